@@ -16,9 +16,7 @@ public sealed partial class HdrHistogram
     /// <exception cref="ArgumentOutOfRangeException">A rank is below 0 or above 100.</exception>
     public void GetPercentiles(ReadOnlySpan<double> ranks, Span<Percentile> destination, EquivalentValueSelection? selection = null)
     {
-        ValidateRanks(ranks);
-        if (destination.Length < ranks.Length)
-            throw DestinationTooShort(destination.Length, ranks.Length, nameof(destination));
+        ValidateRanks(ranks, destination.Length);
         ulong[] scratch = ArrayPool<ulong>.Shared.Rent((int)_length);
         try
         {
@@ -39,9 +37,7 @@ public sealed partial class HdrHistogram
     /// <exception cref="ArgumentOutOfRangeException">A rank is below 0 or above 100.</exception>
     public void GetPercentileValues(ReadOnlySpan<double> ranks, Span<ulong> destination, EquivalentValueSelection? selection = null)
     {
-        ValidateRanks(ranks);
-        if (destination.Length < ranks.Length)
-            throw DestinationTooShort(destination.Length, ranks.Length, nameof(destination));
+        ValidateRanks(ranks, destination.Length);
         Percentile[] percentiles = ArrayPool<Percentile>.Shared.Rent(ranks.Length);
         try
         {
@@ -126,17 +122,24 @@ public sealed partial class HdrHistogram
         }
     }
 
-    private static ArgumentException DestinationTooShort(int destinationLength, int rankCount, string parameterName) =>
-        new(string.Create(CultureInfo.InvariantCulture, $"The destination holds {destinationLength} items but {rankCount} ranks were given."), parameterName);
-
     private HdrCounts ReadCounts(ulong[] scratch)
     {
         ulong overflow = CopyCounts(scratch);
         return new HdrCounts(_layout, (int)_firstIndex, scratch.AsSpan(0, (int)_length), overflow);
     }
 
-    private static void ValidateRanks(ReadOnlySpan<double> ranks)
+    /// <summary>Checks ranks for NaN and [0, 100], and that the destination has room for them.</summary>
+    internal static void ValidateRanks(ReadOnlySpan<double> ranks, int destinationLength)
     {
+        if (destinationLength < ranks.Length)
+        {
+#pragma warning disable CA2208 // the public callers all name their span parameter "destination"
+            throw new ArgumentException(
+                string.Create(CultureInfo.InvariantCulture, $"The destination holds {destinationLength} items but {ranks.Length} ranks were given."),
+                "destination");
+#pragma warning restore CA2208
+        }
+
         foreach (double rank in ranks)
         {
             if (double.IsNaN(rank))

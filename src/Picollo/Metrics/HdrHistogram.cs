@@ -10,11 +10,13 @@ namespace Picollo.Metrics;
 /// <remarks>
 /// <para>Create one with <see cref="Factory"/>. Values outside the trackable range are counted in
 /// <see cref="OverflowCount"/>; recording never throws.</para>
-/// <para>Concurrency: one writer at a time. Readers on other threads are safe and always see a state
-/// that is consistent with respect to <see cref="Reset"/> (reads retry while a reset is in progress).
-/// A reset racing with a writer can leave one bucket at its old count + 1 (the increment is a
-/// load-add-store that may straddle the clear): callers that reset a live histogram must stop the
-/// writer first.</para>
+/// <para>Writers: see <see cref="HdrConcurrency"/>. The default is one writer at a time; a reset racing a
+/// single writer can leave one bucket at its old count + 1 (the increment is a load-add-store that may
+/// straddle the clear), so stop the writer before resetting, or use the interlocked or thread-local mode.</para>
+/// <para>Readers on any thread always see a state consistent with respect to <see cref="Reset"/>: every
+/// read copies the counters and retries while a reset (or the folding of exited threads) is in progress.
+/// Each read method takes its own copy; use <see cref="GetSnapshot"/> or the batch methods when several
+/// numbers must agree.</para>
 /// </remarks>
 public sealed partial class HdrHistogram
 {
@@ -24,18 +26,28 @@ public sealed partial class HdrHistogram
     // Storage length without the overflow slot, which lives at [_length] in the same array so the
     // record path clamps the index instead of branching to a separate field.
     private readonly nuint _length;
+
+    // The counters (single writer, interlocked) or the accumulator of exited threads (thread-local).
     private readonly ulong[]? _counts64;
     private readonly uint[]? _counts32;
-    private readonly Lock _resetLock = new();
+    private readonly StorageMode _mode;
+    private readonly Lock _lock = new();
 
-    // Odd while a reset is clearing the storage; readers copy, then retry if it changed (seqlock).
+    // Thread-local mode only: the slot that finds the calling thread's shard, and every live shard
+    // (copy-on-write under _lock, so readers iterate without locking).
+    private readonly HdrShardSlot? _slot;
+    private HdrShard[] _shards = [];
+
+    // Odd while a reset or a fold rewrites the storage; readers copy, then retry if it changed (seqlock).
     private int _version;
+    private long _resetCount;
 
-    internal HdrHistogram(HdrBuckets layout, ulong minTrackableValue, ulong maxTrackableValue, bool uint64Storage)
+    internal HdrHistogram(HdrBuckets layout, ulong minTrackableValue, ulong maxTrackableValue, bool uint64Storage, HdrConcurrency concurrency)
     {
         _layout = layout;
         MinTrackableValue = minTrackableValue;
         MaxTrackableValue = maxTrackableValue;
+        Concurrency = concurrency;
         _firstIndex = layout.GetLogicalIndexForValue(minTrackableValue);
         _length = layout.GetLogicalIndexForValue(maxTrackableValue) + 1 - _firstIndex;
 
@@ -44,6 +56,26 @@ public sealed partial class HdrHistogram
             _counts64 = new ulong[slots];
         else
             _counts32 = new uint[slots];
+
+        _mode = (concurrency, uint64Storage) switch
+        {
+            (HdrConcurrency.SingleWriter, true) => StorageMode.Single64,
+            (HdrConcurrency.SingleWriter, false) => StorageMode.Single32,
+            (HdrConcurrency.Interlocked, true) => StorageMode.Interlocked64,
+            (HdrConcurrency.Interlocked, false) => StorageMode.Interlocked32,
+            _ => StorageMode.ThreadLocal,
+        };
+        if (_mode == StorageMode.ThreadLocal)
+            _slot = new HdrShardSlot();
+    }
+
+    private enum StorageMode : byte
+    {
+        Single64,
+        Single32,
+        Interlocked64,
+        Interlocked32,
+        ThreadLocal,
     }
 
     /// <summary>The starting point for a new histogram: <c>HdrHistogram.Factory.WithRelativeError(0.01).Create()</c>.</summary>
@@ -61,6 +93,9 @@ public sealed partial class HdrHistogram
     /// <summary>The max trackable value the histogram was created with.</summary>
     public ulong MaxTrackableValue { get; }
 
+    /// <summary>How several threads may record into this histogram.</summary>
+    public HdrConcurrency Concurrency { get; }
+
     /// <summary>Bytes per bucket counter: 4 or 8.</summary>
     public int CounterSize => _counts64 is null ? sizeof(uint) : sizeof(ulong);
 
@@ -70,11 +105,14 @@ public sealed partial class HdrHistogram
     /// <summary>Logical index (in <see cref="Layout"/>) of the first stored bucket.</summary>
     public int FirstLogicalIndex => (int)_firstIndex;
 
-    /// <summary>Bytes held by the bucket counters, the overflow counter included.</summary>
-    public long FootprintInBytes => ((long)_length + 1) * CounterSize;
+    /// <summary>
+    /// Bytes held by the bucket counters, overflow counters included: one array, plus one per writing
+    /// thread in the thread-local mode.
+    /// </summary>
+    public long FootprintInBytes => ((long)_length + 1) * CounterSize * (1 + Volatile.Read(ref _shards).Length);
 
     /// <summary>How many times <see cref="Reset"/> has completed.</summary>
-    public long ResetCount => Volatile.Read(ref _version) >> 1;
+    public long ResetCount => Volatile.Read(ref _resetCount);
 
     /// <summary>Adds one to the bucket of <paramref name="value"/>, or to the overflow counter when out of range.</summary>
     /// <param name="value">The value to record.</param>
@@ -83,10 +121,12 @@ public sealed partial class HdrHistogram
     {
         nuint index = GetStorageIndex(value);
         // index ≤ _length and the arrays have _length + 1 slots: the bounds check is proven away by hand.
-        if (_counts64 is not null)
-            Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_counts64), index)++;
-        else
+        if (_mode == StorageMode.Single64)
+            Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_counts64!), index)++;
+        else if (_mode == StorageMode.Single32)
             Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_counts32!), index)++;
+        else
+            RecordConcurrent(index, 1);
     }
 
     /// <summary>Adds <paramref name="count"/> to the bucket of <paramref name="value"/> (or to the overflow counter).</summary>
@@ -96,31 +136,30 @@ public sealed partial class HdrHistogram
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Record(ulong value, ulong count)
     {
+        if (_counts32 is not null && count > uint.MaxValue)
+            ThrowCountTooLargeFor32Bit(count);
+
         nuint index = GetStorageIndex(value);
-        if (_counts64 is not null)
-        {
-            Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_counts64), index) += count;
-        }
-        else
-        {
-            if (count > uint.MaxValue)
-                ThrowCountTooLargeFor32Bit(count);
+        if (_mode == StorageMode.Single64)
+            Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_counts64!), index) += count;
+        else if (_mode == StorageMode.Single32)
             Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_counts32!), index) += (uint)count;
-        }
+        else
+            RecordConcurrent(index, count);
     }
 
-    /// <summary>Clears every counter. Readers never observe a half-cleared histogram.</summary>
+    /// <summary>Clears every counter (of every thread, in the thread-local mode). Readers never observe a half-cleared histogram.</summary>
     public void Reset()
     {
-        lock (_resetLock)
+        lock (_lock)
         {
             Interlocked.Increment(ref _version);
             try
             {
-                if (_counts64 is not null)
-                    Array.Clear(_counts64);
-                else
-                    Array.Clear(_counts32!);
+                ClearStorage(_counts64, _counts32);
+                foreach (HdrShard shard in _shards)
+                    ClearStorage(shard.Counts64, shard.Counts32);
+                Interlocked.Increment(ref _resetCount);
             }
             finally
             {
@@ -134,12 +173,15 @@ public sealed partial class HdrHistogram
     {
         get
         {
+            FoldExitedThreads();
             int version;
             ulong total;
             do
             {
                 version = BeginRead();
-                total = SumInRange();
+                total = Sum(_counts64, _counts32, (int)_length);
+                foreach (HdrShard shard in Volatile.Read(ref _shards))
+                    total += Sum(shard.Counts64, shard.Counts32, (int)_length);
             }
             while (!EndRead(version));
 
@@ -148,7 +190,52 @@ public sealed partial class HdrHistogram
     }
 
     /// <summary>Number of values recorded outside the trackable range.</summary>
-    public ulong OverflowCount => _counts64 is not null ? Volatile.Read(ref _counts64[_length]) : Volatile.Read(ref _counts32![_length]);
+    public ulong OverflowCount
+    {
+        get
+        {
+            FoldExitedThreads();
+            int version;
+            ulong overflow;
+            do
+            {
+                version = BeginRead();
+                overflow = ReadOverflow(_counts64, _counts32, _length);
+                foreach (HdrShard shard in Volatile.Read(ref _shards))
+                    overflow += ReadOverflow(shard.Counts64, shard.Counts32, _length);
+            }
+            while (!EndRead(version));
+
+            return overflow;
+        }
+    }
+
+    /// <summary>
+    /// Copies the counters (every thread's, summed) into <paramref name="destination"/> (length ≥
+    /// <see cref="BucketCount"/>) with the optimistic retry against <see cref="Reset"/>, and returns the
+    /// overflow count of the same copy and the number of resets it follows.
+    /// </summary>
+    internal ulong CopyCounts(Span<ulong> destination, out long resetCount)
+    {
+        FoldExitedThreads();
+        int version;
+        ulong overflow;
+        Span<ulong> target = destination[..(int)_length];
+        do
+        {
+            version = BeginRead();
+            resetCount = Volatile.Read(ref _resetCount);
+            overflow = CopyStorage(_counts64, _counts32, target, _length);
+            foreach (HdrShard shard in Volatile.Read(ref _shards))
+                overflow += AddStorage(shard.Counts64, shard.Counts32, target, _length);
+        }
+        while (!EndRead(version));
+
+        return overflow;
+    }
+
+    /// <inheritdoc cref="CopyCounts(Span{ulong}, out long)"/>
+    internal ulong CopyCounts(Span<ulong> destination) => CopyCounts(destination, out _);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private nuint GetStorageIndex(ulong value)
@@ -159,43 +246,94 @@ public sealed partial class HdrHistogram
         return index < _length ? index : _length;
     }
 
-    private ulong SumInRange()
+    // Out of line so the single-writer paths of Record stay small enough to inline into callers.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void RecordConcurrent(nuint index, ulong count)
     {
-        ulong total = 0;
-        if (_counts64 is not null)
+        switch (_mode)
         {
-            foreach (ulong c in _counts64.AsSpan(0, (int)_length))
-                total += c;
+            case StorageMode.Interlocked64:
+                Interlocked.Add(ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_counts64!), index), count);
+                break;
+            case StorageMode.Interlocked32:
+                Interlocked.Add(ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_counts32!), index), (uint)count);
+                break;
+            default:
+                (_slot!.TryGetCurrent() ?? RegisterCurrentThread()).Add(index, count);
+                break;
         }
-        else
-        {
-            foreach (uint c in _counts32.AsSpan(0, (int)_length))
-                total += c;
-        }
-
-        return total;
     }
 
-    /// <summary>
-    /// Copies the counters into <paramref name="destination"/> (length ≥ <see cref="BucketCount"/>) with
-    /// the optimistic retry against <see cref="Reset"/>, and returns the overflow count of the same copy.
-    /// </summary>
-    internal ulong CopyCounts(Span<ulong> destination)
+    /// <summary>First record of the calling thread in the thread-local mode: give it a shard of its own.</summary>
+    private HdrShard RegisterCurrentThread()
     {
-        int version;
-        ulong overflow;
-        do
+        var shard = new HdrShard(_slot!.Token, Thread.CurrentThread, (int)_length + 1, _counts64 is not null);
+        lock (_lock)
         {
-            version = BeginRead();
-            overflow = CopyCountsUnchecked(destination);
+            FoldExitedThreadsLocked();
+            // An empty shard changes no total, so publishing it needs no version bump.
+            HdrShard[] shards = _shards;
+            var grown = new HdrShard[shards.Length + 1];
+            shards.CopyTo(grown, 0);
+            grown[^1] = shard;
+            Volatile.Write(ref _shards, grown);
         }
-        while (!EndRead(version));
 
-        return overflow;
+        _slot.SetCurrent(shard);
+        return shard;
     }
 
-    // Seqlock read side: wait for an even version (no reset in progress), read, then check that no
-    // reset started meanwhile; the caller retries otherwise.
+    /// <summary>Moves the counts of threads that have exited into the accumulator and drops their shards.</summary>
+    private void FoldExitedThreads()
+    {
+        if (_mode != StorageMode.ThreadLocal || !HasExitedOwner(Volatile.Read(ref _shards)))
+            return;
+        lock (_lock)
+            FoldExitedThreadsLocked();
+    }
+
+    private void FoldExitedThreadsLocked()
+    {
+        HdrShard[] shards = _shards;
+        if (!HasExitedOwner(shards))
+            return;
+
+        // A fold moves counts between arrays: readers summing both would count them twice, so it is
+        // bracketed by the version like a reset. The exited owner can no longer write its shard, and
+        // the join-like synchronization of thread exit makes its last increments visible here.
+        Interlocked.Increment(ref _version);
+        try
+        {
+            var alive = new List<HdrShard>(shards.Length);
+            foreach (HdrShard shard in shards)
+            {
+                if (shard.Owner.IsAlive)
+                    alive.Add(shard);
+                else
+                    AddStorage(shard.Counts64, shard.Counts32, _counts64, _counts32);
+            }
+
+            Volatile.Write(ref _shards, alive.ToArray());
+        }
+        finally
+        {
+            Interlocked.Increment(ref _version);
+        }
+    }
+
+    private static bool HasExitedOwner(HdrShard[] shards)
+    {
+        foreach (HdrShard shard in shards)
+        {
+            if (!shard.Owner.IsAlive)
+                return true;
+        }
+
+        return false;
+    }
+
+    // Seqlock read side: wait for an even version (nothing rewriting the storage), read, then check that
+    // nothing started rewriting meanwhile; the caller retries otherwise.
     private int BeginRead()
     {
         var spinner = new SpinWait();
@@ -213,19 +351,81 @@ public sealed partial class HdrHistogram
         return version == Volatile.Read(ref _version);
     }
 
-    private ulong CopyCountsUnchecked(Span<ulong> destination)
+    private static void ClearStorage(ulong[]? counts64, uint[]? counts32)
     {
-        int length = (int)_length;
-        if (_counts64 is not null)
+        if (counts64 is not null)
+            Array.Clear(counts64);
+        else
+            Array.Clear(counts32!);
+    }
+
+    private static ulong Sum(ulong[]? counts64, uint[]? counts32, int length)
+    {
+        ulong total = 0;
+        if (counts64 is not null)
         {
-            _counts64.AsSpan(0, length).CopyTo(destination);
-            return Volatile.Read(ref _counts64[length]);
+            foreach (ulong c in counts64.AsSpan(0, length))
+                total += c;
+        }
+        else
+        {
+            foreach (uint c in counts32.AsSpan(0, length))
+                total += c;
         }
 
-        ReadOnlySpan<uint> source = _counts32.AsSpan(0, length);
-        for (int i = 0; i < source.Length; i++)
-            destination[i] = source[i];
-        return Volatile.Read(ref _counts32![length]);
+        return total;
+    }
+
+    private static ulong ReadOverflow(ulong[]? counts64, uint[]? counts32, nuint length) =>
+        counts64 is not null ? Volatile.Read(ref counts64[length]) : Volatile.Read(ref counts32![length]);
+
+    private static ulong CopyStorage(ulong[]? counts64, uint[]? counts32, Span<ulong> destination, nuint length)
+    {
+        if (counts64 is not null)
+        {
+            counts64.AsSpan(0, destination.Length).CopyTo(destination);
+        }
+        else
+        {
+            ReadOnlySpan<uint> source = counts32.AsSpan(0, destination.Length);
+            for (int i = 0; i < source.Length; i++)
+                destination[i] = source[i];
+        }
+
+        return ReadOverflow(counts64, counts32, length);
+    }
+
+    private static ulong AddStorage(ulong[]? counts64, uint[]? counts32, Span<ulong> destination, nuint length)
+    {
+        if (counts64 is not null)
+        {
+            ReadOnlySpan<ulong> source = counts64.AsSpan(0, destination.Length);
+            for (int i = 0; i < source.Length; i++)
+                destination[i] += source[i];
+        }
+        else
+        {
+            ReadOnlySpan<uint> source = counts32.AsSpan(0, destination.Length);
+            for (int i = 0; i < source.Length; i++)
+                destination[i] += source[i];
+        }
+
+        return ReadOverflow(counts64, counts32, length);
+    }
+
+    /// <summary>Adds one storage (overflow slot included) into another of the same shape and width.</summary>
+    private static void AddStorage(ulong[]? from64, uint[]? from32, ulong[]? to64, uint[]? to32)
+    {
+        if (from64 is not null)
+        {
+            for (int i = 0; i < from64.Length; i++)
+                to64![i] += from64[i];
+        }
+        else
+        {
+            for (int i = 0; i < from32!.Length; i++)
+                to32![i] += from32[i];
+        }
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]

@@ -14,6 +14,9 @@ public readonly record struct HdrHistogramBuilder
     /// <summary><see langword="true"/> for 64-bit bucket counters (default), <see langword="false"/> for 32-bit ones.</summary>
     public bool UInt64Storage { get; private init; }
 
+    /// <summary>How several threads may record: <see cref="HdrConcurrency.SingleWriter"/> unless changed.</summary>
+    public HdrConcurrency Concurrency { get; private init; }
+
     /// <summary>The smallest value stored in its own bucket; smaller values go to the overflow counter.</summary>
     public ulong MinTrackableValue { get; private init; }
 
@@ -44,6 +47,14 @@ public readonly record struct HdrHistogramBuilder
     /// <returns>A builder with 64-bit storage.</returns>
     public HdrHistogramBuilder WithUInt64Storage() => this with { UInt64Storage = true };
 
+    /// <summary>Chooses how several threads may record (see <see cref="HdrConcurrency"/>).</summary>
+    /// <param name="concurrency">Single writer (default), interlocked or thread-local.</param>
+    /// <returns>A builder with the new concurrency mode.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="concurrency"/> is not a defined mode.</exception>
+    public HdrHistogramBuilder WithConcurrency(HdrConcurrency concurrency) => Enum.IsDefined(concurrency)
+        ? this with { Concurrency = concurrency }
+        : throw new ArgumentOutOfRangeException(nameof(concurrency), concurrency, "Expected SingleWriter, Interlocked or ThreadLocal.");
+
     /// <summary>
     /// Trims the storage below this value. Precise only to the bucket width: the tracked range is
     /// guaranteed to include it and may start slightly lower.
@@ -73,6 +84,6 @@ public readonly record struct HdrHistogramBuilder
                 nameof(MinTrackableValue));
         }
 
-        return new HdrHistogram(new HdrBuckets(RelativeError), MinTrackableValue, MaxTrackableValue, UInt64Storage);
+        return new HdrHistogram(new HdrBuckets(RelativeError), MinTrackableValue, MaxTrackableValue, UInt64Storage, Concurrency);
     }
 }

@@ -221,10 +221,12 @@ public sealed class HdrHistogramSummary
         ulong overflow = histogram.CopyCounts(_scratch);
         Fill(new HdrCounts(histogram.Layout, histogram.FirstLogicalIndex, _scratch.AsSpan(0, histogram.BucketCount), overflow),
             histogram.MinTrackableValue,
-            histogram.MaxTrackableValue);
+            histogram.MaxTrackableValue,
+            DateTime.UtcNow);
     }
 
-    private void Fill(HdrCounts counts, ulong minTrackable, ulong maxTrackable)
+    /// <summary>Refills this instance from one consistent copy of counters.</summary>
+    internal void Fill(HdrCounts counts, ulong minTrackable, ulong maxTrackable, DateTime timestampUtc)
     {
         ulong total = counts.Total();
         counts.GetPercentiles(s_ranks, _percentiles, Percentile.DefaultEquivalentValueSelection, total);
@@ -234,7 +236,7 @@ public sealed class HdrHistogramSummary
         RelativeError = counts.Layout.RelativeError;
         MinTrackableValue = minTrackable;
         MaxTrackableValue = maxTrackable;
-        TimestampUtc = DateTime.UtcNow;
+        TimestampUtc = timestampUtc;
     }
 
     private static string N0(ulong value) => value.ToString("N0", s_invariant);
