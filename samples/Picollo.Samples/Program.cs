@@ -6,6 +6,8 @@ var examples = new (string Name, Action Run)[]
     ("getting-started", HistogramExamples.GettingStarted),
     ("percentiles", HistogramExamples.Percentiles),
     ("custom-percentiles", HistogramExamples.CustomPercentiles),
+    ("snapshot", MonitoringExamples.Snapshot),
+    ("monitoring", () => MonitoringExamples.Monitoring()),
     ("scopes", () => HistogramExamples.Scopes()),
     ("clock-resolution", HistogramExamples.ClockResolution),
 };
