@@ -51,7 +51,7 @@ public sealed partial class HdrHistogram
     /// </exception>
     public static HdrHistogram FromJson(string json) => HdrHistogramJsonCodec.Deserialize(json);
 
-    /// <summary>Reads a histogram from the UTF-8 JSON of <see cref="ToUtf8Json"/> or <see cref="ToJson"/>.</summary>
+    /// <summary>Reads a histogram from the UTF-8 JSON of <see cref="ToUtf8Json"/> or <see cref="ToJson"/>; a leading byte order mark is skipped.</summary>
     /// <param name="utf8Json">The UTF-8 encoded JSON text.</param>
     /// <returns>A new histogram equal to the one that was written.</returns>
     /// <exception cref="HdrHistogramFormatException">The JSON is not a valid histogram; see <see cref="FromJson(string)"/>.</exception>

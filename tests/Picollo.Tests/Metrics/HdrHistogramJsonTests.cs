@@ -91,7 +91,7 @@ public sealed class HdrHistogramJsonTests
         HdrHistogram histogram = Create(relativeError, wideCounters, min, max);
         var random = new Random(42);
         for (int i = 0; i < 20_000; i++)
-            histogram.Record(LogUniform(random, min, max));
+            histogram.Record(RandomValues.LogUniform(random, min, max));
 
         // The edges of the range, the edges of the ulong range, and overflow on both sides when trimmed.
         histogram.Record(min, 3);
@@ -266,29 +266,20 @@ public sealed class HdrHistogramJsonTests
     public void NullString_ThrowsArgumentNullException() =>
         Should.Throw<ArgumentNullException>(() => HdrHistogram.FromJson((string)null!));
 
-    internal static HdrHistogram Create(double relativeError, bool wideCounters, ulong min, ulong max)
+    private static HdrHistogram Create(double relativeError, bool wideCounters, ulong min, ulong max)
     {
         HdrHistogramBuilder builder = HdrHistogram.Factory.WithRelativeError(relativeError).WithMinTrackableValue(min).WithMaxTrackableValue(max);
         return (wideCounters ? builder.WithUInt64Storage() : builder.WithUInt32Storage()).Create();
     }
 
-    // Spreads values over every magnitude of [min, max] instead of crowding the top one.
-    internal static ulong LogUniform(Random random, ulong min, ulong max)
-    {
-        double low = Math.Log2(min + 1.0);
-        double high = Math.Log2(max + 1.0);
-        double value = Math.Pow(2, low + (random.NextDouble() * (high - low))) - 1;
-        return value >= max ? max : Math.Max(min, (ulong)value);
-    }
-
-    internal static ulong[] GetCounts(HdrHistogram histogram)
+    private static ulong[] GetCounts(HdrHistogram histogram)
     {
         ulong[] counts = new ulong[histogram.BucketCount];
         histogram.CopyCounts(counts);
         return counts;
     }
 
-    internal static void AssertIdentical(HdrHistogram actual, HdrHistogram expected)
+    private static void AssertIdentical(HdrHistogram actual, HdrHistogram expected)
     {
         actual.RelativeError.ShouldBe(expected.RelativeError);
         actual.Layout.ShouldBe(expected.Layout);

@@ -72,7 +72,7 @@ public sealed class HdrHistogramV2Tests
         var theirs = new LongHistogram(lowestDiscernibleValue, 3_600_000_000_000L, digits);
         var random = new Random(2);
         for (int i = 0; i < 9_995; i++)
-            theirs.RecordValue((long)HdrHistogramJsonTests.LogUniform(random, 0, 100_000_000_000UL));
+            theirs.RecordValue((long)RandomValues.LogUniform(random, 0, 100_000_000_000UL));
         theirs.RecordValueWithCount(100_000_000_000L, 5);
 
         HdrHistogram ours = HdrHistogram.FromHdrHistogramV2Base64(EncodeWithHdrHistogramNet(theirs));
@@ -267,7 +267,7 @@ public sealed class HdrHistogramV2Tests
         ulong[] values = new ulong[count];
         for (int i = 0; i < count; i++)
         {
-            values[i] = HdrHistogramJsonTests.LogUniform(random, min, max);
+            values[i] = RandomValues.LogUniform(random, min, max);
             histogram.Record(values[i]);
         }
 
