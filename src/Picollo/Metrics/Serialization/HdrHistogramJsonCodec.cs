@@ -1,0 +1,199 @@
+using System.Buffers;
+using System.Globalization;
+using System.Text.Json;
+
+namespace Picollo.Metrics.Serialization;
+
+/// <summary>
+/// Converts between <see cref="HdrHistogram"/> and its JSON form, and turns every way the JSON can be wrong
+/// into an <see cref="HdrHistogramFormatException"/> that says what, where and how to fix it.
+/// </summary>
+internal static class HdrHistogramJsonCodec
+{
+    public const string UInt32Storage = "uint32";
+    public const string UInt64Storage = "uint64";
+
+    private const string Advice = "Fix the JSON, or write it again with HdrHistogram.ToJson().";
+
+    private static ReadOnlySpan<byte> Utf8ByteOrderMark => [0xEF, 0xBB, 0xBF];
+
+    public static HdrHistogramJsonModel ToModel(HdrHistogram histogram)
+    {
+        ulong[] counts = ArrayPool<ulong>.Shared.Rent(histogram.BucketCount);
+        try
+        {
+            ulong overflow = histogram.CopyCounts(counts);
+            HdrBuckets layout = histogram.Layout;
+            var buckets = new List<HdrJsonBucket>();
+            for (int i = 0; i < histogram.BucketCount; i++)
+            {
+                if (counts[i] != 0)
+                    buckets.Add(new HdrJsonBucket(layout.GetBucketStart((nuint)(i + histogram.FirstLogicalIndex)), counts[i]));
+            }
+
+            return new HdrHistogramJsonModel
+            {
+                RelativeError = histogram.RelativeError,
+                MinTrackableValue = histogram.MinTrackableValue,
+                MaxTrackableValue = histogram.MaxTrackableValue,
+                Storage = histogram.CounterSize == sizeof(uint) ? UInt32Storage : UInt64Storage,
+                OverflowCount = overflow,
+                Buckets = buckets,
+            };
+        }
+        finally
+        {
+            ArrayPool<ulong>.Shared.Return(counts);
+        }
+    }
+
+    public static HdrHistogram Deserialize(string json)
+    {
+        ArgumentNullException.ThrowIfNull(json);
+        HdrHistogramJsonModel? model;
+        try
+        {
+            model = JsonSerializer.Deserialize(json, HdrHistogramJsonContext.Default.HdrHistogramJsonModel);
+        }
+        catch (JsonException ex)
+        {
+            throw Malformed(ex);
+        }
+
+        return FromModel(model);
+    }
+
+    public static HdrHistogram Deserialize(ReadOnlySpan<byte> utf8Json)
+    {
+        // Editors on Windows save UTF-8 with a byte order mark, which the JSON reader rejects as a token.
+        if (utf8Json.StartsWith(Utf8ByteOrderMark))
+            utf8Json = utf8Json[Utf8ByteOrderMark.Length..];
+
+        HdrHistogramJsonModel? model;
+        try
+        {
+            model = JsonSerializer.Deserialize(utf8Json, HdrHistogramJsonContext.Default.HdrHistogramJsonModel);
+        }
+        catch (JsonException ex)
+        {
+            throw Malformed(ex);
+        }
+
+        return FromModel(model);
+    }
+
+    private static HdrHistogram FromModel(HdrHistogramJsonModel? model)
+    {
+        if (model is null)
+            throw Invalid("$", "the document is null; expected an object with the fields relativeError, minTrackableValue, maxTrackableValue, storage, overflowCount and buckets.");
+
+        double relativeError = model.RelativeError ?? throw Missing("relativeError", "0.0009765625");
+        ulong min = model.MinTrackableValue ?? throw Missing("minTrackableValue", "0");
+        ulong max = model.MaxTrackableValue ?? throw Missing("maxTrackableValue", "18446744073709551615");
+        string storage = model.Storage ?? throw Missing("storage", "\"uint64\"");
+        ulong overflow = model.OverflowCount ?? throw Missing("overflowCount", "0");
+        IReadOnlyList<HdrJsonBucket> buckets = model.Buckets ?? throw Missing("buckets", "{}");
+
+        // Only the exact effective error of a layout is accepted: a rounded value such as 0.001 would
+        // still pick a layout (block size 512), but a file that does not name its layout exactly has
+        // been edited or produced by something else, and its keys deserve no benefit of the doubt.
+        var layout = new HdrBuckets(relativeError);
+        if (layout.RelativeError != relativeError)
+        {
+            throw Invalid("$.relativeError", string.Create(
+                CultureInfo.InvariantCulture,
+                $"{relativeError:R} is not the relative error of a bucket layout: it must be 0.5 / BlockSize for a power-of-two BlockSize from 8 to 524288, i.e. from 0.0625 down to 9.5367431640625E-07 (the nearest is {layout.RelativeError:R})."));
+        }
+
+        if (min > max)
+        {
+            throw Invalid("$.minTrackableValue", string.Create(
+                CultureInfo.InvariantCulture,
+                $"minTrackableValue ({min}) is greater than maxTrackableValue ({max}): swap them."));
+        }
+
+        bool uint64 = storage switch
+        {
+            UInt64Storage => true,
+            UInt32Storage => false,
+            _ => throw Invalid("$.storage", $"\"{storage}\" is not a storage width: use \"{UInt32Storage}\" or \"{UInt64Storage}\"."),
+        };
+
+        if (!uint64 && overflow > uint.MaxValue)
+            throw CountTooLargeFor32Bit("$.overflowCount", overflow);
+
+        var histogram = new HdrHistogram(layout, min, max, uint64);
+        nuint firstIndex = (nuint)histogram.FirstLogicalIndex;
+        nuint lastIndex = firstIndex + (nuint)histogram.BucketCount - 1;
+        foreach (HdrJsonBucket bucket in buckets)
+        {
+            nuint index = layout.GetLogicalIndexForValue(bucket.Start);
+            if (layout.GetBucketStart(index) != bucket.Start)
+            {
+                throw Invalid(BucketPath(bucket), string.Create(
+                    CultureInfo.InvariantCulture,
+                    $"{bucket.Start} is not the start of a bucket with relative error {relativeError:R} (block size {layout.BlockSize}): the bucket holding it is [{layout.GetBucketStart(index)}, {layout.GetBucketHighestValue(index)}]. Key each count by its bucket's start value."));
+            }
+
+            if (index < firstIndex || index > lastIndex)
+            {
+                throw Invalid(BucketPath(bucket), string.Create(
+                    CultureInfo.InvariantCulture,
+                    $"the bucket {bucket.Start} is outside the trackable range [{min}, {max}], whose buckets start from {layout.GetBucketStart(firstIndex)} to {layout.GetBucketStart(lastIndex)}. Widen minTrackableValue/maxTrackableValue, or move the count to overflowCount."));
+            }
+
+            if (!uint64 && bucket.Count > uint.MaxValue)
+                throw CountTooLargeFor32Bit(BucketPath(bucket), bucket.Count);
+
+            histogram.Record(bucket.Start, bucket.Count);
+        }
+
+        histogram.AddOverflowCount(overflow);
+        return histogram;
+    }
+
+    private static string BucketPath(HdrJsonBucket bucket) =>
+        string.Create(CultureInfo.InvariantCulture, $"$.buckets['{bucket.Start}']");
+
+    private static HdrHistogramFormatException Malformed(JsonException ex)
+    {
+        // BytePositionInLine counts the bytes of the line consumed when the error was found, so the
+        // offending token ends at or just before it.
+        string where = ex.LineNumber is { } line && ex.BytePositionInLine is { } position
+            ? string.Create(CultureInfo.InvariantCulture, $"{ex.Path ?? "$"} (line {line + 1}, after byte {position})")
+            : ex.Path ?? "$";
+        string message = string.Create(
+            CultureInfo.InvariantCulture,
+            $"Invalid histogram JSON at {where}: {Describe(ex)} {Advice}");
+        return new HdrHistogramFormatException(message, ex.Path, ex.LineNumber, ex.BytePositionInLine, ex);
+    }
+
+    // The serializer's messages name CLR types ("System.Nullable`1[System.UInt64]", this internal model)
+    // and end with " Path: … | LineNumber: … | BytePositionInLine: …."; the location is already stated in
+    // front, readably, so the suffix goes and each type becomes what the field must hold.
+    private static string Describe(JsonException ex)
+    {
+        string suffix = string.Create(
+            CultureInfo.InvariantCulture,
+            $" Path: {ex.Path} | LineNumber: {ex.LineNumber} | BytePositionInLine: {ex.BytePositionInLine}.");
+        string detail = ex.Message.EndsWith(suffix, StringComparison.Ordinal) ? ex.Message[..^suffix.Length] : ex.Message;
+        string model = typeof(HdrHistogramJsonModel).FullName!;
+        return detail
+            .Replace($"during deserialization of type '{model}'", "in the histogram object", StringComparison.Ordinal)
+            .Replace(model, "an object with the fields relativeError, minTrackableValue, maxTrackableValue, storage, overflowCount and buckets", StringComparison.Ordinal)
+            .Replace(typeof(ulong?).ToString(), "a whole number in [0, 18446744073709551615]", StringComparison.Ordinal)
+            .Replace(typeof(double?).ToString(), "a number such as 0.0009765625", StringComparison.Ordinal)
+            .Replace(typeof(string).ToString(), $"a string, \"{UInt32Storage}\" or \"{UInt64Storage}\"", StringComparison.Ordinal);
+    }
+
+    private static HdrHistogramFormatException Missing(string field, string example) =>
+        Invalid("$", $"the required field '{field}' is missing or null. Add it, e.g. \"{field}\": {example}.");
+
+    private static HdrHistogramFormatException CountTooLargeFor32Bit(string path, ulong count) =>
+        Invalid(path, string.Create(
+            CultureInfo.InvariantCulture,
+            $"the count {count} does not fit 32-bit storage (at most 4294967295): set \"storage\": \"{UInt64Storage}\"."));
+
+    private static HdrHistogramFormatException Invalid(string path, string problem) =>
+        new(string.Create(CultureInfo.InvariantCulture, $"Invalid histogram JSON at {path}: {problem} {Advice}"), path, null, null);
+}
