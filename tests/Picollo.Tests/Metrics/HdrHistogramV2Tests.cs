@@ -1,13 +1,15 @@
+extern alias HdrNet;
+
 using System.Buffers.Binary;
 using System.IO.Compression;
 using Picollo.Metrics;
 using Shouldly;
 using Xunit;
-using ByteBuffer = HdrHistogram.Utilities.ByteBuffer;
-using HistogramBase = HdrHistogram.HistogramBase;
-using HistogramEncoding = HdrHistogram.HistogramEncoding;
-using HistogramIterationValue = HdrHistogram.Iteration.HistogramIterationValue;
-using LongHistogram = HdrHistogram.LongHistogram;
+using ByteBuffer = HdrNet::HdrHistogram.Utilities.ByteBuffer;
+using HistogramBase = HdrNet::HdrHistogram.HistogramBase;
+using HistogramEncoding = HdrNet::HdrHistogram.HistogramEncoding;
+using HistogramIterationValue = HdrNet::HdrHistogram.Iteration.HistogramIterationValue;
+using LongHistogram = HdrNet::HdrHistogram.LongHistogram;
 
 namespace Picollo.Tests.Metrics;
 

@@ -122,7 +122,7 @@ internal static class HdrHistogramJsonCodec
         if (!uint64 && overflow > uint.MaxValue)
             throw CountTooLargeFor32Bit("$.overflowCount", overflow);
 
-        var histogram = new HdrHistogram(layout, min, max, uint64);
+        var histogram = new HdrHistogram(layout, min, max, uint64, HdrConcurrency.SingleWriter);
         nuint firstIndex = (nuint)histogram.FirstLogicalIndex;
         nuint lastIndex = firstIndex + (nuint)histogram.BucketCount - 1;
         foreach (HdrJsonBucket bucket in buckets)

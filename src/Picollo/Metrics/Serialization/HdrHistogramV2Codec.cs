@@ -160,7 +160,7 @@ internal static class HdrHistogramV2Codec
         // range: at 5 digits that is the difference between a few MB and 50 MB.
         var buckets = new HdrBuckets(1.0 / layout.SubBucketCount);
         ulong maxTrackableValue = Math.Max((ulong)highestTrackableValue, entries.Count == 0 ? 0 : entries[^1].Value);
-        var histogram = new HdrHistogram(buckets, 0, maxTrackableValue, uint64Storage: true);
+        var histogram = new HdrHistogram(buckets, 0, maxTrackableValue, uint64Storage: true, HdrConcurrency.SingleWriter);
         foreach ((ulong value, ulong count) in entries)
             histogram.Record(value, count);
         return histogram;

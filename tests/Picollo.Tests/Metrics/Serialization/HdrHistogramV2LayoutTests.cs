@@ -1,8 +1,10 @@
+extern alias HdrNet;
+
 using Picollo.Metrics;
 using Picollo.Metrics.Serialization;
 using Shouldly;
 using Xunit;
-using LongHistogram = HdrHistogram.LongHistogram;
+using LongHistogram = HdrNet::HdrHistogram.LongHistogram;
 
 namespace Picollo.Tests.Metrics.Serialization;
 

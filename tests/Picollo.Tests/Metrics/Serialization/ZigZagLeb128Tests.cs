@@ -1,8 +1,10 @@
+extern alias HdrNet;
+
 using Picollo.Metrics.Serialization;
 using Shouldly;
 using Xunit;
-using ByteBuffer = HdrHistogram.Utilities.ByteBuffer;
-using ZigZagEncoding = HdrHistogram.ZigZagEncoding;
+using ByteBuffer = HdrNet::HdrHistogram.Utilities.ByteBuffer;
+using ZigZagEncoding = HdrNet::HdrHistogram.ZigZagEncoding;
 
 namespace Picollo.Tests.Metrics.Serialization;
 
