@@ -18,7 +18,7 @@ public enum PerfCacheCounterId : ulong
     /// <summary>L1-dcache-store-misses.</summary>
     L1DWriteMiss = 0x10100,
 
-    /// <summary>L1-dcache-prefetchs.</summary>
+    /// <summary>L1-dcache-prefetches.</summary>
     L1DPrefetchAccess = 0x200,
 
     /// <summary>L1-dcache-prefetch-misses.</summary>
@@ -36,7 +36,7 @@ public enum PerfCacheCounterId : ulong
     /// <summary>L1-icache-store-misses.</summary>
     L1IWriteMiss = 0x10101,
 
-    /// <summary>L1-icache-prefetchs.</summary>
+    /// <summary>L1-icache-prefetches.</summary>
     L1IPrefetchAccess = 0x201,
 
     /// <summary>L1-icache-prefetch-misses.</summary>
@@ -54,7 +54,7 @@ public enum PerfCacheCounterId : ulong
     /// <summary>LLC-store-misses.</summary>
     LLWriteMiss = 0x10102,
 
-    /// <summary>LLC-prefetchs.</summary>
+    /// <summary>LLC-prefetches.</summary>
     LLPrefetchAccess = 0x202,
 
     /// <summary>LLC-prefetch-misses.</summary>
@@ -72,7 +72,7 @@ public enum PerfCacheCounterId : ulong
     /// <summary>dTLB-store-misses.</summary>
     DTLBWriteMiss = 0x10103,
 
-    /// <summary>dTLB-prefetchs.</summary>
+    /// <summary>dTLB-prefetches.</summary>
     DTLBPrefetchAccess = 0x203,
 
     /// <summary>dTLB-prefetch-misses.</summary>
@@ -90,7 +90,7 @@ public enum PerfCacheCounterId : ulong
     /// <summary>iTLB-store-misses.</summary>
     ITLBWriteMiss = 0x10104,
 
-    /// <summary>iTLB-prefetchs.</summary>
+    /// <summary>iTLB-prefetches.</summary>
     ITLBPrefetchAccess = 0x204,
 
     /// <summary>iTLB-prefetch-misses.</summary>
@@ -108,7 +108,7 @@ public enum PerfCacheCounterId : ulong
     /// <summary>branch-store-misses.</summary>
     BranchWriteMiss = 0x10105,
 
-    /// <summary>branch-prefetchs.</summary>
+    /// <summary>branch-prefetches.</summary>
     BranchPrefetchAccess = 0x205,
 
     /// <summary>branch-prefetch-misses.</summary>
@@ -126,7 +126,7 @@ public enum PerfCacheCounterId : ulong
     /// <summary>node-store-misses.</summary>
     NodeWriteMiss = 0x10106,
 
-    /// <summary>node-prefetchs.</summary>
+    /// <summary>node-prefetches.</summary>
     NodePrefetchAccess = 0x206,
 
     /// <summary>node-prefetch-misses.</summary>
