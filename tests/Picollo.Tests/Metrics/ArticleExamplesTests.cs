@@ -16,15 +16,14 @@ public sealed class ArticleExamplesTests
     [Fact]
     public void GettingStarted_ReproducesTheArticlesP99LineSummaryAndDiffTables()
     {
-        var h = CreateArticleHistogram();
+        var h = ArticleWorkload.CreateHistogram();
         var rng = new Random(0);
-        RecordFirstDistribution(h, rng);
+        ArticleWorkload.RecordFirst(h, rng);
         h.Record(40_000);
 
         var summary = h.GetSummary();
         h.Reset();
-        for (int i = 0; i < 2_000_000; i++)
-            h.Record(19_000 + (ulong)((0.5 - rng.NextDouble()) * 500 + Math.Pow(rng.NextDouble(), 3) * 10_000));
+        ArticleWorkload.RecordSecond(h, rng);
         var summary2 = h.GetSummary();
 
         string output = $"P99: {summary.P99}\n"
@@ -37,8 +36,8 @@ public sealed class ArticleExamplesTests
     [Fact]
     public void Percentiles_ReproducesTheArticlesBucketPercentiles()
     {
-        var h = CreateArticleHistogram();
-        RecordFirstDistribution(h, new Random(0));
+        var h = ArticleWorkload.CreateHistogram();
+        ArticleWorkload.RecordFirst(h, new Random(0));
 
         var output = new StringBuilder();
         foreach (Percentile percentile in h.BucketPercentilesWithValues)
@@ -50,8 +49,8 @@ public sealed class ArticleExamplesTests
     [Fact]
     public void CustomPercentiles_ReproducesTheArticlesBatchAndScalarLines()
     {
-        var h = CreateArticleHistogram();
-        RecordFirstDistribution(h, new Random(0));
+        var h = ArticleWorkload.CreateHistogram();
+        ArticleWorkload.RecordFirst(h, new Random(0));
         ReadOnlySpan<double> ranks = [90.0, 91, 92, 93, 94, 95, 96, 97, 98];
         var percentiles = new Percentile[ranks.Length];
         var values = new ulong[ranks.Length];
@@ -74,17 +73,4 @@ public sealed class ArticleExamplesTests
 
     private static string ApprovedFolder([System.Runtime.CompilerServices.CallerFilePath] string file = "") =>
         Path.Combine(Path.GetDirectoryName(file)!, "Approved");
-
-    private static HdrHistogram CreateArticleHistogram() => HdrHistogram.Factory
-        .WithRelativeError(0.01)
-        .WithUInt32Storage()
-        .WithMinTrackableValue(10_000)
-        .WithMaxTrackableValue(30_000)
-        .Create();
-
-    private static void RecordFirstDistribution(HdrHistogram h, Random rng)
-    {
-        for (int i = 0; i < 1_000_000; i++)
-            h.Record(20_000 + (ulong)((0.5 - rng.NextDouble()) * 1000 + Math.Pow(rng.NextDouble(), 2) * 5000));
-    }
 }

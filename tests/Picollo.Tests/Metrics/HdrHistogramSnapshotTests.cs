@@ -10,16 +10,14 @@ public sealed class HdrHistogramSnapshotTests
     public void GettingStartedWithASnapshot_PrintsExactlyWhatTheResetVersionPrints()
     {
         // The article's GettingStartedSnapshot: deltas instead of a reset give the same two tables.
-        var h = HdrHistogram.Factory.WithRelativeError(0.01).WithUInt32Storage().WithMinTrackableValue(10_000).WithMaxTrackableValue(30_000).Create();
+        var h = ArticleWorkload.CreateHistogram();
         var rng = new Random(0);
-        for (int i = 0; i < 1_000_000; i++)
-            h.Record(20_000 + (ulong)((0.5 - rng.NextDouble()) * 1000 + Math.Pow(rng.NextDouble(), 2) * 5000));
+        ArticleWorkload.RecordFirst(h, rng);
         h.Record(40_000);
 
         var snapshot = h.GetSnapshot();
         var summary = snapshot.GetSummary();
-        for (int i = 0; i < 2_000_000; i++)
-            h.Record(19_000 + (ulong)((0.5 - rng.NextDouble()) * 500 + Math.Pow(rng.NextDouble(), 3) * 10_000));
+        ArticleWorkload.RecordSecond(h, rng);
         snapshot.Update(deltas: true);
         var summary2 = snapshot.GetSummary();
 

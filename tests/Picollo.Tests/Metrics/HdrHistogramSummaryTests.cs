@@ -233,15 +233,13 @@ public sealed partial class HdrHistogramSummaryTests
 
     internal static (HdrHistogramSummary Before, HdrHistogramSummary After) ArticleSummaries()
     {
-        var h = HdrHistogram.Factory.WithRelativeError(0.01).WithUInt32Storage().WithMinTrackableValue(10_000).WithMaxTrackableValue(30_000).Create();
+        var h = ArticleWorkload.CreateHistogram();
         var rng = new Random(0);
-        for (int i = 0; i < 1_000_000; i++)
-            h.Record(20_000 + (ulong)((0.5 - rng.NextDouble()) * 1000 + Math.Pow(rng.NextDouble(), 2) * 5000));
+        ArticleWorkload.RecordFirst(h, rng);
         h.Record(40_000);
         var before = h.GetSummary();
         h.Reset();
-        for (int i = 0; i < 2_000_000; i++)
-            h.Record(19_000 + (ulong)((0.5 - rng.NextDouble()) * 500 + Math.Pow(rng.NextDouble(), 3) * 10_000));
+        ArticleWorkload.RecordSecond(h, rng);
         return (before, h.GetSummary());
     }
 
