@@ -1,0 +1,28 @@
+using System.Runtime.InteropServices;
+
+namespace Picollo.Benchmarks;
+
+/// <summary>What the figures were measured on.</summary>
+internal sealed record MachineInfo(string Cpu, int LogicalCores, string OperatingSystem, string Runtime)
+{
+    public static MachineInfo Current() => new(
+        ReadCpuModel(),
+        Environment.ProcessorCount,
+        RuntimeInformation.OSDescription,
+        $"{RuntimeInformation.FrameworkDescription} ({RuntimeInformation.ProcessArchitecture})");
+
+    private static string ReadCpuModel()
+    {
+        const string cpuInfo = "/proc/cpuinfo";
+        if (!File.Exists(cpuInfo))
+            return "unknown";
+
+        foreach (string line in File.ReadLines(cpuInfo))
+        {
+            if (line.StartsWith("model name", StringComparison.Ordinal))
+                return line[(line.IndexOf(':', StringComparison.Ordinal) + 1)..].Trim();
+        }
+
+        return "unknown";
+    }
+}
