@@ -11,7 +11,7 @@ internal sealed class LongHistogramRecordVariant : RecordVariant
     public LongHistogramRecordVariant(long maxTrackableValue) =>
         _histogram = new LongHistogram(highestTrackableValue: maxTrackableValue, numberOfSignificantValueDigits: 3);
 
-    public override string Name => "HdrHistogram.NET Long";
+    public override string Name => "HdrHistogram.NET";
 
     public override int CounterBits => 64;
 

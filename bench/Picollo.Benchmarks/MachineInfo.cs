@@ -11,6 +11,17 @@ internal sealed record MachineInfo(string Cpu, int LogicalCores, string Operatin
         RuntimeInformation.OSDescription,
         $"{RuntimeInformation.FrameworkDescription} ({RuntimeInformation.ProcessArchitecture})");
 
+    /// <summary>The 1, 5 and 15 minute load averages: other processes on the machine disturb the timings.</summary>
+    public static string ReadLoadAverage()
+    {
+        const string loadAverage = "/proc/loadavg";
+        if (!File.Exists(loadAverage))
+            return "unknown";
+
+        string[] fields = File.ReadAllText(loadAverage).Split(' ');
+        return fields.Length >= 3 ? $"{fields[0]} {fields[1]} {fields[2]}" : "unknown";
+    }
+
     private static string ReadCpuModel()
     {
         const string cpuInfo = "/proc/cpuinfo";

@@ -21,6 +21,9 @@ internal sealed class RecordMeasurement
 
     public int RunCount => _nanosPerOp.Count;
 
+    /// <summary>ns per value of each timed run, in round order (run i of every variant belongs to round i).</summary>
+    public IReadOnlyList<double> NanosPerOp => _nanosPerOp;
+
     /// <summary>Bytes allocated on the measuring thread during all timed runs together.</summary>
     public long AllocatedBytes { get; private set; }
 
@@ -28,18 +31,17 @@ internal sealed class RecordMeasurement
 
     public double BestNanosPerOp => _nanosPerOp.Min();
 
-    public double MedianNanosPerOp
-    {
-        get
-        {
-            double[] sorted = [.. _nanosPerOp];
-            Array.Sort(sorted);
-            int middle = sorted.Length / 2;
-            return sorted.Length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-        }
-    }
+    public double MedianNanosPerOp => Median(_nanosPerOp);
 
     public double AllocatedBytesPerOp => Operations == 0 ? 0 : (double)AllocatedBytes / Operations;
+
+    public static double Median(IEnumerable<double> values)
+    {
+        double[] sorted = [.. values];
+        Array.Sort(sorted);
+        int middle = sorted.Length / 2;
+        return sorted.Length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+    }
 
     public void Add(ulong elapsedNanos, long operations, long allocatedBytes)
     {
