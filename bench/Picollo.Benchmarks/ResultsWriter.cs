@@ -11,7 +11,8 @@ internal static class ResultsWriter
 {
     private const string Header =
         "# Picollo benchmark results\n\n" +
-        "Each section below is written by one command of `bench/Picollo.Benchmarks` and rewritten only by it.\n";
+        "Each section between `<!-- name:begin -->` and `<!-- name:end -->` markers is written by one command of\n" +
+        "`bench/Picollo.Benchmarks` and rewritten only by it; text outside the markers is kept as is.\n";
 
     /// <summary>bench/RESULTS.md of the repository the benchmark binary was built from.</summary>
     public static string DefaultPath()
