@@ -1,0 +1,94 @@
+using System.Numerics;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using Picollo.Metrics;
+
+namespace Picollo.Benchmarks;
+
+/// <summary>
+/// The floor: the bucket arithmetic of <see cref="HdrBuckets.GetLogicalIndexForValue"/> and the
+/// overflow clamp of <c>HdrHistogram.GetStorageIndex</c> inlined by hand into a loop whose layout
+/// parameters and counter array are locals (registers), incrementing a plain array.
+/// Nothing a histogram type adds (field loads, null checks, storage-width dispatch) is left: this is
+/// what "≤ 1.3× a plain loop doing the same bucket arithmetic" (DESIGN.md § 7) is measured against.
+/// </summary>
+/// <remarks>
+/// The increment skips the bounds check, as <c>HdrHistogram.Record</c> does (the clamp keeps the index
+/// ≤ length and the array has length + 1 slots). A checked <c>counts[index]++</c> with a
+/// <see cref="nuint"/> index costs a sign test, a length load and a compare per value, work Picollo does
+/// not do, and would flatter the ratio.
+/// </remarks>
+internal sealed class FloorHistogram : RecordVariant
+{
+    private readonly int _blockScale;
+    private readonly nuint _firstIndex;
+    private readonly nuint _length;
+    private readonly uint[]? _counts32;
+    private readonly ulong[]? _counts64;
+
+    /// <summary>Takes the layout, first index and length of <paramref name="twin"/>, so both fill the same buckets.</summary>
+    public FloorHistogram(Metrics.HdrHistogram twin, bool uint64Storage)
+    {
+        _blockScale = twin.Layout.BlockScale;
+        _firstIndex = (nuint)twin.FirstLogicalIndex;
+        _length = (nuint)twin.BucketCount;
+        if (uint64Storage)
+            _counts64 = new ulong[_length + 1];
+        else
+            _counts32 = new uint[_length + 1];
+    }
+
+    public override string Name => $"Floor u{CounterBits}";
+
+    public override int CounterBits => _counts64 is null ? 32 : 64;
+
+    public override long FootprintInBytes => ((long)_length + 1) * (CounterBits / 8);
+
+    public override void Run(long[] values, int repeats)
+    {
+        if (_counts64 is null)
+            Run32(values, repeats, _counts32!, _blockScale, _firstIndex, _length);
+        else
+            Run64(values, repeats, _counts64, _blockScale, _firstIndex, _length);
+    }
+
+    public override void Reset()
+    {
+        if (_counts64 is null)
+            Array.Clear(_counts32!);
+        else
+            Array.Clear(_counts64);
+    }
+
+    private static void Run32(long[] values, int repeats, uint[] counts, int blockScale, nuint firstIndex, nuint length)
+    {
+        for (int r = 0; r < repeats; r++)
+        {
+            foreach (long v in values)
+            {
+                ulong value = (ulong)v;
+                int blockIndex = 64 - BitOperations.LeadingZeroCount(value >> blockScale);
+                int stepScale = blockIndex - (blockIndex != 0 ? 1 : 0);
+                ulong indexInBlock = (value >> stepScale) & ((1u << blockScale) - 1);
+                nuint index = ((nuint)(uint)blockIndex << blockScale) + (nuint)indexInBlock - firstIndex;
+                Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(counts), index < length ? index : length)++;
+            }
+        }
+    }
+
+    private static void Run64(long[] values, int repeats, ulong[] counts, int blockScale, nuint firstIndex, nuint length)
+    {
+        for (int r = 0; r < repeats; r++)
+        {
+            foreach (long v in values)
+            {
+                ulong value = (ulong)v;
+                int blockIndex = 64 - BitOperations.LeadingZeroCount(value >> blockScale);
+                int stepScale = blockIndex - (blockIndex != 0 ? 1 : 0);
+                ulong indexInBlock = (value >> stepScale) & ((1u << blockScale) - 1);
+                nuint index = ((nuint)(uint)blockIndex << blockScale) + (nuint)indexInBlock - firstIndex;
+                Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(counts), index < length ? index : length)++;
+            }
+        }
+    }
+}
