@@ -463,8 +463,12 @@ public sealed class PerfEventCatalog
     private PerfEventNameException Unknown(string text, string original)
     {
         List<string> closest = Closest(text, s_suggestable.Concat(Pmus.SelectMany(static p => p.EventNames)));
+        // perf's ':u'/':k' modifiers have no place in a spec: the session's WithKernel decides what is counted.
+        string modifiers = text.Contains(':', StringComparison.Ordinal)
+            ? "Event modifiers such as ':u' or ':k' are not part of the name (the session's WithKernel decides). "
+            : "";
         return new PerfEventNameException(
-            $"Unknown perf event '{text}'. Closest valid names: {ListOrNone(closest)}. "
+            $"Unknown perf event '{text}'. {modifiers}Closest valid names: {ListOrNone(closest)}. "
             + $"Run 'perf list' for the events of this machine, or look in {_sysfs.Root}/<pmu>/events/ "
             + "(use them as 'pmu/event/', or write 'pmu/event=0x..,umask=0x../' or a raw code 'rUUEE').",
             original,

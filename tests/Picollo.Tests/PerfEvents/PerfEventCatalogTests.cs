@@ -173,6 +173,15 @@ public sealed class PerfEventCatalogTests : IDisposable
         Should.Throw<PerfEventNameException>(() => _sysfs.Catalog().Resolve(typo)).Suggestions[0].ShouldBe(intended);
 
     [Fact]
+    public void PerfModifier_IsExplainedAsUnsupported()
+    {
+        var error = Should.Throw<PerfEventNameException>(() => _sysfs.Catalog().Resolve("cycles:u"));
+
+        error.Suggestions[0].ShouldBe("cycles");
+        error.Message.ShouldContain("modifiers such as ':u' or ':k' are not part of the name");
+    }
+
+    [Fact]
     public void EmptyName_IsRejectedWithAHint() =>
         Should.Throw<PerfEventNameException>(() => _sysfs.Catalog().Resolve("  ")).Message.ShouldContain("empty");
 
