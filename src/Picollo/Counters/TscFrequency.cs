@@ -35,7 +35,7 @@ public sealed class TscFrequency
     public TscFrequency(double hertz, TscFrequencySource source, double? uncertaintyPpm)
     {
         if (!double.IsFinite(hertz) || hertz < MinHertz || hertz > MaxHertz)
-            throw new ArgumentOutOfRangeException(nameof(hertz), hertz, $"A TSC rate must lie in [{MinHertz:G}, {MaxHertz:G}] Hz.");
+            throw new ArgumentOutOfRangeException(nameof(hertz), hertz, string.Create(CultureInfo.InvariantCulture, $"A TSC rate must lie in [{MinHertz:G}, {MaxHertz:G}] Hz."));
         if (uncertaintyPpm is { } ppm && (!double.IsFinite(ppm) || ppm < 0))
             throw new ArgumentOutOfRangeException(nameof(uncertaintyPpm), uncertaintyPpm, "The uncertainty must be a finite, non-negative number of ppm.");
 

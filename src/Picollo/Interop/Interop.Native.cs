@@ -95,17 +95,27 @@ internal static partial class Interop
         private static NativeLibraryStatus LoadForProcess()
         {
             NativeLibraryStatus status = Load(DefaultSearchDirectories(), useDefaultProbing: true);
-            if (status.IsLoaded)
+            if (!status.IsLoaded)
+                return status;
+
+            try
             {
                 // Bind the LibraryImports of Libraries.Native to exactly the handle whose version was checked, not to
-                // whatever the default probing would find first. This is the assembly's only resolver
+                // whatever the default probing would find first. This must stay the assembly's only resolver
                 // (SetDllImportResolver accepts one per assembly); every other library name falls through to the
                 // default probing by returning 0.
                 NativeLibrary.SetDllImportResolver(typeof(PicolloNative).Assembly, (name, _, _) =>
                     string.Equals(name, Libraries.Native, StringComparison.Ordinal) ? status.Handle : 0);
+                return status;
             }
-
-            return status;
+            catch (InvalidOperationException)
+            {
+                // Without the resolver the imports could bind to another copy of the library than the one checked:
+                // refuse, loudly, rather than read through an unchecked ABI.
+                return NativeLibraryStatus.Failed(
+                    "Another DllImportResolver is registered for the Picollo assembly, so libpicollo_native cannot be bound to the checked library; " +
+                    "route every native library name of Picollo through Interop.PicolloNative's resolver.");
+            }
         }
 
         private static unsafe NativeLibraryStatus CheckVersion(nint handle, string path)

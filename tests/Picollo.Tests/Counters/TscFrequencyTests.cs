@@ -1,3 +1,4 @@
+using System.Globalization;
 using Picollo.Counters;
 using Shouldly;
 using Xunit;
@@ -133,6 +134,20 @@ public sealed class TscFrequencyTests
 
     [Fact]
     public void ToString_IsInvariantAndNamesTheSource()
+    {
+        CultureInfo original = CultureInfo.CurrentCulture;
+        CultureInfo.CurrentCulture = CultureInfo.GetCultureInfo("de-DE");
+        try
+        {
+            AssertFormats();
+        }
+        finally
+        {
+            CultureInfo.CurrentCulture = original;
+        }
+    }
+
+    private static void AssertFormats()
     {
         new TscFrequency(2_994_374_000, TscFrequencySource.CalibratedMonotonicRaw, 1.84).ToString()
             .ShouldBe("2,994.374 MHz (CalibratedMonotonicRaw, ±1.8 ppm)");
