@@ -10,7 +10,7 @@ namespace Picollo.Counters;
 /// <item><c>allocated-bytes</c> (bytes): <see cref="GC.GetAllocatedBytesForCurrentThread"/>, the calling thread only.</item>
 /// <item><c>gen0-collections</c>, <c>gen1-collections</c>, <c>gen2-collections</c> (collections):
 /// <see cref="GC.CollectionCount"/>, process-wide (a collection of generation N also counts for every lower one).</item>
-/// <item><c>jit-methods</c> (methods) and <c>jit-il-bytes</c> (bytes): <see cref="System.Runtime.JitInfo"/>, methods
+/// <item><c>jit-methods</c> (methods) and <c>jit-il-bytes</c> (bytes): <see cref="JitInfo"/>, methods
 /// compiled on the calling thread only (tiered recompilation happens on a background thread and is not counted).</item>
 /// <item><c>lock-contentions</c> (contentions): <see cref="Monitor.LockContentionCount"/>, process-wide.</item>
 /// </list>
@@ -94,8 +94,8 @@ public sealed class RuntimeCounterSource : ICounterSource
     {
         // Highest index first: one bounds check covers the rest.
         destination[6] = (ulong)Monitor.LockContentionCount;
-        destination[5] = (ulong)System.Runtime.JitInfo.GetCompiledILBytes(currentThread: true);
-        destination[4] = (ulong)System.Runtime.JitInfo.GetCompiledMethodCount(currentThread: true);
+        destination[5] = (ulong)JitInfo.GetCompiledILBytes(currentThread: true);
+        destination[4] = (ulong)JitInfo.GetCompiledMethodCount(currentThread: true);
         destination[3] = (ulong)GC.CollectionCount(2);
         destination[2] = (ulong)GC.CollectionCount(1);
         destination[1] = (ulong)GC.CollectionCount(0);
