@@ -1,3 +1,4 @@
+using System.Text;
 using System.Diagnostics;
 using System.Globalization;
 using System.Runtime.InteropServices;
@@ -51,10 +52,12 @@ internal static class TscBenchmark
             return 1;
         }
 
-        Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-            $"{CpuModel()}, {Environment.ProcessorCount} CPUs, {RuntimeInformation.OSDescription}, .NET {Environment.Version}"));
-        Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-            $"TSC {Tsc.Frequency}, invariant: {Tsc.IsInvariant}, rdtscp: {Tsc.HasRdtscp}; {ReadsPerRun:N0} reads per run, best of {Runs} runs"));
+        MachineInfo machine = MachineInfo.Current();
+        string load = MachineInfo.ReadLoadAverage();
+        string header = string.Create(CultureInfo.InvariantCulture,
+            $"TSC {Tsc.Frequency}, invariant: {Tsc.IsInvariant}, rdtscp: {Tsc.HasRdtscp}; {ReadsPerRun:N0} reads per run, best of {Runs} runs");
+        Console.WriteLine($"{machine.Cpu}, {machine.LogicalCores} CPUs, {machine.OperatingSystem}, {machine.Runtime}");
+        Console.WriteLine(header);
 
         foreach (Variant variant in s_variants)
         {
@@ -84,23 +87,41 @@ internal static class TscBenchmark
         }
 
         double raw = nanosPerRead[0].Min();
-        Console.WriteLine();
-        Console.WriteLine("| Read | best ns/read | median ns/read | × raw lfence;rdtsc | bytes/read |");
-        Console.WriteLine("|---|---:|---:|---:|---:|");
+        var table = new StringBuilder();
+        table.Append("| Read | best ns/read | median ns/read | × raw lfence;rdtsc | bytes/read |\n");
+        table.Append("|---|---:|---:|---:|---:|\n");
         for (int v = 0; v < s_variants.Length; v++)
         {
             double best = nanosPerRead[v].Min();
             double median = nanosPerRead[v].Order().ElementAt(Runs / 2);
             double bytesPerRead = (double)allocated[v] / ((long)ReadsPerRun * Runs);
-            Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                $"| {s_variants[v].Name} | {best:F2} | {median:F2} | {best / raw:F2} | {bytesPerRead:0.###} |"));
+            table.Append(CultureInfo.InvariantCulture, $"| {s_variants[v].Name} | {best:F2} | {median:F2} | {best / raw:F2} | {bytesPerRead:0.###} |\n");
         }
 
         double boundaryRatio = nanosPerRead[2].Min() / raw;
         bool withinBudget = boundaryRatio <= BoundaryBudget && allocated[2] == 0;
+        string verdict = string.Create(CultureInfo.InvariantCulture,
+            $"TSC-only boundary: {boundaryRatio:F2}× a raw lfence;rdtsc, {allocated[2]} bytes allocated (budget ≤ {BoundaryBudget:F1}×, 0 bytes): {(withinBudget ? "met" : "NOT met")}");
         Console.WriteLine();
-        Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-            $"TSC-only boundary: {boundaryRatio:F2}× a raw lfence;rdtsc, {allocated[2]} bytes allocated (budget ≤ {BoundaryBudget:F1}×, 0 bytes): {(withinBudget ? "met" : "NOT met")}"));
+        Console.Write(table);
+        Console.WriteLine();
+        Console.WriteLine(verdict);
+
+        string section = string.Create(CultureInfo.InvariantCulture,
+            $"""
+            ## TSC reads and the TSC-only sample boundary
+
+            Command: `dotnet run -c Release --project bench/Picollo.Benchmarks -- tsc`
+
+            - Date: {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC, load average before {load}
+            - CPU: {machine.Cpu}, {machine.LogicalCores} logical cores; {machine.OperatingSystem}; {machine.Runtime}
+            - {header}
+
+            {table}
+            {verdict}. The boundary is `TscCounterSource.ReadCumulative` through the `ICounterSource` interface
+            (rdtscp;lfence + one interface call); the raw read is `lfence;rdtsc` through P/Invoke with SuppressGCTransition.
+            """);
+        ResultsWriter.WriteSection(ResultsWriter.DefaultPath(), "tsc", section);
         return withinBudget ? 0 : 1;
     }
 
@@ -155,15 +176,6 @@ internal static class TscBenchmark
         for (int i = 0; i < reads; i++)
             sink ^= NativeClock.GetNanoseconds(NativeClock.CLOCK_MONOTONIC_RAW);
         return sink;
-    }
-
-    private static string CpuModel()
-    {
-        const string prefix = "model name";
-        string? line = File.Exists("/proc/cpuinfo")
-            ? File.ReadLines("/proc/cpuinfo").FirstOrDefault(l => l.StartsWith(prefix, StringComparison.Ordinal))
-            : null;
-        return line is null ? RuntimeInformation.ProcessArchitecture.ToString() : line[(line.IndexOf(':', StringComparison.Ordinal) + 1)..].Trim();
     }
 
     private sealed record Variant(string Name, Func<int, ulong> Loop);
