@@ -352,14 +352,7 @@ public sealed partial class PerfEventCounterSession : ICounterSource
         return pages;
     }
 
-    private unsafe bool TryReadRdpmc()
-    {
-        fixed (nint* pages = _pages)
-        fixed (PerfEventValue* values = _current)
-        {
-            return PerfMmap.ReadGroup(pages, _pages!.Length, values) == PerfMmap.Ok;
-        }
-    }
+    private bool TryReadRdpmc() => PerfMmapReader.ReadGroup(_pages, _current) == PerfMmap.Ok;
 
     private PerfEventReadStatus Fail(PerfEventReadStatus status, string error)
     {
