@@ -260,8 +260,13 @@ public sealed partial class PerfEventCounterSession : ICounterSource
                     ulong flags = modeFlags;
                     if (leader && options.Pinned)
                         flags |= PerfEventAttr.FlagPinned; // the kernel rejects pinned members (EINVAL): pinning is a group property
-                    if (leader && !options.Enabled)
-                        flags |= PerfEventAttr.FlagDisabled; // members follow their leader's state
+                    // The leader always starts disabled and the whole group is enabled by one ioctl once every
+                    // member is in: a member added to a group that is already counting on the calling thread
+                    // is not scheduled in until the thread's next context switch (observed on 6.18 with a
+                    // task-clock leader and a page-faults member: the member read 0), which is also why
+                    // perf stat opens disabled. Members follow their leader's state.
+                    if (leader)
+                        flags |= PerfEventAttr.FlagDisabled;
                     PerfEventAttr attr = PerfEventAttr.ForCounting(spec, ReadFormat, flags);
                     int fd = syscalls.Open(attr, options.Pid, options.Cpu, leader ? -1 : handles[0].Fd, PerfEvent.PERF_FLAG_FD_CLOEXEC);
                     if (fd < 0)
@@ -290,6 +295,28 @@ public sealed partial class PerfEventCounterSession : ICounterSource
 
                 descriptors.Add(new CounterDescriptor(spec.Name, spec.Unit, spec.Kind, reason));
                 descriptorToGroup.Add(groupIndex);
+            }
+
+            if (options.Enabled && handles.Count > 0)
+            {
+                int result = syscalls.Ioctl(handles[0].Fd, PerfEvent.PERF_EVENT_IOC_ENABLE, PerfEvent.PERF_IOC_FLAG_GROUP);
+                if (result < 0)
+                {
+                    string reason = "ioctl(PERF_EVENT_IOC_ENABLE) of the group failed with " + Errno.Describe(-result) + ": nothing would count.";
+                    foreach (SafePerfEventHandle handle in handles)
+                        handle.Dispose();
+                    handles.Clear();
+                    specs.Clear();
+                    ids.Clear();
+                    for (int i = 0; i < descriptors.Count; i++)
+                    {
+                        if (descriptorToGroup[i] >= 0)
+                        {
+                            descriptors[i] = descriptors[i] with { UnavailableReason = descriptors[i].Name + ": " + reason };
+                            descriptorToGroup[i] = -1;
+                        }
+                    }
+                }
             }
 
             nint[]? pages = MapPagesForRdpmc(options, syscalls, handles, specs);

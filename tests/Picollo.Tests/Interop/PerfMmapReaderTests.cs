@@ -8,6 +8,7 @@ using static Picollo.Interop.Interop;
 namespace Picollo.Tests.Interop;
 
 /// <summary>The native rdpmc reader's arithmetic on perf_event_mmap_page images built in memory (no PMU needed).</summary>
+[Collection(PerfKernelTestGroup.Name)]
 public sealed class PerfMmapReaderTests
 {
     [Fact]

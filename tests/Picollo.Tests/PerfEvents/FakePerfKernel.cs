@@ -96,8 +96,11 @@ internal sealed class FakePerfKernel : IPerfEventSyscalls
     public int Ioctl(int fd, ulong request, ulong argument)
     {
         Ioctls.Add((fd, request, argument));
-        return OpenFds.Contains(fd) ? 0 : -9;
+        return OpenFds.Contains(fd) ? IoctlResult : -9;
     }
+
+    /// <summary>What every ioctl on an open fd returns (0, or -errno).</summary>
+    public int IoctlResult { get; set; }
 
     public List<(int Fd, ulong Request, ulong Argument)> Ioctls { get; } = [];
 

@@ -45,8 +45,32 @@ public sealed class PerfEventCounterSessionFakeKernelTests
         kernel.Opened.Skip(1).ShouldAllBe(e => e.GroupFd == leader.Fd && (e.Attr.Flags & PerfEventAttr.FlagPinned) == 0);
         kernel.Opened.ShouldAllBe(e => e.Pid == 0 && e.Cpu == -1 && e.Flags == 8 /* PERF_FLAG_FD_CLOEXEC */);
         kernel.Opened.ShouldAllBe(e => e.Attr.AttrSize == 128 && e.Attr.ReadFormat == (1 | 2 | 4 | 8));
-        kernel.Opened.ShouldAllBe(e => (e.Attr.Flags & (PerfEventAttr.FlagExcludeKernel | PerfEventAttr.FlagExcludeHv | PerfEventAttr.FlagDisabled))
+        kernel.Opened.ShouldAllBe(e => (e.Attr.Flags & (PerfEventAttr.FlagExcludeKernel | PerfEventAttr.FlagExcludeHv))
             == (PerfEventAttr.FlagExcludeKernel | PerfEventAttr.FlagExcludeHv));
+    }
+
+    [Fact]
+    public void Create_Enabled_OpensTheLeaderDisabledThenEnablesTheWholeGroupOnce()
+    {
+        var kernel = new FakePerfKernel();
+        using PerfEventCounterSession session = SeedSession(kernel);
+
+        (kernel.Opened[0].Attr.Flags & PerfEventAttr.FlagDisabled).ShouldNotBe(0UL);
+        kernel.Opened.Skip(1).ShouldAllBe(e => (e.Attr.Flags & PerfEventAttr.FlagDisabled) == 0);
+        kernel.Ioctls.ShouldBe([(kernel.Opened[0].Fd, 0x2400UL /* PERF_EVENT_IOC_ENABLE */, 1UL /* PERF_IOC_FLAG_GROUP */)]);
+    }
+
+    [Fact]
+    public void Create_GroupEnableFails_EveryCounterIsUnavailableWithTheReasonAndNoFdStaysOpen()
+    {
+        var kernel = new FakePerfKernel { IoctlResult = -13 };
+        using PerfEventCounterSession session = SeedSession(kernel);
+
+        session.Counters.ShouldBeEmpty();
+        session.UnavailableCounters.Count.ShouldBe(5);
+        session.UnavailableCounters.ShouldAllBe(d => d.UnavailableReason!.Contains("PERF_EVENT_IOC_ENABLE") && d.UnavailableReason.Contains("EACCES"));
+        kernel.OpenFds.ShouldBeEmpty();
+        session.Read().ShouldBe(PerfEventReadStatus.NoCounters);
     }
 
     [Fact]
@@ -239,6 +263,8 @@ public sealed class PerfEventCounterSessionFakeKernelTests
         kernel.Opened.ShouldAllBe(e => (e.Attr.Flags & PerfEventAttr.FlagExcludeKernel) == 0);
         (kernel.Opened[0].Attr.Flags & PerfEventAttr.FlagDisabled).ShouldNotBe(0UL);
         (kernel.Opened[1].Attr.Flags & PerfEventAttr.FlagDisabled).ShouldBe(0UL);
+
+        kernel.Ioctls.ShouldBeEmpty("a session created disabled is not enabled behind the caller's back");
 
         session.Enable();
 
