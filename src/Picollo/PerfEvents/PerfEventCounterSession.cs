@@ -89,6 +89,9 @@ public sealed partial class PerfEventCounterSession : ICounterSource
     /// </summary>
     public bool IsRdpmcPossible => _pages is not null;
 
+    /// <summary>The group leader's fd (-1 without counters): what one group read() targets; for the benchmarks' raw-read floor.</summary>
+    internal int LeaderFd => _leaderFd;
+
     /// <summary>The outcome of the last <see cref="Read"/>.</summary>
     public PerfEventReadStatus LastReadStatus { get; private set; }
 
