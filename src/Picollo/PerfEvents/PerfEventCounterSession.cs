@@ -39,6 +39,7 @@ public sealed partial class PerfEventCounterSession : ICounterSource
     private bool _currentValid;
     private bool _previousValid;
     private bool _disposed;
+    private string? _noCountersError;
 
     private PerfEventCounterSession(
         IPerfEventSyscalls syscalls,
@@ -113,7 +114,7 @@ public sealed partial class PerfEventCounterSession : ICounterSource
         _currentValid = false;
 
         if (_counters.Length == 0)
-            return Fail(PerfEventReadStatus.NoCounters, "No counter of this session could be opened: " + DescribeUnavailable());
+            return Fail(PerfEventReadStatus.NoCounters, _noCountersError ??= "No counter of this session could be opened: " + DescribeUnavailable());
 
         if (!forceSyscallRead && _pages is not null && Environment.CurrentManagedThreadId == _ownerThreadId && TryReadRdpmc())
         {
@@ -208,7 +209,8 @@ public sealed partial class PerfEventCounterSession : ICounterSource
 
     /// <summary>
     /// Reads the group and writes the cumulative, multiplexing-scaled count of every descriptor (0 for an
-    /// unavailable one, whose descriptor says so). Allocates nothing.
+    /// unavailable one, whose descriptor says so). Allocates nothing. It is a <see cref="Read"/>: it shifts
+    /// the previous/current values that <see cref="Record"/> uses, so drive a session through one API or the other.
     /// </summary>
     /// <param name="destination">At least <see cref="Descriptors"/>.Count long.</param>
     /// <exception cref="InvalidOperationException">The group read failed (e.g. a pinned group in error state): never reported as zeros.</exception>
@@ -323,11 +325,13 @@ public sealed partial class PerfEventCounterSession : ICounterSource
             }
 
             nint[]? pages = MapPagesForRdpmc(options, syscalls, handles, specs);
+            // A default(PerfEventCounterSessionBuilder) has a zeroed histogram builder (max trackable 0): use the defaults.
+            HdrHistogramBuilder histogram = options.Histogram == default ? HdrHistogram.Factory : options.Histogram;
             var counters = new PerfEventCounter[handles.Count];
             for (int i = 0; i < counters.Length; i++)
             {
                 CounterDescriptor descriptor = descriptors[descriptorToGroup.IndexOf(i)];
-                counters[i] = new PerfEventCounter(specs[i], descriptor, options.Histogram.Create(), i);
+                counters[i] = new PerfEventCounter(specs[i], descriptor, histogram.Create(), i);
             }
 
             return new PerfEventCounterSession(syscalls, [.. handles], counters, [.. ids], pages, [.. descriptors], [.. descriptorToGroup], excludeKernel);
