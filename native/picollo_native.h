@@ -11,7 +11,7 @@
 #define PICOLLO_EXPORT __attribute__((visibility("default")))
 
 /* Bumped whenever an export changes; the managed loader refuses a library with another version. */
-#define PICOLLO_ABI_VERSION 1
+#define PICOLLO_ABI_VERSION 2
 
 /* Returns PICOLLO_ABI_VERSION of the library actually loaded. */
 PICOLLO_EXPORT int32_t picollo_abi_version(void);
@@ -27,5 +27,49 @@ PICOLLO_EXPORT uint64_t picollo_tsc_start(void);
  * the trailing lfence keeps later instructions from starting before the counter is read.
  */
 PICOLLO_EXPORT uint64_t picollo_tsc_end(void);
+
+/*
+ * ---- perf_event self-monitoring (rdpmc) reader, native/perf_mmap.c ----
+ *
+ * A perf event fd can be mmap'ed; its first page (struct perf_event_mmap_page, linux/perf_event.h)
+ * lets the monitored thread read the counter without a syscall: rdpmc(index - 1), sign-extended by
+ * pmc_width, plus offset, inside the page's seqlock. The kernel only allows it when cap_user_rdpmc is
+ * set and index != 0 (the event is live on a hardware counter); otherwise rdpmc faults (SIGSEGV), so
+ * these functions return PICOLLO_PERF_USE_READ and never execute it.
+ */
+
+/* Status of the readers below. */
+#define PICOLLO_PERF_OK 0            /* every value was written */
+#define PICOLLO_PERF_USE_READ 1      /* a page forbids rdpmc (cap_user_rdpmc == 0 or index == 0): use read() */
+#define PICOLLO_PERF_CONTENDED 2     /* the seqlock kept changing for PICOLLO_PERF_MAX_RETRIES rounds: use read() */
+#define PICOLLO_PERF_NOT_SUPPORTED 3 /* not x86-64: there is no rdpmc */
+#define PICOLLO_PERF_INVALID 4       /* null pointer or negative count */
+
+/* Seqlock rounds before giving up; the kernel updates a page only around a context switch of the reader. */
+#define PICOLLO_PERF_MAX_RETRIES 1000
+
+/* One counter as the kernel would report it through read(): raw count (not yet scaled) and its times in ns. */
+typedef struct picollo_perf_value
+{
+    uint64_t count;   /* offset + sign-extended pmc */
+    uint64_t enabled; /* time_enabled, extended to now when cap_user_time */
+    uint64_t running; /* time_running, extended to now when cap_user_time and the event is live */
+} picollo_perf_value;
+
+/*
+ * The pure arithmetic of one read, without rdpmc/rdtsc: given a page (any memory with the kernel's
+ * layout), the raw value rdpmc would have returned and the raw TSC, computes *out as the reader would.
+ * Returns PICOLLO_PERF_USE_READ (and leaves *out untouched) when the page forbids rdpmc. No seqlock:
+ * the caller owns the page. Exists so tests can drive the math on synthetic pages.
+ */
+PICOLLO_EXPORT int32_t picollo_perf_mmap_compute(const void *page, uint64_t raw_pmc, uint64_t tsc, picollo_perf_value *out);
+
+/*
+ * Reads a whole group from the mmap'ed first pages of its fds (pages[i] for counter i) into out[i],
+ * each page under its own seqlock. The group is not read atomically (a read() of PERF_FORMAT_GROUP
+ * is): the counters are read back to back, some ns apart. Returns PICOLLO_PERF_OK, or another status
+ * with out[] partially written and to be ignored.
+ */
+PICOLLO_EXPORT int32_t picollo_perf_mmap_read_group(const void *const *pages, int32_t count, picollo_perf_value *out);
 
 #endif

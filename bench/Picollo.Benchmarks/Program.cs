@@ -6,12 +6,15 @@ switch (command)
 {
     case "record":
         return RecordBenchmark.Run();
+    case "read":
+        return ReadBenchmark.Run(args);
     case "tsc":
         return TscBenchmark.Run(args[1..]);
     default:
         Console.Error.WriteLine("usage: dotnet run -c Release --project bench/Picollo.Benchmarks -- <command>");
         Console.Error.WriteLine("commands:");
         Console.Error.WriteLine("  record   single-threaded Record: Picollo vs HdrHistogram.NET vs a plain loop (writes bench/RESULTS.md)");
+        Console.Error.WriteLine("  read     one perf_event group read per sample boundary vs a raw read() of the same fd");
         Console.Error.WriteLine("  tsc      per-read cost of the TSC readers, the TSC-only boundary, Stopwatch and clock_gettime");
         return 2;
 }

@@ -2,7 +2,6 @@ using System.Diagnostics.CodeAnalysis;
 using System.Globalization;
 using System.Runtime.InteropServices;
 using System.Text;
-using PerfProbe = Picollo.Interop.Interop.PerfProbe;
 
 namespace Picollo.PerfEvents;
 
@@ -170,10 +169,10 @@ public sealed class PerfEventAvailability
         if (!OperatingSystem.IsLinux() || facts.ParanoidLevel is null)
             return Classify(OperatingSystem.IsLinux(), facts, PerfErrno.ENOSYS, PerfErrno.ENOSYS, PerfErrno.ENOSYS);
 
-        const ulong UserOnly = PerfProbe.Disabled | PerfProbe.ExcludeKernel | PerfProbe.ExcludeHypervisor;
-        int software = PerfProbe.TryOpen(s_taskClock.Type, s_taskClock.Config, UserOnly);
-        int hardware = PerfProbe.TryOpen(s_cycles.Type, s_cycles.Config, UserOnly);
-        int kernel = PerfProbe.TryOpen(s_taskClock.Type, s_taskClock.Config, PerfProbe.Disabled);
+        const ulong UserOnly = PerfEventAttr.FlagDisabled | PerfEventAttr.FlagExcludeKernel | PerfEventAttr.FlagExcludeHv;
+        int software = PerfEventProbe.TryOpen(s_taskClock.Type, s_taskClock.Config, UserOnly);
+        int hardware = PerfEventProbe.TryOpen(s_cycles.Type, s_cycles.Config, UserOnly);
+        int kernel = PerfEventProbe.TryOpen(s_taskClock.Type, s_taskClock.Config, PerfEventAttr.FlagDisabled);
         return Classify(isLinux: true, facts, software, hardware, kernel);
     }
 }

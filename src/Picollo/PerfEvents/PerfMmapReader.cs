@@ -1,0 +1,35 @@
+using static Picollo.Interop.Interop;
+
+namespace Picollo.PerfEvents;
+
+/// <summary>Span-shaped entry points to the native rdpmc reader (native/perf_mmap.c).</summary>
+internal static class PerfMmapReader
+{
+    /// <summary>Bytes of struct perf_event_mmap_page the reader looks at (through time_mask).</summary>
+    public const int HeaderBytes = 96;
+
+    /// <summary>The reader's arithmetic on a page image: <see cref="PerfMmap.Ok"/> or <see cref="PerfMmap.UseRead"/>.</summary>
+    public static unsafe int Compute(ReadOnlySpan<byte> page, ulong rawPmc, ulong tsc, out PerfEventValue value)
+    {
+        if (page.Length < HeaderBytes)
+            throw new ArgumentException("A perf_event_mmap_page image needs " + HeaderBytes + " bytes.", nameof(page));
+        value = default;
+        fixed (byte* p = page)
+        fixed (PerfEventValue* v = &value)
+        {
+            return PerfMmap.Compute(p, rawPmc, tsc, v);
+        }
+    }
+
+    /// <summary>Reads a group from its mapped pages; any status but <see cref="PerfMmap.Ok"/> means "use read()".</summary>
+    public static unsafe int ReadGroup(ReadOnlySpan<nint> pages, Span<PerfEventValue> values)
+    {
+        if (values.Length < pages.Length)
+            throw new ArgumentException("One value slot per page.", nameof(values));
+        fixed (nint* p = pages)
+        fixed (PerfEventValue* v = values)
+        {
+            return PerfMmap.ReadGroup(p, pages.Length, v);
+        }
+    }
+}

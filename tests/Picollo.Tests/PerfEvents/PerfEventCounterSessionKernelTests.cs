@@ -1,0 +1,242 @@
+using System.Runtime.InteropServices;
+using Picollo.PerfEvents;
+using Shouldly;
+using Xunit;
+
+namespace Picollo.Tests.PerfEvents;
+
+/// <summary>The session against this machine's kernel: software events count for real everywhere on Linux.</summary>
+[Collection(PerfKernelTestGroup.Name)]
+public sealed class PerfEventCounterSessionKernelTests
+{
+    private const int PageSize = 4096;
+
+    private static PerfEventCounterSession SoftwareSession() => PerfEventCounterSession.Factory
+        .WithKernel(false)
+        .WithSoftwareCounter(PerfSoftwareCounterId.TaskClock)
+        .WithSoftwareCounter(PerfSoftwareCounterId.PageFaults)
+        .Create();
+
+    [Fact]
+    public void PageFaults_FreshlyTouchedPages_CountEachPageOnce()
+    {
+        const int Pages = 256;
+        using PerfEventCounterSession session = SoftwareSession();
+        session.UnavailableCounters.ShouldBeEmpty();
+        TouchFreshPages(Pages); // JIT and first-call costs out of the measured region
+
+        // 1 MiB is below the 2 MiB a transparent huge page needs: every 4 KiB page faults on its own.
+        session.Read().ShouldBe(PerfEventReadStatus.Syscall);
+        TouchFreshPages(Pages);
+        session.Read().ShouldBe(PerfEventReadStatus.Syscall);
+        session.Record().ShouldBeTrue();
+
+        ulong faults = session.Counters.Software.PageFaults!.LastValue;
+        faults.ShouldBeInRange((ulong)Pages, (ulong)Pages + 32); // the margin: faults of the two reads and of first-call stubs
+    }
+
+    [Fact]
+    public void TaskClock_BusyLoop_AgreesWithTheThreadCpuClockWithin2Percent()
+    {
+        using PerfEventCounterSession session = SoftwareSession();
+        BusyFor(TimeSpan.FromMilliseconds(20));
+
+        long cpuBefore = ThreadCpuNanoseconds();
+        session.Read();
+        BusyFor(TimeSpan.FromMilliseconds(200));
+        session.Read();
+        long cpuAfter = ThreadCpuNanoseconds();
+        session.Record().ShouldBeTrue();
+
+        double taskClock = session.Counters.Software.TaskClock!.LastValue;
+        double threadCpu = cpuAfter - cpuBefore;
+        (Math.Abs(taskClock - threadCpu) / threadCpu).ShouldBeLessThan(0.02, $"task-clock {taskClock:N0} ns vs CLOCK_THREAD_CPUTIME_ID {threadCpu:N0} ns");
+        session.Counters.Software.TaskClock.MultiplexingRatio.ShouldBe(1.0);
+    }
+
+    [Fact]
+    public void GroupMember_OfAnotherSoftwarePmu_CountsFromTheFirstRead()
+    {
+        // Regression: a task-clock member added to a page-faults group that was already counting stayed
+        // unscheduled (read 0) until the thread's next context switch; the session now enables the group
+        // only once every member is in.
+        using PerfEventCounterSession session = PerfEventCounterSession.Factory
+            .WithKernel(false)
+            .WithSoftwareCounter(PerfSoftwareCounterId.PageFaults)
+            .WithSoftwareCounter(PerfSoftwareCounterId.TaskClock)
+            .Create();
+
+        session.Read();
+        BusyFor(TimeSpan.FromMilliseconds(5));
+        session.Read();
+        session.Record().ShouldBeTrue();
+
+        session.Counters.Software.TaskClock!.LastValue.ShouldBeGreaterThan(1_000_000UL);
+    }
+
+    [Fact]
+    public void Cycles_OnThisMachine_AreUnavailableWithAPreciseReasonOrCount()
+    {
+        using PerfEventCounterSession session = PerfEventCounterSession.Factory
+            .WithKernel(false)
+            .WithFixedCounters()
+            .WithSoftwareCounter(PerfSoftwareCounterId.TaskClock)
+            .Create();
+
+        session.Counters.Software.TaskClock.ShouldNotBeNull();
+        session.Read().ShouldBe(PerfEventReadStatus.Syscall);
+        if (PerfEventCounterSession.TryGetNumberOfCounters(out _, out _))
+        {
+            session.Counters.Hardware.CpuCycles.ShouldNotBeNull();
+            return;
+        }
+
+        // This VM: "PMU not available due to virtualization" — hardware events fail with ENOENT.
+        session.Counters.Hardware.CpuCycles.ShouldBeNull();
+        session.UnavailableCounters.Select(d => d.Name).ShouldBe(["cycles", "instructions", "ref-cycles"]);
+        string reason = session.UnavailableCounters[0].UnavailableReason!;
+        reason.ShouldStartWith("ENOENT (No such file or directory) opening 'cycles': no hardware PMU");
+        reason.ShouldContain("software counters (task-clock, page-faults)");
+    }
+
+    [Fact]
+    public void TryGetNumberOfCounters_WithoutACorePmuInSysfs_IsFalseWithZeros()
+    {
+        bool hasPmu = Directory.Exists("/sys/bus/event_source/devices/cpu") || Directory.Exists("/sys/bus/event_source/devices/cpu_core");
+
+        bool known = PerfEventCounterSession.TryGetNumberOfCounters(out uint fixedCounters, out uint programmable);
+
+        if (!hasPmu)
+        {
+            known.ShouldBeFalse();
+            fixedCounters.ShouldBe(0U);
+            programmable.ShouldBe(0U);
+        }
+        else if (known)
+        {
+            programmable.ShouldBeGreaterThan(0U);
+        }
+    }
+
+    [Fact]
+    public void ContextSwitches_UserModeOnly_AreReportedUnavailable()
+    {
+        using PerfEventCounterSession session = PerfEventCounterSession.Factory
+            .WithKernel(false)
+            .WithSoftwareCounter(PerfSoftwareCounterId.ContextSwitches)
+            .WithSoftwareCounter(PerfSoftwareCounterId.TaskClock)
+            .Create();
+
+        session.Counters.Software.ContextSwitches.ShouldBeNull();
+        session.UnavailableCounters.ShouldHaveSingleItem().UnavailableReason!.ShouldContain("always reads 0");
+    }
+
+    [Fact]
+    public void Sessions_OpenedAndDisposed10000Times_LeakNoFd()
+    {
+        int before = OpenPerfEventFds();
+
+        for (int i = 0; i < 10_000; i++)
+        {
+            using PerfEventCounterSession session = SoftwareSession();
+            session.Read();
+        }
+
+        // A per-session leak would be >= 10,000 fds; the slack absorbs a perf fd another test may hold meanwhile.
+        (OpenPerfEventFds() - before).ShouldBeLessThan(4);
+    }
+
+    [Fact]
+    public void ReadAndRecord_AfterWarmup_AllocateNothing()
+    {
+        using PerfEventCounterSession session = SoftwareSession();
+        for (int i = 0; i < 2_000; i++)
+        {
+            session.Read(forceSyscallRead: true);
+            session.Record(deltas: true);
+        }
+
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        for (int i = 0; i < 5_000; i++)
+        {
+            session.Read(forceSyscallRead: true);
+            session.Record(deltas: true);
+            session.Read();
+            session.Record(deltas: false);
+        }
+
+        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+        allocated.ShouldBe(0L);
+        session.Counters.Software.TaskClock!.Histogram.TotalCount.ShouldBeGreaterThan(10_000UL);
+    }
+
+    [Fact]
+    public void ReadCumulative_RealGroup_IsMonotonicAndAllocatesNothing()
+    {
+        using PerfEventCounterSession session = SoftwareSession();
+        var first = new ulong[2];
+        var second = new ulong[2];
+        session.ReadCumulative(first);
+        session.ReadCumulative(second);
+
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        session.ReadCumulative(second);
+        (GC.GetAllocatedBytesForCurrentThread() - before).ShouldBe(0L);
+        second[0].ShouldBeGreaterThan(first[0], "task-clock advances between reads");
+        second[1].ShouldBeGreaterThanOrEqualTo(first[1]);
+    }
+
+    /// <summary>fds of this process that are perf events (/proc/self/fd/N -> anon_inode:[perf_event]).</summary>
+    private static int OpenPerfEventFds() => Directory.GetFiles("/proc/self/fd")
+        .Count(path => new FileInfo(path).LinkTarget is "anon_inode:[perf_event]");
+
+    private static void TouchFreshPages(int pages)
+    {
+        // PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS: never touched, so the first write faults.
+        nint region = Picollo.Interop.Interop.Mmap.Map(0, (nuint)(pages * PageSize), 0x3, 0x22, -1, 0);
+        region.ShouldNotBe(Picollo.Interop.Interop.Mmap.MAP_FAILED);
+        try
+        {
+            for (int i = 0; i < pages; i++)
+                Marshal.WriteByte(region, i * PageSize, 1);
+        }
+        finally
+        {
+            Picollo.Interop.Interop.Mmap.Unmap(region, (nuint)(pages * PageSize)).ShouldBe(0);
+        }
+    }
+
+    // Spins until the thread itself has run for the duration: on a loaded machine a wall-clock loop can
+    // get a small share of a CPU, and the counters under test measure the thread's CPU time.
+    private static void BusyFor(TimeSpan duration)
+    {
+        long end = ThreadCpuNanoseconds() + (long)(duration.TotalMilliseconds * 1_000_000);
+        ulong x = 1;
+        while (ThreadCpuNanoseconds() < end)
+        {
+            for (int i = 0; i < 1_000; i++)
+                x = (x * 6364136223846793005UL) + 1442695040888963407UL;
+        }
+
+        GC.KeepAlive(x);
+    }
+
+    private static long ThreadCpuNanoseconds()
+    {
+        const int ClockThreadCpuTimeId = 3;
+        ClockGetTime(ClockThreadCpuTimeId, out Timespec ts).ShouldBe(0);
+        return (ts.Seconds * 1_000_000_000L) + ts.Nanoseconds;
+    }
+
+    // DllImport rather than LibraryImport: the generated stub needs AllowUnsafeBlocks, which this test
+    // project does not enable; a blittable out struct marshals the same either way.
+    [DllImport("libc", EntryPoint = "clock_gettime")]
+    private static extern int ClockGetTime(int clockId, out Timespec timespec);
+
+    [StructLayout(LayoutKind.Sequential)]
+    private struct Timespec
+    {
+        public long Seconds;
+        public long Nanoseconds;
+    }
+}
