@@ -10,6 +10,10 @@ var examples = new (string Name, Action Run)[]
     ("monitoring", () => MonitoringExamples.Monitoring()),
     ("scopes", () => HistogramExamples.Scopes()),
     ("clock-resolution", HistogramExamples.ClockResolution),
+    ("perf-availability", CounterExamples.Availability),
+    ("perf-session", CounterExamples.PerfSession),
+    ("tsc", CounterExamples.TscClock),
+    ("runtime-counters", CounterExamples.RuntimeCounters),
 };
 
 var selected = args.Length == 0 ? examples.Select(e => e.Name).ToArray() : args;
