@@ -1,11 +1,13 @@
 using Picollo.Benchmarks;
 
-// One command per benchmark family, so later ones (read, threads, perf) slot in beside `record`.
+// One command per benchmark family; each writes its own section of bench/RESULTS.md.
 string command = args.Length > 0 ? args[0] : string.Empty;
 switch (command)
 {
     case "record":
         return RecordBenchmark.Run();
+    case "threads":
+        return ThreadsBenchmark.Run();
     case "read":
         return ReadBenchmark.Run(args);
     case "tsc":
@@ -13,7 +15,8 @@ switch (command)
     default:
         Console.Error.WriteLine("usage: dotnet run -c Release --project bench/Picollo.Benchmarks -- <command>");
         Console.Error.WriteLine("commands:");
-        Console.Error.WriteLine("  record   single-threaded Record: Picollo vs HdrHistogram.NET vs a plain loop (writes bench/RESULTS.md)");
+        Console.Error.WriteLine("  record   single-threaded Record: Picollo vs HdrHistogram.NET vs a plain loop");
+        Console.Error.WriteLine("  threads  Record from 1 and 2 threads: thread-local, interlocked, single-writer vs HdrHistogram.NET's concurrent types");
         Console.Error.WriteLine("  read     one perf_event group read per sample boundary vs a raw read() of the same fd");
         Console.Error.WriteLine("  tsc      per-read cost of the TSC readers, the TSC-only boundary, Stopwatch and clock_gettime");
         return 2;
