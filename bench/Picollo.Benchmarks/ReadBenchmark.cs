@@ -1,3 +1,5 @@
+using Picollo.Metrics;
+using System.Text;
 using System.Diagnostics;
 using System.Globalization;
 using Picollo.PerfEvents;
@@ -22,26 +24,47 @@ public static class ReadBenchmark
     {
         _ = args;
         bool ok = true;
-        Console.WriteLine("| Group | Raw read() ns/op | Session.Read(syscall) ns/op | Ratio | Bytes/Read |");
-        Console.WriteLine("| ----: | ---------------: | --------------------------: | ----: | ---------: |");
+        string load = MachineInfo.ReadLoadAverage();
+        var table = new StringBuilder();
+        table.Append("| Group | Raw read() ns/op | Session.Read(syscall) ns/op | Ratio | Bytes/Read |\n");
+        table.Append("| ----: | ---------------: | --------------------------: | ----: | ---------: |\n");
         ok &= RunGroup(
+            table,
             "1 (task-clock)",
             PerfEventCounterSession.Factory.WithKernel(false).WithSoftwareCounter(PerfSoftwareCounterId.TaskClock));
         ok &= RunGroup(
+            table,
             "3 (task-clock, page-faults, minor-faults)",
             PerfEventCounterSession.Factory.WithKernel(false)
                 .WithSoftwareCounter(PerfSoftwareCounterId.TaskClock)
                 .WithSoftwareCounter(PerfSoftwareCounterId.PageFaults)
                 .WithSoftwareCounter(PerfSoftwareCounterId.PageFaultsMin));
+        Console.Write(table);
+
+        MachineInfo machine = MachineInfo.Current();
+        string verdict = ok ? "met" : "NOT met";
+        ResultsWriter.WriteSection(ResultsWriter.DefaultPath(), "read", string.Create(CultureInfo.InvariantCulture, $"""
+            ## Sample boundary: one perf_event group read
+
+            Command: `dotnet run -c Release --project bench/Picollo.Benchmarks -- read`
+
+            - Date: {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC, load average before {load}
+            - CPU: {machine.Cpu}, {machine.LogicalCores} logical cores; {machine.OperatingSystem}; {machine.Runtime}
+            - Best of {Rounds} interleaved rounds of {OperationsPerRound:N0} reads; software events (this machine has no hardware PMU).
+
+            {table}
+            Goal (DESIGN.md § 7): one syscall per boundary for the whole group, ≤ 1.2× a raw `read()` of the same
+            leader fd through the same P/Invoke, 0 bytes per Read: {verdict}.
+            """));
         return ok ? 0 : 1;
     }
 
-    private static bool RunGroup(string name, PerfEventCounterSessionBuilder builder)
+    private static bool RunGroup(StringBuilder table, string name, PerfEventCounterSessionBuilder builder)
     {
         using PerfEventCounterSession session = builder.Create();
         if (session.Counters.Count == 0)
         {
-            Console.WriteLine($"| {name} | unavailable: {string.Join(" ", session.UnavailableCounters.Select(d => d.UnavailableReason))} |");
+            table.Append(CultureInfo.InvariantCulture, $"| {name} | unavailable: {string.Join(" ", session.UnavailableCounters.Select(d => d.UnavailableReason))} |\n");
             return false;
         }
 
@@ -65,7 +88,7 @@ public static class ReadBenchmark
 
         double ratio = read / raw;
         double bytesPerRead = (double)bytes / OperationsPerRound;
-        Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"| {name} | {raw:F0} | {read:F0} | {ratio:F2}x | {bytesPerRead:F1} |"));
+        table.Append(CultureInfo.InvariantCulture, $"| {name} | {raw:F0} | {read:F0} | {ratio:F2}x | {bytesPerRead:F1} |\n");
         return ratio <= 1.2 && bytes == 0;
     }
 
@@ -81,7 +104,7 @@ public static class ReadBenchmark
             }
         }
 
-        return Stopwatch.GetElapsedTime(start).TotalNanoseconds / OperationsPerRound;
+        return (double)NanoScope.TicksToNanos(Stopwatch.GetTimestamp() - start) / OperationsPerRound;
     }
 
     private static double SessionRound(PerfEventCounterSession session)
@@ -93,6 +116,6 @@ public static class ReadBenchmark
                 throw new InvalidOperationException(session.LastError);
         }
 
-        return Stopwatch.GetElapsedTime(start).TotalNanoseconds / OperationsPerRound;
+        return (double)NanoScope.TicksToNanos(Stopwatch.GetTimestamp() - start) / OperationsPerRound;
     }
 }
