@@ -52,7 +52,31 @@ internal static partial class Interop
             _ => "errno " + errno.ToString(System.Globalization.CultureInfo.InvariantCulture),
         };
 
-        /// <summary>Name and the C library's sentence, e.g. <c>ENOENT (No such file or directory)</c>.</summary>
-        internal static string Describe(int errno) => Name(errno) + " (" + Marshal.GetPInvokeErrorMessage(errno) + ")";
+        /// <summary>strerror's wording for the documented values (fixed text, so messages do not depend on the libc locale).</summary>
+        internal static string Meaning(int errno) => errno switch
+        {
+            EPERM => "Operation not permitted",
+            ENOENT => "No such file or directory",
+            ESRCH => "No such process",
+            EINTR => "Interrupted system call",
+            E2BIG => "Argument list too long",
+            EBADF => "Bad file descriptor",
+            EAGAIN => "Resource temporarily unavailable",
+            ENOMEM => "Cannot allocate memory",
+            EACCES => "Permission denied",
+            EFAULT => "Bad address",
+            EBUSY => "Device or resource busy",
+            ENODEV => "No such device",
+            EINVAL => "Invalid argument",
+            ENFILE => "Too many open files in system",
+            EMFILE => "Too many open files",
+            ENOSPC => "No space left on device",
+            ENOSYS => "Function not implemented",
+            EOPNOTSUPP => "Operation not supported",
+            _ => Marshal.GetPInvokeErrorMessage(errno),
+        };
+
+        /// <summary>Name and meaning, e.g. <c>ENOENT (No such file or directory)</c>.</summary>
+        internal static string Describe(int errno) => Name(errno) + " (" + Meaning(errno) + ")";
     }
 }

@@ -1,5 +1,5 @@
 using System.Globalization;
-using static Picollo.PerfEvents.PerfErrno;
+using static Picollo.Interop.Interop.Errno;
 
 namespace Picollo.PerfEvents;
 

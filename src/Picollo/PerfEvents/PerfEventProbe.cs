@@ -19,7 +19,7 @@ internal static class PerfEventProbe
     {
         long number = Interop.Interop.PerfEvent.SyscallNumber;
         if (number < 0)
-            return PerfErrno.ENOSYS;
+            return Interop.Interop.Errno.ENOSYS;
 
         PerfEventAttr attr = default;
         attr.Type = type;

@@ -1,6 +1,7 @@
 using Picollo.PerfEvents;
 using Shouldly;
 using Xunit;
+using Errno = Picollo.Interop.Interop.Errno;
 
 namespace Picollo.Tests.PerfEvents;
 
@@ -97,7 +98,7 @@ public sealed class PerfEventAvailabilityTests
     [Fact]
     public void VmWithoutPmu_IsSoftwareOnlyWithTheNoPmuReason()
     {
-        var availability = PerfEventAvailability.Classify(true, Facts(2, false), 0, PerfErrno.ENOENT, PerfErrno.EACCES);
+        var availability = PerfEventAvailability.Classify(true, Facts(2, false), 0, Errno.ENOENT, Errno.EACCES);
 
         availability.Level.ShouldBe(PerfEventAvailabilityLevel.SoftwareOnly);
         availability.HardwareUnavailableReason.ShouldNotBeNull().ShouldContain("no hardware PMU");
@@ -108,7 +109,7 @@ public sealed class PerfEventAvailabilityTests
     [Fact]
     public void DebianParanoid3_IsNoneWithTheSysctl()
     {
-        var availability = PerfEventAvailability.Classify(true, Facts(3, true), PerfErrno.EACCES, PerfErrno.EACCES, PerfErrno.EACCES);
+        var availability = PerfEventAvailability.Classify(true, Facts(3, true), Errno.EACCES, Errno.EACCES, Errno.EACCES);
 
         availability.Level.ShouldBe(PerfEventAvailabilityLevel.None);
         availability.SoftwareUnavailableReason.ShouldNotBeNull().ShouldContain("sudo sysctl kernel.perf_event_paranoid=2");
@@ -118,7 +119,7 @@ public sealed class PerfEventAvailabilityTests
     [Fact]
     public void DockerSeccomp_IsNoneWithTheContainerOptions()
     {
-        var availability = PerfEventAvailability.Classify(true, Facts(2, true), PerfErrno.EPERM, PerfErrno.EPERM, PerfErrno.EPERM);
+        var availability = PerfEventAvailability.Classify(true, Facts(2, true), Errno.EPERM, Errno.EPERM, Errno.EPERM);
 
         availability.Level.ShouldBe(PerfEventAvailabilityLevel.None);
         availability.SoftwareUnavailableReason.ShouldNotBeNull().ShouldContain("--security-opt seccomp=unconfined");
@@ -161,7 +162,7 @@ public sealed class PerfEventAvailabilityTests
     [Fact]
     public void UnavailableReason_CombinesFamilyKernelOnlyAndKernelMode()
     {
-        var availability = PerfEventAvailability.Classify(true, Facts(2, false), 0, PerfErrno.ENOENT, PerfErrno.EACCES);
+        var availability = PerfEventAvailability.Classify(true, Facts(2, false), 0, Errno.ENOENT, Errno.EACCES);
 
         availability.GetUnavailableReason(TaskClock, excludeKernel: true).ShouldBeNull();
         availability.GetUnavailableReason(Cycles, excludeKernel: true).ShouldNotBeNull().ShouldContain("no hardware PMU");
