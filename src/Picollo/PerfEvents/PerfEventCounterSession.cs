@@ -429,6 +429,7 @@ public sealed partial class PerfEventCounterSession : ICounterSource
         return request.Identity.Name + " counts only part of what it stands for. " + string.Join(" ", missing);
     }
 
+    /// <summary>Events the kernel schedules in its software context: they never get a hardware counter and may join any group.</summary>
     private static bool IsSoftwareContext(PerfEventSpec spec) =>
         spec.Type is (uint)PerfEventType.Software or (uint)PerfEventType.Tracepoint or (uint)PerfEventType.Breakpoint;
 
@@ -455,7 +456,7 @@ public sealed partial class PerfEventCounterSession : ICounterSource
             return null;
         foreach (PerfEventSpec spec in specs)
         {
-            if (spec.Type is (uint)PerfEventType.Software or (uint)PerfEventType.Tracepoint or (uint)PerfEventType.Breakpoint)
+            if (IsSoftwareContext(spec))
                 return null;
         }
 
