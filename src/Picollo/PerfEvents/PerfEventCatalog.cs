@@ -163,6 +163,43 @@ public sealed class PerfEventCatalog
         throw Unknown(text, name);
     }
 
+    /// <summary>
+    /// Resolves a name into one session counter: the events of <see cref="Resolve"/>, summed, standing for the
+    /// generic event on a hybrid CPU (so <c>Counters.Hardware.CpuCycles</c> finds it) or for the sysfs event
+    /// name when several PMUs publish it.
+    /// </summary>
+    /// <exception cref="PerfEventNameException">As <see cref="Resolve"/>; or the PMUs publishing the name disagree on its scale or unit, so their counts cannot be summed.</exception>
+    internal PerfEventCounterRequest ResolveCounter(string name)
+    {
+        IReadOnlyList<PerfEventSpec> specs = Resolve(name);
+        if (specs.Count == 1)
+            return PerfEventCounterRequest.Single(specs[0]);
+
+        PerfEventSpec first = specs[0];
+        if (specs.Any(s => s.Scale != first.Scale || s.Unit != first.Unit))
+        {
+            string parts = string.Join(", ", specs.Select(static s => string.Create(CultureInfo.InvariantCulture, $"{s.Name} ({s.Scale} {s.Unit})")));
+            throw new PerfEventNameException(
+                $"The perf event '{name}' maps to events with different scales or units ({parts}): their counts cannot be summed; name one of them.",
+                name,
+                [.. specs.Select(static s => s.Name)],
+                null);
+        }
+
+        // A generic name expanded per core PMU stands for the generic event; otherwise the PMUs share a sysfs event name ('pmu/alias/').
+        PerfEventSpec identity = s_generic.TryGetValue(name.Trim(), out PerfEventSpec? generic)
+            ? generic
+            : first with { Name = first.Name[(first.Pmu.Length + 1)..^1], Pmu = "" };
+        return new PerfEventCounterRequest(identity, [.. specs]);
+    }
+
+    /// <summary>The session counter of a generic event: the event itself, or on a hybrid CPU one event per core PMU, summed.</summary>
+    internal PerfEventCounterRequest ForGeneric(PerfEventSpec generic)
+    {
+        IReadOnlyList<PerfEventSpec> specs = ExpandHybrid(generic);
+        return specs.Count == 1 ? PerfEventCounterRequest.Single(specs[0]) : new PerfEventCounterRequest(generic, [.. specs]);
+    }
+
     /// <summary>Resolves a name that must map to exactly one event.</summary>
     /// <param name="name">See <see cref="Resolve"/>.</param>
     /// <returns>The spec.</returns>
@@ -174,7 +211,7 @@ public sealed class PerfEventCatalog
             return specs[0];
         string names = string.Join(", ", specs.Select(static s => s.Name));
         throw new PerfEventNameException(
-            $"The perf event '{name}' maps to {specs.Count.ToString(CultureInfo.InvariantCulture)} events ({names}): name one of them, or use Resolve and sum their counts.",
+            $"The perf event '{name}' maps to {specs.Count.ToString(CultureInfo.InvariantCulture)} events ({names}): name one of them, or use Resolve and sum their counts (PerfEventCounterSessionBuilder.WithCounter(name) does).",
             name,
             [.. specs.Select(static s => s.Name)],
             null);

@@ -1,3 +1,4 @@
+using System.Collections.Immutable;
 using Picollo.Counters;
 using Picollo.Metrics;
 using static Picollo.Interop.Interop;
@@ -12,6 +13,13 @@ namespace Picollo.PerfEvents;
 /// <para>One group, one <c>read()</c> of PERF_FORMAT_GROUP | TOTAL_TIME_ENABLED | TOTAL_TIME_RUNNING | ID per
 /// <see cref="Read"/>, values matched by event id. When every event is a CPU PMU event, the session targets the
 /// calling thread and every mmap'ed page allows it, <see cref="Read"/> uses rdpmc instead (no syscall).</para>
+/// <para>Hybrid CPUs (<c>cpu_core</c>/<c>cpu_atom</c>): a generic hardware or cache counter is one event per core PMU,
+/// summed into one <see cref="PerfEventCounter"/>. The kernel refuses a group mixing two core PMUs, so the session
+/// holds one group per core PMU and a read costs one <c>read()</c> per core PMU (rdpmc rarely applies: the event of
+/// the core type the thread is not on has no counter index). A core type that cannot be opened leaves the counter
+/// counting the others, with <see cref="CounterDescriptor.PartialReason"/> saying which.</para>
+/// <para>Values are raw counts (integers) extrapolated for multiplexing; sysfs <c>.scale</c>/<c>.unit</c> are carried by
+/// <see cref="CounterDescriptor.Scale"/>/<see cref="CounterDescriptor.Unit"/> for reports to convert.</para>
 /// <para>Availability policy: an event the machine cannot open (no PMU, permissions, too many events) is not
 /// an exception; it is left out of <see cref="Counters"/> and listed in <see cref="UnavailableCounters"/> with
 /// the reason and what to do. In user-only mode context-switches and cpu-migrations are unavailable too: the
@@ -28,12 +36,13 @@ public sealed partial class PerfEventCounterSession : ICounterSource
     private readonly SafePerfEventHandle[] _handles;
     private readonly PerfEventCounter[] _counters;
     private readonly ulong[] _ids;
+    private readonly PerfEventSpec[] _specs;
+    private readonly GroupRange[] _groups;
     private readonly byte[] _buffer;
     private readonly nint[]? _pages;
     private readonly CounterDescriptor[] _descriptors;
-    private readonly int[] _descriptorToGroup;
+    private readonly int[] _descriptorToCounter;
     private readonly int _ownerThreadId;
-    private readonly int _leaderFd;
     private PerfEventValue[] _current;
     private PerfEventValue[] _previous;
     private bool _currentValid;
@@ -46,23 +55,26 @@ public sealed partial class PerfEventCounterSession : ICounterSource
         SafePerfEventHandle[] handles,
         PerfEventCounter[] counters,
         ulong[] ids,
+        PerfEventSpec[] specs,
+        GroupRange[] groups,
         nint[]? pages,
         CounterDescriptor[] descriptors,
-        int[] descriptorToGroup,
+        int[] descriptorToCounter,
         bool excludeKernel)
     {
         _syscalls = syscalls;
         _handles = handles;
         _counters = counters;
         _ids = ids;
+        _specs = specs;
+        _groups = groups;
         _pages = pages;
         _descriptors = descriptors;
-        _descriptorToGroup = descriptorToGroup;
-        _buffer = new byte[PerfEventGroupReader.BufferSize(counters.Length)];
-        _current = new PerfEventValue[counters.Length];
-        _previous = new PerfEventValue[counters.Length];
+        _descriptorToCounter = descriptorToCounter;
+        _buffer = new byte[PerfEventGroupReader.BufferSize(groups.Length == 0 ? 0 : groups.Max(static g => g.Count))];
+        _current = new PerfEventValue[handles.Length];
+        _previous = new PerfEventValue[handles.Length];
         _ownerThreadId = Environment.CurrentManagedThreadId;
-        _leaderFd = handles.Length > 0 ? handles[0].Fd : -1;
         ExcludesKernel = excludeKernel;
         Counters = new PerfEventCounters(counters);
         UnavailableCounters = [.. descriptors.Where(d => !d.IsAvailable)];
@@ -71,13 +83,13 @@ public sealed partial class PerfEventCounterSession : ICounterSource
     /// <summary>A new builder with the defaults (calling thread, any CPU, user mode, enabled, no counter).</summary>
     public static PerfEventCounterSessionBuilder Factory => new();
 
-    /// <summary>The counters that count, in group order, with typed access (<c>Counters.Hardware.CpuCycles</c>).</summary>
+    /// <summary>The counters that count, in request order, with typed access (<c>Counters.Hardware.CpuCycles</c>).</summary>
     public PerfEventCounters Counters { get; }
 
     /// <summary>The requested events that could not be opened, each with its <see cref="CounterDescriptor.UnavailableReason"/>.</summary>
     public IReadOnlyList<CounterDescriptor> UnavailableCounters { get; }
 
-    /// <summary>Every requested event (deduplicated) in request order, available or not: the <see cref="ICounterSource"/> view.</summary>
+    /// <summary>Every requested counter (deduplicated) in request order, available or not: the <see cref="ICounterSource"/> view.</summary>
     public IReadOnlyList<CounterDescriptor> Descriptors => _descriptors;
 
     /// <summary>Whether kernel-mode execution is excluded (<see cref="PerfEventCounterSessionBuilder.WithKernel"/> false).</summary>
@@ -90,8 +102,8 @@ public sealed partial class PerfEventCounterSession : ICounterSource
     /// </summary>
     public bool IsRdpmcPossible => _pages is not null;
 
-    /// <summary>The group leader's fd (-1 without counters): what one group read() targets; for the benchmarks' raw-read floor.</summary>
-    internal int LeaderFd => _leaderFd;
+    /// <summary>The first group leader's fd (-1 without counters): what one group read() targets; for the benchmarks' raw-read floor.</summary>
+    internal int LeaderFd => _groups.Length > 0 ? _groups[0].LeaderFd : -1;
 
     /// <summary>The outcome of the last <see cref="Read"/>.</summary>
     public PerfEventReadStatus LastReadStatus { get; private set; }
@@ -99,7 +111,7 @@ public sealed partial class PerfEventCounterSession : ICounterSource
     /// <summary>Why the last read failed (counters, errno and remedy), or null after a successful read.</summary>
     public string? LastError { get; private set; }
 
-    /// <summary>Reads every counter of the group: the previous values are kept for <see cref="Record"/>'s deltas.</summary>
+    /// <summary>Reads every counter of the group (of each group, on a hybrid CPU): the previous values are kept for <see cref="Record"/>'s deltas.</summary>
     /// <param name="forceSyscallRead">
     /// Always use one read() of the group (atomic for the whole group) even when rdpmc is possible (each
     /// counter read separately, some ns apart, but no syscall).
@@ -123,19 +135,30 @@ public sealed partial class PerfEventCounterSession : ICounterSource
             return LastReadStatus = PerfEventReadStatus.Rdpmc;
         }
 
-        PerfGroupReadStatus status = PerfEventGroupReader.Read(_syscalls, _leaderFd, _buffer, _ids, _current, out int errno);
-        if (status == PerfGroupReadStatus.Ok)
+        // One read() per group: one for the whole session, or one per core PMU on a hybrid CPU (see GroupFor).
+        for (int g = 0; g < _groups.Length; g++)
         {
-            _currentValid = true;
-            LastError = null;
-            return LastReadStatus = PerfEventReadStatus.Syscall;
+            GroupRange group = _groups[g];
+            PerfGroupReadStatus status = PerfEventGroupReader.Read(
+                _syscalls,
+                group.LeaderFd,
+                _buffer.AsSpan(0, PerfEventGroupReader.BufferSize(group.Count)),
+                _ids.AsSpan(group.Start, group.Count),
+                _current.AsSpan(group.Start, group.Count),
+                out int errno);
+            if (status != PerfGroupReadStatus.Ok)
+            {
+                return status == PerfGroupReadStatus.EndOfFile
+                    ? Fail(PerfEventReadStatus.GroupInErrorState, "read() of the group " + GroupNames(group) + " returned 0 bytes: the pinned group lost its hardware counters "
+                        + "to another user (another pinned group, the NMI watchdog, a hypervisor) and the kernel put it in error state; nothing is counted. "
+                        + "Use WithPinned(false) to let the kernel multiplex it, or free the counters.")
+                    : Fail(PerfEventReadStatus.Failed, DescribeReadFailure(group, status, errno));
+            }
         }
 
-        return status == PerfGroupReadStatus.EndOfFile
-            ? Fail(PerfEventReadStatus.GroupInErrorState, "read() of the group " + GroupNames() + " returned 0 bytes: the pinned group lost its hardware counters "
-                + "to another user (another pinned group, the NMI watchdog, a hypervisor) and the kernel put it in error state; nothing is counted. "
-                + "Use WithPinned(false) to let the kernel multiplex it, or free the counters.")
-            : Fail(PerfEventReadStatus.Failed, DescribeReadFailure(status, errno));
+        _currentValid = true;
+        LastError = null;
+        return LastReadStatus = PerfEventReadStatus.Syscall;
     }
 
     /// <summary>
@@ -152,36 +175,17 @@ public sealed partial class PerfEventCounterSession : ICounterSource
         if (!_currentValid || (deltas && !_previousValid))
             return false;
 
-        PerfEventValue[] current = _current;
-        PerfEventValue[] previous = _previous;
-        for (int i = 0; i < _counters.Length; i++)
+        foreach (PerfEventCounter counter in _counters)
         {
-            PerfEventCounter counter = _counters[i];
-            ulong count = current[i].Count;
-            ulong enabled = current[i].Enabled;
-            ulong running = current[i].Running;
-            if (deltas)
-            {
-                if (count < previous[i].Count || enabled < previous[i].Enabled || running < previous[i].Running)
-                {
-                    counter.NotCountedSamples++;
-                    continue;
-                }
-
-                count -= previous[i].Count;
-                enabled -= previous[i].Enabled;
-                running -= previous[i].Running;
-            }
-
-            if (!PerfEventValue.TryScale(count, enabled, running, out ulong scaled))
+            if (!counter.TryMeasure(_current, _previous, deltas, out ulong value, out double ratio))
             {
                 counter.NotCountedSamples++;
                 continue;
             }
 
-            counter.Histogram.Record(scaled);
-            counter.LastValue = scaled;
-            counter.MultiplexingRatio = running >= enabled ? 1.0 : (double)running / enabled;
+            counter.Histogram.Record(value);
+            counter.LastValue = value;
+            counter.MultiplexingRatio = ratio;
         }
 
         return true;
@@ -197,12 +201,12 @@ public sealed partial class PerfEventCounterSession : ICounterSource
         }
     }
 
-    /// <summary>Starts counting the whole group (ioctl PERF_EVENT_IOC_ENABLE with PERF_IOC_FLAG_GROUP).</summary>
+    /// <summary>Starts counting the whole group, each group on a hybrid CPU (ioctl PERF_EVENT_IOC_ENABLE with PERF_IOC_FLAG_GROUP).</summary>
     /// <exception cref="ObjectDisposedException">The session is disposed.</exception>
     /// <exception cref="InvalidOperationException">The kernel refused; the message has the errno.</exception>
     public void Enable() => GroupIoctl(PerfEvent.PERF_EVENT_IOC_ENABLE, "enable");
 
-    /// <summary>Stops counting the whole group (ioctl PERF_EVENT_IOC_DISABLE with PERF_IOC_FLAG_GROUP).</summary>
+    /// <summary>Stops counting the whole group, each group on a hybrid CPU (ioctl PERF_EVENT_IOC_DISABLE with PERF_IOC_FLAG_GROUP).</summary>
     /// <exception cref="ObjectDisposedException">The session is disposed.</exception>
     /// <exception cref="InvalidOperationException">The kernel refused; the message has the errno.</exception>
     public void Disable() => GroupIoctl(PerfEvent.PERF_EVENT_IOC_DISABLE, "disable");
@@ -223,8 +227,8 @@ public sealed partial class PerfEventCounterSession : ICounterSource
 
         for (int i = 0; i < _descriptors.Length; i++)
         {
-            int g = _descriptorToGroup[i];
-            destination[i] = g >= 0 && PerfEventValue.TryScale(_current[g].Count, _current[g].Enabled, _current[g].Running, out ulong scaled) ? scaled : 0;
+            int c = _descriptorToCounter[i];
+            destination[i] = c >= 0 && _counters[c].TryMeasure(_current, default, deltas: false, out ulong value, out _) ? value : 0;
         }
     }
 
@@ -238,111 +242,196 @@ public sealed partial class PerfEventCounterSession : ICounterSource
             handle.Dispose();
     }
 
-    /// <summary>Opens the group through <paramref name="syscalls"/> (the real kernel, or a fake one in tests).</summary>
+    /// <summary>Opens the groups through <paramref name="syscalls"/> (the real kernel, or a fake one in tests).</summary>
     internal static PerfEventCounterSession Open(in PerfEventCounterSessionBuilder options, IPerfEventSyscalls syscalls)
     {
         bool excludeKernel = !options.IncludeKernel;
         ulong modeFlags = excludeKernel ? PerfEventAttr.FlagExcludeKernel | PerfEventAttr.FlagExcludeHv : 0;
 
-        var descriptors = new List<CounterDescriptor>();
-        var descriptorToGroup = new List<int>();
-        var handles = new List<SafePerfEventHandle>();
-        var specs = new List<PerfEventSpec>();
-        var ids = new List<ulong>();
-        var seen = new HashSet<(uint, ulong, ulong, ulong)>();
+        var requests = new List<PerfEventCounterRequest>();
+        foreach (PerfEventCounterRequest request in options.Requests)
+        {
+            if (!requests.Exists(request.OpensSameEventsAs))
+                requests.Add(request);
+        }
+
+        var groups = new List<OpenGroup>();
+        var opened = new OpenEvent?[requests.Count][];
+        var reasons = new string?[requests.Count][];
+        int openedCount = 0;
         try
         {
-            foreach (PerfEventSpec spec in options.Events)
+            for (int r = 0; r < requests.Count; r++)
             {
-                if (!seen.Add((spec.Type, spec.Config, spec.Config1, spec.Config2)))
-                    continue;
-
-                string? reason = ReasonNotToOpen(spec, excludeKernel, handles.Count);
-                int groupIndex = -1;
-                if (reason is null)
+                ImmutableArray<PerfEventSpec> events = requests[r].Events;
+                opened[r] = new OpenEvent?[events.Length];
+                reasons[r] = new string?[events.Length];
+                for (int e = 0; e < events.Length; e++)
                 {
-                    bool leader = handles.Count == 0;
-                    ulong flags = modeFlags;
-                    if (leader && options.Pinned)
-                        flags |= PerfEventAttr.FlagPinned; // the kernel rejects pinned members (EINVAL): pinning is a group property
-                    // The leader always starts disabled and the whole group is enabled by one ioctl once every
-                    // member is in: a member added to a group that is already counting on the calling thread
-                    // is not scheduled in until the thread's next context switch (observed on 6.18 with a
-                    // task-clock leader and a page-faults member: the member read 0), which is also why
-                    // perf stat opens disabled. Members follow their leader's state.
-                    if (leader)
-                        flags |= PerfEventAttr.FlagDisabled;
-                    PerfEventAttr attr = PerfEventAttr.ForCounting(spec, ReadFormat, flags);
-                    int fd = syscalls.Open(attr, options.Pid, options.Cpu, leader ? -1 : handles[0].Fd, PerfEvent.PERF_FLAG_FD_CLOEXEC);
-                    if (fd < 0)
+                    PerfEventSpec spec = events[e];
+                    string? reason = ReasonNotToOpen(spec, excludeKernel, openedCount);
+                    if (reason is null)
                     {
-                        reason = PerfEventDiagnostics.Explain(-fd, spec, excludeKernel);
-                    }
-                    else
-                    {
-                        var handle = new SafePerfEventHandle(fd, syscalls);
-                        int result = syscalls.GetId(fd, out ulong id);
-                        if (result < 0)
+                        OpenGroup group = GroupFor(groups, spec);
+                        reason = OpenInto(group, spec, options, modeFlags, excludeKernel, syscalls, out OpenEvent? added);
+                        if (added is not null)
                         {
-                            handle.Dispose();
-                            reason = spec.Name + ": ioctl(PERF_EVENT_IOC_ID) failed with " + Errno.Describe(-result)
-                                + ": the kernel is older than 3.12 or the fd is not a perf event; the group cannot be read by id.";
-                        }
-                        else
-                        {
-                            groupIndex = handles.Count;
-                            handles.Add(handle);
-                            specs.Add(spec);
-                            ids.Add(id);
+                            if (!groups.Contains(group))
+                                groups.Add(group);
+                            opened[r][e] = added;
+                            openedCount++;
                         }
                     }
-                }
 
-                descriptors.Add(new CounterDescriptor(spec.Name, spec.Unit, spec.Kind, reason));
-                descriptorToGroup.Add(groupIndex);
+                    reasons[r][e] = reason;
+                }
             }
 
-            if (options.Enabled && handles.Count > 0)
+            string? enableFailure = null;
+            if (options.Enabled)
             {
-                int result = syscalls.Ioctl(handles[0].Fd, PerfEvent.PERF_EVENT_IOC_ENABLE, PerfEvent.PERF_IOC_FLAG_GROUP);
-                if (result < 0)
+                foreach (OpenGroup group in groups)
                 {
-                    string reason = "ioctl(PERF_EVENT_IOC_ENABLE) of the group failed with " + Errno.Describe(-result) + ": nothing would count.";
-                    foreach (SafePerfEventHandle handle in handles)
-                        handle.Dispose();
-                    handles.Clear();
-                    specs.Clear();
-                    ids.Clear();
-                    for (int i = 0; i < descriptors.Count; i++)
+                    int result = syscalls.Ioctl(group.Events[0].Handle.Fd, PerfEvent.PERF_EVENT_IOC_ENABLE, PerfEvent.PERF_IOC_FLAG_GROUP);
+                    if (result < 0)
                     {
-                        if (descriptorToGroup[i] >= 0)
-                        {
-                            descriptors[i] = descriptors[i] with { UnavailableReason = descriptors[i].Name + ": " + reason };
-                            descriptorToGroup[i] = -1;
-                        }
+                        enableFailure = "ioctl(PERF_EVENT_IOC_ENABLE) of the group failed with " + Errno.Describe(-result) + ": nothing would count.";
+                        foreach (OpenGroup g in groups)
+                            g.Events.ForEach(static ev => ev.Handle.Dispose());
+                        groups.Clear();
+                        break;
                     }
+                }
+            }
+
+            // The session's arrays list the events group after group, so each group read fills one contiguous slice.
+            var handles = new List<SafePerfEventHandle>();
+            var specs = new List<PerfEventSpec>();
+            var ids = new List<ulong>();
+            var ranges = new GroupRange[groups.Count];
+            for (int g = 0; g < groups.Count; g++)
+            {
+                ranges[g] = new GroupRange(groups[g].Events[0].Handle.Fd, handles.Count, groups[g].Events.Count);
+                foreach (OpenEvent ev in groups[g].Events)
+                {
+                    ev.Index = handles.Count;
+                    handles.Add(ev.Handle);
+                    specs.Add(ev.Spec);
+                    ids.Add(ev.Id);
                 }
             }
 
             nint[]? pages = MapPagesForRdpmc(options, syscalls, handles, specs);
             // A default(PerfEventCounterSessionBuilder) has a zeroed histogram builder (max trackable 0): use the defaults.
             HdrHistogramBuilder histogram = options.Histogram == default ? HdrHistogram.Factory : options.Histogram;
-            var counters = new PerfEventCounter[handles.Count];
-            for (int i = 0; i < counters.Length; i++)
+            var descriptors = new CounterDescriptor[requests.Count];
+            var descriptorToCounter = new int[requests.Count];
+            var counters = new List<PerfEventCounter>();
+            for (int r = 0; r < requests.Count; r++)
             {
-                CounterDescriptor descriptor = descriptors[descriptorToGroup.IndexOf(i)];
-                counters[i] = new PerfEventCounter(specs[i], descriptor, histogram.Create(), i);
+                PerfEventCounterRequest request = requests[r];
+                PerfEventSpec identity = request.Identity;
+                int[] indices = [.. opened[r].OfType<OpenEvent>().Select(static ev => ev.Index)];
+                string? unavailable = indices.Length == 0
+                    ? string.Join(" ", reasons[r].OfType<string>())
+                    : enableFailure is null ? null : identity.Name + ": " + enableFailure;
+                string? partial = unavailable is null && indices.Length < request.Events.Length ? DescribeMissing(request, reasons[r]) : null;
+                descriptors[r] = new CounterDescriptor(identity.Name, identity.Unit, identity.Kind, unavailable, identity.Scale, partial);
+                descriptorToCounter[r] = -1;
+                if (unavailable is null)
+                {
+                    descriptorToCounter[r] = counters.Count;
+                    PerfEventSpec[] members = [.. opened[r].OfType<OpenEvent>().Select(static ev => ev.Spec)];
+                    counters.Add(new PerfEventCounter(identity, members, indices, request.EventsShareTime, descriptors[r], histogram.Create()));
+                }
             }
 
-            return new PerfEventCounterSession(syscalls, [.. handles], counters, [.. ids], pages, [.. descriptors], [.. descriptorToGroup], excludeKernel);
+            return new PerfEventCounterSession(syscalls, [.. handles], [.. counters], [.. ids], [.. specs], ranges, pages, descriptors, descriptorToCounter, excludeKernel);
         }
         catch
         {
-            foreach (SafePerfEventHandle handle in handles)
-                handle.Dispose();
+            foreach (OpenGroup group in groups)
+                group.Events.ForEach(static ev => ev.Handle.Dispose());
             throw;
         }
     }
+
+    /// <summary>
+    /// The group an event joins. Without hybrid core PMUs that is always the first group: one group, one read().
+    /// On a hybrid CPU the kernel refuses a group mixing hardware events of different PMUs (EINVAL: "Don't allow
+    /// group of multiple hw events from different pmus" in kernel/events/core.c; <c>perf stat</c> likewise splits
+    /// <c>{cpu_core/cycles/,cpu_atom/cycles/}</c> with "WARNING: events in group from different hybrid PMUs!"), so
+    /// each core PMU gets its own group, read with its own read(). Software events join any group (the kernel allows
+    /// them in a hardware group), and a core PMU event may take over a group holding only software events (the kernel
+    /// moves such a group into the hardware context), so a session needs one read() per core PMU, not more.
+    /// </summary>
+    private static OpenGroup GroupFor(List<OpenGroup> groups, PerfEventSpec spec)
+    {
+        string? corePmu = PerfPmu.IsHybridCorePmuName(spec.Pmu) ? spec.Pmu : null;
+        if (corePmu is null)
+            return groups.Count > 0 ? groups[0] : new OpenGroup(null);
+        return groups.Find(g => g.CorePmu == corePmu)
+            ?? groups.Find(static g => g.CorePmu is null && g.Events.TrueForAll(static ev => IsSoftwareContext(ev.Spec)))
+            ?? new OpenGroup(corePmu);
+    }
+
+    /// <summary>Opens one event into <paramref name="group"/> (as its leader when it is empty); the reason when it cannot.</summary>
+    private static string? OpenInto(OpenGroup group, PerfEventSpec spec, in PerfEventCounterSessionBuilder options, ulong modeFlags, bool excludeKernel, IPerfEventSyscalls syscalls, out OpenEvent? added)
+    {
+        added = null;
+        bool leader = group.Events.Count == 0;
+        ulong flags = modeFlags;
+        if (leader && options.Pinned)
+            flags |= PerfEventAttr.FlagPinned; // the kernel rejects pinned members (EINVAL): pinning is a group property
+        // The leader always starts disabled and the whole group is enabled by one ioctl once every
+        // member is in: a member added to a group that is already counting on the calling thread
+        // is not scheduled in until the thread's next context switch (observed on 6.18 with a
+        // task-clock leader and a page-faults member: the member read 0), which is also why
+        // perf stat opens disabled. Members follow their leader's state.
+        if (leader)
+            flags |= PerfEventAttr.FlagDisabled;
+        PerfEventAttr attr = PerfEventAttr.ForCounting(spec, ReadFormat, flags);
+        int fd = syscalls.Open(attr, options.Pid, options.Cpu, leader ? -1 : group.Events[0].Handle.Fd, PerfEvent.PERF_FLAG_FD_CLOEXEC);
+        if (fd < 0)
+            return PerfEventDiagnostics.Explain(-fd, spec, excludeKernel);
+
+        var handle = new SafePerfEventHandle(fd, syscalls);
+        int result = syscalls.GetId(fd, out ulong id);
+        if (result < 0)
+        {
+            handle.Dispose();
+            return spec.Name + ": ioctl(PERF_EVENT_IOC_ID) failed with " + Errno.Describe(-result)
+                + ": the kernel is older than 3.12 or the fd is not a perf event; the group cannot be read by id.";
+        }
+
+        if (group.CorePmu is null && PerfPmu.IsHybridCorePmuName(spec.Pmu))
+            group.CorePmu = spec.Pmu; // a software-only group taken over by a core PMU event
+        added = new OpenEvent(handle, spec, id);
+        group.Events.Add(added);
+        return null;
+    }
+
+    /// <summary>What a counter summing several events misses, naming the core type on a hybrid CPU.</summary>
+    private static string DescribeMissing(PerfEventCounterRequest request, string?[] reasons)
+    {
+        var missing = new List<string>();
+        for (int e = 0; e < request.Events.Length; e++)
+        {
+            if (reasons[e] is null)
+                continue;
+            PerfEventSpec spec = request.Events[e];
+            string what = PerfPmu.IsHybridCorePmuName(spec.Pmu)
+                ? spec.Name + " is not counted, so time the thread runs on the " + spec.Pmu + " cores is missing: " + reasons[e]
+                : spec.Name + " is not counted: " + reasons[e];
+            missing.Add(what);
+        }
+
+        return request.Identity.Name + " counts only part of what it stands for. " + string.Join(" ", missing);
+    }
+
+    /// <summary>Events the kernel schedules in its software context: they never get a hardware counter and may join any group.</summary>
+    private static bool IsSoftwareContext(PerfEventSpec spec) =>
+        spec.Type is (uint)PerfEventType.Software or (uint)PerfEventType.Tracepoint or (uint)PerfEventType.Breakpoint;
 
     /// <summary>Events that must not be opened in this mode, with the reason; null to try.</summary>
     private static string? ReasonNotToOpen(PerfEventSpec spec, bool excludeKernel, int opened)
@@ -367,7 +456,7 @@ public sealed partial class PerfEventCounterSession : ICounterSource
             return null;
         foreach (PerfEventSpec spec in specs)
         {
-            if (spec.Type is (uint)PerfEventType.Software or (uint)PerfEventType.Tracepoint or (uint)PerfEventType.Breakpoint)
+            if (IsSoftwareContext(spec))
                 return null;
         }
 
@@ -390,9 +479,9 @@ public sealed partial class PerfEventCounterSession : ICounterSource
         return LastReadStatus = status;
     }
 
-    private string DescribeReadFailure(PerfGroupReadStatus status, int errno)
+    private string DescribeReadFailure(GroupRange range, PerfGroupReadStatus status, int errno)
     {
-        string group = "read() of the group " + GroupNames();
+        string group = "read() of the group " + GroupNames(range);
         return status switch
         {
             PerfGroupReadStatus.Failed when errno == Errno.ENOSPC =>
@@ -407,7 +496,7 @@ public sealed partial class PerfEventCounterSession : ICounterSource
         };
     }
 
-    private string GroupNames() => "[" + string.Join(", ", _counters.Select(c => c.Spec.Name)) + "]";
+    private string GroupNames(GroupRange group) => "[" + string.Join(", ", _specs.Skip(group.Start).Take(group.Count).Select(static s => s.Name)) + "]";
 
     private string DescribeUnavailable() => UnavailableCounters.Count == 0
         ? "no event was requested."
@@ -416,10 +505,35 @@ public sealed partial class PerfEventCounterSession : ICounterSource
     private void GroupIoctl(ulong request, string what)
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
-        if (_handles.Length == 0)
-            return;
-        int result = _syscalls.Ioctl(_leaderFd, request, PerfEvent.PERF_IOC_FLAG_GROUP);
-        if (result < 0)
-            throw new InvalidOperationException("Could not " + what + " the group " + GroupNames() + ": ioctl failed with " + Errno.Describe(-result) + ".");
+        // One ioctl per group: on a hybrid CPU the core PMUs' groups start or stop a few µs apart, not atomically.
+        foreach (GroupRange group in _groups)
+        {
+            int result = _syscalls.Ioctl(group.LeaderFd, request, PerfEvent.PERF_IOC_FLAG_GROUP);
+            if (result < 0)
+                throw new InvalidOperationException("Could not " + what + " the group " + GroupNames(group) + ": ioctl failed with " + Errno.Describe(-result) + ".");
+        }
+    }
+
+    /// <summary>One kernel group in the session's arrays: its leader and its events' slice.</summary>
+    private readonly record struct GroupRange(int LeaderFd, int Start, int Count);
+
+    /// <summary>A group while the session opens: its events in open order, and the hybrid core PMU it belongs to, if any.</summary>
+    private sealed class OpenGroup(string? corePmu)
+    {
+        public string? CorePmu { get; set; } = corePmu;
+
+        public List<OpenEvent> Events { get; } = [];
+    }
+
+    /// <summary>An opened event and, once the groups are laid out, its index in the session's arrays.</summary>
+    private sealed class OpenEvent(SafePerfEventHandle handle, PerfEventSpec spec, ulong id)
+    {
+        public SafePerfEventHandle Handle { get; } = handle;
+
+        public PerfEventSpec Spec { get; } = spec;
+
+        public ulong Id { get; } = id;
+
+        public int Index { get; set; }
     }
 }

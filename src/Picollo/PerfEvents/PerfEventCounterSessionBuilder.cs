@@ -16,7 +16,7 @@ public readonly record struct PerfEventCounterSessionBuilder
         Cpu = -1;
         Enabled = true;
         Histogram = HdrHistogram.Factory;
-        EventList = [];
+        RequestList = [];
     }
 
     /// <summary>perf_event_open pid: 0 = the thread that calls <see cref="Create"/>, &gt; 0 = that thread/process, -1 = every thread (needs a <see cref="Cpu"/>).</summary>
@@ -37,10 +37,21 @@ public readonly record struct PerfEventCounterSessionBuilder
     /// <summary>The options of every counter's histogram.</summary>
     public HdrHistogramBuilder Histogram { get; private init; }
 
-    /// <summary>The requested events, in order (duplicates are opened once).</summary>
-    public ImmutableArray<PerfEventSpec> Events => EventList.IsDefault ? [] : EventList;
+    /// <summary>
+    /// The requested events, in order (a counter requested twice is opened once). A counter may span several events,
+    /// summed: on a hybrid CPU a generic hardware or cache event opens once per core PMU (<c>cpu_core/cycles/</c>, <c>cpu_atom/cycles/</c>).
+    /// </summary>
+    public ImmutableArray<PerfEventSpec> Events => [.. Requests.SelectMany(static r => r.Events)];
 
-    private ImmutableArray<PerfEventSpec> EventList { get; init; }
+    /// <summary>The requested counters, in order, each with the events it sums.</summary>
+    internal ImmutableArray<PerfEventCounterRequest> Requests => RequestList.IsDefault ? [] : RequestList;
+
+    /// <summary>The catalog names and hybrid expansion resolve against; null for this machine's (<see cref="PerfEventCatalog.Default"/>).</summary>
+    internal PerfEventCatalog? Catalog { get; private init; }
+
+    private ImmutableArray<PerfEventCounterRequest> RequestList { get; init; }
+
+    private PerfEventCatalog CatalogOrDefault => Catalog ?? PerfEventCatalog.Default;
 
     /// <summary>Sets what is measured (perf_event_open pid and cpu).</summary>
     /// <param name="pid">0 for the calling thread (default), a thread or process id, or -1 for all (with a cpu).</param>
@@ -75,57 +86,69 @@ public readonly record struct PerfEventCounterSessionBuilder
     /// <returns>A builder with the new option.</returns>
     public PerfEventCounterSessionBuilder WithEnabled(bool enabled = true) => this with { Enabled = enabled };
 
-    /// <summary>Adds cycles, instructions and ref-cycles: the events Intel CPUs count on fixed counters, leaving the programmable ones free.</summary>
+    /// <summary>
+    /// Adds cycles, instructions and ref-cycles: the events Intel CPUs count on fixed counters, leaving the programmable
+    /// ones free. On a hybrid CPU each is one counter summing one event per core PMU.
+    /// </summary>
     /// <returns>A builder with the three events.</returns>
     public PerfEventCounterSessionBuilder WithFixedCounters() => this
         .WithHardwareCounter(PerfHardwareCounterId.CpuCycles)
         .WithHardwareCounter(PerfHardwareCounterId.Instructions)
         .WithHardwareCounter(PerfHardwareCounterId.RefCpuCycles);
 
-    /// <summary>Adds a generalized hardware event.</summary>
+    /// <summary>
+    /// Adds a generalized hardware event. On a hybrid CPU (<see cref="PerfEventCatalog.IsHybrid"/>) it is one counter
+    /// summing one event per core PMU, as <c>perf stat -e cycles</c> opens <c>cpu_core/cycles/</c> and <c>cpu_atom/cycles/</c>.
+    /// </summary>
     /// <param name="id">The event.</param>
     /// <returns>A builder with the event.</returns>
-    public PerfEventCounterSessionBuilder WithHardwareCounter(PerfHardwareCounterId id) => WithCounter(PerfEventNames.Spec(id));
+    public PerfEventCounterSessionBuilder WithHardwareCounter(PerfHardwareCounterId id) => With(CatalogOrDefault.ForGeneric(PerfEventNames.Spec(id)));
 
-    /// <summary>Adds a hardware cache event.</summary>
+    /// <summary>Adds a hardware cache event; on a hybrid CPU, one counter summing one event per core PMU.</summary>
     /// <param name="id">The event.</param>
     /// <returns>A builder with the event.</returns>
-    public PerfEventCounterSessionBuilder WithCacheCounter(PerfCacheCounterId id) => WithCounter(PerfEventNames.Spec(id));
+    public PerfEventCounterSessionBuilder WithCacheCounter(PerfCacheCounterId id) => With(CatalogOrDefault.ForGeneric(PerfEventNames.Spec(id)));
 
     /// <summary>Adds a software event.</summary>
     /// <param name="id">The event.</param>
     /// <returns>A builder with the event.</returns>
     public PerfEventCounterSessionBuilder WithSoftwareCounter(PerfSoftwareCounterId id) => WithCounter(PerfEventNames.Spec(id));
 
-    /// <summary>Adds any event, e.g. one resolved from a name by the catalog.</summary>
+    /// <summary>Adds any event as it is, e.g. one resolved from a name by the catalog (no hybrid expansion).</summary>
     /// <param name="spec">The event.</param>
     /// <returns>A builder with the event.</returns>
     public PerfEventCounterSessionBuilder WithCounter(PerfEventSpec spec)
     {
         ArgumentNullException.ThrowIfNull(spec);
-        return this with { EventList = Events.Add(spec) };
+        return With(PerfEventCounterRequest.Single(spec));
     }
 
-    /// <summary>Adds an event by name, spelled as <c>perf stat -e</c> accepts it (case-insensitive).</summary>
+    /// <summary>
+    /// Adds a counter by name, spelled as <c>perf stat -e</c> accepts it (case-insensitive). A name that stands for
+    /// several events (<see cref="PerfEventCatalog.Resolve"/>: a generic hardware or cache name on a hybrid CPU, one
+    /// event per core PMU; a sysfs event name several PMUs publish) is one counter summing them.
+    /// </summary>
     /// <param name="name">
     /// <c>cycles</c>, <c>branch-misses</c>, <c>L1-dcache-load-misses</c>, <c>task-clock</c>, <c>r01c2</c>,
     /// <c>cpu/event=0x3c,umask=0x00/</c>, or a sysfs event name such as <c>cycles-ct</c>.
     /// </param>
     /// <returns>A builder with the event added.</returns>
     /// <exception cref="PerfEventNameException">
-    /// The name is unknown (the message lists the closest valid names) or malformed; or, on a hybrid CPU, a
-    /// generic hardware name that stands for one event per core type: name the core PMU instead
-    /// (<c>cpu_core/cycles/</c>, <c>cpu_atom/cycles/</c>), as summing them is not supported yet.
+    /// The name is unknown (the message lists the closest valid names) or malformed; or the events it stands for
+    /// disagree on their sysfs scale or unit, so they cannot be summed.
     /// </exception>
-    public PerfEventCounterSessionBuilder WithCounter(string name) => WithCounter(PerfEventCatalog.Default.ResolveSingle(name));
+    public PerfEventCounterSessionBuilder WithCounter(string name) => With(CatalogOrDefault.ResolveCounter(name));
 
     /// <summary>Sets the options of every counter's histogram.</summary>
     /// <param name="histogram">For example <c>HdrHistogram.Factory.WithRelativeError(0.01)</c>.</param>
     /// <returns>A builder with the new histogram options.</returns>
     public PerfEventCounterSessionBuilder WithHistogram(HdrHistogramBuilder histogram) => this with { Histogram = histogram };
 
+    /// <summary>Resolves names and hybrid expansion against <paramref name="catalog"/> from now on (tests use fake sysfs trees).</summary>
+    internal PerfEventCounterSessionBuilder WithCatalog(PerfEventCatalog catalog) => this with { Catalog = catalog };
+
     /// <summary>
-    /// Opens the group. Never throws because of the machine: events it cannot open are left out of
+    /// Opens the group (one per core PMU on a hybrid CPU). Never throws because of the machine: events it cannot open are left out of
     /// <see cref="PerfEventCounterSession.Counters"/> and listed in <see cref="PerfEventCounterSession.UnavailableCounters"/>
     /// with the reason; when none opens, every read reports <see cref="PerfEventReadStatus.NoCounters"/>.
     /// </summary>
@@ -153,4 +176,6 @@ public readonly record struct PerfEventCounterSessionBuilder
         session = null;
         return false;
     }
+
+    private PerfEventCounterSessionBuilder With(PerfEventCounterRequest request) => this with { RequestList = Requests.Add(request) };
 }

@@ -3,7 +3,7 @@ using System.Collections;
 namespace Picollo.PerfEvents;
 
 /// <summary>
-/// The counters a <see cref="PerfEventCounterSession"/> opened, in group order, with typed access by family.
+/// The counters a <see cref="PerfEventCounterSession"/> opened, in request order, with typed access by family.
 /// Counters that could not be opened are not here (see <see cref="PerfEventCounterSession.UnavailableCounters"/>),
 /// so a typed accessor returns <see langword="null"/> for them rather than an empty histogram.
 /// </summary>

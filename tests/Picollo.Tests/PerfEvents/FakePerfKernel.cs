@@ -34,7 +34,7 @@ internal sealed class FakePerfKernel : IPerfEventSyscalls
 
     public int ReadCalls { get; private set; }
 
-    /// <summary>Group-wide times reported by the next reads.</summary>
+    /// <summary>Group-wide times reported by the next reads (of every group whose leader sets none of its own).</summary>
     public ulong TimeEnabled { get; set; }
 
     public ulong TimeRunning { get; set; }
@@ -82,8 +82,9 @@ internal sealed class FakePerfKernel : IPerfEventSyscalls
         if (buffer.Length < size)
             return -ENOSPC;
         BinaryPrimitives.WriteUInt64LittleEndian(buffer, (ulong)group.Count);
-        BinaryPrimitives.WriteUInt64LittleEndian(buffer[8..], TimeEnabled);
-        BinaryPrimitives.WriteUInt64LittleEndian(buffer[16..], TimeRunning);
+        FakeEvent leader = _events[fd];
+        BinaryPrimitives.WriteUInt64LittleEndian(buffer[8..], leader.TimeEnabled ?? TimeEnabled);
+        BinaryPrimitives.WriteUInt64LittleEndian(buffer[16..], leader.TimeRunning ?? TimeRunning);
         for (int i = 0; i < group.Count; i++)
         {
             BinaryPrimitives.WriteUInt64LittleEndian(buffer[(24 + (16 * i))..], group[i].Value);
@@ -144,6 +145,12 @@ internal sealed class FakePerfKernel : IPerfEventSyscalls
         public ulong Flags { get; } = flags;
 
         public ulong Value { get; set; }
+
+        /// <summary>When set on a leader, its group's time_enabled (groups of different core PMUs run at different times).</summary>
+        public ulong? TimeEnabled { get; set; }
+
+        /// <summary>When set on a leader, its group's time_running.</summary>
+        public ulong? TimeRunning { get; set; }
 
         public SyntheticPerfPage? Page { get; set; }
     }
