@@ -357,23 +357,31 @@ public sealed partial class PerfEventCounterSession : ICounterSource
     }
 
     /// <summary>
-    /// The group an event joins. Without hybrid core PMUs that is always the first group: one group, one read().
-    /// On a hybrid CPU the kernel refuses a group mixing hardware events of different PMUs (EINVAL: "Don't allow
-    /// group of multiple hw events from different pmus" in kernel/events/core.c; <c>perf stat</c> likewise splits
+    /// The group an event joins: one group per hardware PMU, so a session on an ordinary CPU has one group and one
+    /// read(). The kernel refuses a group mixing hardware events of different PMUs (EINVAL: "Don't allow group of
+    /// multiple hw events from different pmus" in kernel/events/core.c; <c>perf stat</c> likewise splits
     /// <c>{cpu_core/cycles/,cpu_atom/cycles/}</c> with "WARNING: events in group from different hybrid PMUs!"), so
-    /// each core PMU gets its own group, read with its own read(). Software events join any group (the kernel allows
-    /// them in a hardware group), and a core PMU event may take over a group holding only software events (the kernel
-    /// moves such a group into the hardware context), so a session needs one read() per core PMU, not more.
+    /// each core PMU of a hybrid CPU, and each other PMU such as <c>power</c> or an uncore PMU, gets its own group,
+    /// read with its own read(). Software events join any group (the kernel allows them in a hardware group), and a
+    /// hardware event may take over a group holding only software events (the kernel moves such a group into the
+    /// hardware context).
     /// </summary>
     private static OpenGroup GroupFor(List<OpenGroup> groups, PerfEventSpec spec)
     {
-        string? corePmu = PerfPmu.IsHybridCorePmuName(spec.Pmu) ? spec.Pmu : null;
-        if (corePmu is null)
+        string? pmu = HardwarePmuOf(spec);
+        if (pmu is null)
             return groups.Count > 0 ? groups[0] : new OpenGroup(null);
-        return groups.Find(g => g.CorePmu == corePmu)
-            ?? groups.Find(static g => g.CorePmu is null && g.Events.TrueForAll(static ev => IsSoftwareContext(ev.Spec)))
-            ?? new OpenGroup(corePmu);
+        return groups.Find(g => g.HardwarePmu == pmu)
+            ?? groups.Find(static g => g.HardwarePmu is null && g.Events.TrueForAll(static ev => IsSoftwareContext(ev.Spec)))
+            ?? new OpenGroup(pmu);
     }
+
+    /// <summary>
+    /// The PMU whose counters an event needs, or <see langword="null"/> for events of the software context. Generic
+    /// hardware, cache and raw events without a PMU name run on the core PMU, spelled <c>cpu</c> in sysfs.
+    /// </summary>
+    private static string? HardwarePmuOf(PerfEventSpec spec) =>
+        IsSoftwareContext(spec) ? null : spec.Pmu.Length == 0 ? "cpu" : spec.Pmu;
 
     /// <summary>Opens one event into <paramref name="group"/> (as its leader when it is empty); the reason when it cannot.</summary>
     private static string? OpenInto(OpenGroup group, PerfEventSpec spec, in PerfEventCounterSessionBuilder options, ulong modeFlags, bool excludeKernel, IPerfEventSyscalls syscalls, out OpenEvent? added)
@@ -404,8 +412,8 @@ public sealed partial class PerfEventCounterSession : ICounterSource
                 + ": the kernel is older than 3.12 or the fd is not a perf event; the group cannot be read by id.";
         }
 
-        if (group.CorePmu is null && PerfPmu.IsHybridCorePmuName(spec.Pmu))
-            group.CorePmu = spec.Pmu; // a software-only group taken over by a core PMU event
+        if (group.HardwarePmu is null && HardwarePmuOf(spec) is { } pmu)
+            group.HardwarePmu = pmu; // a software-only group taken over by a hardware event
         added = new OpenEvent(handle, spec, id);
         group.Events.Add(added);
         return null;
@@ -518,9 +526,10 @@ public sealed partial class PerfEventCounterSession : ICounterSource
     private readonly record struct GroupRange(int LeaderFd, int Start, int Count);
 
     /// <summary>A group while the session opens: its events in open order, and the hybrid core PMU it belongs to, if any.</summary>
-    private sealed class OpenGroup(string? corePmu)
+    private sealed class OpenGroup(string? hardwarePmu)
     {
-        public string? CorePmu { get; set; } = corePmu;
+        /// <summary>The hardware PMU whose events the group holds; null while it holds software events only.</summary>
+        public string? HardwarePmu { get; set; } = hardwarePmu;
 
         public List<OpenEvent> Events { get; } = [];
     }
