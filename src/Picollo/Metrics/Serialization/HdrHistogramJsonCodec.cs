@@ -82,7 +82,8 @@ internal static class HdrHistogramJsonCodec
         return FromModel(model);
     }
 
-    private static HdrHistogram FromModel(HdrHistogramJsonModel? model)
+    // Internal so that files embedding a histogram (baselines) report its errors with their own location.
+    internal static HdrHistogram FromModel(HdrHistogramJsonModel? model)
     {
         if (model is null)
             throw Invalid("$", "the document is null; expected an object with the fields relativeError, minTrackableValue, maxTrackableValue, storage, overflowCount and buckets.");

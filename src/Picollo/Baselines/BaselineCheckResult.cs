@@ -1,0 +1,18 @@
+namespace Picollo.Baselines;
+
+/// <summary>The result of <see cref="BaselineStore.Check"/>: the verdicts, what they mean for the test, and the files involved.</summary>
+/// <param name="Outcome">Pass, notice, fail or updated.</param>
+/// <param name="Verdicts">One verdict per measured counter.</param>
+/// <param name="BaselinePath">The baseline file.</param>
+/// <param name="ReceivedPath">The received file written for review, or <see langword="null"/> when none was written.</param>
+/// <param name="Message">The verdict lines and, when relevant, what to do (accept the received file, or update).</param>
+public sealed record BaselineCheckResult(
+    BaselineOutcome Outcome,
+    IReadOnlyList<CounterVerdict> Verdicts,
+    string BaselinePath,
+    string? ReceivedPath,
+    string Message)
+{
+    /// <summary><see langword="true"/> when the test must fail.</summary>
+    public bool IsFailure => Outcome == BaselineOutcome.Fail;
+}

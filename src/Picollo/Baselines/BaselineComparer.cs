@@ -1,0 +1,127 @@
+using System.Globalization;
+using Picollo.Metrics;
+
+namespace Picollo.Baselines;
+
+/// <summary>Compares a measurement with a baseline file, counter by counter (DESIGN.md § 5).</summary>
+public static class BaselineComparer
+{
+    /// <summary>One verdict per counter of <paramref name="current"/>, in its order.</summary>
+    /// <param name="baseline">The baseline file, or <see langword="null"/> when there is none.</param>
+    /// <param name="machine">The machine <paramref name="current"/> was measured on.</param>
+    /// <param name="current">The measurement.</param>
+    /// <param name="policy">The rules; <see cref="VerdictPolicy.Default"/> when <see langword="null"/>.</param>
+    /// <returns>The verdicts.</returns>
+    /// <remarks>
+    /// Each counter is compared with the entry of this very machine when it holds the counter; otherwise with the
+    /// most recently recorded entry whose machine is comparable for that counter (<see cref="BaselinePortability"/>),
+    /// so allocated bytes recorded on a laptop still guard a CI runner with the same runtime.
+    /// </remarks>
+    public static IReadOnlyList<CounterVerdict> Compare(BaselineFile? baseline, MachineFingerprint machine, BaselineRecord current, VerdictPolicy? policy = null)
+    {
+        ArgumentNullException.ThrowIfNull(machine);
+        ArgumentNullException.ThrowIfNull(current);
+        policy ??= VerdictPolicy.Default;
+        var verdicts = new List<CounterVerdict>(current.Counters.Count);
+        foreach (BaselineCounter counter in current.Counters)
+            verdicts.Add(CompareCounter(baseline, machine, counter, policy.GetRule(counter.Name, counter.Kind)));
+
+        return verdicts;
+    }
+
+    private static CounterVerdict CompareCounter(BaselineFile? baseline, MachineFingerprint machine, BaselineCounter counter, CounterVerdictRule rule)
+    {
+        if (baseline is null)
+            return NotCompared(counter, rule, CounterVerdictStatus.NoBaseline, null, "no baseline file");
+
+        CounterPortability portability = BaselinePortability.Of(counter.Kind, counter.Name);
+        BaselineEntry? match = null;
+        var rejections = new List<string>();
+        foreach (BaselineEntry entry in baseline.Entries)
+        {
+            if (entry.Record.Find(counter.Name) is null)
+                continue;
+
+            if (!BaselinePortability.IsComparable(portability, entry.Machine, machine, out string? reason))
+            {
+                rejections.Add(reason!);
+                continue;
+            }
+
+            if (match is null || entry.Machine.Id == machine.Id ||
+                (match.Machine.Id != machine.Id && entry.Record.RecordedUtc > match.Record.RecordedUtc))
+            {
+                match = entry;
+            }
+        }
+
+        if (match is null)
+        {
+            string others = rejections.Count switch
+            {
+                0 => string.Empty,
+                1 => $" (1 entry from another machine: {rejections[0]})",
+                _ => string.Create(CultureInfo.InvariantCulture, $" ({rejections.Count} entries from other machines, e.g. {rejections[0]})"),
+            };
+            return NotCompared(counter, rule, CounterVerdictStatus.NoBaseline, null, "no baseline for this machine" + others);
+        }
+
+        BaselineCounter reference = match.Record.Find(counter.Name)!;
+        string? incompatibility =
+            reference.Unit != counter.Unit ? $"the unit changed ({reference.Unit} → {counter.Unit})"
+            : reference.Kind != counter.Kind ? $"the kind changed ({reference.Kind} → {counter.Kind})"
+
+            // A distribution of single operations is wider than one of per-sample means: d would mislead.
+            : (reference.OperationsPerSample == 1) != (counter.OperationsPerSample == 1)
+                ? string.Create(CultureInfo.InvariantCulture, $"operations per sample changed between 1 and more ({reference.OperationsPerSample:0.##} → {counter.OperationsPerSample:0.##}), so one is a per-operation distribution and the other a distribution of means")
+            : null;
+
+        HdrHistogramSummary before = reference.Histogram.GetSummary(), after = counter.Histogram.GetSummary();
+        if (incompatibility is null && (before.TotalCount == 0 || after.TotalCount == 0))
+            incompatibility = before.TotalCount == 0 ? "the baseline histogram is empty" : "the measured histogram is empty";
+
+        if (incompatibility is not null)
+            return NotCompared(counter, rule, CounterVerdictStatus.NotComparable, match.Machine.Id, "not comparable: " + incompatibility);
+
+        double b = Statistic(before, rule.Statistic), a = Statistic(after, rule.Statistic);
+        double change = b != 0 ? (a - b) / b : a == 0 ? 0 : double.PositiveInfinity;
+        double d = HdrHistogramSummary.CohensD(before, after);
+        CounterVerdictStatus status = rule.Mode == VerdictMode.Exact
+            ? (a > b ? CounterVerdictStatus.Regressed : a < b ? CounterVerdictStatus.Improved : CounterVerdictStatus.Pass)
+            : d >= rule.MinCohensD && change >= rule.MinRelativeChange ? CounterVerdictStatus.Regressed
+            : d <= -rule.MinCohensD && change <= -rule.MinRelativeChange ? CounterVerdictStatus.Improved
+            : CounterVerdictStatus.Pass;
+
+        return new CounterVerdict(counter.Name, counter.Unit, status, rule.Statistic, b, a, change, d, match.Machine.Id, Describe(counter, rule, b, a, change, d, status));
+    }
+
+    private static double Statistic(HdrHistogramSummary summary, BaselineStatistic statistic) => statistic switch
+    {
+        BaselineStatistic.P50 => summary.P50.Value,
+        BaselineStatistic.P90 => summary.P90.Value,
+        BaselineStatistic.P99 => summary.P99.Value,
+        BaselineStatistic.P100 => summary.P100.Value,
+        BaselineStatistic.Mean => summary.Mean,
+        _ => throw new ArgumentOutOfRangeException(nameof(statistic), statistic, "Unknown statistic."),
+    };
+
+    // "task-clock P50 +12.3% (1,234 → 1,386 ns/op), d = 1.9: regressed"; the percentage is left out when the
+    // baseline is 0 (any rise is infinite) and "exact" says why a tiny change still fails.
+    private static string Describe(BaselineCounter counter, CounterVerdictRule rule, double before, double after, double change, double d, CounterVerdictStatus status)
+    {
+        string format = rule.Statistic == BaselineStatistic.Mean ? "N1" : "N0";
+        string percent = double.IsFinite(change) ? (change * 100).ToString("+0.0;-0.0;0.0", CultureInfo.InvariantCulture) + "% " : string.Empty;
+        string outcome = status switch
+        {
+            CounterVerdictStatus.Regressed => "regressed",
+            CounterVerdictStatus.Improved => "improved",
+            _ => "pass",
+        };
+        return string.Create(
+            CultureInfo.InvariantCulture,
+            $"{counter.Name} {rule.Statistic} {percent}({before.ToString(format, CultureInfo.InvariantCulture)} → {after.ToString(format, CultureInfo.InvariantCulture)} {counter.Unit}/op), d = {d:0.0}: {outcome}{(rule.Mode == VerdictMode.Exact ? " (exact)" : string.Empty)}");
+    }
+
+    private static CounterVerdict NotCompared(BaselineCounter counter, CounterVerdictRule rule, CounterVerdictStatus status, string? machineId, string reason) =>
+        new(counter.Name, counter.Unit, status, rule.Statistic, null, null, null, null, machineId, $"{counter.Name}: {reason}");
+}

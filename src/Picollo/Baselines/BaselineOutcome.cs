@@ -1,0 +1,17 @@
+namespace Picollo.Baselines;
+
+/// <summary>What a baseline check means for the test.</summary>
+public enum BaselineOutcome
+{
+    /// <summary>Every counter passed.</summary>
+    Pass,
+
+    /// <summary>The test passes with a notice: missing baselines (locally or as configured in CI) or improvements; a received file was written.</summary>
+    Notice,
+
+    /// <summary>The test fails: a counter regressed, or a baseline is missing in CI with <see cref="MissingBaselinePolicy.Fail"/>.</summary>
+    Fail,
+
+    /// <summary>Update mode: the current machine's entry was merged into the baseline; the test passes.</summary>
+    Updated,
+}

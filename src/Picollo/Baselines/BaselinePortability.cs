@@ -1,0 +1,57 @@
+using Picollo.Counters;
+
+namespace Picollo.Baselines;
+
+/// <summary>Decides which baseline entries a counter may be compared with (DESIGN.md § 5).</summary>
+public static class BaselinePortability
+{
+    // Hardware events that count retired instructions of a kind: architectural, so they do not depend on the
+    // micro-architecture. Misses, stalls and cycles do.
+    private static readonly HashSet<string> s_architecturalHardware = new(StringComparer.OrdinalIgnoreCase)
+    {
+        "instructions",
+        "branches",
+        "branch-instructions",
+    };
+
+    /// <summary>The portability of a counter, from its kind and (for hardware events) its name.</summary>
+    /// <param name="kind">The counter's source family.</param>
+    /// <param name="name">The counter's canonical name, e.g. <c>instructions</c>.</param>
+    /// <returns>
+    /// <see cref="CounterPortability.SameRuntime"/> for <see cref="CounterKind.Runtime"/>;
+    /// <see cref="CounterPortability.SameIsaAndRuntime"/> for hardware <c>instructions</c> and <c>branches</c>;
+    /// <see cref="CounterPortability.SameCpuModel"/> for everything else (cycles, TSC, task-clock, misses, raw events).
+    /// </returns>
+    public static CounterPortability Of(CounterKind kind, string name)
+    {
+        ArgumentNullException.ThrowIfNull(name);
+        return kind switch
+        {
+            CounterKind.Runtime => CounterPortability.SameRuntime,
+            CounterKind.Hardware when s_architecturalHardware.Contains(name) => CounterPortability.SameIsaAndRuntime,
+            _ => CounterPortability.SameCpuModel,
+        };
+    }
+
+    /// <summary>Whether a counter with <paramref name="portability"/> measured on <paramref name="baseline"/> compares with one measured on <paramref name="current"/>.</summary>
+    /// <param name="portability">The counter's portability.</param>
+    /// <param name="baseline">The machine of the baseline entry.</param>
+    /// <param name="current">The machine of the current measurement.</param>
+    /// <param name="reason">When not comparable, the first difference, e.g. <c>different CPU model (A vs B)</c>.</param>
+    /// <returns><see langword="true"/> when comparable.</returns>
+    public static bool IsComparable(CounterPortability portability, MachineFingerprint baseline, MachineFingerprint current, out string? reason)
+    {
+        ArgumentNullException.ThrowIfNull(baseline);
+        ArgumentNullException.ThrowIfNull(current);
+        reason =
+            baseline.Architecture != current.Architecture ? $"different architecture ({baseline.Architecture} vs {current.Architecture})"
+            : baseline.RuntimeMajorMinor != current.RuntimeMajorMinor ? $"different .NET runtime ({baseline.RuntimeMajorMinor} vs {current.RuntimeMajorMinor})"
+            : baseline.GCMode != current.GCMode ? $"different GC mode ({baseline.GCMode} vs {current.GCMode})"
+            : portability >= CounterPortability.SameIsaAndRuntime && !baseline.IsaExtensions.SequenceEqual(current.IsaExtensions, StringComparer.Ordinal)
+                ? $"different ISA extensions ({string.Join(' ', baseline.IsaExtensions)} vs {string.Join(' ', current.IsaExtensions)})"
+            : portability >= CounterPortability.SameCpuModel && baseline.CpuModel != current.CpuModel
+                ? $"different CPU model ({baseline.CpuModel} vs {current.CpuModel})"
+            : null;
+        return reason is null;
+    }
+}

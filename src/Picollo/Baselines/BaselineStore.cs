@@ -1,0 +1,226 @@
+using System.Text;
+using Picollo.Baselines.Serialization;
+
+namespace Picollo.Baselines;
+
+/// <summary>
+/// Reads baselines, judges measurements against them, and writes received files and updates, Verify-style
+/// (DESIGN.md § 5): results that differ or have no entry go to <c>*.received.perf.json</c> beside the baseline, to be
+/// accepted by renaming it over the baseline or by running with <c>PICOLLO_UPDATE_BASELINES=1</c>.
+/// </summary>
+/// <remarks>
+/// <para>
+/// Every write is a read-merge-write under an exclusive lock of the baseline path (<see cref="BaselineFileLock"/>):
+/// parallel tests of one process and several processes (e.g. one per target framework) updating the same file
+/// each re-read it under the lock and add their entry, so none is lost. The file is replaced atomically: the new
+/// content goes to a temporary file in the same directory (same file system), is flushed, and is moved over the
+/// target, so readers never see half a file.
+/// </para>
+/// <para>
+/// A corrupt baseline throws <see cref="BaselineFormatException"/> and is never written, not even in update mode:
+/// merging into it would drop the other machines' entries.
+/// </para>
+/// </remarks>
+public sealed class BaselineStore
+{
+    private static readonly UTF8Encoding s_utf8 = new(encoderShouldEmitUTF8Identifier: false);
+
+    private readonly BaselineStoreOptions _options;
+    private readonly Func<string, string?> _getEnvironmentVariable;
+
+    /// <summary>Creates a store.</summary>
+    /// <param name="options">The options; defaults when <see langword="null"/>.</param>
+    public BaselineStore(BaselineStoreOptions? options = null)
+    {
+        _options = options ?? new BaselineStoreOptions();
+        _getEnvironmentVariable = _options.GetEnvironmentVariable ?? Environment.GetEnvironmentVariable;
+    }
+
+    /// <summary>Whether results are merged into baselines: <see cref="BaselineStoreOptions.UpdateBaselines"/> or <c>PICOLLO_UPDATE_BASELINES</c> = <c>1</c>/<c>true</c>.</summary>
+    public bool IsUpdateMode => _options.UpdateBaselines || IsTrue(_getEnvironmentVariable(BaselineStoreOptions.UpdateVariable));
+
+    /// <summary>The CI variable detected (see <see cref="ContinuousIntegration.Detect"/>), or <see langword="null"/> locally.</summary>
+    public string? CIVariable => ContinuousIntegration.Detect(_getEnvironmentVariable);
+
+    /// <summary>Reads a baseline file.</summary>
+    /// <param name="path">The baseline path.</param>
+    /// <returns>The file, or <see langword="null"/> when it does not exist.</returns>
+    /// <exception cref="BaselineFormatException">The file is not a valid baseline; the message names it and the JSON position.</exception>
+    public static BaselineFile? Read(string path)
+    {
+        ArgumentNullException.ThrowIfNull(path);
+        byte[] bytes;
+        try
+        {
+            bytes = File.ReadAllBytes(path);
+        }
+        catch (FileNotFoundException)
+        {
+            return null;
+        }
+        catch (DirectoryNotFoundException)
+        {
+            return null;
+        }
+
+        return BaselineFile.Parse(bytes, Path.GetFullPath(path));
+    }
+
+    /// <summary>
+    /// Judges <paramref name="current"/> against the baseline at <paramref name="baselinePath"/> and writes what the
+    /// outcome calls for: in update mode the merged baseline; otherwise a received file when a counter is not a plain
+    /// pass, and the removal of this machine's stale received entry when all pass.
+    /// </summary>
+    /// <param name="baselinePath">The baseline path (see <see cref="BaselineLocator"/>).</param>
+    /// <param name="machine">The machine the measurement ran on (usually <see cref="MachineFingerprint.Current"/>).</param>
+    /// <param name="current">The measurement.</param>
+    /// <returns>The verdicts and their outcome.</returns>
+    /// <exception cref="BaselineFormatException">The baseline is corrupt; it is left untouched.</exception>
+    public BaselineCheckResult Check(string baselinePath, MachineFingerprint machine, BaselineRecord current)
+    {
+        ArgumentNullException.ThrowIfNull(baselinePath);
+        ArgumentNullException.ThrowIfNull(machine);
+        ArgumentNullException.ThrowIfNull(current);
+        baselinePath = Path.GetFullPath(baselinePath);
+        var entry = new BaselineEntry(machine, current);
+        IReadOnlyList<CounterVerdict> verdicts = BaselineComparer.Compare(Read(baselinePath), machine, current, _options.VerdictPolicy);
+        var lines = verdicts.Select(v => v.Text).ToList();
+
+        if (IsUpdateMode)
+        {
+            Update(baselinePath, entry);
+            lines.Add($"Updated {baselinePath} with the entry of {machine.Id} ({BaselineStoreOptions.UpdateVariable} or UpdateBaselines is on).");
+            return new BaselineCheckResult(BaselineOutcome.Updated, verdicts, baselinePath, null, string.Join('\n', lines));
+        }
+
+        string receivedPath = BaselineLocator.GetReceivedPath(baselinePath);
+        if (verdicts.All(v => v.Status == CounterVerdictStatus.Pass))
+        {
+            RemoveReceivedEntry(baselinePath, receivedPath, machine.Id);
+            return new BaselineCheckResult(BaselineOutcome.Pass, verdicts, baselinePath, null, string.Join('\n', lines));
+        }
+
+        WriteReceived(baselinePath, receivedPath, entry);
+        string? ci = CIVariable;
+        bool missing = verdicts.Any(v => v.Status is CounterVerdictStatus.NoBaseline or CounterVerdictStatus.NotComparable);
+        BaselineOutcome outcome =
+            verdicts.Any(v => v.IsRegression) || (missing && ci is not null && _options.MissingBaselineInCI == MissingBaselinePolicy.Fail)
+                ? BaselineOutcome.Fail
+                : BaselineOutcome.Notice;
+        if (missing)
+        {
+            lines.Add(ci is null
+                ? "Missing baselines pass locally."
+                : $"CI build ({ci}): missing baselines {(_options.MissingBaselineInCI == MissingBaselinePolicy.Fail ? "fail" : "pass with this notice")} (MissingBaselineInCI = {_options.MissingBaselineInCI}).");
+        }
+
+        lines.Add($"Received: {receivedPath}. To accept, rename it to {Path.GetFileName(baselinePath)} or run with {BaselineStoreOptions.UpdateVariable}=1.");
+        return new BaselineCheckResult(outcome, verdicts, baselinePath, receivedPath, string.Join('\n', lines));
+    }
+
+    /// <summary>
+    /// Merges <paramref name="entry"/> into the baseline at <paramref name="baselinePath"/> (creating it), keeping the
+    /// other machines' entries, and removes that machine's entry from the received file.
+    /// </summary>
+    /// <param name="baselinePath">The baseline path.</param>
+    /// <param name="entry">The machine's entry.</param>
+    /// <exception cref="BaselineFormatException">The baseline is corrupt; it is left untouched.</exception>
+    public void Update(string baselinePath, BaselineEntry entry)
+    {
+        ArgumentNullException.ThrowIfNull(baselinePath);
+        ArgumentNullException.ThrowIfNull(entry);
+        baselinePath = Path.GetFullPath(baselinePath);
+        using (BaselineFileLock.Acquire(baselinePath, _options.LockDirectory, _options.LockTimeout))
+        {
+            BaselineFile merged = (Read(baselinePath) ?? BaselineFile.Empty).WithEntry(entry);
+            WriteAtomically(baselinePath, merged.ToJson());
+            RemoveReceivedEntryLocked(merged, BaselineLocator.GetReceivedPath(baselinePath), entry.Machine.Id);
+        }
+    }
+
+    // The received file is what the baseline would be if accepted: the baseline's entries, the entries other
+    // machines (or processes) left pending in the received file, and this entry. Renaming it accepts them all.
+    private void WriteReceived(string baselinePath, string receivedPath, BaselineEntry entry)
+    {
+        using (BaselineFileLock.Acquire(baselinePath, _options.LockDirectory, _options.LockTimeout))
+        {
+            BaselineFile baseline = Read(baselinePath) ?? BaselineFile.Empty;
+            BaselineFile received = new(baseline.Entries.Concat(ReadReceived(receivedPath)?.Entries ?? []));
+            WriteAtomically(receivedPath, received.WithEntry(entry).ToJson());
+        }
+    }
+
+    private void RemoveReceivedEntry(string baselinePath, string receivedPath, string machineId)
+    {
+        // The common case, nothing pending, must not take the lock.
+        if (!File.Exists(receivedPath))
+            return;
+
+        using (BaselineFileLock.Acquire(baselinePath, _options.LockDirectory, _options.LockTimeout))
+            RemoveReceivedEntryLocked(Read(baselinePath) ?? BaselineFile.Empty, receivedPath, machineId);
+    }
+
+    // Drops this machine's pending entry; deletes the file once nothing in it differs from the baseline.
+    private static void RemoveReceivedEntryLocked(BaselineFile baseline, string receivedPath, string machineId)
+    {
+        BaselineFile? received = ReadReceived(receivedPath);
+        if (received is null)
+        {
+            File.Delete(receivedPath);
+            return;
+        }
+
+        if (received.Find(machineId) is not null)
+        {
+            // This machine's baseline entry (if any) is the truth now; the received copy of it is stale.
+            received = received.WithoutMachine(machineId);
+            if (baseline.Find(machineId) is { } current)
+                received = received.WithEntry(current);
+        }
+
+        bool pending = received.Entries.Any(e => baseline.Find(e.Machine.Id) is not { } b ||
+            BaselineJsonCodec.EntryToJson(b) != BaselineJsonCodec.EntryToJson(e));
+        if (pending)
+            WriteAtomically(receivedPath, received.ToJson());
+        else
+            File.Delete(receivedPath);
+    }
+
+    // Received files are Picollo's own transient output (git-ignored): an unreadable one is replaced, not reported.
+    private static BaselineFile? ReadReceived(string receivedPath)
+    {
+        try
+        {
+            return Read(receivedPath);
+        }
+        catch (BaselineFormatException)
+        {
+            return null;
+        }
+    }
+
+    private static void WriteAtomically(string path, string content)
+    {
+        string directory = Path.GetDirectoryName(path)!;
+        Directory.CreateDirectory(directory);
+        string temp = Path.Combine(directory, $".{Path.GetFileName(path)}.{Guid.NewGuid():N}.tmp");
+        try
+        {
+            using (var stream = new FileStream(temp, FileMode.CreateNew, FileAccess.Write, FileShare.None))
+            {
+                stream.Write(s_utf8.GetBytes(content));
+                stream.Flush(flushToDisk: true);
+            }
+
+            File.Move(temp, path, overwrite: true);
+        }
+        catch
+        {
+            File.Delete(temp);
+            throw;
+        }
+    }
+
+    private static bool IsTrue(string? value) =>
+        value is not null && (value.Trim() == "1" || value.Trim().Equals("true", StringComparison.OrdinalIgnoreCase));
+}

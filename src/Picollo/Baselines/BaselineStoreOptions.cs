@@ -1,0 +1,26 @@
+namespace Picollo.Baselines;
+
+/// <summary>How a <see cref="BaselineStore"/> judges and writes.</summary>
+public sealed record BaselineStoreOptions
+{
+    /// <summary>The environment variable that switches update mode on (<c>1</c> or <c>true</c>).</summary>
+    public const string UpdateVariable = "PICOLLO_UPDATE_BASELINES";
+
+    /// <summary>Update mode from the API; <c>PICOLLO_UPDATE_BASELINES=1</c> switches it on too.</summary>
+    public bool UpdateBaselines { get; init; }
+
+    /// <summary>What a CI build does when a counter has no baseline for its machine. Default <see cref="MissingBaselinePolicy.Notice"/>.</summary>
+    public MissingBaselinePolicy MissingBaselineInCI { get; init; } = MissingBaselinePolicy.Notice;
+
+    /// <summary>The verdict rules.</summary>
+    public VerdictPolicy VerdictPolicy { get; init; } = VerdictPolicy.Default;
+
+    /// <summary>Reads environment variables (update mode, CI detection); the process environment when <see langword="null"/>. A seam for tests.</summary>
+    public Func<string, string?>? GetEnvironmentVariable { get; init; }
+
+    /// <summary>How long to wait for another writer of the same baseline before giving up. Default 30 s.</summary>
+    public TimeSpan LockTimeout { get; init; } = TimeSpan.FromSeconds(30);
+
+    /// <summary>Where lock files live; <c>&lt;temp&gt;/picollo-locks</c> when <see langword="null"/> (outside the source tree, so nothing to ignore or commit).</summary>
+    public string? LockDirectory { get; init; }
+}

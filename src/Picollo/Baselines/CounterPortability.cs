@@ -1,0 +1,28 @@
+namespace Picollo.Baselines;
+
+/// <summary>
+/// How far a counter's values travel between machines. Each level includes the requirements of the one before,
+/// so a stricter rule never matches a machine a looser one rejects.
+/// </summary>
+public enum CounterPortability
+{
+    /// <summary>
+    /// Same .NET runtime major.minor, architecture and GC mode (.NET runtime counters: allocated bytes, GC counts, JIT).
+    /// Patch releases are deliberately not compared: servicing rarely changes allocation sizes, and a CI image
+    /// update must not orphan every baseline. Object layout depends on the architecture; phantom allocated bytes
+    /// and collection counts depend on the GC mode.
+    /// </summary>
+    SameRuntime,
+
+    /// <summary>
+    /// <see cref="SameRuntime"/> and the same ISA extensions (instructions, branches): the JIT emits different
+    /// instructions for, say, AVX2 and AVX-512 machines, but the same on any CPU model that has the same extensions.
+    /// </summary>
+    SameIsaAndRuntime,
+
+    /// <summary>
+    /// <see cref="SameIsaAndRuntime"/> and the same CPU model (cycles, time, TSC, cache and branch misses): these
+    /// depend on the micro-architecture and its clock.
+    /// </summary>
+    SameCpuModel,
+}

@@ -1,0 +1,20 @@
+namespace Picollo.Baselines;
+
+/// <summary>The outcome of comparing one counter with its baseline.</summary>
+public enum CounterVerdictStatus
+{
+    /// <summary>No significant change.</summary>
+    Pass,
+
+    /// <summary>Significantly lower (better) than the baseline: passes, and the new result is offered as the baseline.</summary>
+    Improved,
+
+    /// <summary>Significantly higher (worse) than the baseline: fails.</summary>
+    Regressed,
+
+    /// <summary>No baseline file, or no entry of a comparable machine holds this counter: reported, not compared.</summary>
+    NoBaseline,
+
+    /// <summary>A comparable entry exists but cannot be compared (unit changed, per-operation vs per-sample-mean distributions, empty histogram).</summary>
+    NotComparable,
+}

@@ -1,0 +1,246 @@
+using System.Globalization;
+using System.Runtime;
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics.Arm;
+using System.Runtime.Intrinsics.X86;
+using System.Security.Cryptography;
+using System.Text;
+using Picollo.Counters;
+using Picollo.PerfEvents;
+
+namespace Picollo.Baselines;
+
+/// <summary>
+/// What a baseline entry was recorded on: the facts that decide whether a counter measured on one machine can be
+/// compared with the same counter measured on another (see <see cref="BaselinePortability"/>).
+/// </summary>
+/// <remarks>
+/// Two fingerprints are the same machine when their <see cref="Id"/>s are equal; the id covers every field, so a
+/// kernel or runtime patch update starts a new entry in the baseline file while the portability rules still let
+/// the old entry serve as the reference until it is updated.
+/// </remarks>
+public sealed class MachineFingerprint
+{
+    private static readonly Lazy<MachineFingerprint> s_current = new(Capture);
+
+    /// <summary>Creates a fingerprint from known facts (tests, tools, or a fingerprint read from a baseline file).</summary>
+    /// <param name="cpuModel">The CPU model name, e.g. <c>AMD EPYC 7763 64-Core Processor</c>.</param>
+    /// <param name="architecture">The process architecture, e.g. <c>X64</c>.</param>
+    /// <param name="isaExtensions">The instruction-set extensions the runtime may use; order and duplicates do not matter.</param>
+    /// <param name="hasPmu">Whether a CPU performance-monitoring unit is present.</param>
+    /// <param name="logicalCores">The number of logical cores.</param>
+    /// <param name="operatingSystem">The OS family, e.g. <c>Linux</c>.</param>
+    /// <param name="kernelVersion">The kernel version, e.g. <c>6.18.0</c>.</param>
+    /// <param name="runtimeVersion">The .NET runtime version, e.g. <c>10.0.1</c>.</param>
+    /// <param name="isServerGC">Whether the server GC runs.</param>
+    /// <param name="isConcurrentGC">Whether background (concurrent) GC is on.</param>
+    public MachineFingerprint(
+        string cpuModel,
+        string architecture,
+        IEnumerable<string> isaExtensions,
+        bool hasPmu,
+        int logicalCores,
+        string operatingSystem,
+        string kernelVersion,
+        string runtimeVersion,
+        bool isServerGC,
+        bool isConcurrentGC)
+    {
+        ArgumentNullException.ThrowIfNull(cpuModel);
+        ArgumentNullException.ThrowIfNull(architecture);
+        ArgumentNullException.ThrowIfNull(isaExtensions);
+        ArgumentNullException.ThrowIfNull(operatingSystem);
+        ArgumentNullException.ThrowIfNull(kernelVersion);
+        ArgumentNullException.ThrowIfNull(runtimeVersion);
+        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(logicalCores);
+        CpuModel = cpuModel.Trim();
+        Architecture = architecture;
+        IsaExtensions = [.. isaExtensions.Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal)];
+        HasPmu = hasPmu;
+        LogicalCores = logicalCores;
+        OperatingSystem = operatingSystem;
+        KernelVersion = kernelVersion;
+        RuntimeVersion = runtimeVersion;
+        IsServerGC = isServerGC;
+        IsConcurrentGC = isConcurrentGC;
+        Id = ComputeId();
+    }
+
+    /// <summary>This process's machine, captured once.</summary>
+    public static MachineFingerprint Current => s_current.Value;
+
+    /// <summary>The CPU model name (<c>/proc/cpuinfo</c> "model name", else the CPUID brand string).</summary>
+    public string CpuModel { get; }
+
+    /// <summary>The process architecture (<see cref="RuntimeInformation.ProcessArchitecture"/>), e.g. <c>X64</c>, <c>Arm64</c>.</summary>
+    public string Architecture { get; }
+
+    /// <summary>The instruction-set extensions the JIT may use (e.g. <c>avx2</c>, <c>bmi2</c>), sorted ordinally.</summary>
+    public IReadOnlyList<string> IsaExtensions { get; }
+
+    /// <summary>Whether a CPU PMU is present (hardware counters can count).</summary>
+    public bool HasPmu { get; }
+
+    /// <summary>The number of logical cores.</summary>
+    public int LogicalCores { get; }
+
+    /// <summary>The OS family: <c>Linux</c>, <c>Windows</c>, <c>macOS</c>, <c>FreeBSD</c> or <c>Other</c>.</summary>
+    public string OperatingSystem { get; }
+
+    /// <summary>The kernel version (Linux: <c>/proc/sys/kernel/osrelease</c>).</summary>
+    public string KernelVersion { get; }
+
+    /// <summary>The .NET runtime version (<see cref="Environment.Version"/>).</summary>
+    public string RuntimeVersion { get; }
+
+    /// <summary>The runtime's major.minor (e.g. <c>10.0</c>): the part of <see cref="RuntimeVersion"/> that portability compares.</summary>
+    public string RuntimeMajorMinor => Version.TryParse(RuntimeVersion, out Version? v)
+        ? string.Create(CultureInfo.InvariantCulture, $"{v.Major}.{v.Minor}")
+        : RuntimeVersion;
+
+    /// <summary>Whether the server GC runs.</summary>
+    public bool IsServerGC { get; }
+
+    /// <summary>Whether background (concurrent) GC is on.</summary>
+    public bool IsConcurrentGC { get; }
+
+    /// <summary>
+    /// A stable id: a readable prefix (CPU model, architecture, runtime) and 8 hex digits of the SHA-256 of every
+    /// field, e.g. <c>amd-epyc-7763-64-core-processor.x64.net10.0.1.3fa2b1c0</c>. The key of the machine's entry in a baseline file.
+    /// </summary>
+    public string Id { get; }
+
+    /// <summary>The GC mode in words, e.g. <c>workstation, non-concurrent</c>.</summary>
+    public string GCMode => (IsServerGC ? "server" : "workstation") + (IsConcurrentGC ? ", concurrent" : ", non-concurrent");
+
+    /// <inheritdoc/>
+    public override string ToString() => string.Create(
+        CultureInfo.InvariantCulture,
+        $"{CpuModel} ({Architecture}, {LogicalCores} logical cores, PMU {(HasPmu ? "present" : "absent")}), {OperatingSystem} {KernelVersion}, .NET {RuntimeVersion}, GC {GCMode}");
+
+    private string ComputeId()
+    {
+        // Every field takes part, each on its own line, so no two different machines can produce the same text.
+        string canonical = string.Join(
+            '\n',
+            "cpu=" + CpuModel,
+            "arch=" + Architecture,
+            "isa=" + string.Join(',', IsaExtensions),
+            "pmu=" + (HasPmu ? "1" : "0"),
+            "cores=" + LogicalCores.ToString(CultureInfo.InvariantCulture),
+            "os=" + OperatingSystem,
+            "kernel=" + KernelVersion,
+            "runtime=" + RuntimeVersion,
+            "gc=" + GCMode);
+        byte[] hash = SHA256.HashData(Encoding.UTF8.GetBytes(canonical));
+        string hex = Convert.ToHexStringLower(hash, 0, 4);
+        return $"{Slug(CpuModel)}.{Slug(Architecture)}.net{RuntimeVersion}.{hex}";
+    }
+
+    // Lower-case letters and digits, other runs collapsed to one '-': the id stays a readable, shell- and JSON-safe key.
+    private static string Slug(string text)
+    {
+        var builder = new StringBuilder(text.Length);
+        foreach (char c in text)
+        {
+            if (char.IsAsciiLetterOrDigit(c))
+                builder.Append(char.ToLowerInvariant(c));
+            else if (builder.Length > 0 && builder[^1] != '-')
+                builder.Append('-');
+        }
+
+        string slug = builder.ToString().TrimEnd('-');
+        return slug.Length == 0 ? "unknown" : slug[..Math.Min(slug.Length, 48)].TrimEnd('-');
+    }
+
+    private static MachineFingerprint Capture() => new(
+        ReadCpuModel(),
+        RuntimeInformation.ProcessArchitecture.ToString(),
+        ReadIsaExtensions(),
+        PerfPmu.HasCpuPmu,
+        Environment.ProcessorCount,
+        OperatingSystemName(),
+        ReadKernelVersion(),
+        Environment.Version.ToString(),
+        GCSettings.IsServerGC,
+        RuntimeCounterSource.IsBackgroundGCEnabled);
+
+    private static string ReadCpuModel()
+    {
+        const string CpuInfo = "/proc/cpuinfo";
+        if (File.Exists(CpuInfo))
+        {
+            foreach (string line in File.ReadLines(CpuInfo))
+            {
+                int colon = line.IndexOf(':', StringComparison.Ordinal);
+                if (colon > 0 && line.AsSpan(0, colon).Trim().SequenceEqual("model name"))
+                    return line[(colon + 1)..].Trim();
+            }
+        }
+
+        return X86Base.IsSupported ? ReadCpuIdBrand() : RuntimeInformation.ProcessArchitecture + " (unknown model)";
+    }
+
+    // The brand string is 48 ASCII bytes in leaves 0x80000002..4 (EAX, EBX, ECX, EDX each), NUL padded.
+    private static string ReadCpuIdBrand()
+    {
+        if ((uint)X86Base.CpuId(unchecked((int)0x80000000), 0).Eax < 0x80000004)
+            return "x86 (no brand string)";
+
+        Span<byte> brand = stackalloc byte[48];
+        for (int leaf = 0; leaf < 3; leaf++)
+        {
+            (int eax, int ebx, int ecx, int edx) = X86Base.CpuId(unchecked((int)0x80000002) + leaf, 0);
+            Span<int> words = [eax, ebx, ecx, edx];
+            MemoryMarshal.AsBytes(words).CopyTo(brand[(leaf * 16)..]);
+        }
+
+        return Encoding.ASCII.GetString(brand).TrimEnd('\0').Trim();
+    }
+
+    // The extensions that change the code the JIT emits, hence instruction counts; the rest would only make
+    // more machines look different.
+    private static List<string> ReadIsaExtensions()
+    {
+        var isa = new List<string>();
+        void Add(bool supported, string name)
+        {
+            if (supported)
+                isa.Add(name);
+        }
+
+        Add(Sse42.IsSupported, "sse4.2");
+        Add(Popcnt.IsSupported, "popcnt");
+        Add(Avx.IsSupported, "avx");
+        Add(Avx2.IsSupported, "avx2");
+        Add(Fma.IsSupported, "fma");
+        Add(Bmi1.IsSupported, "bmi1");
+        Add(Bmi2.IsSupported, "bmi2");
+        Add(Lzcnt.IsSupported, "lzcnt");
+        Add(Avx512F.IsSupported, "avx512f");
+        Add(Avx512BW.IsSupported, "avx512bw");
+        Add(Avx512CD.IsSupported, "avx512cd");
+        Add(Avx512DQ.IsSupported, "avx512dq");
+        Add(Avx512Vbmi.IsSupported, "avx512vbmi");
+        Add(AdvSimd.IsSupported, "advsimd");
+        Add(Crc32.IsSupported, "crc32");
+        Add(Dp.IsSupported, "dotprod");
+        Add(Rdm.IsSupported, "rdm");
+        return isa;
+    }
+
+    private static string OperatingSystemName() =>
+        System.OperatingSystem.IsLinux() ? "Linux"
+        : System.OperatingSystem.IsWindows() ? "Windows"
+        : System.OperatingSystem.IsMacOS() ? "macOS"
+        : System.OperatingSystem.IsFreeBSD() ? "FreeBSD"
+        : "Other";
+
+    private static string ReadKernelVersion()
+    {
+        const string OsRelease = "/proc/sys/kernel/osrelease";
+        return File.Exists(OsRelease)
+            ? File.ReadAllText(OsRelease).Trim()
+            : Environment.OSVersion.Version.ToString();
+    }
+}

@@ -1,0 +1,213 @@
+using System.Globalization;
+using System.Text.Json;
+using Picollo.Metrics;
+using Picollo.Metrics.Serialization;
+
+namespace Picollo.Baselines.Serialization;
+
+/// <summary>
+/// Converts between <see cref="BaselineFile"/> and its JSON form, and turns every way the JSON can be wrong into a
+/// <see cref="BaselineFormatException"/> naming the file, the JSON location and the fix.
+/// </summary>
+internal static class BaselineJsonCodec
+{
+    private const string Advice =
+        "Fix the file (e.g. resolve a merge conflict) or delete it and record it again with PICOLLO_UPDATE_BASELINES=1; Picollo does not overwrite it while it is unreadable.";
+
+    private static ReadOnlySpan<byte> Utf8ByteOrderMark => [0xEF, 0xBB, 0xBF];
+
+    public static string ToJson(BaselineFile file)
+    {
+        var entries = new SortedDictionary<string, BaselineEntryModel>(StringComparer.Ordinal);
+        foreach (BaselineEntry entry in file.Entries)
+            entries.Add(entry.Machine.Id, ToModel(entry));
+
+        var model = new BaselineFileModel { Version = BaselineFile.FormatVersion, Entries = entries };
+
+        // A final newline: editors add one, and a file without it shows as changed in every diff.
+        return JsonSerializer.Serialize(model, BaselineJsonContext.Default.BaselineFileModel) + "\n";
+    }
+
+    /// <summary>The JSON of one entry: equal text means equal entries (used to tell pending received entries from stale ones).</summary>
+    public static string EntryToJson(BaselineEntry entry) =>
+        JsonSerializer.Serialize(ToModel(entry), BaselineJsonContext.Default.BaselineEntryModel);
+
+    public static BaselineFile Parse(ReadOnlySpan<byte> utf8Json, string? filePath)
+    {
+        // Editors on Windows save UTF-8 with a byte order mark, which the JSON reader rejects as a token.
+        if (utf8Json.StartsWith(Utf8ByteOrderMark))
+            utf8Json = utf8Json[Utf8ByteOrderMark.Length..];
+
+        BaselineFileModel? model;
+        try
+        {
+            model = JsonSerializer.Deserialize(utf8Json, BaselineJsonContext.Default.BaselineFileModel);
+        }
+        catch (JsonException ex)
+        {
+            throw Malformed(ex, filePath);
+        }
+
+        return FromModel(model, filePath);
+    }
+
+    private static BaselineEntryModel ToModel(BaselineEntry entry)
+    {
+        MachineFingerprint m = entry.Machine;
+        var counters = new SortedDictionary<string, BaselineCounterModel>(StringComparer.Ordinal);
+        foreach (BaselineCounter counter in entry.Record.Counters)
+        {
+            HdrHistogramSummary summary = counter.Histogram.GetSummary();
+            counters.Add(counter.Name, new BaselineCounterModel
+            {
+                Unit = counter.Unit,
+                Kind = counter.Kind,
+                OperationsPerSample = counter.OperationsPerSample,
+                Summary = new BaselineSummaryModel
+                {
+                    Count = summary.TotalCount,
+                    P50 = summary.P50.Value,
+                    P99 = summary.P99.Value,
+
+                    // Two decimals: enough to review, and a re-recording does not rewrite 15 digits of noise.
+                    Mean = Math.Round(summary.Mean, 2),
+                    StdDev = Math.Round(summary.StdDev, 2),
+                },
+                Histogram = HdrHistogramJsonCodec.ToModel(counter.Histogram),
+            });
+        }
+
+        return new BaselineEntryModel
+        {
+            Machine = new BaselineMachineModel
+            {
+                CpuModel = m.CpuModel,
+                Architecture = m.Architecture,
+                IsaExtensions = [.. m.IsaExtensions],
+                Pmu = m.HasPmu,
+                LogicalCores = m.LogicalCores,
+                Os = m.OperatingSystem,
+                Kernel = m.KernelVersion,
+                Runtime = m.RuntimeVersion,
+                ServerGC = m.IsServerGC,
+                ConcurrentGC = m.IsConcurrentGC,
+            },
+            RecordedUtc = TruncateToSeconds(entry.Record.RecordedUtc),
+            Options = new SortedDictionary<string, string>(entry.Record.Options.ToDictionary(), StringComparer.Ordinal),
+            Counters = counters,
+        };
+    }
+
+    private static DateTime TruncateToSeconds(DateTime time)
+    {
+        DateTime utc = time.Kind == DateTimeKind.Local ? time.ToUniversalTime() : DateTime.SpecifyKind(time, DateTimeKind.Utc);
+        return new DateTime(utc.Ticks - (utc.Ticks % TimeSpan.TicksPerSecond), DateTimeKind.Utc);
+    }
+
+    private static BaselineFile FromModel(BaselineFileModel? model, string? filePath)
+    {
+        if (model is null)
+            throw Invalid(filePath, "$", "the document is null; expected an object with the fields version and entries.");
+
+        int version = model.Version ?? throw Missing(filePath, "$", "version", "1");
+        if (version != BaselineFile.FormatVersion)
+        {
+            throw Invalid(filePath, "$.version", string.Create(
+                CultureInfo.InvariantCulture,
+                $"format version {version} is not supported by this Picollo (it reads version {BaselineFile.FormatVersion}); update Picollo, or record the baseline again."));
+        }
+
+        IDictionary<string, BaselineEntryModel> entryModels = model.Entries ?? throw Missing(filePath, "$", "entries", "{}");
+        var entries = new List<BaselineEntry>(entryModels.Count);
+        foreach ((string id, BaselineEntryModel entryModel) in entryModels)
+        {
+            string entryPath = $"$.entries['{id}']";
+            MachineFingerprint machine = ReadMachine(entryModel.Machine ?? throw Missing(filePath, entryPath, "machine", "{ … }"), filePath, entryPath + ".machine");
+            if (machine.Id != id)
+            {
+                throw Invalid(filePath, entryPath, $"the key does not match the machine fields, which give the id '{machine.Id}': the entry was edited by hand or copied from another file. Restore the key or the fields.");
+            }
+
+            DateTime recorded = entryModel.RecordedUtc ?? throw Missing(filePath, entryPath, "recordedUtc", "\"2025-01-01T00:00:00Z\"");
+            IDictionary<string, string> options = entryModel.Options ?? throw Missing(filePath, entryPath, "options", "{}");
+            IDictionary<string, BaselineCounterModel> counterModels = entryModel.Counters ?? throw Missing(filePath, entryPath, "counters", "{}");
+            var counters = new List<BaselineCounter>(counterModels.Count);
+            foreach ((string name, BaselineCounterModel c) in counterModels)
+            {
+                string counterPath = $"{entryPath}.counters['{name}']";
+                string unit = c.Unit ?? throw Missing(filePath, counterPath, "unit", "\"ns\"");
+                Counters.CounterKind kind = c.Kind ?? throw Missing(filePath, counterPath, "kind", "\"Software\"");
+                double operations = c.OperationsPerSample ?? throw Missing(filePath, counterPath, "operationsPerSample", "1");
+                if (!(operations >= 1))
+                {
+                    throw Invalid(filePath, counterPath + ".operationsPerSample", string.Create(
+                        CultureInfo.InvariantCulture,
+                        $"{operations} is not a number of operations per sample: it must be at least 1."));
+                }
+
+                counters.Add(new BaselineCounter(name, unit, kind, ReadHistogram(c.Histogram, filePath, counterPath), operations));
+            }
+
+            entries.Add(new BaselineEntry(machine, new BaselineRecord(counters, new Dictionary<string, string>(options, StringComparer.Ordinal), DateTime.SpecifyKind(recorded.ToUniversalTime(), DateTimeKind.Utc))));
+        }
+
+        return new BaselineFile(entries);
+    }
+
+    private static MachineFingerprint ReadMachine(BaselineMachineModel m, string? filePath, string path)
+    {
+        int cores = m.LogicalCores ?? throw Missing(filePath, path, "logicalCores", "8");
+        if (cores <= 0)
+            throw Invalid(filePath, path + ".logicalCores", "the number of logical cores must be positive.");
+
+        return new MachineFingerprint(
+            m.CpuModel ?? throw Missing(filePath, path, "cpuModel", "\"AMD EPYC 7763 64-Core Processor\""),
+            m.Architecture ?? throw Missing(filePath, path, "architecture", "\"X64\""),
+            m.IsaExtensions ?? throw Missing(filePath, path, "isaExtensions", "[\"avx2\"]"),
+            m.Pmu ?? throw Missing(filePath, path, "pmu", "false"),
+            cores,
+            m.Os ?? throw Missing(filePath, path, "os", "\"Linux\""),
+            m.Kernel ?? throw Missing(filePath, path, "kernel", "\"6.18.0\""),
+            m.Runtime ?? throw Missing(filePath, path, "runtime", "\"10.0.1\""),
+            m.ServerGC ?? throw Missing(filePath, path, "serverGC", "false"),
+            m.ConcurrentGC ?? throw Missing(filePath, path, "concurrentGC", "false"));
+    }
+
+    private static HdrHistogram ReadHistogram(HdrHistogramJsonModel? model, string? filePath, string counterPath)
+    {
+        string path = counterPath + ".histogram";
+        try
+        {
+            return HdrHistogramJsonCodec.FromModel(model ?? throw Missing(filePath, counterPath, "histogram", "{ … }"));
+        }
+        catch (HdrHistogramFormatException ex)
+        {
+            // The histogram's own paths start at its root ("$.buckets['7']"): re-root them at the counter.
+            string where = ex.Path is { Length: > 0 } p && p[0] == '$' ? path + p[1..] : path;
+            throw new BaselineFormatException(
+                $"Invalid baseline file {Describe(filePath)} at {where}: {ex.Message} {Advice}", filePath, where, null, null, ex);
+        }
+    }
+
+    private static BaselineFormatException Malformed(JsonException ex, string? filePath)
+    {
+        long? line = ex.LineNumber + 1;
+        string where = line is { } l && ex.BytePositionInLine is { } position
+            ? string.Create(CultureInfo.InvariantCulture, $"{ex.Path ?? "$"} (line {l}, byte {position})")
+            : ex.Path ?? "$";
+
+        // The serializer's message ends with the location, already stated readably in front.
+        int suffix = ex.Message.IndexOf(" Path: ", StringComparison.Ordinal);
+        string detail = suffix > 0 ? ex.Message[..suffix] : ex.Message;
+        return new BaselineFormatException(
+            $"Invalid baseline file {Describe(filePath)} at {where}: {detail} {Advice}", filePath, ex.Path, line, ex.BytePositionInLine, ex);
+    }
+
+    private static BaselineFormatException Missing(string? filePath, string path, string field, string example) =>
+        Invalid(filePath, path, $"the required field '{field}' is missing or null; e.g. \"{field}\": {example}.");
+
+    private static BaselineFormatException Invalid(string? filePath, string path, string problem) =>
+        new($"Invalid baseline file {Describe(filePath)} at {path}: {problem} {Advice}", filePath, path, null, null, null);
+
+    private static string Describe(string? filePath) => filePath ?? "(text)";
+}

@@ -1,0 +1,109 @@
+using System.Text.Json.Serialization;
+using Picollo.Counters;
+using Picollo.Metrics.Serialization;
+
+namespace Picollo.Baselines.Serialization;
+
+// The JSON shapes of a baseline file. Members are nullable so that a missing field is reported by the codec
+// with its JSON path and a fix rather than by the serializer naming these internal types. Maps are written
+// from SortedDictionary instances with the ordinal comparer, so keys come out sorted on every machine.
+
+/// <summary>The whole file: a format version and one entry per machine id.</summary>
+internal sealed class BaselineFileModel
+{
+    [JsonPropertyOrder(0)]
+    public int? Version { get; set; }
+
+    [JsonPropertyOrder(1)]
+    public IDictionary<string, BaselineEntryModel>? Entries { get; set; }
+}
+
+/// <summary>One machine's entry.</summary>
+internal sealed class BaselineEntryModel
+{
+    [JsonPropertyOrder(0)]
+    public BaselineMachineModel? Machine { get; set; }
+
+    [JsonPropertyOrder(1)]
+    public DateTime? RecordedUtc { get; set; }
+
+    [JsonPropertyOrder(2)]
+    public IDictionary<string, string>? Options { get; set; }
+
+    // Last: the counters are the long part, the short facts stay on top.
+    [JsonPropertyOrder(3)]
+    public IDictionary<string, BaselineCounterModel>? Counters { get; set; }
+}
+
+/// <summary>The fields of <see cref="MachineFingerprint"/>.</summary>
+internal sealed class BaselineMachineModel
+{
+    [JsonPropertyOrder(0)]
+    public string? CpuModel { get; set; }
+
+    [JsonPropertyOrder(1)]
+    public string? Architecture { get; set; }
+
+    [JsonPropertyOrder(2)]
+    public IList<string>? IsaExtensions { get; set; }
+
+    [JsonPropertyOrder(3)]
+    public bool? Pmu { get; set; }
+
+    [JsonPropertyOrder(4)]
+    public int? LogicalCores { get; set; }
+
+    [JsonPropertyOrder(5)]
+    public string? Os { get; set; }
+
+    [JsonPropertyOrder(6)]
+    public string? Kernel { get; set; }
+
+    [JsonPropertyOrder(7)]
+    public string? Runtime { get; set; }
+
+    [JsonPropertyOrder(8)]
+    public bool? ServerGC { get; set; }
+
+    [JsonPropertyOrder(9)]
+    public bool? ConcurrentGC { get; set; }
+}
+
+/// <summary>One counter: what it is, the numbers a reviewer reads, and the histogram the verdict uses.</summary>
+internal sealed class BaselineCounterModel
+{
+    [JsonPropertyOrder(0)]
+    public string? Unit { get; set; }
+
+    [JsonPropertyOrder(1)]
+    public CounterKind? Kind { get; set; }
+
+    [JsonPropertyOrder(2)]
+    public double? OperationsPerSample { get; set; }
+
+    // For human review only: recomputed from the histogram when read, so a hand edit here changes nothing.
+    [JsonPropertyOrder(3)]
+    public BaselineSummaryModel? Summary { get; set; }
+
+    [JsonPropertyOrder(4)]
+    public HdrHistogramJsonModel? Histogram { get; set; }
+}
+
+/// <summary>The summary numbers written for reviewers.</summary>
+internal sealed class BaselineSummaryModel
+{
+    [JsonPropertyOrder(0)]
+    public ulong Count { get; set; }
+
+    [JsonPropertyOrder(1)]
+    public ulong P50 { get; set; }
+
+    [JsonPropertyOrder(2)]
+    public ulong P99 { get; set; }
+
+    [JsonPropertyOrder(3)]
+    public double Mean { get; set; }
+
+    [JsonPropertyOrder(4)]
+    public double StdDev { get; set; }
+}

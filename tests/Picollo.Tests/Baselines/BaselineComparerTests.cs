@@ -1,0 +1,187 @@
+using Picollo.Baselines;
+using Picollo.Counters;
+using Shouldly;
+using Xunit;
+using static Picollo.Tests.Baselines.BaselineTestData;
+
+namespace Picollo.Tests.Baselines;
+
+public sealed class BaselineComparerTests
+{
+    private static BaselineFile FileOf(MachineFingerprint machine, params BaselineCounter[] counters) =>
+        new([new BaselineEntry(machine, Record(counters))]);
+
+    private static CounterVerdict CompareOne(BaselineCounter baseline, BaselineCounter current, MachineFingerprint? machine = null) =>
+        BaselineComparer.Compare(FileOf(Epyc, baseline), machine ?? Epyc, Record(current)).ShouldHaveSingleItem();
+
+    [Fact]
+    public void IdenticalHistograms_Pass()
+    {
+        CounterVerdict verdict = CompareOne(TaskClock(Noisy(1_000, 30, seed: 1)), TaskClock(Noisy(1_000, 30, seed: 1)));
+
+        verdict.Status.ShouldBe(CounterVerdictStatus.Pass);
+        verdict.RelativeChange.ShouldBe(0);
+        verdict.CohensD.ShouldBe(0);
+        verdict.BaselineMachineId.ShouldBe(Epyc.Id);
+    }
+
+    [Fact]
+    public void TenPercentSlowerP50_Regresses()
+    {
+        CounterVerdict verdict = CompareOne(TaskClock(Noisy(1_000, 30, seed: 1)), TaskClock(Noisy(1_100, 30, seed: 2)));
+
+        verdict.Status.ShouldBe(CounterVerdictStatus.Regressed);
+        verdict.IsRegression.ShouldBeTrue();
+        verdict.RelativeChange!.Value.ShouldBe(0.10, 0.01);
+        verdict.CohensD!.Value.ShouldBeGreaterThan(2);
+        verdict.Text.ShouldMatch(@"^task-clock P50 \+\d+\.\d% \(\d[\d,]* → 1,1\d\d ns/op\), d = \d\.\d: regressed$");
+    }
+
+    [Fact]
+    public void NoiseWithinThreshold_Passes()
+    {
+        CounterVerdict verdict = CompareOne(TaskClock(Noisy(1_000, 30, seed: 1)), TaskClock(Noisy(1_000, 30, seed: 2)));
+
+        verdict.Status.ShouldBe(CounterVerdictStatus.Pass);
+        Math.Abs(verdict.CohensD!.Value).ShouldBeLessThan(0.2);
+    }
+
+    [Fact]
+    public void LargeChangeButSmallEffect_Passes()
+    {
+        // +6 % of P50 is above the 5 % threshold, but a spread of 300 makes d ≈ 0.2: both must be exceeded.
+        CounterVerdict verdict = CompareOne(TaskClock(Noisy(1_000, 300, seed: 1)), TaskClock(Noisy(1_060, 300, seed: 2)));
+
+        verdict.RelativeChange!.Value.ShouldBeGreaterThan(0.05);
+        verdict.CohensD!.Value.ShouldBeLessThan(0.8);
+        verdict.Status.ShouldBe(CounterVerdictStatus.Pass);
+    }
+
+    [Fact]
+    public void SmallChangeButLargeEffect_Passes()
+    {
+        // Zero-variance task-clock 1,000 → 1,010: d is large but 1 % is below the 5 % practical threshold.
+        CounterVerdict verdict = CompareOne(TaskClock(Constant(1_000)), TaskClock(Constant(1_010)));
+
+        verdict.CohensD!.Value.ShouldBeGreaterThan(0.8);
+        verdict.Status.ShouldBe(CounterVerdictStatus.Pass);
+    }
+
+    [Fact]
+    public void ZeroVarianceAllocatedBytesPlusOne_RegressesExactlyWithFiniteD()
+    {
+        CounterVerdict verdict = CompareOne(AllocatedBytes(Constant(88)), AllocatedBytes(Constant(89)));
+
+        verdict.Status.ShouldBe(CounterVerdictStatus.Regressed);
+
+        // The pooled deviation is 0; the floor of half a unit makes d = 1 / 0.5.
+        verdict.CohensD.ShouldBe(2.0);
+        verdict.Text.ShouldBe("allocated-bytes P50 +1.1% (88 → 89 bytes/op), d = 2.0: regressed (exact)");
+    }
+
+    [Fact]
+    public void ZeroVarianceInstructionsPlusOne_RegressesWithFiniteD()
+    {
+        CounterVerdict verdict = CompareOne(Instructions(Constant(50)), Instructions(Constant(51)));
+
+        verdict.Status.ShouldBe(CounterVerdictStatus.Regressed);
+        verdict.CohensD.ShouldBe(2.0);
+        verdict.RelativeChange!.Value.ShouldBe(0.02, 1e-12);
+    }
+
+    [Fact]
+    public void AllocationsFromZero_RegressWithoutPercentage()
+    {
+        CounterVerdict verdict = CompareOne(AllocatedBytes(Constant(0)), AllocatedBytes(Constant(24)));
+
+        verdict.Status.ShouldBe(CounterVerdictStatus.Regressed);
+        verdict.RelativeChange.ShouldBe(double.PositiveInfinity);
+        verdict.Text.ShouldStartWith("allocated-bytes P50 (0 → 24 bytes/op), d = ");
+    }
+
+    [Fact]
+    public void FasterResult_PassesAsImproved()
+    {
+        CounterVerdict verdict = CompareOne(TaskClock(Noisy(1_000, 30, seed: 1)), TaskClock(Noisy(800, 30, seed: 2)));
+
+        verdict.Status.ShouldBe(CounterVerdictStatus.Improved);
+        verdict.IsRegression.ShouldBeFalse();
+        verdict.Text.ShouldEndWith(": improved");
+    }
+
+    [Fact]
+    public void FewerAllocations_PassAsImproved()
+    {
+        CompareOne(AllocatedBytes(Constant(88)), AllocatedBytes(Constant(0))).Status.ShouldBe(CounterVerdictStatus.Improved);
+    }
+
+    [Fact]
+    public void NoFile_IsNoBaseline()
+    {
+        CounterVerdict verdict = BaselineComparer.Compare(null, Epyc, Record(TaskClock(Constant(5)))).ShouldHaveSingleItem();
+
+        verdict.Status.ShouldBe(CounterVerdictStatus.NoBaseline);
+        verdict.Text.ShouldBe("task-clock: no baseline file");
+    }
+
+    [Fact]
+    public void CounterMissingFromEntry_IsNoBaselineForThisMachine()
+    {
+        CounterVerdict verdict = BaselineComparer.Compare(FileOf(Epyc, TaskClock(Constant(5))), Epyc, Record(Cycles(Constant(5)))).ShouldHaveSingleItem();
+
+        verdict.Status.ShouldBe(CounterVerdictStatus.NoBaseline);
+        verdict.Text.ShouldBe("cycles: no baseline for this machine");
+    }
+
+    [Fact]
+    public void PerOperationAgainstPerSampleMeans_IsNotComparable()
+    {
+        var perSample = TaskClock(Constant(1_000)) with { OperationsPerSample = 64 };
+
+        CounterVerdict verdict = CompareOne(TaskClock(Constant(1_000)), perSample);
+
+        verdict.Status.ShouldBe(CounterVerdictStatus.NotComparable);
+        verdict.Text.ShouldStartWith("task-clock: not comparable: operations per sample changed between 1 and more (1 → 64)");
+    }
+
+    [Fact]
+    public void OverriddenRule_AppliesToThatCounter()
+    {
+        var policy = new VerdictPolicy(new Dictionary<string, CounterVerdictRule> { ["task-clock"] = CounterVerdictRule.Time with { MinRelativeChange = 0.5 } });
+
+        CounterVerdict verdict = BaselineComparer.Compare(
+            FileOf(Epyc, TaskClock(Noisy(1_000, 30, seed: 1))), Epyc, Record(TaskClock(Noisy(1_100, 30, seed: 2))), policy).ShouldHaveSingleItem();
+
+        verdict.Status.ShouldBe(CounterVerdictStatus.Pass);
+    }
+
+    [Fact]
+    public void DefaultRules_FollowCounterKinds()
+    {
+        VerdictPolicy p = VerdictPolicy.Default;
+
+        p.GetRule("allocated-bytes", CounterKind.Runtime).ShouldBe(CounterVerdictRule.Exact);
+        p.GetRule("gen0-collections", CounterKind.Runtime).ShouldBe(CounterVerdictRule.Exact);
+        p.GetRule("lock-contentions", CounterKind.Runtime).ShouldBe(CounterVerdictRule.Other);
+        p.GetRule("instructions", CounterKind.Hardware).ShouldBe(CounterVerdictRule.Instructions);
+        p.GetRule("cycles", CounterKind.Hardware).ShouldBe(CounterVerdictRule.Time);
+        p.GetRule("task-clock", CounterKind.Software).ShouldBe(CounterVerdictRule.Time);
+        p.GetRule("tsc", CounterKind.Tsc).ShouldBe(CounterVerdictRule.Time);
+        p.GetRule("branch-misses", CounterKind.Hardware).ShouldBe(CounterVerdictRule.Other);
+    }
+
+    [Fact]
+    public void ThisMachinesEntry_IsPreferredOverANewerComparableOne()
+    {
+        MachineFingerprint sameModelNewKernel = Machine(Epyc.CpuModel, kernel: "6.19.0");
+        var file = new BaselineFile(
+        [
+            new BaselineEntry(Epyc, Record(TaskClock(Constant(1_000)))),
+            new BaselineEntry(sameModelNewKernel, Record(TaskClock(Constant(2_000))) with { RecordedUtc = Recorded.AddDays(1) }),
+        ]);
+
+        BaselineComparer.Compare(file, Epyc, Record(TaskClock(Constant(1_000)))).ShouldHaveSingleItem().BaselineMachineId.ShouldBe(Epyc.Id);
+        MachineFingerprint third = Machine(Epyc.CpuModel, kernel: "6.20.0");
+        BaselineComparer.Compare(file, third, Record(TaskClock(Constant(1_000)))).ShouldHaveSingleItem().BaselineMachineId.ShouldBe(sameModelNewKernel.Id);
+    }
+}

@@ -1,0 +1,141 @@
+using Picollo.Baselines;
+using Picollo.Tests.Support;
+using Shouldly;
+using Xunit;
+using static Picollo.Tests.Baselines.BaselineTestData;
+
+namespace Picollo.Tests.Baselines;
+
+public sealed class BaselineFileTests
+{
+    private static BaselineFile TwoMachines() => new(
+    [
+        // Counters deliberately out of order: the file sorts them.
+        new BaselineEntry(Xeon, Record(TaskClock(Constant(120, 3)), AllocatedBytes(Constant(88, 3)))),
+        new BaselineEntry(Epyc, Record(TaskClock(Constant(100, 2)))),
+    ]);
+
+    [Fact]
+    public void TwoMachines_MatchGoldenFile() => Approvals.Verify(TwoMachines().ToJson(), "Baseline.TwoMachines", "json");
+
+    [Fact]
+    public void Json_UsesLfSortedKeysAndFinalNewline()
+    {
+        string json = TwoMachines().ToJson();
+
+        json.ShouldNotContain("\r");
+        json.ShouldEndWith("}\n");
+        int xeon = json.IndexOf(Xeon.Id, StringComparison.Ordinal);
+        json.IndexOf("\"allocated-bytes\"", xeon, StringComparison.Ordinal).ShouldBeLessThan(json.IndexOf("\"task-clock\"", xeon, StringComparison.Ordinal));
+        json.IndexOf(Epyc.Id, StringComparison.Ordinal).ShouldBeLessThan(json.IndexOf(Xeon.Id, StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void RoundTrip_IsExact()
+    {
+        BaselineFile file = new([
+            new BaselineEntry(Epyc, Record(TaskClock(Noisy(1_000, 50, seed: 3)), AllocatedBytes(Constant(88)))),
+            new BaselineEntry(Xeon, Record(Cycles(Noisy(3_000, 100, seed: 4)))),
+        ]);
+
+        string json = file.ToJson();
+        BaselineFile read = BaselineFile.Parse(json);
+
+        read.ToJson().ShouldBe(json);
+        read.Entries.Select(e => e.Machine.Id).ShouldBe([Epyc.Id, Xeon.Id]);
+        BaselineEntry epyc = read.Find(Epyc.Id).ShouldNotBeNull();
+        epyc.Record.RecordedUtc.ShouldBe(Recorded);
+        epyc.Record.Options["samples"].ShouldBe("1000");
+        epyc.Machine.ToString().ShouldBe(Epyc.ToString());
+        epyc.Record.Find("task-clock")!.Histogram.ToJson().ShouldBe(file.Find(Epyc.Id)!.Record.Find("task-clock")!.Histogram.ToJson());
+    }
+
+    [Fact]
+    public void WithEntry_ReplacesSameMachineCountersAndKeepsTheRest()
+    {
+        BaselineFile file = TwoMachines().WithEntry(new BaselineEntry(Xeon, Record(TaskClock(Constant(130))) with { RecordedUtc = Recorded.AddHours(1) }));
+
+        file.Entries.Count.ShouldBe(2);
+        BaselineEntry xeon = file.Find(Xeon.Id)!;
+        xeon.Record.RecordedUtc.ShouldBe(Recorded.AddHours(1));
+        xeon.Record.Find("task-clock")!.Histogram.GetSummary().P50.Value.ShouldBe(130UL);
+        xeon.Record.Find("allocated-bytes").ShouldNotBeNull();
+        file.Find(Epyc.Id)!.Record.Find("task-clock")!.Histogram.GetSummary().P50.Value.ShouldBe(100UL);
+    }
+
+    [Fact]
+    public void SyntaxError_NamesFileLineAndByte()
+    {
+        string json = TwoMachines().ToJson().Replace("\"version\": 1,", "\"version\": 1,,", StringComparison.Ordinal);
+
+        var ex = Should.Throw<BaselineFormatException>(() => BaselineFile.Parse(json, "/repo/T.M.perf.json"));
+
+        ex.FilePath.ShouldBe("/repo/T.M.perf.json");
+        ex.LineNumber.ShouldBe(2);
+        ex.BytePositionInLine.ShouldNotBeNull();
+        ex.Message.ShouldStartWith("Invalid baseline file /repo/T.M.perf.json at $ (line 2, byte ");
+        ex.Message.ShouldContain("PICOLLO_UPDATE_BASELINES=1");
+    }
+
+    [Fact]
+    public void MergeConflictMarkers_FailWithPosition()
+    {
+        string json = TwoMachines().ToJson().Replace("  \"entries\"", "<<<<<<< HEAD\n  \"entries\"", StringComparison.Ordinal);
+
+        var ex = Should.Throw<BaselineFormatException>(() => BaselineFile.Parse(json, "f.perf.json"));
+
+        ex.LineNumber.ShouldBe(3);
+    }
+
+    [Fact]
+    public void MissingField_NamesItsPath()
+    {
+        string json = TwoMachines().ToJson().Replace("\"unit\": \"bytes\",", string.Empty, StringComparison.Ordinal);
+
+        var ex = Should.Throw<BaselineFormatException>(() => BaselineFile.Parse(json, "f.perf.json"));
+
+        ex.JsonPath.ShouldBe($"$.entries['{Xeon.Id}'].counters['allocated-bytes']");
+        ex.Message.ShouldContain("the required field 'unit' is missing");
+    }
+
+    [Fact]
+    public void MalformedHistogramBucket_IsReportedWithItsLine()
+    {
+        string json = TwoMachines().ToJson().Replace("\"88\": 3", "\"87.5\": 3", StringComparison.Ordinal);
+
+        var ex = Should.Throw<BaselineFormatException>(() => BaselineFile.Parse(json, "f.perf.json"));
+
+        ex.JsonPath!.ShouldContain("histogram.buckets");
+        ex.LineNumber.ShouldBe(json[..json.IndexOf("87.5", StringComparison.Ordinal)].Count(c => c == '\n') + 1);
+        ex.Message.ShouldContain("is not a bucket start value");
+    }
+
+    [Fact]
+    public void InvalidHistogramLayout_IsReportedAtTheCounter()
+    {
+        string json = TwoMachines().ToJson().Replace("\"relativeError\": 0.0009765625", "\"relativeError\": 0.001", StringComparison.Ordinal);
+
+        var ex = Should.Throw<BaselineFormatException>(() => BaselineFile.Parse(json, "f.perf.json"));
+
+        ex.JsonPath.ShouldBe($"$.entries['{Epyc.Id}'].counters['task-clock'].histogram.relativeError");
+        ex.InnerException.ShouldBeOfType<Picollo.Metrics.HdrHistogramFormatException>();
+    }
+
+    [Fact]
+    public void EditedMachineFields_FailOnKeyMismatch()
+    {
+        string json = TwoMachines().ToJson().Replace("\"kernel\": \"6.18.0\"", "\"kernel\": \"6.18.1\"", StringComparison.Ordinal);
+
+        var ex = Should.Throw<BaselineFormatException>(() => BaselineFile.Parse(json, "f.perf.json"));
+
+        ex.Message.ShouldContain("the key does not match the machine fields");
+    }
+
+    [Fact]
+    public void UnknownVersion_IsRejected()
+    {
+        string json = TwoMachines().ToJson().Replace("\"version\": 1", "\"version\": 2", StringComparison.Ordinal);
+
+        Should.Throw<BaselineFormatException>(() => BaselineFile.Parse(json)).JsonPath.ShouldBe("$.version");
+    }
+}

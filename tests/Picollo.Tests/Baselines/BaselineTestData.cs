@@ -1,0 +1,58 @@
+using Picollo.Baselines;
+using Picollo.Counters;
+
+namespace Picollo.Tests.Baselines;
+
+using HdrHistogram = Picollo.Metrics.HdrHistogram;
+
+/// <summary>Synthetic machines, histograms and records for the baseline tests.</summary>
+internal static class BaselineTestData
+{
+    public static readonly DateTime Recorded = new(2025, 6, 1, 12, 30, 45, DateTimeKind.Utc);
+
+    public static MachineFingerprint Epyc { get; } = Machine("AMD EPYC 7763 64-Core Processor");
+
+    public static MachineFingerprint Xeon { get; } = Machine("Intel(R) Xeon(R) Platinum 8370C CPU @ 2.80GHz");
+
+    public static MachineFingerprint Machine(
+        string cpu,
+        string runtime = "10.0.1",
+        string[]? isa = null,
+        string kernel = "6.18.0",
+        int cores = 4,
+        bool concurrentGC = false) =>
+        new(cpu, "X64", isa ?? ["avx", "avx2", "bmi2", "sse4.2"], hasPmu: false, cores, "Linux", kernel, runtime, isServerGC: false, isConcurrentGC: concurrentGC);
+
+    /// <summary>A histogram with <paramref name="count"/> copies of one value.</summary>
+    public static HdrHistogram Constant(ulong value, ulong count = 1_000)
+    {
+        HdrHistogram h = HdrHistogram.Factory.Create();
+        h.Record(value, count);
+        return h;
+    }
+
+    /// <summary>A deterministic, roughly normal histogram: the sum of 4 uniforms around <paramref name="center"/>.</summary>
+    public static HdrHistogram Noisy(double center, double spread, int seed, int count = 2_000)
+    {
+        var random = new Random(seed);
+        HdrHistogram h = HdrHistogram.Factory.Create();
+        for (int i = 0; i < count; i++)
+        {
+            double u = (random.NextDouble() + random.NextDouble() + random.NextDouble() + random.NextDouble() - 2) / 2;
+            h.Record((ulong)Math.Max(0, Math.Round(center + (u * spread * 2.45))));
+        }
+
+        return h;
+    }
+
+    public static BaselineCounter TaskClock(HdrHistogram h) => new("task-clock", "ns", CounterKind.Software, h, 1);
+
+    public static BaselineCounter Cycles(HdrHistogram h) => new("cycles", "cycles", CounterKind.Hardware, h, 1);
+
+    public static BaselineCounter Instructions(HdrHistogram h) => new("instructions", "instructions", CounterKind.Hardware, h, 1);
+
+    public static BaselineCounter AllocatedBytes(HdrHistogram h) => new(RuntimeCounterSource.AllocatedBytes, "bytes", CounterKind.Runtime, h, 1);
+
+    public static BaselineRecord Record(params BaselineCounter[] counters) =>
+        new(counters, new Dictionary<string, string> { ["samples"] = "1000", ["warmup"] = "100ms" }, Recorded);
+}
