@@ -21,8 +21,15 @@ internal static class PerfEngine
     private static readonly long s_warmupBatchTicks = Stopwatch.Frequency / 1_000;
 
     // Warmup ends only once no method was JIT-compiled (process-wide) for this long: tiered compilation installs the
-    // body's optimized code from a background thread some time after its first calls (DESIGN.md §9).
-    private static readonly long s_jitQuietTicks = Stopwatch.Frequency / 50;
+    // body's optimized code from a background thread some time after its first calls (DESIGN.md §9), after a 100 ms
+    // call-counting delay that restarts with any tier-0 compilation in the process. Measured here (engine tests, a
+    // 20,000-step loop): with 150 ms of quiet the first measurement still ran the tier-0/OSR body 28% slower; with
+    // 400 ms it never did. Capped by half the time budget.
+    private static readonly long s_jitQuietTicks = Stopwatch.Frequency * 4 / 10;
+
+    // The pilot aims below 3/4 of the boundary share: its estimate is the fastest of three runs, while samples are timed
+    // at their median, and the boundary costs more after the body has evicted the reads' code and data from the caches.
+    private const double PilotMargin = 0.75;
 
     // One measurement at a time per process (see Perf's remarks). A Lock rather than a SemaphoreSlim: it knows its
     // owner, so a nested call can be refused instead of deadlocking.
@@ -67,7 +74,7 @@ internal static class PerfEngine
         if (operations == 0)
         {
             double remainingNs = Math.Max(0, ToNanoseconds(budgetTicks - (Stopwatch.GetTimestamp() - start)));
-            long wanted = (long)Math.Ceiling(boundaryNs / BoundaryShare / Math.Max(operationNs, 0.01));
+            long wanted = (long)Math.Ceiling(boundaryNs / (BoundaryShare * PilotMargin) / Math.Max(operationNs, 0.01));
             long affordable = (long)Math.Floor(remainingNs * 0.8 / options.Samples / Math.Max(operationNs, 0.01));
             operations = Math.Max(1, Math.Min(wanted, affordable));
             boundByBudget = operations < wanted;
@@ -197,7 +204,7 @@ internal static class PerfEngine
             boundaryNs = Math.Min(boundaryNs, ToNanoseconds(Stopwatch.GetTimestamp() - t0) / BoundaryReads);
         }
 
-        double targetNs = boundaryNs / BoundaryShare;
+        double targetNs = boundaryNs / (BoundaryShare * PilotMargin);
         double capNs = Math.Max(ToNanoseconds(capTicks), targetNs);
         long count = 1;
         while (true)
