@@ -35,6 +35,11 @@ internal static class PerfEngine
     // owner, so a nested call can be refused instead of deadlocking.
     private static readonly Lock s_gate = new();
 
+    // The process-wide JIT count when the last warmup ended, and since when it had not changed (guarded by s_gate): a
+    // measurement that finds the count unchanged counts the quiet period from there instead of waiting 400 ms again.
+    private static long s_lastJitCount = -1;
+    private static long s_lastJitChange;
+
     internal static PerfResult Run<TLoop>(PerfOptions options, TLoop body, TLoop empty)
         where TLoop : struct, IOperationLoop
     {
@@ -161,7 +166,7 @@ internal static class PerfEngine
         long maxEnd = Math.Max(minEnd, start + (budgetTicks / 2));
         long done = 0, batch = 1;
         long jitCount = JitInfo.GetCompiledMethodCount(currentThread: false);
-        long jitQuietSince = Stopwatch.GetTimestamp();
+        long jitQuietSince = jitCount == s_lastJitCount ? s_lastJitChange : Stopwatch.GetTimestamp();
         while (true)
         {
             long batchStart = Stopwatch.GetTimestamp();
@@ -183,7 +188,11 @@ internal static class PerfEngine
 
             bool required = done < options.WarmupCount || now < minEnd;
             if (!required && (now - jitQuietSince >= s_jitQuietTicks || now >= maxEnd))
+            {
+                s_lastJitCount = jitCount;
+                s_lastJitChange = jitQuietSince;
                 return done;
+            }
         }
     }
 
