@@ -1,0 +1,133 @@
+using System.Collections.Immutable;
+using Picollo.Counters;
+using Picollo.PerfEvents;
+
+namespace Picollo.Measurement;
+
+/// <summary>
+/// The counters of one run: the requested names resolved to sources, composed into one <see cref="CounterSet"/>, and
+/// where each requested counter sits in its read span (or why it does not count).
+/// </summary>
+internal sealed class CounterPlan : IDisposable
+{
+    private CounterPlan(CounterSet set, CounterDescriptor[] descriptors, int[] slots, PerfEventCounterSession? session)
+    {
+        Set = set;
+        Descriptors = descriptors;
+        Slots = slots;
+        Session = session;
+    }
+
+    /// <summary>Every source that has a counter to read, read back to back at each boundary.</summary>
+    public CounterSet Set { get; }
+
+    /// <summary>The requested counters (canonical names, deduplicated), in request order.</summary>
+    public CounterDescriptor[] Descriptors { get; }
+
+    /// <summary>Per requested counter, its index in <see cref="Set"/>'s read span, or -1 when it does not count.</summary>
+    public int[] Slots { get; }
+
+    /// <summary>The perf_event group, when at least one event opened.</summary>
+    public PerfEventCounterSession? Session { get; }
+
+    /// <summary>Resolves <paramref name="names"/> and opens the sources on the calling thread (perf events count this thread).</summary>
+    /// <exception cref="ArgumentException">A name is neither <c>tsc</c>, a runtime counter nor a perf event.</exception>
+    public static CounterPlan Open(ImmutableArray<string> names)
+    {
+        var requested = new List<string>();
+        var perfSpecs = new List<PerfEventSpec>();
+        bool tsc = false, runtime = false;
+        var runtimeSource = new RuntimeCounterSource();
+        foreach (string name in names)
+        {
+            string canonical;
+            if (string.Equals(name, TscCounterSource.CounterName, StringComparison.OrdinalIgnoreCase))
+            {
+                tsc = true;
+                canonical = TscCounterSource.CounterName;
+            }
+            else if (runtimeSource.Descriptors.FirstOrDefault(d => string.Equals(d.Name, name, StringComparison.OrdinalIgnoreCase)) is { } runtimeCounter)
+            {
+                runtime = true;
+                canonical = runtimeCounter.Name;
+            }
+            else
+            {
+                PerfEventSpec spec = Resolve(name);
+                perfSpecs.Add(spec);
+                canonical = spec.Name;
+            }
+
+            // Aliases (cycles, cpu-cycles) name one counter: measured and reported once.
+            if (!requested.Contains(canonical, StringComparer.OrdinalIgnoreCase))
+                requested.Add(canonical);
+        }
+
+        var sources = new List<ICounterSource>();
+        PerfEventCounterSession? session = null;
+        var unavailable = new Dictionary<string, CounterDescriptor>(StringComparer.OrdinalIgnoreCase);
+        if (perfSpecs.Count > 0)
+        {
+            PerfEventCounterSessionBuilder builder = PerfEventCounterSession.Factory.WithKernel(false);
+            foreach (PerfEventSpec spec in perfSpecs)
+                builder = builder.WithCounter(spec);
+            session = builder.Create();
+            foreach (CounterDescriptor descriptor in session.UnavailableCounters)
+                unavailable[descriptor.Name] = descriptor;
+            if (session.Counters.Count > 0)
+            {
+                sources.Add(session);
+            }
+            else
+            {
+                // Nothing opened: the session would only read zeros; its descriptors already carry the reasons.
+                session.Dispose();
+                session = null;
+            }
+        }
+
+        if (runtime)
+            sources.Add(runtimeSource);
+        if (tsc)
+            sources.Add(new TscCounterSource());
+
+        var set = new CounterSet([.. sources]);
+        var descriptors = new CounterDescriptor[requested.Count];
+        var slots = new int[requested.Count];
+        for (int i = 0; i < requested.Count; i++)
+        {
+            int slot = set.IndexOf(requested[i]);
+            CounterDescriptor? descriptor = slot >= 0 ? set.Descriptors[slot] : null;
+            if (descriptor is null || !descriptor.IsAvailable)
+            {
+                descriptor = descriptor ?? (unavailable.TryGetValue(requested[i], out CounterDescriptor? reason)
+                    ? reason
+                    : new CounterDescriptor(requested[i], "events", CounterKind.Hardware, $"The counter '{requested[i]}' could not be opened."));
+                slot = -1;
+            }
+
+            descriptors[i] = descriptor;
+            slots[i] = slot;
+        }
+
+        return new CounterPlan(set, descriptors, slots, session);
+    }
+
+    /// <summary>Disposes the sources (closes the perf fds).</summary>
+    public void Dispose() => Set.Dispose();
+
+    private static PerfEventSpec Resolve(string name)
+    {
+        try
+        {
+            return PerfEventCatalog.Default.ResolveSingle(name);
+        }
+        catch (PerfEventNameException e)
+        {
+            throw new ArgumentException(
+                $"Unknown counter '{name}'. Picollo's own counters are {TscCounterSource.CounterName}, " +
+                $"{string.Join(", ", new RuntimeCounterSource().Descriptors.Select(d => d.Name))}; anything else must be a perf event: {e.Message}",
+                e);
+        }
+    }
+}

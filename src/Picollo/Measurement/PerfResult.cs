@@ -1,0 +1,141 @@
+using System.Collections.ObjectModel;
+using System.Globalization;
+using Picollo.Counters;
+using Picollo.PerfEvents;
+
+namespace Picollo.Measurement;
+
+/// <summary>The outcome of one <see cref="Perf"/> measurement: one <see cref="CounterResult"/> per requested counter and how the run went.</summary>
+public sealed class PerfResult
+{
+    private readonly ReadOnlyCollection<CounterResult> _counters;
+
+    internal PerfResult(
+        IList<CounterResult> counters,
+        PerfOptions options,
+        PerfRunInfo run)
+    {
+        _counters = new ReadOnlyCollection<CounterResult>(counters);
+        Options = options;
+        Run = run;
+    }
+
+    /// <summary>One result per requested counter, in request order, available or not.</summary>
+    public IReadOnlyList<CounterResult> Counters => _counters;
+
+    /// <summary>The options of the run.</summary>
+    public PerfOptions Options { get; }
+
+    /// <summary>How the run went: operations per sample, samples, timings, pinning, no-GC region, notes.</summary>
+    public PerfRunInfo Run { get; }
+
+    /// <summary>Operations (body invocations) per sample.</summary>
+    public long OperationsPerSample => Run.OperationsPerSample;
+
+    /// <summary>The number of samples taken.</summary>
+    public int SampleCount => Run.SampleCount;
+
+    /// <summary>The wall time of the whole measurement, warmup included.</summary>
+    public TimeSpan WallTime => Run.WallTime;
+
+    /// <summary>The CPU the thread was pinned to, or <see langword="null"/> (see <see cref="PerfRunInfo.PinningFailureReason"/>).</summary>
+    public int? PinnedCpu => Run.PinnedCpu;
+
+    /// <summary>When the measurement started (UTC).</summary>
+    public DateTime TimestampUtc => Run.TimestampUtc;
+
+    /// <summary>The result of a counter by name (case-insensitive; perf aliases such as <c>cpu-cycles</c> resolve).</summary>
+    /// <param name="counterName">The counter's name.</param>
+    /// <returns>The result; for a counter this run did not measure, an unavailable result that says so.</returns>
+    public CounterResult this[string counterName]
+    {
+        get
+        {
+            ArgumentNullException.ThrowIfNull(counterName);
+            return Find(counterName) ?? Find(CanonicalName(counterName)) ?? NotMeasured(counterName);
+        }
+    }
+
+    /// <summary>The time-stamp counter, ticks per operation.</summary>
+    public CounterResult Tsc => this[PerfCounterNames.Tsc];
+
+    /// <summary>CPU cycles per operation.</summary>
+    public CounterResult Cycles => this[PerfCounterNames.Cycles];
+
+    /// <summary>Instructions per operation.</summary>
+    public CounterResult Instructions => this[PerfCounterNames.Instructions];
+
+    /// <summary>Branch misses per operation.</summary>
+    public CounterResult BranchMisses => this[PerfCounterNames.BranchMisses];
+
+    /// <summary>Cache misses per operation.</summary>
+    public CounterResult CacheMisses => this[PerfCounterNames.CacheMisses];
+
+    /// <summary>Thread CPU time (task-clock), ns per operation.</summary>
+    public CounterResult TaskClock => this[PerfCounterNames.TaskClock];
+
+    /// <summary>Page faults per operation.</summary>
+    public CounterResult PageFaults => this[PerfCounterNames.PageFaults];
+
+    /// <summary>Allocated bytes per operation.</summary>
+    public CounterResult AllocatedBytes => this[PerfCounterNames.AllocatedBytes];
+
+    /// <summary>Generation-0 collections per operation.</summary>
+    public CounterResult Gen0Collections => this[PerfCounterNames.Gen0Collections];
+
+    /// <summary>Generation-1 collections per operation.</summary>
+    public CounterResult Gen1Collections => this[PerfCounterNames.Gen1Collections];
+
+    /// <summary>Generation-2 collections per operation.</summary>
+    public CounterResult Gen2Collections => this[PerfCounterNames.Gen2Collections];
+
+    /// <summary>All counters' summary tables in markdown, each titled with what its values are.</summary>
+    /// <returns>The tables of the available counters, then one line per unavailable counter.</returns>
+    public string ToMarkdown()
+    {
+        var text = new System.Text.StringBuilder();
+        text.Append(CultureInfo.InvariantCulture, $"{SampleCount:N0} samples × {OperationsPerSample:N0} operations in {WallTime.TotalMilliseconds:N0} ms\n\n");
+        foreach (CounterResult counter in _counters)
+        {
+            if (counter.IsAvailable)
+                text.Append(counter.Summary.ToMarkdown(counter.SummaryTitle()));
+            else
+                text.Append(CultureInfo.InvariantCulture, $"{counter.Name}: unavailable: {counter.UnavailableReason}\n\n");
+        }
+
+        return text.ToString();
+    }
+
+    /// <inheritdoc/>
+    public override string ToString() => string.Create(
+        CultureInfo.InvariantCulture,
+        $"{_counters.Count} counters, {SampleCount:N0} samples × {OperationsPerSample:N0} ops, {WallTime.TotalMilliseconds:N0} ms");
+
+    private CounterResult? Find(string name)
+    {
+        foreach (CounterResult counter in _counters)
+        {
+            if (string.Equals(counter.Name, name, StringComparison.OrdinalIgnoreCase))
+                return counter;
+        }
+
+        return null;
+    }
+
+    private static string CanonicalName(string name)
+    {
+        try
+        {
+            return PerfEventCatalog.Default.ResolveSingle(name).Name;
+        }
+        catch (PerfEventNameException)
+        {
+            // Not a perf event name (e.g. a misspelt runtime counter): reported as not measured below.
+            return name;
+        }
+    }
+
+    private CounterResult NotMeasured(string name) => CounterResult.Unavailable(
+        new CounterDescriptor(name, "events", CounterKind.Software, $"The counter '{name}' was not measured: add it to {nameof(PerfOptions)}.{nameof(PerfOptions.Counters)}."),
+        Options.RelativeError);
+}

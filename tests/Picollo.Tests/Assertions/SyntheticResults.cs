@@ -1,0 +1,35 @@
+using Picollo.Counters;
+using Picollo.Measurement;
+using Picollo.Metrics;
+
+namespace Picollo.Tests.Assertions;
+
+/// <summary>Results built from fixed samples, so assertion messages are deterministic.</summary>
+internal static class SyntheticResults
+{
+    public static CounterResult Counter(string name, string unit, CounterKind kind, long operationsPerSample, IEnumerable<ulong> samples, ulong overheadPerSample = 0)
+    {
+        ulong[] values = [.. samples];
+        HdrHistogram histogram = HdrHistogram.Factory.Create();
+        foreach (ulong value in values)
+            histogram.Record(value);
+
+        HdrHistogram overheadHistogram = HdrHistogram.Factory.Create();
+        overheadHistogram.Record(overheadPerSample, 10);
+        var overhead = new CounterOverhead(overheadHistogram, overheadPerSample, overheadPerSample, overheadPerSample, overheadPerSample, 0, 10);
+        return new CounterResult(new CounterDescriptor(name, unit, kind), operationsPerSample, values, histogram, overhead, double.NaN);
+    }
+
+    public static CounterResult Unavailable(string name, string reason)
+        => CounterResult.Unavailable(new CounterDescriptor(name, "events", CounterKind.Hardware, reason), 0.001);
+
+    public static PerfResult Result(params CounterResult[] counters)
+    {
+        var run = new PerfRunInfo(counters[0].OperationsPerSample, counters[0].SampleCount, 0, TimeSpan.FromSeconds(1), 1_000, 100, 100_000, false, 0, null, false, null,
+            new DateTime(2026, 1, 1, 0, 0, 0, DateTimeKind.Utc), []);
+        return new PerfResult(counters, PerfOptions.Default, run);
+    }
+
+    /// <summary>100 samples of 1,000 operations: 300,000 … 399,000 ticks per sample (300 … 399 per operation).</summary>
+    public static CounterResult Tsc() => Counter("tsc", "ticks", CounterKind.Tsc, 1_000, Enumerable.Range(0, 100).Select(i => (ulong)(300_000 + (i * 1_000))), overheadPerSample: 2_600);
+}
