@@ -83,11 +83,17 @@ public static class BaselineComparer
         if (incompatibility is not null)
             return NotCompared(counter, rule, CounterVerdictStatus.NotComparable, match.Machine.Id, "not comparable: " + incompatibility);
 
-        double b = Statistic(before, rule.Statistic), a = Statistic(after, rule.Statistic);
+        // Per operation: the pilot may group a different number of operations per sample on each run.
+        double b = Statistic(before, rule.Statistic) / reference.OperationsPerSample;
+        double a = Statistic(after, rule.Statistic) / counter.OperationsPerSample;
         double change = b != 0 ? (a - b) / b : a == 0 ? 0 : double.PositiveInfinity;
-        double d = HdrHistogramSummary.CohensD(before, after);
+        double d = HdrHistogramSummary.CohensD(before, after, reference.OperationsPerSample, counter.OperationsPerSample);
+
+        // "Exact" means equal within what the histograms resolve: a total of many operations lands in a bucket
+        // of relative width RelativeError, while a per-operation value below 2·BlockSize is stored exactly.
+        double resolution = Math.Max(before.RelativeError, after.RelativeError) * Math.Max(Math.Abs(a), Math.Abs(b));
         CounterVerdictStatus status = rule.Mode == VerdictMode.Exact
-            ? (a > b ? CounterVerdictStatus.Regressed : a < b ? CounterVerdictStatus.Improved : CounterVerdictStatus.Pass)
+            ? (a - b > resolution ? CounterVerdictStatus.Regressed : b - a > resolution ? CounterVerdictStatus.Improved : CounterVerdictStatus.Pass)
             : d >= rule.MinCohensD && change >= rule.MinRelativeChange ? CounterVerdictStatus.Regressed
             : d <= -rule.MinCohensD && change <= -rule.MinRelativeChange ? CounterVerdictStatus.Improved
             : CounterVerdictStatus.Pass;
@@ -109,7 +115,7 @@ public static class BaselineComparer
     // baseline is 0 (any rise is infinite) and "exact" says why a tiny change still fails.
     private static string Describe(BaselineCounter counter, CounterVerdictRule rule, double before, double after, double change, double d, CounterVerdictStatus status)
     {
-        string format = rule.Statistic == BaselineStatistic.Mean ? "N1" : "N0";
+        string format = rule.Statistic == BaselineStatistic.Mean || counter.OperationsPerSample > 1 ? "#,0.###" : "N0";
         string percent = double.IsFinite(change) ? (change * 100).ToString("+0.0;-0.0;0.0", CultureInfo.InvariantCulture) + "% " : string.Empty;
         string outcome = status switch
         {

@@ -1,4 +1,5 @@
 using Picollo.Counters;
+using Picollo.Measurement;
 using Picollo.Metrics;
 
 namespace Picollo.Baselines;
@@ -7,9 +8,26 @@ namespace Picollo.Baselines;
 /// <param name="Name">The counter's canonical name, e.g. <c>task-clock</c>; the key within an entry.</param>
 /// <param name="Unit">The unit of one count, e.g. <c>ns</c>, <c>bytes</c>, <c>events</c>.</param>
 /// <param name="Kind">The source family; decides portability and the default verdict rule.</param>
-/// <param name="Histogram">The per-operation values (or per-sample means when <paramref name="OperationsPerSample"/> &gt; 1).</param>
-/// <param name="OperationsPerSample">
-/// Operations per sample: 1 means the histogram is a distribution of single operations; more means a
-/// distribution of per-sample means, which is narrower and must not be compared with the former.
+/// <param name="Histogram">
+/// One value per sample: the counter's total over the sample's operations (overhead subtracted), as the
+/// measurement engine records it; a single operation's value when <paramref name="OperationsPerSample"/> is 1.
 /// </param>
-public sealed record BaselineCounter(string Name, string Unit, CounterKind Kind, HdrHistogram Histogram, double OperationsPerSample);
+/// <param name="OperationsPerSample">
+/// Operations per sample. Statistics are divided by it before comparing, so runs that grouped a different
+/// number of operations per sample compare per operation. 1 makes the histogram a distribution of single
+/// operations, which is wider than one of sample totals and is never compared with it.
+/// </param>
+public sealed record BaselineCounter(string Name, string Unit, CounterKind Kind, HdrHistogram Histogram, double OperationsPerSample)
+{
+    /// <summary>Takes an available counter of a measurement as it is compared and stored.</summary>
+    /// <param name="counter">A counter of a <see cref="PerfResult"/>.</param>
+    /// <returns>The counter's name, unit, kind, histogram and operations per sample.</returns>
+    /// <exception cref="ArgumentException">The counter is unavailable: it has nothing to compare.</exception>
+    public static BaselineCounter FromResult(CounterResult counter)
+    {
+        ArgumentNullException.ThrowIfNull(counter);
+        if (!counter.IsAvailable)
+            throw new ArgumentException($"Counter '{counter.Name}' was not measured: {counter.UnavailableReason}", nameof(counter));
+        return new BaselineCounter(counter.Name, counter.Unit, counter.Kind, counter.Histogram, counter.OperationsPerSample);
+    }
+}

@@ -1,3 +1,6 @@
+using System.Globalization;
+using Picollo.Measurement;
+
 namespace Picollo.Baselines;
 
 /// <summary>One measurement of a test on one machine: its counters, the options it ran with and when.</summary>
@@ -10,4 +13,24 @@ public sealed record BaselineRecord(IReadOnlyList<BaselineCounter> Counters, IRe
     /// <param name="name">The counter name.</param>
     /// <returns>The counter or <see langword="null"/>.</returns>
     public BaselineCounter? Find(string name) => Counters.FirstOrDefault(c => string.Equals(c.Name, name, StringComparison.Ordinal));
+
+    /// <summary>
+    /// Takes a measurement as it is compared and stored: its available counters (unavailable ones have nothing to
+    /// compare and are reported by the assertions instead), the options that shape the numbers, and its time.
+    /// </summary>
+    /// <param name="result">A measurement.</param>
+    /// <returns>The record of <paramref name="result"/>.</returns>
+    public static BaselineRecord FromResult(PerfResult result)
+    {
+        ArgumentNullException.ThrowIfNull(result);
+        var counters = result.Counters.Where(static c => c.IsAvailable).Select(BaselineCounter.FromResult).ToArray();
+        var options = new SortedDictionary<string, string>(StringComparer.Ordinal)
+        {
+            ["operationsPerSample"] = result.OperationsPerSample.ToString(CultureInfo.InvariantCulture),
+            ["samples"] = result.SampleCount.ToString(CultureInfo.InvariantCulture),
+            ["relativeError"] = result.Options.RelativeError.ToString("R", CultureInfo.InvariantCulture),
+            ["pinned"] = result.PinnedCpu is null ? "no" : "yes",
+        };
+        return new BaselineRecord(counters, options, result.TimestampUtc);
+    }
 }

@@ -108,17 +108,39 @@ public sealed class HdrHistogramSummary
     /// <param name="before">The reference summary.</param>
     /// <param name="after">The compared summary.</param>
     /// <returns>The effect size; negative when <paramref name="after"/> is lower.</returns>
-    public static double CohensD(HdrHistogramSummary before, HdrHistogramSummary after)
+    public static double CohensD(HdrHistogramSummary before, HdrHistogramSummary after) => CohensD(before, after, 1, 1);
+
+    /// <summary>
+    /// Cohen's d of two summaries whose values are totals over several operations: each side's mean and
+    /// standard deviation are divided by its own operations per value first, so runs that grouped a
+    /// different number of operations per sample compare per operation.
+    /// </summary>
+    /// <param name="before">The reference summary.</param>
+    /// <param name="after">The compared summary.</param>
+    /// <param name="beforeOperations">Operations behind each value of <paramref name="before"/> (≥ 1).</param>
+    /// <param name="afterOperations">Operations behind each value of <paramref name="after"/> (≥ 1).</param>
+    /// <returns>The effect size per operation; NaN when either side is empty.</returns>
+    /// <exception cref="ArgumentOutOfRangeException">An operation count is not ≥ 1.</exception>
+    public static double CohensD(HdrHistogramSummary before, HdrHistogramSummary after, double beforeOperations, double afterOperations)
     {
         ArgumentNullException.ThrowIfNull(before);
         ArgumentNullException.ThrowIfNull(after);
+        if (!(beforeOperations >= 1))
+            throw new ArgumentOutOfRangeException(nameof(beforeOperations), beforeOperations, "Operations per value must be 1 or more.");
+        if (!(afterOperations >= 1))
+            throw new ArgumentOutOfRangeException(nameof(afterOperations), afterOperations, "Operations per value must be 1 or more.");
         if (before.TotalCount == 0 || after.TotalCount == 0)
             return double.NaN;
 
         double n1 = before.TotalCount, n2 = after.TotalCount;
-        double pooled = Math.Sqrt(((n1 * before.StdDev * before.StdDev) + (n2 * after.StdDev * after.StdDev)) / (n1 + n2));
-        double resolution = Math.Max(0.5, Math.Max(before.RelativeError, after.RelativeError) * Math.Max(Math.Abs(before.Mean), Math.Abs(after.Mean)));
-        return (after.Mean - before.Mean) / Math.Max(pooled, resolution);
+        double m1 = before.Mean / beforeOperations, m2 = after.Mean / afterOperations;
+        double s1 = before.StdDev / beforeOperations, s2 = after.StdDev / afterOperations;
+        double pooled = Math.Sqrt(((n1 * s1 * s1) + (n2 * s2 * s2)) / (n1 + n2));
+
+        // Half a unit of the value recorded, spread over its operations, is the finest step the data has.
+        double halfUnit = 0.5 / Math.Max(beforeOperations, afterOperations);
+        double resolution = Math.Max(halfUnit, Math.Max(before.RelativeError, after.RelativeError) * Math.Max(Math.Abs(m1), Math.Abs(m2)));
+        return (m2 - m1) / Math.Max(pooled, resolution);
     }
 
     /// <summary>Renders the summary as a markdown table, prints it to the console, and returns the same text.</summary>
