@@ -3,6 +3,8 @@ using System.Runtime.Intrinsics.X86;
 using NativeLibraryLoader = Picollo.Interop.Interop.PicolloNative;
 using NativeTsc = Picollo.Interop.Interop.Tsc;
 
+using Picollo.PerfEvents;
+
 namespace Picollo.Counters;
 
 /// <summary>
@@ -110,6 +112,13 @@ public static class Tsc
         return NativeLibraryLoader.Status.FailureReason;
     }
 
+    // A page from a kernel whose clock is not the TSC would imply an absurd rate: fall through to calibration then.
+    private static TscFrequency? TryFromPerfTimeConversion(uint timeMult, ushort timeShift)
+    {
+        double hertz = 1e9 * Math.Pow(2, timeShift) / timeMult;
+        return hertz is >= TscFrequency.MinHertz and <= TscFrequency.MaxHertz ? TscFrequency.FromPerfTimeConversion(timeMult, timeShift) : null;
+    }
+
     private static TscFrequency DetectFrequency()
     {
         if (s_maxBasicLeaf >= CrystalRatioLeaf)
@@ -122,8 +131,11 @@ public static class Tsc
         if (s_maxBasicLeaf >= BaseFrequencyLeaf && TscFrequency.FromCpuidBaseFrequency(X86Base.CpuId(BaseFrequencyLeaf, 0).Eax) is { } baseFrequency)
             return baseFrequency;
 
-        // The perf mmap page's time_mult/time_shift would come next, but that page belongs to a perf session;
-        // its owner can build one with TscFrequency.FromPerfTimeConversion. Here, calibrate.
+        // Next the kernel's own conversion, exact when its clock runs on the TSC (cap_user_time).
+        if (PerfEventTimeConversion.TryRead(out uint timeMult, out ushort timeShift)
+            && TryFromPerfTimeConversion(timeMult, timeShift) is { } perf)
+            return perf;
+
         return TscCalibration.Calibrate();
     }
 
