@@ -69,21 +69,28 @@ public sealed class PerfMeasureTests
         const int N = 20_000;
         PerfOptions options = s_quick with { Counters = ["tsc", "task-clock"], OperationsPerSample = operationsPerSample, Samples = 200 };
 
-        // Alternated rounds, the lowest median of each size: a busy neighbour (other worktrees' builds share these 2 cores)
-        // slows whole measurements down, never speeds one up.
-        PerfResult single = null!, twice = null!;
-        for (int round = 0; round < 3; round++)
+        // Alternated rounds, the lowest median of each size and counter: a busy neighbour (builds sharing these
+        // 2 cores) preempts whole samples and only ever inflates a median, so the lowest one of several rounds is
+        // the closest to the work itself. TSC sees preemption, task-clock does not: each picks its own best round.
+        var singles = new List<PerfResult>();
+        var twices = new List<PerfResult>();
+        for (int round = 0; round < 5; round++)
         {
-            PerfResult a = Perf.Measure(options, N, static n => MeasuredBodies.Chain(n));
-            PerfResult b = Perf.Measure(options, 2 * N, static n => MeasuredBodies.Chain(n));
-            single = round == 0 || a.Tsc.P50 < single.Tsc.P50 ? a : single;
-            twice = round == 0 || b.Tsc.P50 < twice.Tsc.P50 ? b : twice;
+            singles.Add(Perf.Measure(options, N, static n => MeasuredBodies.Chain(n)));
+            twices.Add(Perf.Measure(options, 2 * N, static n => MeasuredBodies.Chain(n)));
         }
 
-        (twice.Tsc.P50 / single.Tsc.P50).ShouldBe(2.0, tolerance: 0.1, Describe(single, twice, PerfCounterNames.Tsc));
-        if (!single.TaskClock.IsAvailable)
-            Assert.Skip("task-clock: " + single.TaskClock.UnavailableReason);
-        (twice.TaskClock.P50 / single.TaskClock.P50).ShouldBe(2.0, tolerance: 0.1, Describe(single, twice, PerfCounterNames.TaskClock));
+        AssertTwice(singles, twices, PerfCounterNames.Tsc);
+        if (!singles[0].TaskClock.IsAvailable)
+            Assert.Skip("task-clock: " + singles[0].TaskClock.UnavailableReason);
+        AssertTwice(singles, twices, PerfCounterNames.TaskClock);
+    }
+
+    private static void AssertTwice(List<PerfResult> singles, List<PerfResult> twices, string counter)
+    {
+        PerfResult single = singles.MinBy(r => r[counter].P50)!;
+        PerfResult twice = twices.MinBy(r => r[counter].P50)!;
+        (twice[counter].P50 / single[counter].P50).ShouldBe(2.0, tolerance: 0.1, Describe(single, twice, counter));
     }
 
     [Fact]
