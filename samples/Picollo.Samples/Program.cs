@@ -14,6 +14,7 @@ var examples = new (string Name, Action Run)[]
     ("perf-session", CounterExamples.PerfSession),
     ("tsc", CounterExamples.TscClock),
     ("runtime-counters", CounterExamples.RuntimeCounters),
+    ("measure", MeasurementExamples.Measure),
 };
 
 var selected = args.Length == 0 ? examples.Select(e => e.Name).ToArray() : args;
