@@ -142,7 +142,7 @@ internal static class PercentilePlot
     private static string PercentileLabel(int decade) =>
         (100 * (1 - Math.Pow(10, -decade))).ToString("0.#####", CultureInfo.InvariantCulture) + "%";
 
-    // 1, 2 or 5 times a power of ten, at or above the value, so the y ticks at quarters read as round numbers.
+    // 1, 2, 4, 5, 8 or 10 times a power of ten, at or above the value: steps whose quarters (the y ticks) stay round numbers.
     private static double NiceCeiling(double value)
     {
         if (!(value > 0))
