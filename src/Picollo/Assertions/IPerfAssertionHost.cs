@@ -13,4 +13,12 @@ public interface IPerfAssertionHost
     /// <param name="assertion">The assertion as written, e.g. <c>result.Cycles.ShouldHaveP99AtMost(20,000)</c>.</param>
     /// <param name="reason">Why the counter is unavailable and the remedy, as the counter source explains it.</param>
     void ReportUnavailable(string counterName, string assertion, string reason);
+
+    /// <summary>
+    /// An assertion passed with something the reader must see: a missing baseline (and the received file written for it),
+    /// an improvement, or a baseline updated. Adapters print it as a warning; it never fails the test.
+    /// </summary>
+    /// <param name="assertion">The assertion as written, e.g. <c>result.ShouldNotRegress()</c>.</param>
+    /// <param name="message">What happened and what to do, one or more lines.</param>
+    void ReportNotice(string assertion, string message);
 }

@@ -1,8 +1,14 @@
 namespace Picollo.Assertions;
 
-/// <summary>The default host: an assertion on an unavailable counter throws, with the reason and the remedy.</summary>
+/// <summary>
+/// The default host: an assertion on an unavailable counter throws, with the reason and the remedy; a notice goes to
+/// standard error, the one channel every runner shows without an adapter (it must not fail a passing test).
+/// </summary>
 internal sealed class ThrowingPerfAssertionHost : IPerfAssertionHost
 {
     public void ReportUnavailable(string counterName, string assertion, string reason)
         => throw new PerfCounterUnavailableException(counterName, assertion, reason);
+
+    public void ReportNotice(string assertion, string message)
+        => Console.Error.WriteLine($"Picollo notice: {assertion}\n{message}");
 }

@@ -111,5 +111,7 @@ public sealed class CounterResultAssertionsTests
         public List<(string Counter, string Assertion, string Reason)> Reports { get; } = [];
 
         public void ReportUnavailable(string counterName, string assertion, string reason) => Reports.Add((counterName, assertion, reason));
+
+        public void ReportNotice(string assertion, string message) => throw new InvalidOperationException($"Unexpected notice: {message}");
     }
 }

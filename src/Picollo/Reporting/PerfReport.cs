@@ -1,0 +1,130 @@
+using System.Globalization;
+using System.Text;
+using System.Text.Json;
+using Picollo.Baselines;
+using Picollo.Measurement;
+using Picollo.Reporting.Serialization;
+
+namespace Picollo.Reporting;
+
+/// <summary>
+/// Everything one performance test has to show (DESIGN.md § 6): per counter its summary table with operations per
+/// sample and overhead, its verdict against the baseline, and the per-operation diff table when a baseline entry was
+/// compared. The JSON file, the SVG plot and the step-summary digest are rendered from it.
+/// </summary>
+public sealed class PerfReport
+{
+    private readonly BaselineFile? _baseline;
+
+    /// <summary>Creates a report.</summary>
+    /// <param name="testName">The test as people know it, e.g. <c>ParserTests.Parse(size: 64)</c>.</param>
+    /// <param name="result">The measurement.</param>
+    /// <param name="check">The baseline check of <paramref name="result"/>, or <see langword="null"/> when none ran.</param>
+    /// <param name="baseline">The baseline file the check compared with (<see cref="BaselineStore.Read"/>), for the diff tables and plots; <see langword="null"/> when there is none.</param>
+    public PerfReport(string testName, PerfResult result, BaselineCheckResult? check = null, BaselineFile? baseline = null)
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(testName);
+        ArgumentNullException.ThrowIfNull(result);
+        TestName = testName;
+        Result = result;
+        Check = check;
+        _baseline = baseline;
+    }
+
+    /// <summary>The test's name.</summary>
+    public string TestName { get; }
+
+    /// <summary>The measurement.</summary>
+    public PerfResult Result { get; }
+
+    /// <summary>The baseline check, or <see langword="null"/>.</summary>
+    public BaselineCheckResult? Check { get; }
+
+    /// <summary>The test's verdict in one word: <c>pass</c>, <c>notice</c>, <c>fail</c>, <c>updated</c>, or <c>measured</c> without a baseline check.</summary>
+    public string Verdict => Check?.Outcome.ToString().ToLowerInvariant() ?? "measured";
+
+    /// <summary>The verdict of a counter, or <see langword="null"/> when no check ran or the counter was not compared.</summary>
+    /// <param name="counterName">The counter's name (ordinal).</param>
+    /// <returns>The verdict or <see langword="null"/>.</returns>
+    public CounterVerdict? GetVerdict(string counterName) =>
+        Check?.Verdicts.FirstOrDefault(v => string.Equals(v.Counter, counterName, StringComparison.Ordinal));
+
+    /// <summary>The baseline counter a verdict compared with, or <see langword="null"/> when there is none.</summary>
+    /// <param name="counterName">The counter's name (ordinal).</param>
+    /// <returns>The baseline's counter from the entry the verdict names.</returns>
+    public BaselineCounter? GetBaselineCounter(string counterName) =>
+        GetVerdict(counterName)?.BaselineMachineId is { } id ? _baseline?.Find(id)?.Record.Find(counterName) : null;
+
+    /// <summary>The report in markdown: a heading, the run line, then per counter its verdict, summary table and diff table.</summary>
+    /// <returns>The markdown text.</returns>
+    public string ToMarkdown()
+    {
+        var text = new StringBuilder();
+        text.Append("#### ").Append(TestName).Append(": ").Append(Verdict).Append('\n').Append('\n')
+            .Append(CultureInfo.InvariantCulture, $"{Result.SampleCount:N0} samples × {Result.OperationsPerSample:N0} operations in {Result.WallTime.TotalMilliseconds:N0} ms\n\n");
+        foreach (CounterResult counter in Result.Counters)
+        {
+            if (!counter.IsAvailable)
+            {
+                text.Append(CultureInfo.InvariantCulture, $"{counter.Name}: unavailable: {counter.UnavailableReason}\n\n");
+                continue;
+            }
+
+            text.Append(GetVerdict(counter.Name)?.Text ?? $"{counter.Name}: not compared with a baseline").Append('\n')
+                .Append(CultureInfo.InvariantCulture, $"{counter.OperationsPerSample:N0} operations per sample, overhead subtracted: ")
+                .Append(counter.Overhead is { } overhead ? string.Create(CultureInfo.InvariantCulture, $"median {overhead.Median:N0} {counter.Unit} per sample") : "none")
+                .Append('\n').Append('\n')
+                .Append(counter.Summary.ToMarkdown(counter.SummaryTitle()));
+            if (GetBaselineCounter(counter.Name) is { } reference)
+                text.Append(BaselineDiffTable.ToMarkdown(reference, BaselineCounter.FromResult(counter)));
+        }
+
+        if (Check is not null)
+            text.Append("Baseline: ").Append(Check.BaselinePath).Append('\n');
+        if (Check?.ReceivedPath is { } received)
+            text.Append("Received: ").Append(received).Append('\n');
+
+        return text.ToString();
+    }
+
+    private PerfReportModel ToModel()
+    {
+        var counters = Result.Counters.Select(c =>
+        {
+            CounterVerdict? v = GetVerdict(c.Name);
+            return new CounterReportModel(
+                c.Name,
+                c.Unit,
+                c.Kind,
+                c.IsAvailable,
+                c.UnavailableReason,
+                c.OperationsPerSample,
+                c.SampleCount,
+                c.IsAvailable ? new PerOperationModel(c.P0, c.P50, c.P90, c.P99, c.P100, c.Mean, c.StdDev) : null,
+                c.Overhead?.Median,
+                c.IsAvailable ? JsonElement.Parse(c.Histogram.ToUtf8Json()) : null,
+                v is null ? null : new VerdictModel(v.Status, v.Statistic, v.BaselineValue, v.CurrentValue, v.RelativeChange, v.CohensD, v.BaselineMachineId, v.Text));
+        }).ToList();
+        return new PerfReportModel(
+            TestName, Verdict, Result.TimestampUtc, Result.OperationsPerSample, Result.SampleCount, Result.WallTime.TotalMilliseconds,
+            Check?.BaselinePath, Check?.ReceivedPath, counters);
+    }
+
+    /// <summary>
+    /// The report as JSON: per counter the unit, kind, availability, operations per sample, exact per-operation
+    /// P0/P50/P90/P99/P100/mean/stdev, the overhead median, the sparse histogram of per-sample totals
+    /// (<see cref="Metrics.HdrHistogram.ToJson"/>) and the verdict.
+    /// </summary>
+    /// <returns>Indented JSON with "\n" line ends.</returns>
+    public string ToJson() => JsonSerializer.Serialize(ToModel(), PerfReportJsonContext.Default.PerfReportModel);
+
+    /// <summary>
+    /// The percentile distribution of every available counter as a self-contained SVG, one panel per counter: value per
+    /// operation against the percentile on a log scale (like HdrHistogram plots), current and, when compared, baseline.
+    /// </summary>
+    /// <returns>The SVG document.</returns>
+    public string ToSvg() => PercentilePlot.ToSvg(this);
+
+    /// <inheritdoc/>
+    public override string ToString() => $"{TestName}: {Verdict}";
+}

@@ -1,0 +1,50 @@
+using System.Text;
+using Picollo.Baselines;
+
+namespace Picollo.Reporting;
+
+/// <summary>
+/// Writes a test's JSON result and SVG plot under a results folder: <c>PICOLLO_RESULTS_DIR</c>, else
+/// <c>TestResults/picollo</c> under the current directory (where <c>dotnet test</c> puts its own results).
+/// </summary>
+public sealed class PerfReportWriter
+{
+    /// <summary>The environment variable naming the results folder.</summary>
+    public const string ResultsDirectoryVariable = "PICOLLO_RESULTS_DIR";
+
+    private static readonly UTF8Encoding s_utf8 = new(encoderShouldEmitUTF8Identifier: false);
+
+    /// <summary>Creates a writer.</summary>
+    /// <param name="resultsDirectory">The results folder; else <c>PICOLLO_RESULTS_DIR</c>, else <c>TestResults/picollo</c> under the current directory.</param>
+    /// <param name="getEnvironmentVariable">Reads a variable; the process environment when <see langword="null"/>. A seam for tests.</param>
+    public PerfReportWriter(string? resultsDirectory = null, Func<string, string?>? getEnvironmentVariable = null)
+    {
+        getEnvironmentVariable ??= Environment.GetEnvironmentVariable;
+        string? configured = string.IsNullOrWhiteSpace(resultsDirectory) ? getEnvironmentVariable(ResultsDirectoryVariable) : resultsDirectory;
+        ResultsDirectory = Path.GetFullPath(string.IsNullOrWhiteSpace(configured) ? Path.Combine("TestResults", "picollo") : configured);
+    }
+
+    /// <summary>The full path of the results folder.</summary>
+    public string ResultsDirectory { get; }
+
+    /// <summary>
+    /// Writes <c>&lt;TestClass&gt;.&lt;Method&gt;[.&lt;case&gt;].result.json</c> and <c>….svg</c> (names sanitized like baselines'),
+    /// replacing the files of an earlier run of the same test.
+    /// </summary>
+    /// <param name="report">The report.</param>
+    /// <param name="testClass">The test class's name.</param>
+    /// <param name="testMethod">The test method's name.</param>
+    /// <param name="caseName">The theory case, or <see langword="null"/>.</param>
+    /// <returns>The paths written.</returns>
+    public PerfReportFiles Write(PerfReport report, string testClass, string testMethod, string? caseName = null)
+    {
+        ArgumentNullException.ThrowIfNull(report);
+        string fileName = BaselineLocator.GetFileName(testClass, testMethod, caseName);
+        string stem = Path.Combine(ResultsDirectory, fileName[..^BaselineLocator.BaselineExtension.Length]);
+        Directory.CreateDirectory(ResultsDirectory);
+        var files = new PerfReportFiles(stem + ".result.json", stem + ".svg");
+        File.WriteAllText(files.JsonPath, report.ToJson(), s_utf8);
+        File.WriteAllText(files.SvgPath, report.ToSvg(), s_utf8);
+        return files;
+    }
+}

@@ -1,0 +1,57 @@
+using System.Text.Json;
+using Picollo.Baselines;
+using Picollo.Counters;
+
+namespace Picollo.Reporting.Serialization;
+
+// The JSON shape of a per-test result file: for tools and people reading CI artifacts, not read back by Picollo, so
+// positional records in declaration order suffice.
+
+/// <summary>One test's result file.</summary>
+/// <param name="Test">The test's name.</param>
+/// <param name="Verdict">pass, notice, fail, updated or measured.</param>
+/// <param name="TimestampUtc">When the measurement started.</param>
+/// <param name="OperationsPerSample">Operations per sample.</param>
+/// <param name="Samples">Samples taken.</param>
+/// <param name="WallTimeMs">Wall time of the whole measurement.</param>
+/// <param name="BaselinePath">The baseline file, when a check ran.</param>
+/// <param name="ReceivedPath">The received file, when one was written.</param>
+/// <param name="Counters">One per counter, in request order.</param>
+internal sealed record PerfReportModel(
+    string Test,
+    string Verdict,
+    DateTime TimestampUtc,
+    long OperationsPerSample,
+    int Samples,
+    double WallTimeMs,
+    string? BaselinePath,
+    string? ReceivedPath,
+    IReadOnlyList<CounterReportModel> Counters);
+
+/// <summary>One counter: what it is, its per-operation statistics, its histogram of per-sample totals and its verdict.</summary>
+internal sealed record CounterReportModel(
+    string Name,
+    string Unit,
+    CounterKind Kind,
+    bool Available,
+    string? UnavailableReason,
+    long OperationsPerSample,
+    int Samples,
+    PerOperationModel? PerOperation,
+    ulong? OverheadMedianPerSample,
+    JsonElement? Histogram,
+    VerdictModel? Verdict);
+
+/// <summary>Exact per-operation statistics of the samples (see <see cref="Measurement.CounterResult"/>).</summary>
+internal sealed record PerOperationModel(double P0, double P50, double P90, double P99, double P100, double Mean, double StdDev);
+
+/// <summary>A counter's verdict against its baseline.</summary>
+internal sealed record VerdictModel(
+    CounterVerdictStatus Status,
+    BaselineStatistic Statistic,
+    double? Baseline,
+    double? Current,
+    double? RelativeChange,
+    double? CohensD,
+    string? BaselineMachineId,
+    string Text);

@@ -1,0 +1,49 @@
+using Picollo.Assertions;
+using Picollo.Baselines;
+using Picollo.Measurement;
+using Picollo.Tests.Baselines;
+using Picollo.Tests.Support;
+using Shouldly;
+using Xunit;
+
+namespace Picollo.Tests.Measurement;
+
+/// <summary><c>ShouldNotRegress</c> on real measurements: a body that allocates twice as much as when the baseline was recorded fails.</summary>
+[Collection(MeasurementTestGroup.Name)]
+public sealed class ShouldNotRegressMeasurementTests
+{
+    private static readonly PerfOptions s_quick = PerfOptions.Default with
+    {
+        WarmupTime = TimeSpan.FromMilliseconds(30),
+        Samples = 50,
+        CalibrationSamples = 20,
+        TimeBudget = TimeSpan.FromMilliseconds(300),
+        Counters = ["allocated-bytes"],
+    };
+
+    private static readonly BaselineStoreOptions s_local = new() { GetEnvironmentVariable = static _ => null };
+
+    [Fact]
+    public void DoubledAllocations_FailWithCounterBothValuesAndReceivedPath()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        string source = temp.Combine("AllocationTests.cs");
+        Perf.Measure(s_quick, MeasuredBodies.Allocate64)
+            .ShouldNotRegress(options: s_local with { UpdateBaselines = true }, callerFilePath: source, testMethod: "Allocate");
+        Perf.Measure(s_quick, MeasuredBodies.Allocate64).ShouldNotRegress(options: s_local, callerFilePath: source, testMethod: "Allocate");
+
+        PerfResult doubled = Perf.Measure(s_quick, static () =>
+        {
+            MeasuredBodies.Allocate64();
+            MeasuredBodies.Allocate64();
+        });
+        string message = Should.Throw<PerfAssertionException>(() => doubled.ShouldNotRegress(options: s_local, callerFilePath: source, testMethod: "Allocate")).Message;
+
+        // The verdict compares bucket values of the per-sample totals: 88 per operation prints as 88.032 at 0.1% precision.
+        message.ShouldMatch(@"allocated-bytes P50 \+(99\.\d|100\.0)% \(88(\.\d+)? → 17[56](\.\d+)? bytes/op\)");
+        message.ShouldContain(temp.Combine("AllocationTests.Allocate.received.perf.json"));
+        message.ShouldContain("PICOLLO_UPDATE_BASELINES=1");
+        host.Notices.ShouldHaveSingleItem().Message.ShouldStartWith("Baseline updated:");
+    }
+}

@@ -1,0 +1,120 @@
+using System.Text.Json;
+using System.Xml.Linq;
+using Picollo.Baselines;
+using Picollo.Counters;
+using Picollo.Measurement;
+using Picollo.Reporting;
+using Picollo.Reporting.Serialization;
+using Picollo.Tests.Assertions;
+using Picollo.Tests.Baselines;
+using Picollo.Tests.Support;
+using Shouldly;
+using Xunit;
+
+namespace Picollo.Tests.Reporting;
+
+/// <summary>The per-test report in markdown, JSON and SVG, and the step-summary digest, from synthetic results.</summary>
+public sealed class PerfReportTests
+{
+    private static readonly BaselineStoreOptions s_local = new() { GetEnvironmentVariable = static _ => null };
+
+    [Fact]
+    public void RegressedResult_Markdown_HasVerdictsSummariesAndDiffTable()
+    {
+        using var temp = new TempDirectory();
+        PerfReport report = Regressed(temp);
+
+        Approvals.Verify(report.ToMarkdown().Replace(temp.Path, "<temp>", StringComparison.Ordinal), "PerfReport.Regressed");
+    }
+
+    [Fact]
+    public void Json_RoundTripsAndHoldsStatisticsHistogramAndVerdicts()
+    {
+        using var temp = new TempDirectory();
+        string json = Regressed(temp).ToJson();
+
+        PerfReportModel model = JsonSerializer.Deserialize(json, PerfReportJsonContext.Default.PerfReportModel).ShouldNotBeNull();
+        model.Test.ShouldBe("SampleTests.Allocates");
+        model.Verdict.ShouldBe("fail");
+        model.ReceivedPath.ShouldBe(temp.Combine("SampleTests.Allocates.received.perf.json"));
+        CounterReportModel allocated = model.Counters[0];
+        allocated.Name.ShouldBe("allocated-bytes");
+        allocated.Unit.ShouldBe("bytes");
+        allocated.Kind.ShouldBe(CounterKind.Runtime);
+        allocated.Available.ShouldBeTrue();
+        allocated.OperationsPerSample.ShouldBe(1_000);
+        allocated.PerOperation.ShouldBe(new PerOperationModel(176, 176, 176, 176, 176, 176, 0));
+        allocated.Verdict!.Status.ShouldBe(CounterVerdictStatus.Regressed);
+        allocated.Histogram!.Value.GetProperty("buckets").EnumerateObject().ShouldHaveSingleItem().Value.GetUInt64().ShouldBe(100UL);
+        model.Counters[1].Verdict!.Status.ShouldBe(CounterVerdictStatus.Pass);
+        model.Counters[2].Available.ShouldBeFalse();
+        model.Counters[2].UnavailableReason.ShouldBe("No PMU.");
+        model.Counters[2].PerOperation.ShouldBeNull();
+
+        JsonSerializer.Serialize(model, PerfReportJsonContext.Default.PerfReportModel).ShouldBe(json);
+    }
+
+    [Fact]
+    public void Svg_IsWellFormed_WithCurrentAndBaselineSeriesPerCounter()
+    {
+        using var temp = new TempDirectory();
+        XDocument svg = XDocument.Parse(Regressed(temp).ToSvg());
+
+        XNamespace ns = "http://www.w3.org/2000/svg";
+        svg.Root!.Name.ShouldBe(ns + "svg");
+        var lines = svg.Descendants(ns + "polyline").Select(static p => (string)p.Attribute("class")!).ToList();
+        lines.ShouldBe(["baseline", "current", "baseline", "current"]);
+        var labels = svg.Descendants(ns + "text").Select(static t => t.Value).ToList();
+        labels.ShouldContain("99%");
+        labels.ShouldContain("bytes per operation");
+        labels.ShouldContain("baseline");
+    }
+
+    [Fact]
+    public void Writer_WritesJsonAndSvgUnderTheResultsDirectory()
+    {
+        using var temp = new TempDirectory();
+        var writer = new PerfReportWriter(getEnvironmentVariable: name => name == PerfReportWriter.ResultsDirectoryVariable ? temp.Combine("results") : null);
+
+        PerfReportFiles files = writer.Write(Regressed(temp), "SampleTests", "Allocates", "size 64");
+
+        files.JsonPath.ShouldBe(temp.Combine("results", "SampleTests.Allocates.size_64.result.json"));
+        files.SvgPath.ShouldBe(temp.Combine("results", "SampleTests.Allocates.size_64.svg"));
+        File.Exists(files.JsonPath).ShouldBeTrue();
+        File.Exists(files.SvgPath).ShouldBeTrue();
+    }
+
+    [Fact]
+    public void StepSummary_AppendsToTheFileNamedByTheVariable_OnlyWhenSet()
+    {
+        using var temp = new TempDirectory();
+        string summary = temp.Combine("summary.md");
+        File.WriteAllText(summary, "Earlier step\n\n");
+        PerfReport[] reports = [Regressed(temp), new PerfReport("Other|Tests.Measured", SyntheticResults.Result(SyntheticResults.Tsc()))];
+
+        StepSummary.Append(reports, name => name == StepSummary.Variable ? summary : null).ShouldBe(summary);
+        StepSummary.Append(reports, name => name == StepSummary.Variable ? summary : null);
+        StepSummary.Append(reports, static _ => null).ShouldBeNull();
+
+        string text = File.ReadAllText(summary);
+        text.ShouldStartWith("Earlier step\n\n");
+        text.Split("##### Picollo performance tests").Length.ShouldBe(3);
+        Approvals.Verify(StepSummary.ToMarkdown(reports), "StepSummary.Digest");
+    }
+
+    // A baseline recorded at 88 bytes per operation, then a run at 176: allocated-bytes regressed, tsc passed, cycles unavailable.
+    private static PerfReport Regressed(TempDirectory temp)
+    {
+        string path = temp.Combine("SampleTests.Allocates.perf.json");
+        var store = new BaselineStore(s_local);
+        store.Update(path, new BaselineEntry(MachineFingerprint.Current, BaselineRecord.FromResult(Allocating(88))));
+        PerfResult current = Allocating(176);
+        BaselineCheckResult check = store.Check(path, MachineFingerprint.Current, BaselineRecord.FromResult(current));
+        return new PerfReport("SampleTests.Allocates", current, check, BaselineStore.Read(path));
+    }
+
+    private static PerfResult Allocating(ulong bytesPerOperation) => SyntheticResults.Result(
+        SyntheticResults.Counter("allocated-bytes", "bytes", CounterKind.Runtime, 1_000, Enumerable.Repeat(bytesPerOperation * 1_000, 100)),
+        SyntheticResults.Tsc(),
+        SyntheticResults.Unavailable("cycles", "No PMU."));
+}

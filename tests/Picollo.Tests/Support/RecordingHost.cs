@@ -1,0 +1,28 @@
+using Picollo.Assertions;
+
+namespace Picollo.Tests.Support;
+
+/// <summary>An assertion host that keeps what it is told, installed for one test by <see cref="Install"/>.</summary>
+internal sealed class RecordingHost : IPerfAssertionHost, IDisposable
+{
+    private readonly IPerfAssertionHost _previous;
+
+    private RecordingHost() => _previous = PerfAssertionHost.Current;
+
+    public List<(string Assertion, string Message)> Notices { get; } = [];
+
+    public List<(string Counter, string Assertion, string Reason)> Unavailable { get; } = [];
+
+    public static RecordingHost Install()
+    {
+        var host = new RecordingHost();
+        PerfAssertionHost.Current = host;
+        return host;
+    }
+
+    public void ReportUnavailable(string counterName, string assertion, string reason) => Unavailable.Add((counterName, assertion, reason));
+
+    public void ReportNotice(string assertion, string message) => Notices.Add((assertion, message));
+
+    public void Dispose() => PerfAssertionHost.Current = _previous;
+}
