@@ -40,8 +40,9 @@ public sealed class ShouldNotRegressMeasurementTests
         });
         string message = Should.Throw<PerfAssertionException>(() => doubled.ShouldNotRegress(options: s_local, callerFilePath: source, testMethod: "Allocate")).Message;
 
-        // The verdict compares bucket values of the per-sample totals: 88 per operation prints as 88.032 at 0.1% precision.
-        message.ShouldMatch(@"allocated-bytes P50 \+(99\.\d|100\.0)% \(88(\.\d+)? → 17[56](\.\d+)? bytes/op\)");
+        // The verdict compares bucket values of the per-sample totals: 88 per operation prints as 87.96 or 88.03 at
+        // 0.1% precision, depending on where the total falls in its bucket.
+        message.ShouldMatch(@"allocated-bytes P50 \+(99\.\d|100\.\d)% \(8[78](\.\d+)? → 17[56](\.\d+)? bytes/op\)");
         message.ShouldContain(temp.Combine("AllocationTests.Allocate.received.perf.json"));
         message.ShouldContain("PICOLLO_UPDATE_BASELINES=1");
         host.Notices.ShouldHaveSingleItem().Message.ShouldStartWith("Baseline updated:");
