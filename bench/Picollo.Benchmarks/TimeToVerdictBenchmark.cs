@@ -85,7 +85,7 @@ internal static class TimeToVerdictBenchmark
 
             Command: `dotnet run -c Release --project bench/Picollo.Benchmarks -- time-to-verdict{(inProcess ? " inprocess" : string.Empty)}`
 
-            - Date: {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC, load average before {load}; no spinner (quiet machine)
+            - Date: {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC, load average before {load}; no spinner (other processes on the machine, if any, show in the load average)
             - CPU: {machine.Cpu}, {machine.LogicalCores} logical cores; {machine.OperatingSystem}; {machine.Runtime}
             - Body: `VerdictWorkload` unchanged ({VerdictWorkload.BaselineArrays} × `byte[8]` + {VerdictWorkload.BaselineIterations} dependent multiply-adds), the same method under both harnesses
             {figures}
