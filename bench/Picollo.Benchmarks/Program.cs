@@ -12,6 +12,10 @@ switch (command)
         return ReadBenchmark.Run(args);
     case "tsc":
         return TscBenchmark.Run(args[1..]);
+    case "verdicts":
+        return VerdictsBenchmark.Run(args[1..]);
+    case "time-to-verdict":
+        return TimeToVerdictBenchmark.Run(args[1..]);
     default:
         Console.Error.WriteLine("usage: dotnet run -c Release --project bench/Picollo.Benchmarks -- <command>");
         Console.Error.WriteLine("commands:");
@@ -19,5 +23,7 @@ switch (command)
         Console.Error.WriteLine("  threads  Record from 1 and 2 threads: thread-local, interlocked, single-writer vs HdrHistogram.NET's concurrent types");
         Console.Error.WriteLine("  read     one perf_event group read per sample boundary vs a raw read() of the same fd");
         Console.Error.WriteLine("  tsc      per-read cost of the TSC readers, the TSC-only boundary, Stopwatch and clock_gettime");
+        Console.Error.WriteLine("  verdicts [runs]   false failures and detections of the default verdicts, other CPU busy (default 50 runs per arm)");
+        Console.Error.WriteLine("  time-to-verdict [inprocess]   10 default measurements vs BenchmarkDotNet's default job (inprocess: its in-process toolchain, not the default job)");
         return 2;
 }
