@@ -8,7 +8,7 @@ namespace Picollo.Baselines;
 /// <param name="BaselineValue">The statistic in the baseline; <see langword="null"/> when nothing was compared.</param>
 /// <param name="CurrentValue">The statistic now; <see langword="null"/> when nothing was compared.</param>
 /// <param name="RelativeChange">(current − baseline) / baseline (0.123 = +12.3 %); infinite when the baseline is 0 and the current value is not; <see langword="null"/> when nothing was compared.</param>
-/// <param name="CohensD">The effect size, see <see cref="Metrics.HdrHistogramSummary.CohensD(Metrics.HdrHistogramSummary, Metrics.HdrHistogramSummary, double, double)"/>; <see langword="null"/> when nothing was compared.</param>
+/// <param name="CohensD">The effect size: the robust Cohen's d per operation, see <see cref="Metrics.HdrHistogramSummary.RobustCohensD"/>; <see langword="null"/> when nothing was compared.</param>
 /// <param name="BaselineMachineId">The <see cref="MachineFingerprint.Id"/> of the entry compared with; <see langword="null"/> when none.</param>
 /// <param name="Text">
 /// One line for people, e.g. <c>task-clock P50 +12.3% (1,234 → 1,386 ns/op), d = 1.9: regressed</c> or
