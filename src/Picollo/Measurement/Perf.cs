@@ -33,7 +33,8 @@ public static class Perf
     public static PerfResult Measure(PerfOptions options, Action body)
     {
         ArgumentNullException.ThrowIfNull(body);
-        return PerfEngine.Run(options, new ActionLoop(body), new ActionLoop(static () => { }));
+        return PerfEngine.Run(options, new ActionLoop(body), new ActionLoop(static () => { }))
+            .WithRemeasure(() => Measure(options, body));
     }
 
     /// <summary>Measures <paramref name="body"/> with <see cref="PerfOptions.AssemblyDefault"/>; each result is consumed.</summary>
@@ -53,7 +54,8 @@ public static class Perf
     public static PerfResult Measure<TResult>(PerfOptions options, Func<TResult> body)
     {
         ArgumentNullException.ThrowIfNull(body);
-        return PerfEngine.Run(options, new FuncLoop<TResult>(body), new FuncLoop<TResult>(static () => default!));
+        return PerfEngine.Run(options, new FuncLoop<TResult>(body), new FuncLoop<TResult>(static () => default!))
+            .WithRemeasure(() => Measure(options, body));
     }
 
     /// <summary>Measures <paramref name="body"/> applied to <paramref name="state"/> with <see cref="PerfOptions.AssemblyDefault"/>.</summary>
@@ -75,7 +77,8 @@ public static class Perf
     public static PerfResult Measure<TState>(PerfOptions options, TState state, Action<TState> body)
     {
         ArgumentNullException.ThrowIfNull(body);
-        return PerfEngine.Run(options, new StateActionLoop<TState>(state, body), new StateActionLoop<TState>(state, static _ => { }));
+        return PerfEngine.Run(options, new StateActionLoop<TState>(state, body), new StateActionLoop<TState>(state, static _ => { }))
+            .WithRemeasure(() => Measure(options, state, body));
     }
 
     /// <summary>Measures <paramref name="body"/> applied to <paramref name="state"/> with <see cref="PerfOptions.AssemblyDefault"/>; each result is consumed.</summary>
@@ -99,6 +102,7 @@ public static class Perf
     public static PerfResult Measure<TState, TResult>(PerfOptions options, TState state, Func<TState, TResult> body)
     {
         ArgumentNullException.ThrowIfNull(body);
-        return PerfEngine.Run(options, new StateFuncLoop<TState, TResult>(state, body), new StateFuncLoop<TState, TResult>(state, static _ => default!));
+        return PerfEngine.Run(options, new StateFuncLoop<TState, TResult>(state, body), new StateFuncLoop<TState, TResult>(state, static _ => default!))
+            .WithRemeasure(() => Measure(options, state, body));
     }
 }

@@ -20,6 +20,26 @@ public sealed class PerfResult
         Run = run;
     }
 
+    // Measures the same body with the same options again: how a statistical regression is confirmed before a test
+    // fails on it (BaselineAssertions.ShouldNotRegress). Null for results built any other way.
+    private Func<PerfResult>? _remeasure;
+
+    /// <summary>Whether <see cref="Remeasure"/> can measure the same body again.</summary>
+    public bool CanRemeasure => _remeasure is not null;
+
+    /// <summary>Measures the same body with the same options once more (a new, independent result).</summary>
+    /// <returns>The new measurement.</returns>
+    /// <exception cref="InvalidOperationException">The result was not produced by <see cref="Perf"/>.Measure.</exception>
+    public PerfResult Remeasure() => _remeasure is { } remeasure
+        ? remeasure()
+        : throw new InvalidOperationException("Only results of Perf.Measure can be measured again: this one was built another way.");
+
+    internal PerfResult WithRemeasure(Func<PerfResult> remeasure)
+    {
+        _remeasure = remeasure;
+        return this;
+    }
+
     /// <summary>One result per requested counter, in request order, available or not.</summary>
     public IReadOnlyList<CounterResult> Counters => _counters;
 

@@ -47,4 +47,54 @@ public sealed class ShouldNotRegressMeasurementTests
         message.ShouldContain("PICOLLO_UPDATE_BASELINES=1");
         host.Notices.ShouldHaveSingleItem().Message.ShouldStartWith("Baseline updated:");
     }
+
+    // A body that does twice the work while the flag is set: a slowdown that a test can switch off between the
+    // first measurement and the confirming one, like a disturbance that does not last.
+    private static volatile bool s_slow;
+
+    private static readonly PerfOptions s_timed = s_quick with { Counters = ["task-clock"], Samples = 100 };
+
+    [Fact]
+    public void TimeRegression_NotConfirmedByASecondMeasurement_PassesWithANotice()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        string source = temp.Combine("TimingTests.cs");
+        s_slow = false;
+        Perf.Measure(s_timed, 20_000, Body).ShouldNotRegress(options: s_local with { UpdateBaselines = true }, callerFilePath: source, testMethod: "Work");
+
+        s_slow = true;
+        PerfResult disturbed = Perf.Measure(s_timed, 20_000, Body);
+        s_slow = false;
+        disturbed.ShouldNotRegress(options: s_local, callerFilePath: source, testMethod: "Work");
+
+        host.Notices.ShouldContain(n => n.Message.StartsWith("Not failing on an unconfirmed regression", StringComparison.Ordinal)
+            && n.Message.Contains("task-clock", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void TimeRegression_ConfirmedByASecondMeasurement_Fails()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        string source = temp.Combine("TimingTests.cs");
+        s_slow = false;
+        Perf.Measure(s_timed, 20_000, Body).ShouldNotRegress(options: s_local with { UpdateBaselines = true }, callerFilePath: source, testMethod: "Work");
+
+        s_slow = true;
+        try
+        {
+            PerfResult slower = Perf.Measure(s_timed, 20_000, Body);
+            string message = Should.Throw<PerfAssertionException>(() => slower.ShouldNotRegress(options: s_local, callerFilePath: source, testMethod: "Work")).Message;
+
+            message.ShouldContain("1 counter regressed: task-clock");
+            message.ShouldContain("Confirmed by a second measurement: task-clock P50 +");
+        }
+        finally
+        {
+            s_slow = false;
+        }
+    }
+
+    private static long Body(int n) => MeasuredBodies.Chain(s_slow ? 2 * n : n);
 }
