@@ -1,4 +1,5 @@
 using Picollo.Counters;
+using Picollo.Tests.Support;
 using Shouldly;
 using Xunit;
 
@@ -44,15 +45,14 @@ public sealed class CounterSetTests
     public void ReadCumulative_OfTscAndRuntimeCounters_AllocatesNothing()
     {
         using var set = new CounterSet(new TscCounterSource(), new RuntimeCounterSource());
-        Span<ulong> values = stackalloc ulong[set.Count];
+        ulong[] values = new ulong[set.Count];
         set.ReadCumulative(values);
 
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        for (int i = 0; i < 1_000; i++)
-            set.ReadCumulative(values);
-        long after = GC.GetAllocatedBytesForCurrentThread();
-
-        (after - before).ShouldBe(0);
+        AllocationProbe.Measure(() =>
+        {
+            for (int i = 0; i < 1_000; i++)
+                set.ReadCumulative(values);
+        }).ShouldBe(0);
         set.IndexOf(TscCounterSource.CounterName).ShouldBe(0);
         set.IndexOf(RuntimeCounterSource.AllocatedBytes).ShouldBe(1);
         values[0].ShouldBeGreaterThan(0UL);

@@ -1,4 +1,5 @@
 using Picollo.Counters;
+using Picollo.Tests.Support;
 using Shouldly;
 using Xunit;
 
@@ -19,20 +20,20 @@ public sealed class TscCounterSourceTests
     public void ReadCumulative_OverAThousandReads_IsMonotonicAndAllocatesNothing()
     {
         using var source = new TscCounterSource();
-        Span<ulong> value = stackalloc ulong[1];
+        ulong[] value = new ulong[1];
         source.ReadCumulative(value);
         ulong previous = value[0];
 
-        long allocatedBefore = GC.GetAllocatedBytesForCurrentThread();
         bool monotonic = true;
-        for (int i = 0; i < 1_000; i++)
+        long allocated = AllocationProbe.Measure(() =>
         {
-            source.ReadCumulative(value);
-            monotonic &= value[0] >= previous;
-            previous = value[0];
-        }
-
-        long allocated = GC.GetAllocatedBytesForCurrentThread() - allocatedBefore;
+            for (int i = 0; i < 1_000; i++)
+            {
+                source.ReadCumulative(value);
+                monotonic &= value[0] >= previous;
+                previous = value[0];
+            }
+        });
 
         monotonic.ShouldBeTrue();
         allocated.ShouldBe(0);

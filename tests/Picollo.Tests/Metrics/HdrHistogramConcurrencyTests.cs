@@ -1,4 +1,5 @@
 using Picollo.Metrics;
+using Picollo.Tests.Support;
 using Shouldly;
 using Xunit;
 
@@ -178,18 +179,22 @@ public sealed class HdrHistogramConcurrencyTests
         foreach (var h in histograms)
             h.Record(1);
 
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        foreach (var h in histograms)
+        int attempts = 0;
+        long allocated = AllocationProbe.Measure(() =>
         {
-            for (ulong v = 0; v < 10_000; v++)
+            attempts++;
+            foreach (var h in histograms)
             {
-                h.Record(v * 7_919);
-                h.Record(v, 2);
+                for (ulong v = 0; v < 10_000; v++)
+                {
+                    h.Record(v * 7_919);
+                    h.Record(v, 2);
+                }
             }
-        }
+        });
 
-        (GC.GetAllocatedBytesForCurrentThread() - before).ShouldBe(0);
-        histograms.ShouldAllBe(h => h.TotalCount == 30_001);
+        allocated.ShouldBe(0);
+        histograms.ShouldAllBe(h => h.TotalCount == 1 + (30_000UL * (ulong)attempts));
     }
 
     [Fact]

@@ -1,4 +1,5 @@
 using Picollo.Metrics;
+using Picollo.Tests.Support;
 using Shouldly;
 using Xunit;
 
@@ -90,16 +91,18 @@ public sealed class HdrHistogramSnapshotTests
         var ranks = new double[] { 50, 99 };
         var percentiles = new Percentile[2];
 
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        for (int i = 0; i < 20; i++)
+        long allocated = AllocationProbe.Measure(() =>
         {
-            h.Record((ulong)i * 1_000);
-            snapshot.Update(deltas: true);
-            snapshot.GetSummary(summary);
-            snapshot.GetPercentiles(ranks, percentiles);
-        }
+            for (int i = 0; i < 20; i++)
+            {
+                h.Record((ulong)i * 1_000);
+                snapshot.Update(deltas: true);
+                snapshot.GetSummary(summary);
+                snapshot.GetPercentiles(ranks, percentiles);
+            }
+        });
 
-        (GC.GetAllocatedBytesForCurrentThread() - before).ShouldBe(0);
+        allocated.ShouldBe(0);
         summary.TimestampUtc.ShouldBe(snapshot.TimestampUtc);
         summary.TotalCount.ShouldBe(1UL);
     }

@@ -192,10 +192,11 @@ public sealed partial class HdrHistogramSummaryTests
         var summary = h.GetSummary();
         h.GetSummary(summary).ShouldBeSameAs(summary);
 
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        for (int i = 0; i < 10; i++)
-            h.GetSummary(summary);
-        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+        long allocated = AllocationProbe.Measure(() =>
+        {
+            for (int i = 0; i < 10; i++)
+                h.GetSummary(summary);
+        });
 
         allocated.ShouldBe(0);
         summary.TimestampUtc.ShouldBeInRange(DateTime.UtcNow.AddMinutes(-1), DateTime.UtcNow);
@@ -209,14 +210,14 @@ public sealed partial class HdrHistogramSummaryTests
         h32.Record(1);
         h64.Record(1, 2);
 
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        for (ulong v = 0; v < 100_000; v++)
+        AllocationProbe.Measure(() =>
         {
-            h32.Record(v * 977);
-            h64.Record(v * 977, 3);
-        }
-
-        (GC.GetAllocatedBytesForCurrentThread() - before).ShouldBe(0);
+            for (ulong v = 0; v < 100_000; v++)
+            {
+                h32.Record(v * 977);
+                h64.Record(v * 977, 3);
+            }
+        }).ShouldBe(0);
     }
 
     [Fact]

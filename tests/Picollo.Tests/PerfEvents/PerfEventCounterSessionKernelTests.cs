@@ -1,5 +1,6 @@
 using System.Runtime.InteropServices;
 using Picollo.PerfEvents;
+using Picollo.Tests.Support;
 using Shouldly;
 using Xunit;
 
@@ -156,16 +157,16 @@ public sealed class PerfEventCounterSessionKernelTests
             session.Record(deltas: true);
         }
 
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        for (int i = 0; i < 5_000; i++)
+        long allocated = AllocationProbe.Measure(() =>
         {
-            session.Read(forceSyscallRead: true);
-            session.Record(deltas: true);
-            session.Read();
-            session.Record(deltas: false);
-        }
-
-        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+            for (int i = 0; i < 5_000; i++)
+            {
+                session.Read(forceSyscallRead: true);
+                session.Record(deltas: true);
+                session.Read();
+                session.Record(deltas: false);
+            }
+        });
         allocated.ShouldBe(0L);
         session.Counters.Software.TaskClock!.Histogram.TotalCount.ShouldBeGreaterThan(10_000UL);
     }
@@ -179,9 +180,7 @@ public sealed class PerfEventCounterSessionKernelTests
         session.ReadCumulative(first);
         session.ReadCumulative(second);
 
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        session.ReadCumulative(second);
-        (GC.GetAllocatedBytesForCurrentThread() - before).ShouldBe(0L);
+        AllocationProbe.Measure(() => session.ReadCumulative(second)).ShouldBe(0L);
         second[0].ShouldBeGreaterThan(first[0], "task-clock advances between reads");
         second[1].ShouldBeGreaterThanOrEqualTo(first[1]);
     }
