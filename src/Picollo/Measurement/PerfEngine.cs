@@ -319,7 +319,8 @@ internal static class PerfEngine
             return double.NaN;
         foreach (PerfEvents.PerfEventCounter counter in session.Counters)
         {
-            if (string.Equals(counter.Name, name, StringComparison.OrdinalIgnoreCase))
+            // Descriptor names are the perf spellings the plan uses (task-clock); counter.Name is the display name.
+            if (string.Equals(counter.Descriptor.Name, name, StringComparison.OrdinalIgnoreCase))
                 return counter.MultiplexingRatio;
         }
 

@@ -215,6 +215,7 @@ public sealed partial class PerfEventCounterSession : ICounterSource
     /// Reads the group and writes the cumulative, multiplexing-scaled count of every descriptor (0 for an
     /// unavailable one, whose descriptor says so). Allocates nothing. It is a <see cref="Read"/>: it shifts
     /// the previous/current values that <see cref="Record"/> uses, so drive a session through one API or the other.
+    /// Each counter's <see cref="PerfEventCounter.MultiplexingRatio"/> becomes its ratio since the session opened.
     /// </summary>
     /// <param name="destination">At least <see cref="Descriptors"/>.Count long.</param>
     /// <exception cref="InvalidOperationException">The group read failed (e.g. a pinned group in error state): never reported as zeros.</exception>
@@ -228,7 +229,16 @@ public sealed partial class PerfEventCounterSession : ICounterSource
         for (int i = 0; i < _descriptors.Length; i++)
         {
             int c = _descriptorToCounter[i];
-            destination[i] = c >= 0 && _counters[c].TryMeasure(_current, default, deltas: false, out ulong value, out _) ? value : 0;
+            if (c >= 0 && _counters[c].TryMeasure(_current, default, deltas: false, out ulong value, out double ratio))
+            {
+                destination[i] = value;
+                // Cumulative since the session opened: what a measurement engine reports for its whole run.
+                _counters[c].MultiplexingRatio = ratio;
+            }
+            else
+            {
+                destination[i] = 0;
+            }
         }
     }
 

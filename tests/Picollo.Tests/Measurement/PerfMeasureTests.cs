@@ -136,6 +136,17 @@ public sealed class PerfMeasureTests
     }
 
     [Fact]
+    public void PerfEventCounters_ReportTheirMultiplexingRatio_OthersNaN()
+    {
+        PerfResult result = Perf.Measure(s_quick with { Counters = ["task-clock", "page-faults", "tsc"] }, 200, static n => MeasuredBodies.Chain(n));
+
+        // Software events are never multiplexed: they ran whenever they were enabled.
+        result.TaskClock.MultiplexingRatio.ShouldBe(1.0);
+        result.PageFaults.MultiplexingRatio.ShouldBe(1.0);
+        result.Tsc.MultiplexingRatio.ShouldBe(double.NaN);
+    }
+
+    [Fact]
     public void UnavailableCounters_HaveResultsWithTheirReasons()
     {
         // In user-only mode the kernel never counts context switches (DESIGN.md §9): unavailable on every machine.
