@@ -1,8 +1,5 @@
-using Picollo.Interop;
-using Errno = Picollo.Interop.Interop.Errno;
 using Fd = Picollo.Interop.Interop.Fd;
 using Mmap = Picollo.Interop.Interop.Mmap;
-using PerfEvent = Picollo.Interop.Interop.PerfEvent;
 
 namespace Picollo.PerfEvents;
 
@@ -20,9 +17,6 @@ internal static class PerfEventTimeConversion
     private const int TimeMultOffset = 52;
     private const ulong CapUserTime = 1UL << 3;
 
-    // PERF_ATTR_SIZE_VER1, as the availability probe: every kernel accepts it.
-    private const uint AttrSizeVer1 = 72;
-
     /// <summary>
     /// Opens a user-only task-clock event on the calling thread (software events open everywhere perf_event
     /// exists), maps its first page and decodes it; cycles are tried next when the kernel only fills the time
@@ -33,7 +27,7 @@ internal static class PerfEventTimeConversion
     {
         timeMult = 0;
         timeShift = 0;
-        if (!OperatingSystem.IsLinux() || PerfEvent.SyscallNumber < 0)
+        if (!OperatingSystem.IsLinux())
             return false;
 
         return TryReadFrom((uint)PerfEventType.Software, (ulong)PerfSoftwareCounterId.TaskClock, out timeMult, out timeShift)
@@ -71,12 +65,7 @@ internal static class PerfEventTimeConversion
     {
         timeMult = 0;
         timeShift = 0;
-        PerfEventAttr attr = default;
-        attr.Type = type;
-        attr.AttrSize = AttrSizeVer1;
-        attr.Config = config;
-        attr.Flags = PerfEventAttr.FlagExcludeKernel | PerfEventAttr.FlagExcludeHv;
-        long fd = PerfEvent.PerfEventOpen(PerfEvent.SyscallNumber, &attr, pid: 0, cpu: -1, groupFd: -1, PerfEvent.PERF_FLAG_FD_CLOEXEC);
+        int fd = PerfEventProbe.Open(type, config, PerfEventAttr.FlagExcludeKernel | PerfEventAttr.FlagExcludeHv, out _);
         if (fd < 0)
             return false;
 
@@ -84,7 +73,7 @@ internal static class PerfEventTimeConversion
         {
             // One page: the metadata page alone, no ring buffer, read-only.
             nuint size = (nuint)Environment.SystemPageSize;
-            nint page = Mmap.Map(0, size, Mmap.PROT_READ, Mmap.MAP_SHARED, (int)fd, 0);
+            nint page = Mmap.Map(0, size, Mmap.PROT_READ, Mmap.MAP_SHARED, fd, 0);
             if (page == Mmap.MAP_FAILED)
                 return false;
             try
@@ -98,7 +87,7 @@ internal static class PerfEventTimeConversion
         }
         finally
         {
-            _ = Fd.Close((int)fd);
+            _ = Fd.Close(fd);
         }
     }
 }
