@@ -123,24 +123,12 @@ public sealed class HdrHistogramSummary
     /// <exception cref="ArgumentOutOfRangeException">An operation count is not ≥ 1.</exception>
     public static double CohensD(HdrHistogramSummary before, HdrHistogramSummary after, double beforeOperations, double afterOperations)
     {
-        ArgumentNullException.ThrowIfNull(before);
-        ArgumentNullException.ThrowIfNull(after);
-        if (!(beforeOperations >= 1))
-            throw new ArgumentOutOfRangeException(nameof(beforeOperations), beforeOperations, "Operations per value must be 1 or more.");
-        if (!(afterOperations >= 1))
-            throw new ArgumentOutOfRangeException(nameof(afterOperations), afterOperations, "Operations per value must be 1 or more.");
-        if (before.TotalCount == 0 || after.TotalCount == 0)
+        if (!CanCompare(before, after, beforeOperations, afterOperations))
             return double.NaN;
 
-        double n1 = before.TotalCount, n2 = after.TotalCount;
         double m1 = before.Mean / beforeOperations, m2 = after.Mean / afterOperations;
         double s1 = before.StdDev / beforeOperations, s2 = after.StdDev / afterOperations;
-        double pooled = Math.Sqrt(((n1 * s1 * s1) + (n2 * s2 * s2)) / (n1 + n2));
-
-        // Half a unit of the value recorded, spread over its operations, is the finest step the data has.
-        double halfUnit = 0.5 / Math.Max(beforeOperations, afterOperations);
-        double resolution = Math.Max(halfUnit, Math.Max(before.RelativeError, after.RelativeError) * Math.Max(Math.Abs(m1), Math.Abs(m2)));
-        return (m2 - m1) / Math.Max(pooled, resolution);
+        return Effect(before, after, m1, m2, s1, s2, Math.Max(beforeOperations, afterOperations));
     }
 
     /// <summary>
@@ -163,25 +151,35 @@ public sealed class HdrHistogramSummary
     /// <exception cref="ArgumentOutOfRangeException">An operation count is not ≥ 1.</exception>
     public static double RobustCohensD(HdrHistogramSummary before, HdrHistogramSummary after, double beforeOperations = 1, double afterOperations = 1)
     {
+        if (!CanCompare(before, after, beforeOperations, afterOperations))
+            return double.NaN;
+
+        // 1.349 = the IQR of a standard normal distribution (2 · 0.6745).
+        const double IqrPerSigma = 1.349;
+        double m1 = before.P50.Value / beforeOperations, m2 = after.P50.Value / afterOperations;
+        double s1 = ((double)before.P75.Value - before.P25.Value) / IqrPerSigma / beforeOperations;
+        double s2 = ((double)after.P75.Value - after.P25.Value) / IqrPerSigma / afterOperations;
+        return Effect(before, after, m1, m2, s1, s2, Math.Max(beforeOperations, afterOperations));
+    }
+
+    private static bool CanCompare(HdrHistogramSummary before, HdrHistogramSummary after, double beforeOperations, double afterOperations)
+    {
         ArgumentNullException.ThrowIfNull(before);
         ArgumentNullException.ThrowIfNull(after);
         if (!(beforeOperations >= 1))
             throw new ArgumentOutOfRangeException(nameof(beforeOperations), beforeOperations, "Operations per value must be 1 or more.");
         if (!(afterOperations >= 1))
             throw new ArgumentOutOfRangeException(nameof(afterOperations), afterOperations, "Operations per value must be 1 or more.");
-        if (before.TotalCount == 0 || after.TotalCount == 0)
-            return double.NaN;
+        return before.TotalCount != 0 && after.TotalCount != 0;
+    }
 
-        // 1.349 = the IQR of a standard normal distribution (2 · 0.6745).
-        const double IqrPerSigma = 1.349;
+    // (m2 − m1) over the count-weighted pooled deviation, floored at what the data can resolve: half a unit of
+    // the recorded value spread over its operations, or the relative error at the larger center.
+    private static double Effect(HdrHistogramSummary before, HdrHistogramSummary after, double m1, double m2, double s1, double s2, double operations)
+    {
         double n1 = before.TotalCount, n2 = after.TotalCount;
-        double m1 = before.P50.Value / beforeOperations, m2 = after.P50.Value / afterOperations;
-        double s1 = ((double)before.P75.Value - before.P25.Value) / IqrPerSigma / beforeOperations;
-        double s2 = ((double)after.P75.Value - after.P25.Value) / IqrPerSigma / afterOperations;
         double pooled = Math.Sqrt(((n1 * s1 * s1) + (n2 * s2 * s2)) / (n1 + n2));
-
-        double halfUnit = 0.5 / Math.Max(beforeOperations, afterOperations);
-        double resolution = Math.Max(halfUnit, Math.Max(before.RelativeError, after.RelativeError) * Math.Max(Math.Abs(m1), Math.Abs(m2)));
+        double resolution = Math.Max(0.5 / operations, Math.Max(before.RelativeError, after.RelativeError) * Math.Max(Math.Abs(m1), Math.Abs(m2)));
         return (m2 - m1) / Math.Max(pooled, resolution);
     }
 
