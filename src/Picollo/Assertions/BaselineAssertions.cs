@@ -1,3 +1,4 @@
+using System.Globalization;
 using System.Runtime.CompilerServices;
 using System.Text;
 using Picollo.Baselines;
@@ -21,6 +22,15 @@ public static class BaselineAssertions
     /// <param name="caseName">The theory case, or <see langword="null"/>.</param>
     /// <param name="policy">The verdict rules; those of <paramref name="options"/> (default <see cref="VerdictPolicy.Default"/>) when <see langword="null"/>.</param>
     /// <param name="options">How the baseline is judged and written; defaults when <see langword="null"/>.</param>
+    /// <param name="maxCohensD">
+    /// Shorthand for <see cref="VerdictPolicy.WithThresholds"/>: the effect size (robust Cohen's d) at which a statistical
+    /// counter (time, cycles, instructions, misses) counts as regressed, applied on top of <paramref name="policy"/>;
+    /// exact counters (allocated bytes, GC and JIT counts) stay exact. <see langword="null"/> keeps the policy's (0.8).
+    /// </param>
+    /// <param name="maxChange">
+    /// Shorthand for <see cref="VerdictPolicy.WithThresholds"/>: the relative rise of the compared statistic (0.05 = 5 %)
+    /// that a statistical regression must also reach. <see langword="null"/> keeps the policy's (8 % for time).
+    /// </param>
     /// <param name="callerFilePath">Filled in by the compiler: the test's source file, whose directory holds the baseline.</param>
     /// <param name="testMethod">Filled in by the compiler: the test method's name.</param>
     /// <param name="expression">Filled in by the compiler.</param>
@@ -33,6 +43,8 @@ public static class BaselineAssertions
         string? caseName = null,
         VerdictPolicy? policy = null,
         BaselineStoreOptions? options = null,
+        double? maxCohensD = null,
+        double? maxChange = null,
         [CallerFilePath] string callerFilePath = "",
         [CallerMemberName] string testMethod = "",
         [CallerArgumentExpression(nameof(result))] string? expression = null)
@@ -41,8 +53,10 @@ public static class BaselineAssertions
         options ??= new BaselineStoreOptions();
         if (policy is not null)
             options = options with { VerdictPolicy = policy };
+        if (maxCohensD is not null || maxChange is not null)
+            options = options with { VerdictPolicy = options.VerdictPolicy.WithThresholds(maxCohensD, maxChange) };
 
-        string call = PerfAssertionMessage.Call(expression, nameof(ShouldNotRegress), string.Empty);
+        string call = PerfAssertionMessage.Call(expression, nameof(ShouldNotRegress), Thresholds(maxCohensD, maxChange));
         string baselinePath = new BaselineLocator(getEnvironmentVariable: options.GetEnvironmentVariable)
             .GetBaselinePath(callerFilePath, testClass ?? Path.GetFileNameWithoutExtension(callerFilePath), testMethod, caseName);
         MachineFingerprint machine = MachineFingerprint.Current;
@@ -95,6 +109,13 @@ public static class BaselineAssertions
 
         return result;
     }
+
+    private static string Thresholds(double? maxCohensD, double? maxChange) =>
+        string.Join(", ", new[]
+        {
+            maxCohensD is { } d ? string.Create(CultureInfo.InvariantCulture, $"maxCohensD: {d}") : null,
+            maxChange is { } change ? string.Create(CultureInfo.InvariantCulture, $"maxChange: {change}") : null,
+        }.OfType<string>());
 
     private static bool OnlyStatisticalRegressions(BaselineCheckResult check, BaselineRecord current, VerdictPolicy policy)
     {

@@ -31,6 +31,10 @@ public sealed class VerdictPolicy
 
     private readonly Dictionary<string, CounterVerdictRule> _overrides;
 
+    // Thresholds imposed on every statistical rule (ShouldNotRegress(maxCohensD: …)); null keeps each rule's own.
+    private readonly double? _minCohensD;
+    private readonly double? _minRelativeChange;
+
     /// <summary>Creates a policy with per-counter overrides.</summary>
     /// <param name="overrides">Rules by counter name (case-insensitive), taking precedence over the defaults.</param>
     public VerdictPolicy(IReadOnlyDictionary<string, CounterVerdictRule>? overrides = null)
@@ -40,8 +44,34 @@ public sealed class VerdictPolicy
             _overrides[name] = rule;
     }
 
+    private VerdictPolicy(Dictionary<string, CounterVerdictRule> overrides, double? minCohensD, double? minRelativeChange)
+    {
+        _overrides = overrides;
+        _minCohensD = minCohensD;
+        _minRelativeChange = minRelativeChange;
+    }
+
     /// <summary>The defaults only.</summary>
     public static VerdictPolicy Default { get; } = new();
+
+    /// <summary>
+    /// This policy with the thresholds of every statistical rule (defaults and overrides alike) replaced; exact rules stay
+    /// exact. A statistical counter then regresses when its robust Cohen's d reaches <paramref name="maxCohensD"/> and its
+    /// statistic rises by at least <paramref name="maxChange"/>.
+    /// </summary>
+    /// <param name="maxCohensD">The effect size, in pooled standard deviations, that counts as significant; <see langword="null"/> keeps each rule's.</param>
+    /// <param name="maxChange">The relative change that matters (0.05 = 5 %); <see langword="null"/> keeps each rule's.</param>
+    /// <returns>The new policy.</returns>
+    /// <exception cref="ArgumentOutOfRangeException">A threshold is negative, infinite or NaN.</exception>
+    public VerdictPolicy WithThresholds(double? maxCohensD = null, double? maxChange = null)
+    {
+        if (maxCohensD is { } d && !(d >= 0 && double.IsFinite(d)))
+            throw new ArgumentOutOfRangeException(nameof(maxCohensD), d, "Cohen's d threshold must be a finite number of 0 or more (0.8 is a large effect, 0.5 medium).");
+        if (maxChange is { } change && !(change >= 0 && double.IsFinite(change)))
+            throw new ArgumentOutOfRangeException(nameof(maxChange), change, "The relative change threshold must be a finite number of 0 or more (0.05 = 5 %).");
+
+        return new VerdictPolicy(_overrides, maxCohensD ?? _minCohensD, maxChange ?? _minRelativeChange);
+    }
 
     /// <summary>The rule for a counter.</summary>
     /// <param name="name">The counter's name.</param>
@@ -52,6 +82,15 @@ public sealed class VerdictPolicy
     /// <see cref="CounterVerdictRule.Time"/> for cycles, TSC, task-clock and cpu-clock, <see cref="CounterVerdictRule.Other"/> otherwise.
     /// </returns>
     public CounterVerdictRule GetRule(string name, CounterKind kind)
+    {
+        CounterVerdictRule rule = GetBaseRule(name, kind);
+        if (rule.Mode != VerdictMode.Statistical || (_minCohensD is null && _minRelativeChange is null))
+            return rule;
+
+        return rule with { MinCohensD = _minCohensD ?? rule.MinCohensD, MinRelativeChange = _minRelativeChange ?? rule.MinRelativeChange };
+    }
+
+    private CounterVerdictRule GetBaseRule(string name, CounterKind kind)
     {
         ArgumentNullException.ThrowIfNull(name);
         if (_overrides.TryGetValue(name, out CounterVerdictRule? rule))

@@ -82,6 +82,50 @@ public sealed class BaselineAssertionsTests
         host.Unavailable.ShouldHaveSingleItem().ShouldBe(("cycles", "result.ShouldNotRegress()", "No PMU."));
     }
 
+    [Fact]
+    public void MaxCohensD_TightensTheStatisticalVerdict_AndMaxChangeLoosensIt()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        string source = temp.Combine("SampleTests.cs");
+        Timed(shift: 0).ShouldNotRegress(options: s_local with { UpdateBaselines = true }, callerFilePath: source, testMethod: "Work");
+
+        // P50 +10 % on a spread whose robust SD is about 74,000 ticks: d ≈ 0.5, below the default 0.8.
+        PerfResult slower = Timed(shift: 40_000);
+        slower.ShouldNotRegress(options: s_local, callerFilePath: source, testMethod: "Work");
+        string message = Should.Throw<PerfAssertionException>(() => slower.ShouldNotRegress(options: s_local, maxCohensD: 0.3, callerFilePath: source, testMethod: "Work")).Message;
+        slower.ShouldNotRegress(options: s_local, maxCohensD: 0.3, maxChange: 0.15, callerFilePath: source, testMethod: "Work");
+
+        message.ShouldContain("1 counter regressed: tsc");
+        message.ShouldMatch(@"tsc P50 \+10\.\d% \(39\d[.\d]* → 43\d[.\d]* ticks/op\), d = 0\.5: regressed");
+    }
+
+    [Fact]
+    public void MaxCohensD_LeavesExactCountersExact()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        string source = temp.Combine("SampleTests.cs");
+        Allocating(88).ShouldNotRegress(options: s_local with { UpdateBaselines = true }, callerFilePath: source, testMethod: "Allocates");
+
+        Should.Throw<PerfAssertionException>(() => Allocating(89).ShouldNotRegress(options: s_local, maxCohensD: 100, maxChange: 10, callerFilePath: source, testMethod: "Allocates"))
+            .Message.ShouldMatch(@"allocated-bytes P50 \+1\.\d% \(88 → 89[.\d]* bytes/op\), d = [\d.]+: regressed \(exact\)");
+    }
+
+    [Fact]
+    public void Notice_NamesTheThresholdsInTheAssertion()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+
+        Allocating(88).ShouldNotRegress(options: s_local, maxCohensD: 0.5, maxChange: 0.05, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        host.Notices.ShouldHaveSingleItem().Assertion.ShouldBe("Allocating(88).ShouldNotRegress(maxCohensD: 0.5, maxChange: 0.05)");
+    }
+
+    private static PerfResult Timed(ulong shift) => SyntheticResults.Result(
+        SyntheticResults.Counter("tsc", "ticks", CounterKind.Tsc, 1_000, Enumerable.Range(0, 100).Select(i => 300_000 + (ulong)(i * 2_000) + shift)));
+
     private static PerfResult Allocating(ulong bytesPerOperation) => SyntheticResults.Result(AllocatedBytes(bytesPerOperation), SyntheticResults.Tsc());
 
     private static CounterResult AllocatedBytes(ulong bytesPerOperation)
