@@ -21,7 +21,7 @@ public static class BaselineAssertions
     /// <param name="testClass">The test class's name; the source file's name without extension when <see langword="null"/>.</param>
     /// <param name="caseName">The theory case, or <see langword="null"/>.</param>
     /// <param name="policy">The verdict rules; those of <paramref name="options"/> (default <see cref="VerdictPolicy.Default"/>) when <see langword="null"/>.</param>
-    /// <param name="options">How the baseline is judged and written; defaults when <see langword="null"/>.</param>
+    /// <param name="options">How the baseline is judged and written; <see cref="BaselineStoreOptions.AssemblyDefault"/> when <see langword="null"/>.</param>
     /// <param name="maxCohensD">
     /// Shorthand for <see cref="VerdictPolicy.WithThresholds"/>: the effect size (robust Cohen's d) at which a statistical
     /// counter (time, cycles, instructions, misses) counts as regressed, applied on top of <paramref name="policy"/>;
@@ -50,7 +50,7 @@ public static class BaselineAssertions
         [CallerArgumentExpression(nameof(result))] string? expression = null)
     {
         ArgumentNullException.ThrowIfNull(result);
-        options ??= new BaselineStoreOptions();
+        options ??= BaselineStoreOptions.AssemblyDefault;
         if (policy is not null)
             options = options with { VerdictPolicy = policy };
         if (maxCohensD is not null || maxChange is not null)

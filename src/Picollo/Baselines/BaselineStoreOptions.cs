@@ -6,7 +6,24 @@ public sealed record BaselineStoreOptions
     /// <summary>The environment variable that switches update mode on (<c>1</c> or <c>true</c>).</summary>
     public const string UpdateVariable = "PICOLLO_UPDATE_BASELINES";
 
-    /// <summary>Update mode from the API; <c>PICOLLO_UPDATE_BASELINES=1</c> switches it on too.</summary>
+    private static volatile BaselineStoreOptions s_assemblyDefault = new();
+
+    /// <summary>
+    /// The options <c>ShouldNotRegress</c> uses when a call passes none: the built-in defaults until set. Process-wide, so
+    /// a module initializer or a test-framework adapter can apply a run setting (update mode from a runsettings
+    /// parameter, <see cref="MissingBaselineInCI"/> = <see cref="MissingBaselinePolicy.Fail"/> for a whole test assembly).
+    /// </summary>
+    /// <exception cref="ArgumentNullException">Set to <see langword="null"/>.</exception>
+    public static BaselineStoreOptions AssemblyDefault
+    {
+        get => s_assemblyDefault;
+        set => s_assemblyDefault = value ?? throw new ArgumentNullException(nameof(value));
+    }
+
+    /// <summary>
+    /// Update mode from the API; <c>PICOLLO_UPDATE_BASELINES=1</c> switches it on too, and so does a VSTest runsettings
+    /// file through that variable (<c>RunConfiguration/EnvironmentVariables</c>).
+    /// </summary>
     public bool UpdateBaselines { get; init; }
 
     /// <summary>What a CI build does when a counter has no baseline for its machine. Default <see cref="MissingBaselinePolicy.Notice"/>.</summary>
