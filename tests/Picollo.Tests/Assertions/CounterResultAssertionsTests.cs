@@ -113,5 +113,9 @@ public sealed class CounterResultAssertionsTests
         public void ReportUnavailable(string counterName, string assertion, string reason) => Reports.Add((counterName, assertion, reason));
 
         public void ReportNotice(string assertion, string message) => throw new InvalidOperationException($"Unexpected notice: {message}");
+
+        public void ReportOutput(string text) => throw new InvalidOperationException($"Unexpected output: {text}");
+
+        public void ReportAttachment(string path, string description) => throw new InvalidOperationException($"Unexpected attachment: {path}");
     }
 }

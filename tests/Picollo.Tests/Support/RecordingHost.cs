@@ -13,6 +13,10 @@ internal sealed class RecordingHost : IPerfAssertionHost, IDisposable
 
     public List<(string Counter, string Assertion, string Reason)> Unavailable { get; } = [];
 
+    public List<string> Output { get; } = [];
+
+    public List<(string Path, string Description)> Attachments { get; } = [];
+
     public static RecordingHost Install()
     {
         var host = new RecordingHost();
@@ -23,6 +27,10 @@ internal sealed class RecordingHost : IPerfAssertionHost, IDisposable
     public void ReportUnavailable(string counterName, string assertion, string reason) => Unavailable.Add((counterName, assertion, reason));
 
     public void ReportNotice(string assertion, string message) => Notices.Add((assertion, message));
+
+    public void ReportOutput(string text) => Output.Add(text);
+
+    public void ReportAttachment(string path, string description) => Attachments.Add((path, description));
 
     public void Dispose() => PerfAssertionHost.Current = _previous;
 }
