@@ -29,13 +29,16 @@ public sealed class PerfReportWriter
 
     /// <summary>
     /// Writes <c>&lt;TestClass&gt;.&lt;Method&gt;[.&lt;case&gt;].result.json</c> and <c>….svg</c> (names sanitized like baselines'),
-    /// replacing the files of an earlier run of the same test.
+    /// replacing the files of an earlier run of the same test. Each file is written to a temporary file and renamed over
+    /// the old one, so a reader (an artifact upload, a viewer) or a concurrent run of the same test never sees half a file.
     /// </summary>
     /// <param name="report">The report.</param>
     /// <param name="testClass">The test class's name.</param>
     /// <param name="testMethod">The test method's name.</param>
     /// <param name="caseName">The theory case, or <see langword="null"/>.</param>
     /// <returns>The paths written.</returns>
+    /// <exception cref="IOException">The folder or a file could not be written (e.g. a path component is a file, or the disk is full).</exception>
+    /// <exception cref="UnauthorizedAccessException">The folder is not writable.</exception>
     public PerfReportFiles Write(PerfReport report, string testClass, string testMethod, string? caseName = null)
     {
         ArgumentNullException.ThrowIfNull(report);
@@ -43,8 +46,23 @@ public sealed class PerfReportWriter
         string stem = Path.Combine(ResultsDirectory, fileName[..^BaselineLocator.BaselineExtension.Length]);
         Directory.CreateDirectory(ResultsDirectory);
         var files = new PerfReportFiles(stem + ".result.json", stem + ".svg");
-        File.WriteAllText(files.JsonPath, report.ToJson(), s_utf8);
-        File.WriteAllText(files.SvgPath, report.ToSvg(), s_utf8);
+        WriteAtomically(files.JsonPath, report.ToJson());
+        WriteAtomically(files.SvgPath, report.ToSvg());
         return files;
+    }
+
+    private static void WriteAtomically(string path, string text)
+    {
+        string temp = $"{path}.{Environment.ProcessId}.{Guid.NewGuid():N}.tmp";
+        try
+        {
+            File.WriteAllText(temp, text, s_utf8);
+            File.Move(temp, path, overwrite: true);
+        }
+        finally
+        {
+            // Gone after a successful move; after a failed write, the partial file must not pile up in the results folder.
+            File.Delete(temp);
+        }
     }
 }
