@@ -33,15 +33,17 @@ internal sealed class MarkdownTable
     /// <summary>Writes a level-5 heading, the table, and one blank line after it (so printed tables stay apart).</summary>
     public void WriteTo(StringBuilder builder, string title)
     {
-        var widths = new int[_headers.Length];
-        for (int c = 0; c < widths.Length; c++)
-        {
-            // Three is the shortest delimiter cell markdown accepts (":--" / "--:").
-            widths[c] = Math.Max(3, _headers[c].Length);
-            foreach (string[] row in _rows)
-                widths[c] = Math.Max(widths[c], row[c].Length);
-        }
+        WriteOpenTo(builder, title);
+        builder.Append('\n');
+    }
 
+    /// <summary>
+    /// Writes a level-5 heading and the table without the blank line that would end it, so rows written later by
+    /// <see cref="WriteRowsTo"/> (of another table with the same columns) continue it.
+    /// </summary>
+    public void WriteOpenTo(StringBuilder builder, string title)
+    {
+        int[] widths = Widths();
         builder.Append("##### ").Append(title).Append('\n');
         AppendRow(builder, _headers, widths);
 
@@ -57,9 +59,32 @@ internal sealed class MarkdownTable
         }
 
         builder.Append('\n');
+        WriteRowsTo(builder);
+    }
+
+    /// <summary>
+    /// Writes the rows alone: the continuation of a table opened by <see cref="WriteOpenTo"/>. They are padded to this
+    /// table's widths, which may differ from the opened table's: markdown renders it the same, only the raw text is ragged.
+    /// </summary>
+    public void WriteRowsTo(StringBuilder builder)
+    {
+        int[] widths = Widths();
         foreach (string[] row in _rows)
             AppendRow(builder, row, widths);
-        builder.Append('\n');
+    }
+
+    private int[] Widths()
+    {
+        var widths = new int[_headers.Length];
+        for (int c = 0; c < widths.Length; c++)
+        {
+            // Three is the shortest delimiter cell markdown accepts (":--" / "--:").
+            widths[c] = Math.Max(3, _headers[c].Length);
+            foreach (string[] row in _rows)
+                widths[c] = Math.Max(widths[c], row[c].Length);
+        }
+
+        return widths;
     }
 
     private void AppendRow(StringBuilder builder, string[] cells, int[] widths)

@@ -15,12 +15,76 @@ public static class StepSummary
     /// <summary>The variable GitHub Actions sets to the step's summary file.</summary>
     public const string Variable = "GITHUB_STEP_SUMMARY";
 
+    private const string Title = "Picollo performance tests";
+
+    // Another process's append holds the lock for milliseconds: 100 tries 20 ms apart outlast any of them.
+    private const int LockAttempts = 100;
+    private static readonly TimeSpan s_lockRetryDelay = TimeSpan.FromMilliseconds(20);
+
+    private static readonly UTF8Encoding s_utf8 = new(encoderShouldEmitUTF8Identifier: false);
+    private static readonly Lock s_gate = new();
+
+    // Per summary file, its length after this process's last append. While the file still has that length nothing was
+    // written since, and the next rows can continue the same table; guarded by s_gate.
+    private static readonly Dictionary<string, long> s_tableEnds = new(StringComparer.Ordinal);
+
     /// <summary>The digest of <paramref name="reports"/> in markdown: a heading and one table row per test.</summary>
     /// <param name="reports">The reports.</param>
     /// <returns>The markdown text.</returns>
     public static string ToMarkdown(IEnumerable<PerfReport> reports)
     {
         ArgumentNullException.ThrowIfNull(reports);
+        var text = new StringBuilder();
+        Table(reports).WriteTo(text, Title);
+        return text.ToString();
+    }
+
+    /// <summary>
+    /// Appends the digest of <paramref name="reports"/> to <c>$GITHUB_STEP_SUMMARY</c> when it is set. Tests report one at a
+    /// time, so the appends of one process build one table: the rows continue the table this process appended last while
+    /// nothing else was written to the file since; otherwise a heading and a new table start. Each append holds an
+    /// exclusive lock on the file, so the appends of tests in other processes (test projects run in parallel) never
+    /// interleave with it.
+    /// </summary>
+    /// <param name="reports">The reports.</param>
+    /// <param name="getEnvironmentVariable">Reads a variable; the process environment when <see langword="null"/>. A seam for tests.</param>
+    /// <returns>The file appended to, or <see langword="null"/> when the variable is not set.</returns>
+    /// <exception cref="IOException">The file could not be written, or another process held it locked for over two seconds.</exception>
+    /// <exception cref="UnauthorizedAccessException">The file is not writable.</exception>
+    public static string? Append(IEnumerable<PerfReport> reports, Func<string, string?>? getEnvironmentVariable = null)
+    {
+        ArgumentNullException.ThrowIfNull(reports);
+        string? path = (getEnvironmentVariable ?? Environment.GetEnvironmentVariable)(Variable);
+        if (string.IsNullOrWhiteSpace(path))
+            return null;
+
+        path = Path.GetFullPath(path);
+        MarkdownTable table = Table(reports);
+        lock (s_gate)
+        {
+            using FileStream file = OpenExclusively(path);
+            var text = new StringBuilder();
+            if (s_tableEnds.TryGetValue(path, out long end) && end == file.Length)
+            {
+                table.WriteRowsTo(text);
+            }
+            else
+            {
+                // A blank line ends whatever came before (another step's table would otherwise swallow the heading's line).
+                if (file.Length > 0)
+                    text.Append('\n');
+                table.WriteOpenTo(text, Title);
+            }
+
+            file.Write(s_utf8.GetBytes(text.ToString()));
+            s_tableEnds[path] = file.Length;
+        }
+
+        return path;
+    }
+
+    private static MarkdownTable Table(IEnumerable<PerfReport> reports)
+    {
         var table = new MarkdownTable(("Test", false), ("Verdict", false), ("Key counter", false), ("P50 per op", true), ("Change", true));
         foreach (PerfReport report in reports)
         {
@@ -34,24 +98,24 @@ public static class StepSummary
                 verdict?.RelativeChange is { } change ? Percent(change) : "—");
         }
 
-        var text = new StringBuilder();
-        table.WriteTo(text, "Picollo performance tests");
-        return text.ToString();
+        return table;
     }
 
-    /// <summary>Appends the digest to <c>$GITHUB_STEP_SUMMARY</c> when it is set.</summary>
-    /// <param name="reports">The reports.</param>
-    /// <param name="getEnvironmentVariable">Reads a variable; the process environment when <see langword="null"/>. A seam for tests.</param>
-    /// <returns>The file appended to, or <see langword="null"/> when the variable is not set.</returns>
-    public static string? Append(IEnumerable<PerfReport> reports, Func<string, string?>? getEnvironmentVariable = null)
+    // FileShare.None takes an exclusive lock on the file (flock on Unix, a share mode on Windows): a concurrent append
+    // fails to open and retries here instead of writing at the same offset.
+    private static FileStream OpenExclusively(string path)
     {
-        ArgumentNullException.ThrowIfNull(reports);
-        string? path = (getEnvironmentVariable ?? Environment.GetEnvironmentVariable)(Variable);
-        if (string.IsNullOrWhiteSpace(path))
-            return null;
-
-        File.AppendAllText(path, ToMarkdown(reports), new UTF8Encoding(encoderShouldEmitUTF8Identifier: false));
-        return path;
+        for (int attempt = 1; ; attempt++)
+        {
+            try
+            {
+                return new FileStream(path, FileMode.Append, FileAccess.Write, FileShare.None);
+            }
+            catch (IOException e) when (attempt < LockAttempts && e is not (DirectoryNotFoundException or PathTooLongException))
+            {
+                Thread.Sleep(s_lockRetryDelay);
+            }
+        }
     }
 
     // The counter that decided the verdict: the first regressed one, else the first that changed, else the first measured.

@@ -93,13 +93,57 @@ public sealed class PerfReportTests
         PerfReport[] reports = [Regressed(temp), new PerfReport("Other|Tests.Measured", SyntheticResults.Result(SyntheticResults.Tsc()))];
 
         StepSummary.Append(reports, name => name == StepSummary.Variable ? summary : null).ShouldBe(summary);
-        StepSummary.Append(reports, name => name == StepSummary.Variable ? summary : null);
         StepSummary.Append(reports, static _ => null).ShouldBeNull();
 
-        string text = File.ReadAllText(summary);
-        text.ShouldStartWith("Earlier step\n\n");
-        text.Split("##### Picollo performance tests").Length.ShouldBe(3);
+        File.ReadAllText(summary).ShouldBe("Earlier step\n\n\n" + StepSummary.ToMarkdown(reports).TrimEnd('\n') + "\n");
         Approvals.Verify(StepSummary.ToMarkdown(reports), "StepSummary.Digest");
+    }
+
+    [Fact]
+    public void StepSummary_LaterAppendsOfTheProcess_ContinueItsTable_UntilSomethingElseIsWritten()
+    {
+        using var temp = new TempDirectory();
+        string summary = temp.Combine("summary.md");
+        Func<string, string?> environment = name => name == StepSummary.Variable ? summary : null;
+        PerfReport first = new("Tests.First", SyntheticResults.Result(SyntheticResults.Tsc())), second = new("Tests.Second", first.Result);
+
+        StepSummary.Append([first], environment);
+        StepSummary.Append([second], environment);
+        File.AppendAllText(summary, "Another step\n");
+        StepSummary.Append([first], environment);
+
+        string[] lines = File.ReadAllLines(summary);
+        lines.Count(static l => l == "##### Picollo performance tests").ShouldBe(2);
+        lines.Where(static l => l.StartsWith("| Tests.", StringComparison.Ordinal)).Count().ShouldBe(3);
+        // One table: heading, header, delimiter, then both rows with no line between them.
+        lines[0].ShouldBe("##### Picollo performance tests");
+        lines[3].ShouldStartWith("| Tests.First ");
+        lines[4].ShouldStartWith("| Tests.Second ");
+        lines[5].ShouldBe("Another step");
+        lines[6].ShouldBeEmpty();
+        lines[7].ShouldBe("##### Picollo performance tests");
+        lines[10].ShouldStartWith("| Tests.First ");
+    }
+
+    [Fact]
+    public async Task StepSummary_FileLockedByAnotherWriter_WaitsForItThenAppends()
+    {
+        using var temp = new TempDirectory();
+        string summary = temp.Combine("summary.md");
+        var report = new PerfReport("Tests.Locked", SyntheticResults.Result(SyntheticResults.Tsc()));
+        Task append;
+        using (var other = new FileStream(summary, FileMode.Append, FileAccess.Write, FileShare.None))
+        {
+            other.Write("Other writer\n"u8);
+            append = Task.Run(() => StepSummary.Append([report], name => name == StepSummary.Variable ? summary : null), TestContext.Current.CancellationToken);
+            await Task.Delay(200, TestContext.Current.CancellationToken);
+            append.IsCompleted.ShouldBeFalse();
+        }
+
+        await append;
+        string text = File.ReadAllText(summary);
+        text.ShouldStartWith("Other writer\n\n##### Picollo performance tests\n");
+        text.ShouldContain("| Tests.Locked ");
     }
 
     // A baseline recorded at 88 bytes per operation, then a run at 176: allocated-bytes regressed, tsc passed, cycles unavailable.
