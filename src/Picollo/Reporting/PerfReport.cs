@@ -21,7 +21,8 @@ public sealed class PerfReport
     /// <param name="result">The measurement.</param>
     /// <param name="check">The baseline check of <paramref name="result"/>, or <see langword="null"/> when none ran.</param>
     /// <param name="baseline">The baseline file the check compared with (<see cref="BaselineStore.Read"/>), for the diff tables and plots; <see langword="null"/> when there is none.</param>
-    public PerfReport(string testName, PerfResult result, BaselineCheckResult? check = null, BaselineFile? baseline = null)
+    /// <param name="remeasurement">When <paramref name="result"/> is a second measurement taken to confirm a regression of the first, what each showed; else <see langword="null"/>.</param>
+    public PerfReport(string testName, PerfResult result, BaselineCheckResult? check = null, BaselineFile? baseline = null, string? remeasurement = null)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(testName);
         ArgumentNullException.ThrowIfNull(result);
@@ -29,6 +30,7 @@ public sealed class PerfReport
         Result = result;
         Check = check;
         _baseline = baseline;
+        Remeasurement = remeasurement;
     }
 
     /// <summary>The test's name.</summary>
@@ -39,6 +41,12 @@ public sealed class PerfReport
 
     /// <summary>The baseline check, or <see langword="null"/>.</summary>
     public BaselineCheckResult? Check { get; }
+
+    /// <summary>
+    /// Why <see cref="Result"/> is a second measurement and what both showed, or <see langword="null"/> when the result was
+    /// judged on its first measurement. A report shows the measurement whose check decided the outcome.
+    /// </summary>
+    public string? Remeasurement { get; }
 
     /// <summary>The test's verdict in one word: <c>pass</c>, <c>notice</c>, <c>fail</c>, <c>updated</c>, or <c>measured</c> without a baseline check.</summary>
     public string Verdict => Check?.Outcome.ToString().ToLowerInvariant() ?? "measured";
@@ -55,13 +63,15 @@ public sealed class PerfReport
     public BaselineCounter? GetBaselineCounter(string counterName) =>
         GetVerdict(counterName)?.BaselineMachineId is { } id ? _baseline?.Find(id)?.Record.Find(counterName) : null;
 
-    /// <summary>The report in markdown: a heading, the run line, then per counter its verdict, summary table and diff table.</summary>
+    /// <summary>The report in markdown: a heading, the run line, the re-measurement when there was one, then per counter its verdict, summary table and diff table.</summary>
     /// <returns>The markdown text.</returns>
     public string ToMarkdown()
     {
         var text = new StringBuilder();
         text.Append("#### ").Append(TestName).Append(": ").Append(Verdict).Append('\n').Append('\n')
             .Append(CultureInfo.InvariantCulture, $"{Result.SampleCount:N0} samples × {Result.OperationsPerSample:N0} operations in {Result.WallTime.TotalMilliseconds:N0} ms\n\n");
+        if (Remeasurement is not null)
+            text.Append(Remeasurement).Append('\n').Append('\n');
         foreach (CounterResult counter in Result.Counters)
         {
             if (!counter.IsAvailable)
@@ -107,7 +117,7 @@ public sealed class PerfReport
         }).ToList();
         return new PerfReportModel(
             TestName, Verdict, Result.TimestampUtc, Result.OperationsPerSample, Result.SampleCount, Result.WallTime.TotalMilliseconds,
-            Check?.BaselinePath, Check?.ReceivedPath, counters);
+            Check?.BaselinePath, Check?.ReceivedPath, Remeasurement, counters);
     }
 
     /// <summary>

@@ -16,6 +16,7 @@ namespace Picollo.Reporting.Serialization;
 /// <param name="WallTimeMs">Wall time of the whole measurement.</param>
 /// <param name="BaselinePath">The baseline file, when a check ran.</param>
 /// <param name="ReceivedPath">The received file, when one was written.</param>
+/// <param name="Remeasurement">When the result is a second measurement taken to confirm a regression, what both showed.</param>
 /// <param name="Counters">One per counter, in request order.</param>
 internal sealed record PerfReportModel(
     string Test,
@@ -26,6 +27,7 @@ internal sealed record PerfReportModel(
     double WallTimeMs,
     string? BaselinePath,
     string? ReceivedPath,
+    string? Remeasurement,
     IReadOnlyList<CounterReportModel> Counters);
 
 /// <summary>One counter: what it is, its per-operation statistics, its histogram of per-sample totals and its verdict.</summary>
