@@ -16,12 +16,19 @@ public static class BaselineAssertions
     /// baseline and received paths and how to accept. A missing baseline (or none for this machine) and improvements
     /// pass with a notice to <see cref="PerfAssertionHost.Current"/> naming the received file; so does an update
     /// (<c>PICOLLO_UPDATE_BASELINES=1</c>). Unavailable counters are not compared and are reported to the host.
+    /// <para>
+    /// Pass or fail, the test's report is written first (see <see cref="PerfResultReports"/>): the summary and diff tables
+    /// and verdict lines to the host's output, <c>&lt;TestClass&gt;.&lt;Method&gt;[.&lt;case&gt;].result.json</c> and <c>.svg</c> under
+    /// <c>PICOLLO_RESULTS_DIR</c> (else <c>TestResults/picollo</c>), a row in <c>$GITHUB_STEP_SUMMARY</c> when set. When a
+    /// statistical regression was measured again to confirm it, the report shows the second measurement, which decided.
+    /// A failure message ends with the report's paths.
+    /// </para>
     /// </summary>
     /// <param name="result">The measurement.</param>
     /// <param name="testClass">The test class's name; the source file's name without extension when <see langword="null"/>.</param>
     /// <param name="caseName">The theory case, or <see langword="null"/>.</param>
     /// <param name="policy">The verdict rules; those of <paramref name="options"/> (default <see cref="VerdictPolicy.Default"/>) when <see langword="null"/>.</param>
-    /// <param name="options">How the baseline is judged and written; <see cref="BaselineStoreOptions.AssemblyDefault"/> when <see langword="null"/>.</param>
+    /// <param name="options">How the baseline is judged and written; <see cref="BaselineStoreOptions.AssemblyDefault"/> when <see langword="null"/>. Its <see cref="BaselineStoreOptions.GetEnvironmentVariable"/> also reads <c>PICOLLO_RESULTS_DIR</c> and <c>GITHUB_STEP_SUMMARY</c>.</param>
     /// <param name="maxCohensD">
     /// Shorthand for <see cref="VerdictPolicy.WithThresholds"/>: the effect size (robust Cohen's d) at which a statistical
     /// counter (time, cycles, instructions, misses) counts as regressed, applied on top of <paramref name="policy"/>;
@@ -57,42 +64,55 @@ public static class BaselineAssertions
             options = options with { VerdictPolicy = options.VerdictPolicy.WithThresholds(maxCohensD, maxChange) };
 
         string call = PerfAssertionMessage.Call(expression, nameof(ShouldNotRegress), Thresholds(maxCohensD, maxChange));
+        testClass ??= Path.GetFileNameWithoutExtension(callerFilePath);
         string baselinePath = new BaselineLocator(getEnvironmentVariable: options.GetEnvironmentVariable)
-            .GetBaselinePath(callerFilePath, testClass ?? Path.GetFileNameWithoutExtension(callerFilePath), testMethod, caseName);
+            .GetBaselinePath(callerFilePath, testClass, testMethod, caseName);
         MachineFingerprint machine = MachineFingerprint.Current;
         BaselineRecord current = BaselineRecord.FromResult(result);
         var store = new BaselineStore(options);
+
+        // Read before the check: in update mode the check rewrites the file, and the report and the failure message
+        // must show what was compared with.
+        BaselineFile? baseline = BaselineStore.Read(baselinePath);
         BaselineCheckResult check = store.Check(baselinePath, machine, current);
-        string? confirmation = null;
+        PerfResult judged = result;
+        string? confirmation = null, remeasurement = null;
 
         // Never fail on noise: a time-like regression can come from one disturbed measurement (a busy host slowed
         // a whole run by +56% in the verdict-quality experiment, bench/RESULTS.md). Deterministic counters need no
         // second look; statistical ones fail only when a second measurement regresses on the same counter.
         if (check.Outcome == BaselineOutcome.Fail && result.CanRemeasure && OnlyStatisticalRegressions(check, current, options.VerdictPolicy))
         {
-            BaselineRecord second = BaselineRecord.FromResult(result.Remeasure());
+            judged = result.Remeasure();
+            BaselineRecord second = BaselineRecord.FromResult(judged);
             BaselineCheckResult recheck = store.Check(baselinePath, machine, second);
             var firstRegressed = check.Verdicts.Where(static v => v.IsRegression).Select(static v => v.Counter).ToHashSet(StringComparer.Ordinal);
             var confirmed = recheck.Verdicts.Where(v => v.IsRegression && firstRegressed.Contains(v.Counter)).ToList();
+            string first = string.Join("; ", check.Verdicts.Where(static v => v.IsRegression).Select(static v => v.Text));
+            string again = string.Join("; ", recheck.Verdicts.Where(v => firstRegressed.Contains(v.Counter)).Select(static v => v.Text));
+            remeasurement = $"Measured twice: the first measurement regressed ({first}); the second, reported here, {(confirmed.Count > 0 ? "confirmed it" : "did not")} ({again}).";
             if (confirmed.Count > 0)
-            {
                 confirmation = "Confirmed by a second measurement: " + string.Join("; ", confirmed.Select(static v => v.Text)) + ".";
-                check = recheck;
-                current = second;
-            }
             else
-            {
-                PerfAssertionHost.Current.ReportNotice(call, "Not failing on an unconfirmed regression: the first measurement regressed ("
-                    + string.Join("; ", check.Verdicts.Where(static v => v.IsRegression).Select(static v => v.Text))
-                    + "), a second one did not (" + string.Join("; ", recheck.Verdicts.Where(v => firstRegressed.Contains(v.Counter)).Select(static v => v.Text)) + ").");
-                check = recheck;
-            }
+                PerfAssertionHost.Current.ReportNotice(call, $"Not failing on an unconfirmed regression: the first measurement regressed ({first}), a second one did not ({again}).");
+
+            // The second measurement decided the outcome either way: the verdicts, the report and a failure message all show it.
+            check = recheck;
+            current = second;
         }
+
+        // Written before a failure is thrown, so a failing test leaves its evidence too.
+        var report = new PerfReport(PerfResultReports.TestName(testClass, testMethod, caseName), judged, check, baseline, remeasurement);
+        PerfReportFiles? files = PerfResultReports.Publish(report, testClass, testMethod, caseName, options.GetEnvironmentVariable, call);
 
         switch (check.Outcome)
         {
             case BaselineOutcome.Fail:
-                throw new PerfAssertionException(FailureMessage(expression, check, current) + (confirmation is null ? string.Empty : "\n" + confirmation + "\n"));
+            {
+                string message = FailureMessage(expression, check, current, baseline) + (confirmation is null ? string.Empty : "\n" + confirmation + "\n");
+                throw new PerfAssertionException(files is null ? message : message.TrimEnd('\n') + "\n\n" + PerfResultReports.FileLines(files));
+            }
+
             case BaselineOutcome.Notice:
                 PerfAssertionHost.Current.ReportNotice(call, check.Message);
                 break;
@@ -132,7 +152,7 @@ public static class BaselineAssertions
     }
 
     // Shouldly's shape: the expression, what it should do, the reference, "but", what happened; then the evidence.
-    private static string FailureMessage(string? expression, BaselineCheckResult check, BaselineRecord current)
+    private static string FailureMessage(string? expression, BaselineCheckResult check, BaselineRecord current, BaselineFile? baseline)
     {
         var regressed = check.Verdicts.Where(static v => v.IsRegression).ToList();
         var text = new StringBuilder();
@@ -150,8 +170,6 @@ public static class BaselineAssertions
         if (regressed.Count == 0)
             return text.ToString();
 
-        // The baseline was only read, never written, on the way to a failure: reading it again sees what was compared.
-        BaselineFile? baseline = BaselineStore.Read(check.BaselinePath);
         foreach (CounterVerdict verdict in regressed)
         {
             BaselineCounter? reference = verdict.BaselineMachineId is { } id ? baseline?.Find(id)?.Record.Find(verdict.Counter) : null;

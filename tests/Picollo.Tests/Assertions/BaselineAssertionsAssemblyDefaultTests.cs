@@ -24,7 +24,7 @@ public sealed class BaselineAssertionsAssemblyDefaultTests
         BaselineStoreOptions saved = BaselineStoreOptions.AssemblyDefault;
         try
         {
-            BaselineStoreOptions.AssemblyDefault = new BaselineStoreOptions { UpdateBaselines = true, GetEnvironmentVariable = static _ => null };
+            BaselineStoreOptions.AssemblyDefault = new BaselineStoreOptions { UpdateBaselines = true, GetEnvironmentVariable = TestEnvironment.Local(temp) };
 
             Allocating().ShouldNotRegress(callerFilePath: temp.Combine("SampleTests.cs"), testMethod: "Allocates");
         }

@@ -12,8 +12,8 @@ namespace Picollo.Tests.Assertions;
 /// <summary><c>ShouldNotRegress</c> end to end on real temporary directories: notice, accept, pass, fail.</summary>
 public sealed class BaselineAssertionsTests
 {
-    // No CI, no update mode: the process environment of whoever runs the tests must not change the outcome.
-    private static readonly BaselineStoreOptions s_local = new() { GetEnvironmentVariable = static _ => null };
+    // No CI, no update mode, reports in the test's directory: the process environment of whoever runs the tests must not change the outcome.
+    private static BaselineStoreOptions Local(TempDirectory temp) => new() { GetEnvironmentVariable = TestEnvironment.Local(temp) };
 
     [Fact]
     public void FirstRun_WritesReceivedFileAndNotices_AcceptedThenIdenticalRunPasses()
@@ -23,7 +23,7 @@ public sealed class BaselineAssertionsTests
         string source = temp.Combine("SampleTests.cs");
         PerfResult result = Allocating(88);
 
-        result.ShouldNotRegress(caseName: null, options: s_local, callerFilePath: source, testMethod: "Allocates").ShouldBeSameAs(result);
+        result.ShouldNotRegress(caseName: null, options: Local(temp), callerFilePath: source, testMethod: "Allocates").ShouldBeSameAs(result);
 
         string baseline = temp.Combine("SampleTests.Allocates.perf.json"), received = temp.Combine("SampleTests.Allocates.received.perf.json");
         File.Exists(baseline).ShouldBeFalse();
@@ -33,13 +33,13 @@ public sealed class BaselineAssertionsTests
         host.Notices[0].Message.ShouldContain("allocated-bytes: no baseline");
         host.Notices[0].Message.ShouldContain(received);
 
-        result.ShouldNotRegress(options: s_local with { UpdateBaselines = true }, callerFilePath: source, testMethod: "Allocates");
+        result.ShouldNotRegress(options: Local(temp) with { UpdateBaselines = true }, callerFilePath: source, testMethod: "Allocates");
         File.Exists(baseline).ShouldBeTrue();
         File.Exists(received).ShouldBeFalse();
         host.Notices.Count.ShouldBe(2);
         host.Notices[1].Message.ShouldStartWith($"Baseline updated: {baseline}");
 
-        Allocating(88).ShouldNotRegress(options: s_local, callerFilePath: source, testMethod: "Allocates");
+        Allocating(88).ShouldNotRegress(options: Local(temp), callerFilePath: source, testMethod: "Allocates");
         host.Notices.Count.ShouldBe(2);
         File.Exists(received).ShouldBeFalse();
     }
@@ -50,23 +50,25 @@ public sealed class BaselineAssertionsTests
         using var temp = new TempDirectory();
         using var host = RecordingHost.Install();
 
-        Allocating(88).ShouldNotRegress(caseName: "size 64", options: s_local, callerFilePath: temp.Combine("MyTests.cs"), testMethod: "M");
+        Allocating(88).ShouldNotRegress(caseName: "size 64", options: Local(temp), callerFilePath: temp.Combine("MyTests.cs"), testMethod: "M");
 
         File.Exists(temp.Combine("MyTests.M.size_64.received.perf.json")).ShouldBeTrue();
     }
 
     [Fact]
-    public void Regression_Throws_WithVerdictsDiffTableAndPaths()
+    public void Regression_Throws_WithVerdictsDiffTableAndPaths_AfterWritingTheReport()
     {
         using var temp = new TempDirectory();
         using var host = RecordingHost.Install();
         string source = temp.Combine("SampleTests.cs");
-        Allocating(88).ShouldNotRegress(options: s_local with { UpdateBaselines = true }, callerFilePath: source, testMethod: "Allocates");
+        Allocating(88).ShouldNotRegress(options: Local(temp) with { UpdateBaselines = true }, callerFilePath: source, testMethod: "Allocates");
 
         PerfResult result = Allocating(176);
-        string message = Should.Throw<PerfAssertionException>(() => result.ShouldNotRegress(options: s_local, callerFilePath: source, testMethod: "Allocates")).Message;
+        string message = Should.Throw<PerfAssertionException>(() => result.ShouldNotRegress(options: Local(temp), callerFilePath: source, testMethod: "Allocates")).Message;
 
         File.Exists(temp.Combine("SampleTests.Allocates.received.perf.json")).ShouldBeTrue();
+        File.Exists(temp.Combine("results", "SampleTests.Allocates.result.json")).ShouldBeTrue();
+        File.Exists(temp.Combine("results", "SampleTests.Allocates.svg")).ShouldBeTrue();
         Approvals.Verify(message.Replace(temp.Path, "<temp>", StringComparison.Ordinal), "BaselineAssertions.Regression");
     }
 
@@ -77,7 +79,7 @@ public sealed class BaselineAssertionsTests
         using var host = RecordingHost.Install();
         PerfResult result = SyntheticResults.Result(AllocatedBytes(88), SyntheticResults.Unavailable("cycles", "No PMU."));
 
-        result.ShouldNotRegress(options: s_local, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+        result.ShouldNotRegress(options: Local(temp), callerFilePath: temp.Combine("T.cs"), testMethod: "M");
 
         host.Unavailable.ShouldHaveSingleItem().ShouldBe(("cycles", "result.ShouldNotRegress()", "No PMU."));
     }
@@ -88,13 +90,13 @@ public sealed class BaselineAssertionsTests
         using var temp = new TempDirectory();
         using var host = RecordingHost.Install();
         string source = temp.Combine("SampleTests.cs");
-        Timed(shift: 0).ShouldNotRegress(options: s_local with { UpdateBaselines = true }, callerFilePath: source, testMethod: "Work");
+        Timed(shift: 0).ShouldNotRegress(options: Local(temp) with { UpdateBaselines = true }, callerFilePath: source, testMethod: "Work");
 
         // P50 +10 % on a spread whose robust SD is about 74,000 ticks: d ≈ 0.5, below the default 0.8.
         PerfResult slower = Timed(shift: 40_000);
-        slower.ShouldNotRegress(options: s_local, callerFilePath: source, testMethod: "Work");
-        string message = Should.Throw<PerfAssertionException>(() => slower.ShouldNotRegress(options: s_local, maxCohensD: 0.3, callerFilePath: source, testMethod: "Work")).Message;
-        slower.ShouldNotRegress(options: s_local, maxCohensD: 0.3, maxChange: 0.15, callerFilePath: source, testMethod: "Work");
+        slower.ShouldNotRegress(options: Local(temp), callerFilePath: source, testMethod: "Work");
+        string message = Should.Throw<PerfAssertionException>(() => slower.ShouldNotRegress(options: Local(temp), maxCohensD: 0.3, callerFilePath: source, testMethod: "Work")).Message;
+        slower.ShouldNotRegress(options: Local(temp), maxCohensD: 0.3, maxChange: 0.15, callerFilePath: source, testMethod: "Work");
 
         message.ShouldContain("1 counter regressed: tsc");
         message.ShouldMatch(@"tsc P50 \+10\.\d% \(39\d[.\d]* → 43\d[.\d]* ticks/op\), d = 0\.5: regressed");
@@ -106,9 +108,9 @@ public sealed class BaselineAssertionsTests
         using var temp = new TempDirectory();
         using var host = RecordingHost.Install();
         string source = temp.Combine("SampleTests.cs");
-        Allocating(88).ShouldNotRegress(options: s_local with { UpdateBaselines = true }, callerFilePath: source, testMethod: "Allocates");
+        Allocating(88).ShouldNotRegress(options: Local(temp) with { UpdateBaselines = true }, callerFilePath: source, testMethod: "Allocates");
 
-        Should.Throw<PerfAssertionException>(() => Allocating(89).ShouldNotRegress(options: s_local, maxCohensD: 100, maxChange: 10, callerFilePath: source, testMethod: "Allocates"))
+        Should.Throw<PerfAssertionException>(() => Allocating(89).ShouldNotRegress(options: Local(temp), maxCohensD: 100, maxChange: 10, callerFilePath: source, testMethod: "Allocates"))
             .Message.ShouldMatch(@"allocated-bytes P50 \+1\.\d% \(88 → 89[.\d]* bytes/op\), d = [\d.]+: regressed \(exact\)");
     }
 
@@ -118,7 +120,7 @@ public sealed class BaselineAssertionsTests
         using var temp = new TempDirectory();
         using var host = RecordingHost.Install();
 
-        Allocating(88).ShouldNotRegress(options: s_local, maxCohensD: 0.5, maxChange: 0.05, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+        Allocating(88).ShouldNotRegress(options: Local(temp), maxCohensD: 0.5, maxChange: 0.05, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
 
         host.Notices.ShouldHaveSingleItem().Assertion.ShouldBe("Allocating(88).ShouldNotRegress(maxCohensD: 0.5, maxChange: 0.05)");
     }

@@ -21,7 +21,8 @@ public sealed class ShouldNotRegressMeasurementTests
         Counters = ["allocated-bytes"],
     };
 
-    private static readonly BaselineStoreOptions s_local = new() { GetEnvironmentVariable = static _ => null };
+    // No CI, no update mode, reports in the test's directory: the process environment of whoever runs the tests must not change the outcome.
+    private static BaselineStoreOptions Local(TempDirectory temp) => new() { GetEnvironmentVariable = TestEnvironment.Local(temp) };
 
     [Fact]
     public void DoubledAllocations_FailWithCounterBothValuesAndReceivedPath()
@@ -30,15 +31,15 @@ public sealed class ShouldNotRegressMeasurementTests
         using var host = RecordingHost.Install();
         string source = temp.Combine("AllocationTests.cs");
         Perf.Measure(s_quick, MeasuredBodies.Allocate64)
-            .ShouldNotRegress(options: s_local with { UpdateBaselines = true }, callerFilePath: source, testMethod: "Allocate");
-        Perf.Measure(s_quick, MeasuredBodies.Allocate64).ShouldNotRegress(options: s_local, callerFilePath: source, testMethod: "Allocate");
+            .ShouldNotRegress(options: Local(temp) with { UpdateBaselines = true }, callerFilePath: source, testMethod: "Allocate");
+        Perf.Measure(s_quick, MeasuredBodies.Allocate64).ShouldNotRegress(options: Local(temp), callerFilePath: source, testMethod: "Allocate");
 
         PerfResult doubled = Perf.Measure(s_quick, static () =>
         {
             MeasuredBodies.Allocate64();
             MeasuredBodies.Allocate64();
         });
-        string message = Should.Throw<PerfAssertionException>(() => doubled.ShouldNotRegress(options: s_local, callerFilePath: source, testMethod: "Allocate")).Message;
+        string message = Should.Throw<PerfAssertionException>(() => doubled.ShouldNotRegress(options: Local(temp), callerFilePath: source, testMethod: "Allocate")).Message;
 
         // The verdict compares bucket values of the per-sample totals: 88 per operation prints as 87.96 or 88.03 at
         // 0.1% precision, depending on where the total falls in its bucket.
@@ -61,12 +62,12 @@ public sealed class ShouldNotRegressMeasurementTests
         using var host = RecordingHost.Install();
         string source = temp.Combine("TimingTests.cs");
         s_slow = false;
-        Perf.Measure(s_timed, 20_000, Body).ShouldNotRegress(options: s_local with { UpdateBaselines = true }, callerFilePath: source, testMethod: "Work");
+        Perf.Measure(s_timed, 20_000, Body).ShouldNotRegress(options: Local(temp) with { UpdateBaselines = true }, callerFilePath: source, testMethod: "Work");
 
         s_slow = true;
         PerfResult disturbed = Perf.Measure(s_timed, 20_000, Body);
         s_slow = false;
-        disturbed.ShouldNotRegress(options: s_local, callerFilePath: source, testMethod: "Work");
+        disturbed.ShouldNotRegress(options: Local(temp), callerFilePath: source, testMethod: "Work");
 
         host.Notices.ShouldContain(n => n.Message.StartsWith("Not failing on an unconfirmed regression", StringComparison.Ordinal)
             && n.Message.Contains("task-clock", StringComparison.Ordinal));
@@ -79,13 +80,13 @@ public sealed class ShouldNotRegressMeasurementTests
         using var host = RecordingHost.Install();
         string source = temp.Combine("TimingTests.cs");
         s_slow = false;
-        Perf.Measure(s_timed, 20_000, Body).ShouldNotRegress(options: s_local with { UpdateBaselines = true }, callerFilePath: source, testMethod: "Work");
+        Perf.Measure(s_timed, 20_000, Body).ShouldNotRegress(options: Local(temp) with { UpdateBaselines = true }, callerFilePath: source, testMethod: "Work");
 
         s_slow = true;
         try
         {
             PerfResult slower = Perf.Measure(s_timed, 20_000, Body);
-            string message = Should.Throw<PerfAssertionException>(() => slower.ShouldNotRegress(options: s_local, callerFilePath: source, testMethod: "Work")).Message;
+            string message = Should.Throw<PerfAssertionException>(() => slower.ShouldNotRegress(options: Local(temp), callerFilePath: source, testMethod: "Work")).Message;
 
             message.ShouldContain("1 counter regressed: task-clock");
             message.ShouldContain("Confirmed by a second measurement: task-clock P50 +");
