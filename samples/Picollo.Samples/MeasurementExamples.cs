@@ -34,4 +34,26 @@ public static class MeasurementExamples
             Console.WriteLine($"not run: {unavailable.Message}");
         }
     }
+
+    /// <summary>
+    /// Judges the same measurement against the baseline committed beside this file
+    /// (<c>MeasurementExamples.Baseline.perf.json</c>): allocated bytes compare on any machine with the same .NET
+    /// runtime, TSC and task-clock only on the CPU model that recorded them, and every other machine is told
+    /// "no baseline for this machine". The report (tables, verdicts, JSON and SVG paths) is printed by the assertion.
+    /// </summary>
+    public static void Baseline()
+    {
+        string text = "1234567890";
+        PerfResult result = Perf.Measure(text, static s => long.Parse(s, CultureInfo.InvariantCulture));
+        try
+        {
+            result.ShouldNotRegress();
+            Console.WriteLine("passed: no counter regressed against MeasurementExamples.Baseline.perf.json");
+        }
+        catch (PerfAssertionException regression)
+        {
+            // A demo keeps going; a test would fail here, with this message.
+            Console.WriteLine($"failed: {regression.Message}");
+        }
+    }
 }

@@ -15,6 +15,7 @@ var examples = new (string Name, Action Run)[]
     ("tsc", CounterExamples.TscClock),
     ("runtime-counters", CounterExamples.RuntimeCounters),
     ("measure", MeasurementExamples.Measure),
+    ("baseline", MeasurementExamples.Baseline),
 };
 
 var selected = args.Length == 0 ? examples.Select(e => e.Name).ToArray() : args;

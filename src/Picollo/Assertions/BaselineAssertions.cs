@@ -15,7 +15,7 @@ public static class BaselineAssertions
     /// source file. A regression throws with the verdicts, the per-operation diff table of every regressed counter, the
     /// baseline and received paths and how to accept. A missing baseline (or none for this machine) and improvements
     /// pass with a notice to <see cref="PerfAssertionHost.Current"/> naming the received file; so does an update
-    /// (<c>PICOLLO_UPDATE_BASELINES=1</c>). Unavailable counters are not compared and are reported to the host.
+    /// (<c>PICOLLO_UPDATE_BASELINES=1</c>). Unavailable counters are not compared: one notice names them with the reasons, and only a result with no counter to compare reports each as an assertion that did not run.
     /// <para>
     /// Pass or fail, the test's report is written first (see <see cref="PerfResultReports"/>): the summary and diff tables
     /// and verdict lines to the host's output, <c>&lt;TestClass&gt;.&lt;Method&gt;[.&lt;case&gt;].result.json</c> and <c>.svg</c> under
@@ -122,13 +122,30 @@ public static class BaselineAssertions
                 break;
         }
 
-        foreach (CounterResult counter in result.Counters)
+        ReportUnavailableCounters(result, call);
+        return result;
+    }
+
+    // The comparison ran when at least one counter counted, so counters the machine lacks (the PMU ones on most VMs and
+    // CI runners) are a notice, grouped by reason, not one "did not run" per counter: with the default host that would
+    // throw on every call. Only a result with nothing to compare reports each counter as an assertion that did not run.
+    private static void ReportUnavailableCounters(PerfResult result, string call)
+    {
+        var unavailable = result.Counters.Where(static c => !c.IsAvailable).ToList();
+        if (unavailable.Count == 0)
+            return;
+
+        if (unavailable.Count == result.Counters.Count)
         {
-            if (!counter.IsAvailable)
+            foreach (CounterResult counter in unavailable)
                 PerfAssertionHost.Current.ReportUnavailable(counter.Name, call, counter.UnavailableReason ?? "No reason given.");
+            return;
         }
 
-        return result;
+        var text = new StringBuilder("Not compared, unavailable on this machine:");
+        foreach (string line in UnavailableCounterGroups.Describe(unavailable))
+            text.Append("\n- ").Append(line);
+        PerfAssertionHost.Current.ReportNotice(call, text.ToString());
     }
 
     private static string Thresholds(double? maxCohensD, double? maxChange) =>

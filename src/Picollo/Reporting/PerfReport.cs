@@ -72,11 +72,14 @@ public sealed class PerfReport
             .Append(CultureInfo.InvariantCulture, $"{Result.SampleCount:N0} samples × {Result.OperationsPerSample:N0} operations in {Result.WallTime.TotalMilliseconds:N0} ms\n\n");
         if (Remeasurement is not null)
             text.Append(Remeasurement).Append('\n').Append('\n');
+        var zeros = new List<CounterResult>();
         foreach (CounterResult counter in Result.Counters)
         {
             if (!counter.IsAvailable)
+                continue;
+            if (CountedNothing(counter))
             {
-                text.Append(CultureInfo.InvariantCulture, $"{counter.Name}: unavailable: {counter.UnavailableReason}\n\n");
+                zeros.Add(counter);
                 continue;
             }
 
@@ -89,6 +92,13 @@ public sealed class PerfReport
                 text.Append(BaselineDiffTable.ToMarkdown(reference, BaselineCounter.FromResult(counter)));
         }
 
+        // A table of zeros says nothing its one line does not; the JSON result keeps the histograms all the same.
+        foreach (IGrouping<string, CounterResult> group in zeros.GroupBy(ZeroOutcome, StringComparer.Ordinal))
+            text.AppendJoin(", ", group.Select(static c => c.Name)).Append(": 0 in every sample").Append(group.Key).Append('\n').Append('\n');
+
+        foreach (string line in UnavailableCounterGroups.Describe(Result.Counters))
+            text.Append("Unavailable: ").Append(line).Append('\n').Append('\n');
+
         if (Check is not null)
             text.Append("Baseline: ").Append(Check.BaselinePath).Append('\n');
         if (Check?.ReceivedPath is { } received)
@@ -96,6 +106,25 @@ public sealed class PerfReport
 
         return text.ToString();
     }
+
+    // Nothing counted now, and nothing in the baseline it was compared with (if any): the verdict cannot be a regression.
+    private bool CountedNothing(CounterResult counter)
+    {
+        foreach (ulong sample in counter.Samples)
+        {
+            if (sample != 0)
+                return false;
+        }
+
+        return GetBaselineCounter(counter.Name) is not { } reference || reference.Histogram.GetSummary().P100.Value == 0;
+    }
+
+    private string ZeroOutcome(CounterResult counter) => GetVerdict(counter.Name) switch
+    {
+        { BaselineValue: not null } verdict => ", as in the baseline: " + (verdict.Status == CounterVerdictStatus.Pass ? "pass" : verdict.Status.ToString().ToLowerInvariant()),
+        { } verdict => " (" + verdict.Text[(verdict.Counter.Length + 2)..] + ")",
+        null => string.Empty,
+    };
 
     private PerfReportModel ToModel()
     {

@@ -73,15 +73,32 @@ public sealed class BaselineAssertionsTests
     }
 
     [Fact]
-    public void UnavailableCounter_IsReportedToTheHost_NotCompared()
+    public void UnavailableCounters_AreOneNoticeGroupedByReason_WhenOthersWereCompared()
     {
         using var temp = new TempDirectory();
         using var host = RecordingHost.Install();
-        PerfResult result = SyntheticResults.Result(AllocatedBytes(88), SyntheticResults.Unavailable("cycles", "No PMU."));
+        PerfResult result = SyntheticResults.Result(
+            AllocatedBytes(88),
+            SyntheticResults.Unavailable("cycles", "No PMU."),
+            SyntheticResults.Unavailable("context-switches", "User-only mode."),
+            SyntheticResults.Unavailable("instructions", "No PMU."));
 
         result.ShouldNotRegress(options: Local(temp), callerFilePath: temp.Combine("T.cs"), testMethod: "M");
 
-        host.Unavailable.ShouldHaveSingleItem().ShouldBe(("cycles", "result.ShouldNotRegress()", "No PMU."));
+        host.Unavailable.ShouldBeEmpty();
+        host.Notices[^1].ShouldBe(("result.ShouldNotRegress()", "Not compared, unavailable on this machine:\n- cycles, instructions: No PMU.\n- context-switches: User-only mode."));
+    }
+
+    [Fact]
+    public void NoCounterAvailable_EachIsReportedAsNotRun()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        PerfResult result = SyntheticResults.Result(SyntheticResults.Unavailable("cycles", "No PMU."), SyntheticResults.Unavailable("instructions", "No PMU."));
+
+        result.ShouldNotRegress(options: Local(temp), callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        host.Unavailable.ShouldBe([("cycles", "result.ShouldNotRegress()", "No PMU."), ("instructions", "result.ShouldNotRegress()", "No PMU.")]);
     }
 
     [Fact]

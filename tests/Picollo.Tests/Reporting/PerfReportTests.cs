@@ -147,6 +147,39 @@ public sealed class PerfReportTests
     }
 
     // A baseline recorded at 88 bytes per operation, then a run at 176: allocated-bytes regressed, tsc passed, cycles unavailable.
+    [Fact]
+    public void Markdown_CollapsesCountersThatCountedNothing_AndGroupsUnavailableOnesByReason()
+    {
+        using var temp = new TempDirectory();
+        string path = temp.Combine("SampleTests.Quiet.perf.json");
+        var store = new BaselineStore(s_local);
+        PerfResult baseline = Quiet(gen2: 0);
+        store.Update(path, new BaselineEntry(MachineFingerprint.Current, BaselineRecord.FromResult(baseline)));
+        PerfResult current = Quiet(gen2: 0);
+        BaselineCheckResult check = store.Check(path, MachineFingerprint.Current, BaselineRecord.FromResult(current));
+
+        string markdown = new PerfReport("SampleTests.Quiet", current, check, BaselineStore.Read(path)).ToMarkdown();
+        string unjudged = new PerfReport("SampleTests.Quiet", Quiet(gen2: 0)).ToMarkdown();
+        string counting = new PerfReport("SampleTests.Quiet", Quiet(gen2: 1)).ToMarkdown();
+
+        markdown.ShouldContain("gen0-collections, gen2-collections: 0 in every sample, as in the baseline: pass\n");
+        markdown.ShouldContain("Unavailable: cycles, instructions: ENOENT opening 'cycles', 'instructions': no PMU.\n");
+        markdown.ShouldContain("Unavailable: context-switches: user-only mode.\n");
+        markdown.ShouldNotContain("##### gen0-collections");
+        markdown.ShouldContain("##### tsc (ticks per sample of 1,000 operations)");
+        unjudged.ShouldContain("gen0-collections, gen2-collections: 0 in every sample\n");
+        counting.ShouldContain("gen0-collections: 0 in every sample\n");
+        counting.ShouldContain("##### gen2-collections (collections per sample of 1,000 operations)");
+    }
+
+    private static PerfResult Quiet(ulong gen2) => SyntheticResults.Result(
+        SyntheticResults.Counter("gen0-collections", "collections", CounterKind.Runtime, 1_000, Enumerable.Repeat(0UL, 100)),
+        SyntheticResults.Tsc(),
+        SyntheticResults.Counter("gen2-collections", "collections", CounterKind.Runtime, 1_000, Enumerable.Range(0, 100).Select(i => i == 50 ? gen2 : 0UL)),
+        SyntheticResults.Unavailable("cycles", "ENOENT opening 'cycles': no PMU."),
+        SyntheticResults.Unavailable("context-switches", "user-only mode."),
+        SyntheticResults.Unavailable("instructions", "ENOENT opening 'instructions': no PMU."));
+
     private static PerfReport Regressed(TempDirectory temp)
     {
         string path = temp.Combine("SampleTests.Allocates.perf.json");
