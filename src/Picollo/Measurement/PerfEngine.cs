@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Globalization;
 using System.Runtime;
+using System.Runtime.CompilerServices;
 using Picollo.Counters;
 using Picollo.Metrics;
 
@@ -248,6 +249,12 @@ internal static class PerfEngine
     /// Allocates nothing.
     /// </summary>
     /// <returns>The samples taken (fewer than <paramref name="samples"/> only past the deadline).</returns>
+    /// <remarks>
+    /// Fully optimized at its first call, like the operation loops: at tier 0 it ran the calibration unoptimized and was
+    /// replaced by on-stack replacement in the middle of a 20,000-sample run, so the boundary cost changed under the
+    /// samples.
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private static int Sample<TLoop>(TLoop loop, CounterSet set, long operations, ulong[] readings, long[] times, int samples, int minSamples, long deadline, int width)
         where TLoop : struct, IOperationLoop
     {
