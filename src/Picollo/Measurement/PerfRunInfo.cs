@@ -4,6 +4,8 @@ namespace Picollo.Measurement;
 /// <param name="OperationsPerSample">Operations per sample, as set or as chosen by the pilot.</param>
 /// <param name="SampleCount">The samples taken.</param>
 /// <param name="WarmupOperations">Body invocations during warmup.</param>
+/// <param name="WarmupTime">The wall time of the warmup.</param>
+/// <param name="WarmupEnd">What ended the warmup: evidence that the body's code was final, a quiet JIT, or the time cap.</param>
 /// <param name="WallTime">The wall time of the whole measurement, warmup included.</param>
 /// <param name="BoundaryNanoseconds">The cost of one sample boundary (one read of every counter), measured by the pilot.</param>
 /// <param name="OperationNanoseconds">The pilot's estimate of one operation's wall time.</param>
@@ -17,11 +19,13 @@ namespace Picollo.Measurement;
 /// <param name="UsedNoGCRegion">Whether the samples ran inside a no-GC region.</param>
 /// <param name="NoGCRegionNote">Why no no-GC region was used, or that the GC left it early; <see langword="null"/> when used as planned or not asked for.</param>
 /// <param name="TimestampUtc">When the measurement started.</param>
-/// <param name="Notes">Every caveat of the run in sentences (pinning, no-GC region, time budget, background GC).</param>
+/// <param name="Notes">Every caveat of the run in sentences (warmup, pinning, no-GC region, time budget, background GC).</param>
 public sealed record PerfRunInfo(
     long OperationsPerSample,
     int SampleCount,
     long WarmupOperations,
+    TimeSpan WarmupTime,
+    WarmupEnd WarmupEnd,
     TimeSpan WallTime,
     double BoundaryNanoseconds,
     double OperationNanoseconds,
