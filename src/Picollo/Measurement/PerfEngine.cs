@@ -89,17 +89,21 @@ internal static class PerfEngine
         SettleGC();
         bool noGC = TryStartNoGCRegion(options, bytesPerOperation * operations * options.Samples, notes, out string? noGCNote);
         int taken;
+        JitCounts samplingJit = JitCounts.Now();
         try
         {
             taken = Sample(body, set, operations, readings, times, options.Samples, minSamples, deadline, width);
         }
         finally
         {
+            samplingJit = JitCounts.Now() - samplingJit;
             noGCNote = EndNoGCRegion(noGC) ?? noGCNote;
         }
 
         if (noGCNote is not null && noGC)
             notes.Add(noGCNote);
+        if (SamplingJitNote(samplingJit, warmup.End) is { } jitNote)
+            notes.Add(jitNote);
         if (taken < options.Samples)
         {
             boundByBudget = true;
@@ -143,6 +147,8 @@ internal static class PerfEngine
             pinning.FailureReason,
             noGC && noGCNote is null,
             noGCNote,
+            samplingJit.Process,
+            samplingJit.Thread,
             timestamp,
             notes.AsReadOnly());
         return new PerfResult(counters, options, run);
@@ -192,6 +198,26 @@ internal static class PerfEngine
             long scaled = batchNs <= 0 ? count * 16 : (long)Math.Ceiling(count * targetNs / batchNs * 1.1);
             count = Math.Clamp(scaled, count * 2, count * 1024);
         }
+    }
+
+    // Compilation on the measuring thread during sampling is certain evidence that the samples ran changing code. Compilation
+    // elsewhere is not, after a warmup that saw the body's final code: background tier-1 compilations of the engine's own
+    // and the JIT listener's methods, and of anything else, landed in 0-150 per default measurement of a settled body.
+    private static string? SamplingJitNote(JitCounts jit, WarmupEnd warmupEnd)
+    {
+        if (jit.Thread > 0)
+        {
+            return string.Create(CultureInfo.InvariantCulture,
+                $"{jit.Thread:N0} method(s) were JIT-compiled on the measuring thread during sampling (the body ran code for the first time, or a loop was replaced by on-stack replacement): the code changed between samples, and some samples include the compilation.");
+        }
+
+        if (jit.Process > 0 && warmupEnd != WarmupEnd.CodeOptimized)
+        {
+            return string.Create(CultureInfo.InvariantCulture,
+                $"{jit.Process:N0} method(s) were JIT-compiled in the process during sampling, and warmup had not seen the body's final code: its tier-1 code may have replaced slower code between samples.");
+        }
+
+        return null;
     }
 
     /// <summary>

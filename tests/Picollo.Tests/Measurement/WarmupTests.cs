@@ -56,7 +56,7 @@ public sealed class WarmupTests
     }
 
     [Fact]
-    public void FreshBody_IsMeasuredAfterItsFinalCode()
+    public void FreshBody_MeasuresItsFinalCode_AndReportsNoJitDuringSampling()
     {
         Func<int, long> body = static n => MeasuredBodies.Chain(n) + 1;
         using JitEventRecorder recorder = JitEventRecorder.For(body.Method);
@@ -67,7 +67,9 @@ public sealed class WarmupTests
         result.Run.WarmupEnd.ShouldBe(WarmupEnd.CodeOptimized, string.Join(" ", result.Run.Notes));
         result.Run.WarmupTime.ShouldBeGreaterThanOrEqualTo(s_patient.WarmupTime);
         recorder.Events[^1].Tier.ShouldBe(JitTier.OptimizedTier1);
-        result.Run.Notes.ShouldNotContain(n => n.Contains("Warmup", StringComparison.Ordinal));
+        result.Run.SamplingThreadJitCompilations.ShouldBe(0);
+        result.Run.CodeMayHaveChanged.ShouldBeFalse();
+        result.Run.Notes.ShouldNotContain(n => n.Contains("JIT", StringComparison.Ordinal) || n.Contains("Warmup", StringComparison.Ordinal));
     }
 
     [Fact]
@@ -96,6 +98,21 @@ public sealed class WarmupTests
     }
 
     [Fact]
+    public void BodyCompilingNewCodeDuringSampling_IsReportedAsChangedCode()
+    {
+        // A new DynamicMethod every 1,000th call: the 100 samples × 100 operations compile about ten, on this thread.
+        var compiler = new DynamicMethodCompiler();
+        PerfOptions options = s_patient with { OperationsPerSample = 100 };
+
+        PerfResult result = Perf.Measure(options, compiler, static c => c.CallEveryThousandthFresh());
+
+        result.Run.SamplingThreadJitCompilations.ShouldBeGreaterThan(0);
+        result.Run.SamplingJitCompilations.ShouldBeGreaterThanOrEqualTo(result.Run.SamplingThreadJitCompilations);
+        result.Run.CodeMayHaveChanged.ShouldBeTrue();
+        result.Run.Notes.ShouldContain(n => n.Contains("JIT-compiled on the measuring thread during sampling", StringComparison.Ordinal));
+    }
+
+    [Fact]
     public void FreshBodyUnderContinuousTier0Compilation_WarmupSaysItStoppedBeforeTier1()
     {
         // Tiered compilation waits for 100 ms without a first call of any method before it counts calls: another thread
@@ -103,17 +120,36 @@ public sealed class WarmupTests
         using var noise = new FirstCallNoise(TimeSpan.FromMilliseconds(10));
         Func<int, long> body = static n => MeasuredBodies.Chain(n) + 3;
 
-        PerfOptions options = PerfOptions.Default with { Samples = 100, CalibrationSamples = 50, Counters = ["tsc"] };
+        // 10,000 operations per sample make the samples last ~80 ms: long enough for the noise to compile during them.
+        PerfOptions options = PerfOptions.Default with { Samples = 100, CalibrationSamples = 50, OperationsPerSample = 10_000, Counters = ["tsc"] };
 
         PerfResult result = Perf.Measure(options, 200, body);
 
         result.Run.WarmupEnd.ShouldBe(WarmupEnd.TimeCap);
         result.Run.Notes.ShouldContain(n => n.Contains("before the body's method got its tier-1 code", StringComparison.Ordinal));
+        result.Run.CodeMayHaveChanged.ShouldBeTrue("methods were compiled in the process during sampling while the body's final code was unconfirmed");
     }
 
     private static long HashChain<T>(T state)
         where T : class
         => MeasuredBodies.Chain(state.GetHashCode() & 0xFF);
+
+    /// <summary>Compiles and calls a new <see cref="DynamicMethod"/> on every 1,000th call.</summary>
+    private sealed class DynamicMethodCompiler
+    {
+        private int _calls;
+
+        public int CallEveryThousandthFresh()
+        {
+            if (++_calls % 1_000 != 0)
+                return _calls;
+            var method = new DynamicMethod("fresh" + _calls, typeof(int), Type.EmptyTypes);
+            ILGenerator il = method.GetILGenerator();
+            il.Emit(OpCodes.Ldc_I4, _calls);
+            il.Emit(OpCodes.Ret);
+            return method.CreateDelegate<Func<int>>()();
+        }
+    }
 
     /// <summary>A thread that calls a never-called method of a dynamic assembly at a fixed interval until disposed.</summary>
     private sealed class FirstCallNoise : IDisposable
