@@ -16,6 +16,10 @@ switch (command)
         return VerdictsBenchmark.Run(args[1..]);
     case "time-to-verdict":
         return TimeToVerdictBenchmark.Run(args[1..]);
+    case "warmup":
+        return WarmupBenchmark.Run(args[1..]);
+    case "warmup-first" or "warmup-default":
+        return WarmupBenchmark.RunChildCommand(args);
     default:
         Console.Error.WriteLine("usage: dotnet run -c Release --project bench/Picollo.Benchmarks -- <command>");
         Console.Error.WriteLine("commands:");
@@ -25,5 +29,6 @@ switch (command)
         Console.Error.WriteLine("  tsc      per-read cost of the TSC readers, the TSC-only boundary, Stopwatch and clock_gettime");
         Console.Error.WriteLine("  verdicts [runs]   false failures and detections of the default verdicts, other CPU busy (default 50 runs per arm)");
         Console.Error.WriteLine("  time-to-verdict [inprocess]   10 default measurements vs BenchmarkDotNet's default job (inprocess: its in-process toolchain, not the default job)");
+        Console.Error.WriteLine("  warmup [processes]   first measurements of fresh processes with a 200 ms budget: final code or not (default 10 per body); default wall times");
         return 2;
 }

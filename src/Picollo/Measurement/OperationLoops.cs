@@ -1,3 +1,4 @@
+using System.Reflection;
 using System.Runtime.CompilerServices;
 
 namespace Picollo.Measurement;
@@ -11,6 +12,9 @@ namespace Picollo.Measurement;
 /// </remarks>
 internal interface IOperationLoop
 {
+    /// <summary>The body delegate's method, whose tier the warmup watches.</summary>
+    MethodInfo Method { get; }
+
     /// <summary>Invokes the body <paramref name="count"/> times.</summary>
     void Run(long count);
 }
@@ -29,6 +33,8 @@ internal static class ResultSink<T>
 /// <summary>An <see cref="Action"/> body.</summary>
 internal readonly struct ActionLoop(Action body) : IOperationLoop
 {
+    public MethodInfo Method => body.Method;
+
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     public void Run(long count)
     {
@@ -41,6 +47,8 @@ internal readonly struct ActionLoop(Action body) : IOperationLoop
 /// <summary>A <see cref="Func{TResult}"/> body whose every result is consumed.</summary>
 internal readonly struct FuncLoop<TResult>(Func<TResult> body) : IOperationLoop
 {
+    public MethodInfo Method => body.Method;
+
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     public void Run(long count)
     {
@@ -53,6 +61,8 @@ internal readonly struct FuncLoop<TResult>(Func<TResult> body) : IOperationLoop
 /// <summary>An <see cref="Action{T}"/> body with its state, so a <see langword="static"/> lambda captures nothing.</summary>
 internal readonly struct StateActionLoop<TState>(TState state, Action<TState> body) : IOperationLoop
 {
+    public MethodInfo Method => body.Method;
+
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     public void Run(long count)
     {
@@ -66,6 +76,8 @@ internal readonly struct StateActionLoop<TState>(TState state, Action<TState> bo
 /// <summary>A <see cref="Func{T, TResult}"/> body with its state; every result is consumed.</summary>
 internal readonly struct StateFuncLoop<TState, TResult>(TState state, Func<TState, TResult> body) : IOperationLoop
 {
+    public MethodInfo Method => body.Method;
+
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     public void Run(long count)
     {

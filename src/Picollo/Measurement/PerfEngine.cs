@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Globalization;
 using System.Runtime;
+using System.Runtime.CompilerServices;
 using Picollo.Counters;
 using Picollo.Metrics;
 
@@ -17,16 +18,6 @@ internal static class PerfEngine
     private const int BoundaryReads = 32;
     private const int BoundaryRounds = 5;
 
-    // Warmup batches double until one lasts this long, so the end-of-warmup checks stay fine-grained.
-    private static readonly long s_warmupBatchTicks = Stopwatch.Frequency / 1_000;
-
-    // Warmup ends only once no method was JIT-compiled (process-wide) for this long: tiered compilation installs the
-    // body's optimized code from a background thread some time after its first calls (DESIGN.md §9), after a 100 ms
-    // call-counting delay that restarts with any tier-0 compilation in the process. Measured here (engine tests, a
-    // 20,000-step loop): with 150 ms of quiet the first measurement still ran the tier-0/OSR body 28% slower; with
-    // 400 ms it never did. Capped by half the time budget.
-    private static readonly long s_jitQuietTicks = Stopwatch.Frequency * 4 / 10;
-
     // The pilot aims below 3/4 of the boundary share: its estimate is the fastest of three runs, while samples are timed
     // at their median, and the boundary costs more after the body has evicted the reads' code and data from the caches.
     private const double PilotMargin = 0.75;
@@ -34,11 +25,6 @@ internal static class PerfEngine
     // One measurement at a time per process (see Perf's remarks). A Lock rather than a SemaphoreSlim: it knows its
     // owner, so a nested call can be refused instead of deadlocking.
     private static readonly Lock s_gate = new();
-
-    // The process-wide JIT count when the last warmup ended, and since when it had not changed (guarded by s_gate): a
-    // measurement that finds the count unchanged counts the quiet period from there instead of waiting 400 ms again.
-    private static long s_lastJitCount = -1;
-    private static long s_lastJitChange;
 
     internal static PerfResult Run<TLoop>(PerfOptions options, TLoop body, TLoop empty)
         where TLoop : struct, IOperationLoop
@@ -71,14 +57,19 @@ internal static class PerfEngine
         int width = set.Count;
         var scratch = new ulong[Math.Max(width, 1)];
 
-        long warmupOperations = Warmup(options, body, empty, set, scratch, start, budgetTicks);
+        WarmupOutcome warmup = Warmup.Run(options, body, empty, set, scratch, start, budgetTicks);
+        if (warmup.Note is not null)
+            notes.Add(warmup.Note);
+        // Warmup outlasts half the budget only while the body's tier-1 code is still to come (Warmup.TierUpWait): the pilot
+        // and the samples keep their share of the budget after that wait.
+        long budgetStart = start + ToStopwatchTicks(warmup.BudgetExtension);
         (double boundaryNs, double operationNs, double bytesPerOperation) = Pilot(body, set, scratch, budgetTicks / 20);
 
         long operations = options.OperationsPerSample;
         bool boundByBudget = false;
         if (operations == 0)
         {
-            double remainingNs = Math.Max(0, ToNanoseconds(budgetTicks - (Stopwatch.GetTimestamp() - start)));
+            double remainingNs = Math.Max(0, ToNanoseconds(budgetTicks - (Stopwatch.GetTimestamp() - budgetStart)));
             long wanted = (long)Math.Ceiling(boundaryNs / (BoundaryShare * PilotMargin) / Math.Max(operationNs, 0.01));
             long affordable = (long)Math.Floor(remainingNs * 0.8 / options.Samples / Math.Max(operationNs, 0.01));
             operations = Math.Max(1, Math.Min(wanted, affordable));
@@ -86,7 +77,7 @@ internal static class PerfEngine
         }
 
         int minSamples = Math.Min(options.MinSamples, options.Samples);
-        long deadline = start + (2 * budgetTicks);
+        long deadline = budgetStart + (2 * budgetTicks);
 
         SettleGC();
         var calibration = new ulong[(options.CalibrationSamples + 1) * width];
@@ -98,17 +89,21 @@ internal static class PerfEngine
         SettleGC();
         bool noGC = TryStartNoGCRegion(options, bytesPerOperation * operations * options.Samples, notes, out string? noGCNote);
         int taken;
+        JitCounts samplingJit = JitCounts.Now();
         try
         {
             taken = Sample(body, set, operations, readings, times, options.Samples, minSamples, deadline, width);
         }
         finally
         {
+            samplingJit = JitCounts.Now() - samplingJit;
             noGCNote = EndNoGCRegion(noGC) ?? noGCNote;
         }
 
         if (noGCNote is not null && noGC)
             notes.Add(noGCNote);
+        if (SamplingJitNote(samplingJit, warmup.End) is { } jitNote)
+            notes.Add(jitNote);
         if (taken < options.Samples)
         {
             boundByBudget = true;
@@ -140,7 +135,9 @@ internal static class PerfEngine
         var run = new PerfRunInfo(
             operations,
             taken,
-            warmupOperations,
+            warmup.Operations,
+            warmup.Duration,
+            warmup.End,
             Stopwatch.GetElapsedTime(start),
             boundaryNs,
             operationNs,
@@ -150,50 +147,11 @@ internal static class PerfEngine
             pinning.FailureReason,
             noGC && noGCNote is null,
             noGCNote,
+            samplingJit.Process,
+            samplingJit.Thread,
             timestamp,
             notes.AsReadOnly());
         return new PerfResult(counters, options, run);
-    }
-
-    /// <summary>
-    /// Runs the body (and the empty body and the boundary reads, so the whole measuring path is compiled and warm) until
-    /// the warmup count and time are reached and the JIT has been quiet for a while, or half the budget is spent.
-    /// </summary>
-    private static long Warmup<TLoop>(PerfOptions options, TLoop body, TLoop empty, CounterSet set, ulong[] scratch, long start, long budgetTicks)
-        where TLoop : struct, IOperationLoop
-    {
-        long minEnd = start + ToStopwatchTicks(options.WarmupTime);
-        long maxEnd = Math.Max(minEnd, start + (budgetTicks / 2));
-        long done = 0, batch = 1;
-        long jitCount = JitInfo.GetCompiledMethodCount(currentThread: false);
-        long jitQuietSince = jitCount == s_lastJitCount ? s_lastJitChange : Stopwatch.GetTimestamp();
-        while (true)
-        {
-            long batchStart = Stopwatch.GetTimestamp();
-            set.ReadCumulative(scratch);
-            body.Run(batch);
-            set.ReadCumulative(scratch);
-            empty.Run(batch);
-            done += batch;
-            long now = Stopwatch.GetTimestamp();
-            if (now - batchStart < s_warmupBatchTicks)
-                batch *= 2;
-
-            long compiled = JitInfo.GetCompiledMethodCount(currentThread: false);
-            if (compiled != jitCount)
-            {
-                jitCount = compiled;
-                jitQuietSince = now;
-            }
-
-            bool required = done < options.WarmupCount || now < minEnd;
-            if (!required && (now - jitQuietSince >= s_jitQuietTicks || now >= maxEnd))
-            {
-                s_lastJitCount = jitCount;
-                s_lastJitChange = jitQuietSince;
-                return done;
-            }
-        }
     }
 
     /// <summary>
@@ -242,12 +200,38 @@ internal static class PerfEngine
         }
     }
 
+    // Compilation on the measuring thread during sampling is certain evidence that the samples ran changing code. Compilation
+    // elsewhere is not, after a warmup that saw the body's final code: background tier-1 compilations of the engine's own
+    // and the JIT listener's methods, and of anything else, landed in 0-150 per default measurement of a settled body.
+    private static string? SamplingJitNote(JitCounts jit, WarmupEnd warmupEnd)
+    {
+        if (jit.Thread > 0)
+        {
+            return string.Create(CultureInfo.InvariantCulture,
+                $"{jit.Thread:N0} method(s) were JIT-compiled on the measuring thread during sampling (the body ran code for the first time, or a loop was replaced by on-stack replacement): the code changed between samples, and some samples include the compilation.");
+        }
+
+        if (jit.Process > 0 && warmupEnd != WarmupEnd.CodeOptimized)
+        {
+            return string.Create(CultureInfo.InvariantCulture,
+                $"{jit.Process:N0} method(s) were JIT-compiled in the process during sampling, and warmup had not seen the body's final code: its tier-1 code may have replaced slower code between samples.");
+        }
+
+        return null;
+    }
+
     /// <summary>
     /// The sample loop: one read of every counter at each boundary, straight into <paramref name="readings"/> (row s is
     /// the boundary before sample s), and nothing else between boundaries but the body and a clock read for the deadline.
     /// Allocates nothing.
     /// </summary>
     /// <returns>The samples taken (fewer than <paramref name="samples"/> only past the deadline).</returns>
+    /// <remarks>
+    /// Fully optimized at its first call, like the operation loops: at tier 0 it ran the calibration unoptimized and was
+    /// replaced by on-stack replacement in the middle of a 20,000-sample run, so the boundary cost changed under the
+    /// samples.
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private static int Sample<TLoop>(TLoop loop, CounterSet set, long operations, ulong[] readings, long[] times, int samples, int minSamples, long deadline, int width)
         where TLoop : struct, IOperationLoop
     {

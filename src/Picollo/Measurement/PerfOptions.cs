@@ -17,8 +17,9 @@ namespace Picollo.Measurement;
 /// works from console apps as well as from tests, and the test-framework adapters can still map an attribute onto it.
 /// </para>
 /// <para>
-/// The defaults give a stable verdict for a 100 ns body in about one second: 100 ms of warmup, a pilot that makes the
-/// sample boundary less than 1% of a sample, 1,000 samples, all within a 1 s budget.
+/// The defaults give a stable verdict for a 100 ns body in well under a second: a warmup of at least 100 ms that lasts
+/// until the JIT has compiled the body's final optimized code, a pilot that makes the sample boundary less than 1% of a
+/// sample, 1,000 samples, all within a 1 s budget.
 /// </para>
 /// </remarks>
 public sealed record PerfOptions
@@ -66,8 +67,9 @@ public sealed record PerfOptions
     } = 1;
 
     /// <summary>
-    /// The least time spent warming up (default 100 ms), long enough for tiered JIT to promote the body to optimized
-    /// code (its background compilation needs 30 calls and a 100 ms delay by default).
+    /// The least time spent warming up (default 100 ms). Warmup then goes on until the runtime's JIT events show the body's
+    /// method running its final optimized code (<see cref="PerfRunInfo.WarmupEnd"/>): tiered compilation installs it from a
+    /// background thread after a 100 ms call-counting delay, and a fresh body got it 210-310 ms into its warmup.
     /// </summary>
     /// <exception cref="ArgumentOutOfRangeException">Negative.</exception>
     public TimeSpan WarmupTime
@@ -113,7 +115,8 @@ public sealed record PerfOptions
 
     /// <summary>
     /// The time one measurement should take, warmup included (default 1 s). The pilot bounds the operations per sample by
-    /// it; sampling stops early at twice the budget.
+    /// it; sampling stops early at twice the budget. Warmup takes at most half of it, except while the JIT events show the
+    /// body's tier-1 code still to come: then it may go on until 500 ms after the start, and the measurement takes that much longer.
     /// </summary>
     /// <exception cref="ArgumentOutOfRangeException">Zero or negative.</exception>
     public TimeSpan TimeBudget

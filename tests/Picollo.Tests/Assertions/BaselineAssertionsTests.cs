@@ -145,6 +145,40 @@ public sealed class BaselineAssertionsTests
     private static PerfResult Timed(ulong shift) => SyntheticResults.Result(
         SyntheticResults.Counter("tsc", "ticks", CounterKind.Tsc, 1_000, Enumerable.Range(0, 100).Select(i => 300_000 + (ulong)(i * 2_000) + shift)));
 
+    [Fact]
+    public void ExactRegression_OfARunWhoseWarmupStoppedBeforeFinalCode_IsMeasuredAgainBeforeFailing()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        string source = temp.Combine("SampleTests.cs");
+        Allocating(0).ShouldNotRegress(options: Local(temp) with { UpdateBaselines = true }, callerFilePath: source, testMethod: "StackAllocates");
+        int remeasured = 0;
+
+        // Tier-0 code heap-allocates an array that tier-1 code puts on the stack.
+        PerfResult unwarmed = SyntheticResults.Result(WarmupEnd.TimeCap, AllocatedBytes(40), SyntheticResults.Tsc())
+            .WithRemeasure(() => { remeasured++; return Allocating(0); });
+        unwarmed.ShouldNotRegress(options: Local(temp), callerFilePath: source, testMethod: "StackAllocates");
+
+        remeasured.ShouldBe(1);
+        host.Notices.ShouldContain(n => n.Message.StartsWith("Not failing on an unconfirmed regression", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void ExactRegression_OfARunOfFinalCode_FailsWithoutMeasuringAgain()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        string source = temp.Combine("SampleTests.cs");
+        Allocating(0).ShouldNotRegress(options: Local(temp) with { UpdateBaselines = true }, callerFilePath: source, testMethod: "Allocates");
+        int remeasured = 0;
+
+        PerfResult settled = SyntheticResults.Result(WarmupEnd.CodeOptimized, AllocatedBytes(40), SyntheticResults.Tsc())
+            .WithRemeasure(() => { remeasured++; return Allocating(0); });
+
+        Should.Throw<PerfAssertionException>(() => settled.ShouldNotRegress(options: Local(temp), callerFilePath: source, testMethod: "Allocates"));
+        remeasured.ShouldBe(0);
+    }
+
     private static PerfResult Allocating(ulong bytesPerOperation) => SyntheticResults.Result(AllocatedBytes(bytesPerOperation), SyntheticResults.Tsc());
 
     private static CounterResult AllocatedBytes(ulong bytesPerOperation)
