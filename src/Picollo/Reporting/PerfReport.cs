@@ -69,7 +69,11 @@ public sealed class PerfReport
     {
         var text = new StringBuilder();
         text.Append("#### ").Append(TestName).Append(": ").Append(Verdict).Append('\n').Append('\n')
-            .Append(CultureInfo.InvariantCulture, $"{Result.SampleCount:N0} samples × {Result.OperationsPerSample:N0} operations in {Result.WallTime.TotalMilliseconds:N0} ms\n\n");
+            .Append(CultureInfo.InvariantCulture, $"{Result.SampleCount:N0} samples × {Result.OperationsPerSample:N0} operations in {Result.WallTime.TotalMilliseconds:N0} ms (warmup {Result.Run.WarmupTime.TotalMilliseconds:N0} ms, {WarmupEndText(Result.Run.WarmupEnd)})\n\n");
+
+        // The caveats decide how far the numbers can be trusted (code changed under the samples, budget-bound, no pinning).
+        foreach (string note in Result.Run.Notes)
+            text.Append("Note: ").Append(note).Append('\n').Append('\n');
         if (Remeasurement is not null)
             text.Append(Remeasurement).Append('\n').Append('\n');
         var zeros = new List<CounterResult>();
@@ -106,6 +110,13 @@ public sealed class PerfReport
 
         return text.ToString();
     }
+
+    private static string WarmupEndText(WarmupEnd end) => end switch
+    {
+        WarmupEnd.CodeOptimized => "ended with the body's code optimized",
+        WarmupEnd.JitQuiet => "ended once the JIT was quiet",
+        _ => "ended by its time cap",
+    };
 
     // Nothing counted now, and nothing in the baseline it was compared with (if any): the verdict cannot be a regression.
     private bool CountedNothing(CounterResult counter)
@@ -146,6 +157,7 @@ public sealed class PerfReport
         }).ToList();
         return new PerfReportModel(
             TestName, Verdict, Result.TimestampUtc, Result.OperationsPerSample, Result.SampleCount, Result.WallTime.TotalMilliseconds,
+            Result.Run.WarmupTime.TotalMilliseconds, Result.Run.WarmupEnd.ToString(), Result.Run.Notes,
             Check?.BaselinePath, Check?.ReceivedPath, Remeasurement, counters);
     }
 

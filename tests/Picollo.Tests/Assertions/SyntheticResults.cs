@@ -25,10 +25,12 @@ internal static class SyntheticResults
 
     public static PerfResult Result(params CounterResult[] counters) => Result(WarmupEnd.CodeOptimized, counters);
 
-    public static PerfResult Result(WarmupEnd warmupEnd, params CounterResult[] counters)
+    public static PerfResult Result(WarmupEnd warmupEnd, params CounterResult[] counters) => Result(warmupEnd, [], counters);
+
+    public static PerfResult Result(WarmupEnd warmupEnd, IReadOnlyList<string> notes, params CounterResult[] counters)
     {
         var run = new PerfRunInfo(counters[0].OperationsPerSample, counters[0].SampleCount, 0, TimeSpan.FromMilliseconds(100), warmupEnd, TimeSpan.FromSeconds(1),
-            1_000, 100, 100_000, false, 0, null, false, null, 0, 0, new DateTime(2026, 1, 1, 0, 0, 0, DateTimeKind.Utc), []);
+            1_000, 100, 100_000, false, 0, null, false, null, 0, 0, new DateTime(2026, 1, 1, 0, 0, 0, DateTimeKind.Utc), notes);
         return new PerfResult(counters, PerfOptions.Default, run);
     }
 

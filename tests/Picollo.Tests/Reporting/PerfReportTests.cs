@@ -172,6 +172,21 @@ public sealed class PerfReportTests
         counting.ShouldContain("##### gen2-collections (collections per sample of 1,000 operations)");
     }
 
+    [Fact]
+    public void RunCaveats_AreInTheMarkdownAndTheJson()
+    {
+        PerfResult result = SyntheticResults.Result(WarmupEnd.TimeCap, ["The warmup reached its time cap.", "Not pinned."], SyntheticResults.Tsc());
+        var report = new PerfReport("SampleTests.Capped", result);
+
+        string markdown = report.ToMarkdown();
+        PerfReportModel model = JsonSerializer.Deserialize(report.ToJson(), PerfReportJsonContext.Default.PerfReportModel).ShouldNotBeNull();
+
+        markdown.ShouldContain("in 1,000 ms (warmup 100 ms, ended by its time cap)\n\nNote: The warmup reached its time cap.\n\nNote: Not pinned.\n");
+        model.WarmupEnd.ShouldBe("TimeCap");
+        model.WarmupMs.ShouldBe(100);
+        model.Notes.ShouldBe(["The warmup reached its time cap.", "Not pinned."]);
+    }
+
     private static PerfResult Quiet(ulong gen2) => SyntheticResults.Result(
         SyntheticResults.Counter("gen0-collections", "collections", CounterKind.Runtime, 1_000, Enumerable.Repeat(0UL, 100)),
         SyntheticResults.Tsc(),

@@ -14,6 +14,9 @@ namespace Picollo.Reporting.Serialization;
 /// <param name="OperationsPerSample">Operations per sample.</param>
 /// <param name="Samples">Samples taken.</param>
 /// <param name="WallTimeMs">Wall time of the whole measurement.</param>
+/// <param name="WarmupMs">Wall time of the warmup.</param>
+/// <param name="WarmupEnd">What ended the warmup (CodeOptimized, JitQuiet, TimeCap).</param>
+/// <param name="Notes">The run's caveats in sentences.</param>
 /// <param name="BaselinePath">The baseline file, when a check ran.</param>
 /// <param name="ReceivedPath">The received file, when one was written.</param>
 /// <param name="Remeasurement">When the result is a second measurement taken to confirm a regression, what both showed.</param>
@@ -25,6 +28,9 @@ internal sealed record PerfReportModel(
     long OperationsPerSample,
     int Samples,
     double WallTimeMs,
+    double WarmupMs,
+    string WarmupEnd,
+    IReadOnlyList<string> Notes,
     string? BaselinePath,
     string? ReceivedPath,
     string? Remeasurement,
