@@ -13,7 +13,7 @@ namespace Picollo.Reporting;
 /// </summary>
 internal static class PercentilePlot
 {
-    private const double Width = 640, PanelHeight = 300, Left = 80, Right = 20, Top = 40, Bottom = 50;
+    private const double Width = 640, PanelHeight = 300, FooterLineHeight = 16, FooterChars = 90, Left = 80, Right = 20, Top = 40, Bottom = 50;
     private const int PointsPerDecade = 20;
     private const string CurrentColor = "#1f77b4", BaselineColor = "#ff7f0e";
     private static readonly XNamespace s_svg = "http://www.w3.org/2000/svg";
@@ -21,13 +21,27 @@ internal static class PercentilePlot
     public static string ToSvg(PerfReport report)
     {
         var panels = new List<XElement>();
+        var zeros = new List<string>();
         foreach (CounterResult counter in report.Result.Counters.Where(static c => c.IsAvailable))
         {
+            // A flat line at 0 on both sides is a panel of nothing: such counters share one line of text instead.
+            if (report.CountedNothing(counter))
+            {
+                zeros.Add(counter.Name);
+                continue;
+            }
+
             BaselineCounter? baseline = report.GetBaselineCounter(counter.Name);
             panels.Add(Panel(counter, baseline, panels.Count * PanelHeight));
         }
 
-        double height = Math.Max(1, panels.Count) * PanelHeight;
+        List<string> footer = zeros.Count > 0 ? Wrap("0 in every sample: " + string.Join(", ", zeros)) : panels.Count == 0 ? ["No counter counted."] : [];
+        double top = panels.Count * PanelHeight;
+        for (int i = 0; i < footer.Count; i++)
+            panels.Add(Text(Left, top + 20 + (i * FooterLineHeight), footer[i], "start"));
+
+        double height = top + (footer.Count > 0 ? 20 + (footer.Count * FooterLineHeight) : 0);
+
         var svg = new XElement(
             s_svg + "svg",
             new XAttribute("width", F(Width)),
@@ -70,7 +84,7 @@ internal static class PercentilePlot
         {
             double value = yMax * i / 4, y = Y(value);
             panel.Add(Line(Left, y, Left + plotWidth, y, "#ddd"));
-            panel.Add(Text(Left - 5, y + 4, BaselineDiffTable.Number(value), "end"));
+            panel.Add(Text(Left - 5, y + 4, TickLabel(value, yMax), "end"));
         }
 
         panel.Add(Text(Left + (plotWidth / 2), PanelHeight - 12, "Percentile", "middle"));
@@ -156,6 +170,33 @@ internal static class PercentilePlot
         }
 
         return 10 * power;
+    }
+
+    // SVG text does not wrap by itself; at 11 px sans-serif, 90 characters fit the plot's width.
+    private static List<string> Wrap(string text)
+    {
+        var lines = new List<string>();
+        var line = new System.Text.StringBuilder();
+        foreach (string word in text.Split(' '))
+        {
+            if (line.Length > 0 && line.Length + 1 + word.Length > FooterChars)
+            {
+                lines.Add(line.ToString());
+                line.Clear();
+            }
+
+            line.Append(line.Length > 0 ? " " : string.Empty).Append(word);
+        }
+
+        lines.Add(line.ToString());
+        return lines;
+    }
+
+    // Enough decimals to tell the quarter ticks apart: 0.01 page faults per operation must not print as four zeros.
+    private static string TickLabel(double value, double yMax)
+    {
+        int decimals = Math.Clamp(1 - (int)Math.Floor(Math.Log10(yMax / 4)), 0, 12);
+        return value.ToString("#,0." + new string('#', decimals), CultureInfo.InvariantCulture);
     }
 
     private static string F(double value) => value.ToString("0.##", CultureInfo.InvariantCulture);

@@ -119,7 +119,7 @@ public sealed class PerfReport
     };
 
     // Nothing counted now, and nothing in the baseline it was compared with (if any): the verdict cannot be a regression.
-    private bool CountedNothing(CounterResult counter)
+    internal bool CountedNothing(CounterResult counter)
     {
         foreach (ulong sample in counter.Samples)
         {

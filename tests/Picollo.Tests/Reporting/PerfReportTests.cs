@@ -187,6 +187,27 @@ public sealed class PerfReportTests
         model.Notes.ShouldBe(["The warmup reached its time cap.", "Not pinned."]);
     }
 
+    [Fact]
+    public void Svg_DrawsNoPanelForCountersThatCountedNothing_AndLabelsSmallValues()
+    {
+        PerfResult result = SyntheticResults.Result(
+            SyntheticResults.Counter("gen0-collections", "collections", CounterKind.Runtime, 1_000, Enumerable.Repeat(0UL, 100)),
+            SyntheticResults.Counter("page-faults", "events", CounterKind.Software, 1_000, Enumerable.Range(0, 100).Select(static i => i < 90 ? 0UL : 1UL)));
+
+        XDocument svg = XDocument.Parse(new PerfReport("SampleTests.Faults", result).ToSvg());
+
+        XNamespace ns = "http://www.w3.org/2000/svg";
+        var labels = svg.Descendants(ns + "text").Select(static t => t.Value).ToList();
+        svg.Descendants(ns + "polyline").ShouldHaveSingleItem();
+        labels.ShouldContain("0 in every sample: gen0-collections");
+        svg.Root!.Attribute("height")!.Value.ShouldBe("336");
+        labels.ShouldNotContain(l => l.StartsWith("gen0-collections (", StringComparison.Ordinal));
+
+        // 1 fault in a sample of 1,000 operations: the y axis runs to 0.001, ticks every 0.00025.
+        labels.ShouldContain("0.00025");
+        labels.ShouldContain("0.001");
+    }
+
     private static PerfResult Quiet(ulong gen2) => SyntheticResults.Result(
         SyntheticResults.Counter("gen0-collections", "collections", CounterKind.Runtime, 1_000, Enumerable.Repeat(0UL, 100)),
         SyntheticResults.Tsc(),
