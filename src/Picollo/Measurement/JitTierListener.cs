@@ -66,7 +66,10 @@ internal sealed class JitTierListener : EventListener
         JitTierListener? listener = null;
         try
         {
-            listener = new JitTierListener { _body = BodyMethod.Of(body) };
+            // Resolved before the listener exists: constructing it enables the runtime's JIT events, and a throw after
+            // that would leave nothing to dispose them.
+            BodyMethod target = BodyMethod.Of(body);
+            listener = new JitTierListener { _body = target };
             if (listener.IsRuntimeSourceEnabled)
                 return listener;
         }

@@ -110,7 +110,9 @@ internal static class Warmup
 
             // The body's first compilation happens on this thread; its event arrives 10-30 ms later. Without this wait a
             // fresh body whose first call outlasted the minimum warmup was judged by the fallback rule, before its event.
-            if (listener is not null && tiers.BodyTier is null && now - threadJit.Since < s_eventLatencyTicks)
+            // Bounded by the tier-up cap: a body that compiles something on every call (Expression.Compile, a compiled
+            // Regex) keeps this thread's count moving forever, and an unbounded wait hung the process's measurement gate.
+            if (listener is not null && tiers.BodyTier is null && now - threadJit.Since < s_eventLatencyTicks && now < caps.TierUpCap)
                 continue;
             if (Decide(tiers, now, processJit.Since, caps) is not { } ended)
                 continue;

@@ -197,4 +197,25 @@ public sealed class WarmupTests
             return [.. Enumerable.Range(0, Methods).Select(i => created.GetMethod("M" + i)!.CreateDelegate<Func<int>>())];
         }
     }
+
+    [Fact]
+    public void BodyCompilingOnEveryCall_WhoseTierTheEventsCannotTell_EndsAtTheCap_InsteadOfWaitingForever()
+    {
+        // Compiled before the listener exists (optimized at once, and called here first): no tier event will come. Its
+        // Expression.Compile per call moves the thread's JIT count for ever; the wait for a late event once never ended.
+        _ = CompilesOnEveryCall();
+        PerfOptions options = PerfOptions.Default with { Samples = 20, CalibrationSamples = 10, TimeBudget = TimeSpan.FromMilliseconds(300), Counters = ["tsc"] };
+        PerfResult? result = null;
+        var thread = new Thread(() => result = Perf.Measure(options, CompilesOnEveryCall)) { IsBackground = true };
+
+        thread.Start();
+
+        thread.Join(TimeSpan.FromSeconds(60)).ShouldBeTrue("Perf.Measure did not return within 60 s for a 300 ms budget");
+        result.ShouldNotBeNull().Run.WarmupEnd.ShouldBe(WarmupEnd.TimeCap);
+        result.Run.CodeMayHaveChanged.ShouldBeTrue();
+    }
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
+    private static int CompilesOnEveryCall() =>
+        System.Linq.Expressions.Expression.Lambda<Func<int>>(System.Linq.Expressions.Expression.Constant(1)).Compile()();
 }
