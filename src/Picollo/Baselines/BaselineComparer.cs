@@ -99,8 +99,10 @@ public static class BaselineComparer
         double resolution = (before.RelativeError + after.RelativeError) * Math.Max(Math.Abs(a), Math.Abs(b));
         CounterVerdictStatus status = rule.Mode == VerdictMode.Exact
             ? (a - b > resolution ? CounterVerdictStatus.Regressed : b - a > resolution ? CounterVerdictStatus.Improved : CounterVerdictStatus.Pass)
-            : d >= rule.MinCohensD && change >= rule.MinRelativeChange ? CounterVerdictStatus.Regressed
-            : d <= -rule.MinCohensD && change <= -rule.MinRelativeChange ? CounterVerdictStatus.Improved
+            // A regression is a rise and an improvement a fall whatever the thresholds: with both at 0 an unchanged
+            // counter would otherwise "regress".
+            : change > 0 && d >= rule.MinCohensD && change >= rule.MinRelativeChange ? CounterVerdictStatus.Regressed
+            : change < 0 && d <= -rule.MinCohensD && change <= -rule.MinRelativeChange ? CounterVerdictStatus.Improved
             : CounterVerdictStatus.Pass;
 
         return new CounterVerdict(counter.Name, counter.Unit, status, rule.Statistic, b, a, change, d, match.Machine.Id, Describe(counter, rule, b, a, change, d, status));

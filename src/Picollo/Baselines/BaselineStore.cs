@@ -101,6 +101,26 @@ public sealed class BaselineStore
         }
 
         WriteReceived(baselinePath, receivedPath, entry);
+        return Conclude(verdicts, baselinePath, receivedPath);
+    }
+
+    /// <summary>
+    /// The outcome and message of <paramref name="check"/> with its verdicts replaced, e.g. a regression that a second
+    /// measurement did not confirm marked <see cref="CounterVerdictStatus.Unconfirmed"/>. Writes nothing: the check that
+    /// produced <paramref name="check"/> already wrote its received file.
+    /// </summary>
+    /// <param name="check">A result of <see cref="Check"/> that was not an update.</param>
+    /// <param name="verdicts">The verdicts to judge instead.</param>
+    /// <returns>The re-judged result: a missing baseline in CI still fails when the policy says so.</returns>
+    internal BaselineCheckResult Rejudge(BaselineCheckResult check, IReadOnlyList<CounterVerdict> verdicts)
+        => check.Outcome == BaselineOutcome.Updated ? check with { Verdicts = verdicts } : Conclude(verdicts, check.BaselinePath, check.ReceivedPath);
+
+    private BaselineCheckResult Conclude(IReadOnlyList<CounterVerdict> verdicts, string baselinePath, string? receivedPath)
+    {
+        var lines = verdicts.Select(v => v.Text).ToList();
+        if (verdicts.All(v => v.Status == CounterVerdictStatus.Pass))
+            return new BaselineCheckResult(BaselineOutcome.Pass, verdicts, baselinePath, null, string.Join('\n', lines));
+
         string? ci = CIVariable;
         bool missing = verdicts.Any(v => v.Status is CounterVerdictStatus.NoBaseline or CounterVerdictStatus.NotComparable);
         BaselineOutcome outcome =
@@ -114,7 +134,8 @@ public sealed class BaselineStore
                 : $"CI build ({ci}): missing baselines {(_options.MissingBaselineInCI == MissingBaselinePolicy.Fail ? "fail" : "pass with this notice")} (MissingBaselineInCI = {_options.MissingBaselineInCI}).");
         }
 
-        lines.Add($"Received: {receivedPath}. To accept, rename it to {Path.GetFileName(baselinePath)} or run with {BaselineStoreOptions.UpdateVariable}=1.");
+        if (receivedPath is not null)
+            lines.Add($"Received: {receivedPath}. To accept, rename it to {Path.GetFileName(baselinePath)} or run with {BaselineStoreOptions.UpdateVariable}=1.");
         return new BaselineCheckResult(outcome, verdicts, baselinePath, receivedPath, string.Join('\n', lines));
     }
 

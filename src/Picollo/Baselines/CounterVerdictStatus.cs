@@ -15,6 +15,12 @@ public enum CounterVerdictStatus
     /// <summary>No baseline file, or no entry of a comparable machine holds this counter: reported, not compared.</summary>
     NoBaseline,
 
+    /// <summary>
+    /// Regressed in one measurement but not confirmed: a second measurement did not regress on this counter, or neither
+    /// measurement ran the body's final optimized code. Passes with a notice; never fails a test.
+    /// </summary>
+    Unconfirmed,
+
     /// <summary>A comparable entry exists but cannot be compared (unit changed, per-operation vs per-sample-mean distributions, empty histogram).</summary>
     NotComparable,
 }

@@ -46,23 +46,27 @@ public sealed class PerfReportWriter
         string stem = Path.Combine(ResultsDirectory, fileName[..^BaselineLocator.BaselineExtension.Length]);
         Directory.CreateDirectory(ResultsDirectory);
         var files = new PerfReportFiles(stem + ".result.json", stem + ".svg");
-        WriteAtomically(files.JsonPath, report.ToJson());
-        WriteAtomically(files.SvgPath, report.ToSvg());
-        return files;
-    }
+        string json = report.ToJson(), svg = report.ToSvg();
 
-    private static void WriteAtomically(string path, string text)
-    {
-        string temp = $"{path}.{Environment.ProcessId}.{Guid.NewGuid():N}.tmp";
+        // Both files are complete before either is renamed into place, so a reader (or a second process reporting the
+        // same test) sees the pair of one run except within the two back-to-back renames; the partial temp files of a
+        // failed write must not pile up in the results folder.
+        string jsonTemp = TempPath(files.JsonPath), svgTemp = TempPath(files.SvgPath);
         try
         {
-            File.WriteAllText(temp, text, s_utf8);
-            File.Move(temp, path, overwrite: true);
+            File.WriteAllText(jsonTemp, json, s_utf8);
+            File.WriteAllText(svgTemp, svg, s_utf8);
+            File.Move(jsonTemp, files.JsonPath, overwrite: true);
+            File.Move(svgTemp, files.SvgPath, overwrite: true);
         }
         finally
         {
-            // Gone after a successful move; after a failed write, the partial file must not pile up in the results folder.
-            File.Delete(temp);
+            File.Delete(jsonTemp);
+            File.Delete(svgTemp);
         }
+
+        return files;
     }
+
+    private static string TempPath(string path) => $"{path}.{Environment.ProcessId}.{Guid.NewGuid():N}.tmp";
 }

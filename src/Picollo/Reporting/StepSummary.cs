@@ -118,11 +118,13 @@ public static class StepSummary
         }
     }
 
-    // The counter that decided the verdict: the first regressed one, else the first that changed, else the first measured.
+    // The counter that decided the verdict: the first regressed one, else the first whose regression was not confirmed
+    // (a pass row must not hide that), else the first that improved, else the first measured.
     private static CounterResult? KeyCounter(PerfReport report)
     {
         var available = report.Result.Counters.Where(static c => c.IsAvailable).ToList();
         return available.FirstOrDefault(c => report.GetVerdict(c.Name)?.IsRegression == true)
+            ?? available.FirstOrDefault(c => report.GetVerdict(c.Name)?.Status == CounterVerdictStatus.Unconfirmed)
             ?? available.FirstOrDefault(c => report.GetVerdict(c.Name)?.Status == CounterVerdictStatus.Improved)
             ?? available.FirstOrDefault();
     }

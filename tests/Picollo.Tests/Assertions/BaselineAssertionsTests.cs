@@ -142,11 +142,13 @@ public sealed class BaselineAssertionsTests
         host.Notices.ShouldHaveSingleItem().Assertion.ShouldBe("Allocating(88).ShouldNotRegress(maxCohensD: 0.5, maxChange: 0.05)");
     }
 
-    private static PerfResult Timed(ulong shift) => SyntheticResults.Result(
-        SyntheticResults.Counter("tsc", "ticks", CounterKind.Tsc, 1_000, Enumerable.Range(0, 100).Select(i => 300_000 + (ulong)(i * 2_000) + shift)));
+    private static PerfResult Timed(ulong shift) => SyntheticResults.Result(TimedCounter(shift));
+
+    private static CounterResult TimedCounter(ulong shift) =>
+        SyntheticResults.Counter("tsc", "ticks", CounterKind.Tsc, 1_000, Enumerable.Range(0, 100).Select(i => 300_000 + (ulong)(i * 2_000) + shift));
 
     [Fact]
-    public void ExactRegression_OfARunWhoseWarmupStoppedBeforeFinalCode_IsMeasuredAgainBeforeFailing()
+    public void RunWhoseWarmupStoppedBeforeFinalCode_IsMeasuredAgainBeforeItIsJudged()
     {
         using var temp = new TempDirectory();
         using var host = RecordingHost.Install();
@@ -155,13 +157,89 @@ public sealed class BaselineAssertionsTests
         int remeasured = 0;
 
         // Tier-0 code heap-allocates an array that tier-1 code puts on the stack.
-        PerfResult unwarmed = SyntheticResults.Result(WarmupEnd.TimeCap, AllocatedBytes(40), SyntheticResults.Tsc())
+        PerfResult unwarmed = SyntheticResults.Result(WarmupEnd.TimeCap, ["Warmup stopped before tier 1."], AllocatedBytes(40), SyntheticResults.Tsc())
             .WithRemeasure(() => { remeasured++; return Allocating(0); });
         unwarmed.ShouldNotRegress(options: Local(temp), callerFilePath: source, testMethod: "StackAllocates");
 
         remeasured.ShouldBe(1);
+        host.Notices.ShouldHaveSingleItem().Message.ShouldStartWith("Baseline updated:");
+        host.Output[^1].ShouldContain("Measured again before judging: the first measurement did not run the body's final code (Warmup stopped before tier 1.); this one did.");
+    }
+
+    [Fact]
+    public void UpdateMode_RecordsTheSettledRemeasurement_NotTheTier0Run()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        PerfResult unwarmed = SyntheticResults.Result(WarmupEnd.TimeCap, AllocatedBytes(40), SyntheticResults.Tsc()).WithRemeasure(() => Allocating(0));
+
+        unwarmed.ShouldNotRegress(options: Local(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.ShouldHaveSingleItem().Record.Find("allocated-bytes")!.Histogram.GetSummary().P100.Value.ShouldBe(0UL);
+        host.Notices.ShouldHaveSingleItem().Message.ShouldStartWith("Baseline updated:");
+    }
+
+    [Fact]
+    public void UpdateMode_FromRunsThatNeverReachedFinalCode_RecordsWithANotice()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+
+        Unsettled(40).ShouldNotRegress(options: Local(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        File.Exists(temp.Combine("T.M.perf.json")).ShouldBeTrue();
+        host.Notices.ShouldContain(n => n.Message.StartsWith("The baseline entry was recorded from a measurement whose code may not have been final (Warmup stopped before tier 1.)", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void ExactRegression_SeenOnlyInRunsThatNeverReachedFinalCode_PassesWithANotice()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        string source = temp.Combine("SampleTests.cs");
+        Allocating(0).ShouldNotRegress(options: Local(temp) with { UpdateBaselines = true }, callerFilePath: source, testMethod: "M");
+
+        Unsettled(40).ShouldNotRegress(options: Local(temp), callerFilePath: source, testMethod: "M");
+
+        host.Notices.ShouldContain(n => n.Message.StartsWith("Not failing on a regression of code that never reached its final tier", StringComparison.Ordinal));
+        host.Notices[^1].Message.ShouldContain("allocated-bytes P50 (0 → 40");
+        host.Notices[^1].Message.ShouldContain(": unconfirmed (neither measurement ran the body's final optimized code)");
+    }
+
+    [Fact]
+    public void MissingBaselineInCIFail_StillFails_WhenTheRunsNeverReachedFinalCode()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        var options = new BaselineStoreOptions { GetEnvironmentVariable = TestEnvironment.Local(temp, ci: true), MissingBaselineInCI = MissingBaselinePolicy.Fail };
+
+        Should.Throw<PerfAssertionException>(() => Unsettled(8).ShouldNotRegress(options: options, callerFilePath: temp.Combine("T.cs"), testMethod: "M"))
+            .Message.ShouldContain("a baseline is missing in CI (MissingBaselineInCI = Fail)");
+    }
+
+    [Fact]
+    public void UnconfirmedRegression_PlusMissingBaselineInCIFail_StillFails()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        string source = temp.Combine("SampleTests.cs");
+        Timed(shift: 0).ShouldNotRegress(options: Local(temp) with { UpdateBaselines = true }, callerFilePath: source, testMethod: "Work");
+        var options = new BaselineStoreOptions { GetEnvironmentVariable = TestEnvironment.Local(temp, ci: true), MissingBaselineInCI = MissingBaselinePolicy.Fail };
+
+        // tsc regresses once (d > 5, +100 %), and the confirming run is back to normal; allocated-bytes has no baseline.
+        PerfResult disturbed = SyntheticResults.Result(TimedCounter(shift: 400_000), AllocatedBytes(8))
+            .WithRemeasure(() => SyntheticResults.Result(TimedCounter(shift: 0), AllocatedBytes(8)));
+        string message = Should.Throw<PerfAssertionException>(() => disturbed.ShouldNotRegress(options: options, callerFilePath: source, testMethod: "Work")).Message;
+
+        message.ShouldContain("a baseline is missing in CI (MissingBaselineInCI = Fail)");
+        message.ShouldMatch(@"tsc P50 -?\d+\.\d% \([\d.,]+ → [\d.,]+ ticks/op\), d = -?\d+\.\d: pass");
         host.Notices.ShouldContain(n => n.Message.StartsWith("Not failing on an unconfirmed regression", StringComparison.Ordinal));
     }
+
+    // A measurement whose warmup never reaches tier 1, however often it is repeated.
+    private static PerfResult Unsettled(ulong bytesPerOperation) =>
+        SyntheticResults.Result(WarmupEnd.TimeCap, ["Warmup stopped before tier 1."], AllocatedBytes(bytesPerOperation), SyntheticResults.Tsc())
+            .WithRemeasure(() => Unsettled(bytesPerOperation));
 
     [Fact]
     public void ExactRegression_OfARunOfFinalCode_FailsWithoutMeasuringAgain()

@@ -38,6 +38,17 @@ public sealed class BaselineComparerTests
     }
 
     [Fact]
+    public void ZeroThresholds_UnchangedCounter_IsNeitherRegressedNorImproved()
+    {
+        BaselineRecord record = Record(TaskClock(Noisy(1_000, 30, seed: 1)));
+        VerdictPolicy policy = VerdictPolicy.Default.WithThresholds(maxCohensD: 0, maxChange: 0);
+
+        BaselineComparer.Compare(FileOf(Epyc, record.Counters[0]), Epyc, record, policy).ShouldHaveSingleItem().Status.ShouldBe(CounterVerdictStatus.Pass);
+        BaselineComparer.Compare(FileOf(Epyc, TaskClock(Noisy(1_000, 30, seed: 1))), Epyc, Record(TaskClock(Noisy(1_001, 30, seed: 1))), policy)
+            .ShouldHaveSingleItem().Status.ShouldBe(CounterVerdictStatus.Regressed);
+    }
+
+    [Fact]
     public void NoiseWithinThreshold_Passes()
     {
         CounterVerdict verdict = CompareOne(TaskClock(Noisy(1_000, 30, seed: 1)), TaskClock(Noisy(1_000, 30, seed: 2)));

@@ -9,11 +9,12 @@ namespace Picollo.Tests.Support;
 /// </summary>
 internal static class TestEnvironment
 {
-    /// <summary>No CI, no update mode; reports under <c>{temp}/results</c>; the step summary file when given.</summary>
-    public static Func<string, string?> Local(TempDirectory temp, string? stepSummary = null) => name => name switch
+    /// <summary>No update mode; no CI unless <paramref name="ci"/> (then <c>CI=true</c>); reports under <c>{temp}/results</c>; the step summary file when given.</summary>
+    public static Func<string, string?> Local(TempDirectory temp, string? stepSummary = null, bool ci = false) => name => name switch
     {
         PerfReportWriter.ResultsDirectoryVariable => temp.Combine("results"),
         StepSummary.Variable => stepSummary,
+        "CI" => ci ? "true" : null,
         _ => null,
     };
 }
