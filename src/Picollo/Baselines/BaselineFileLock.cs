@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Security.Cryptography;
 using System.Text;
+using Picollo.IO;
 
 namespace Picollo.Baselines;
 
@@ -9,10 +10,8 @@ namespace Picollo.Baselines;
 /// </summary>
 /// <remarks>
 /// <para>
-/// On Unix .NET implements <see cref="FileShare.None"/> with <c>flock(LOCK_EX | LOCK_NB)</c>, which conflicts per open
-/// file description, so it excludes other threads of this process as well as other processes; on Windows it is a
-/// sharing-mode lock with the same effect. A conflicting open throws <see cref="IOException"/>, and the lock is
-/// retried with a small random back-off until the timeout. The kernel releases it when a process dies.
+/// The lock is <see cref="ExclusiveFile"/>'s: an exclusive open of the lock file, released by the kernel when a
+/// process dies.
 /// </para>
 /// <para>
 /// The lock file is never deleted: deleting it on release would let a waiter lock the unlinked file while a
@@ -32,23 +31,15 @@ internal sealed class BaselineFileLock : IDisposable
         Directory.CreateDirectory(directory);
         string key = Convert.ToHexStringLower(SHA256.HashData(Encoding.UTF8.GetBytes(Path.GetFullPath(baselinePath))), 0, 16);
         string lockPath = Path.Combine(directory, $"{Path.GetFileName(baselinePath)}.{key}.lock");
-        long deadline = Environment.TickCount64 + (long)timeout.TotalMilliseconds;
-        while (true)
+        try
         {
-            try
-            {
-                return new BaselineFileLock(new FileStream(lockPath, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.None));
-            }
-            catch (IOException) when (Environment.TickCount64 < deadline)
-            {
-                Thread.Sleep(Random.Shared.Next(2, 20));
-            }
-            catch (IOException ex)
-            {
-                throw new TimeoutException(
-                    string.Create(CultureInfo.InvariantCulture, $"Another test or process held the lock of the baseline '{baselinePath}' ({lockPath}) for more than {timeout.TotalSeconds:0.#} s."),
-                    ex);
-            }
+            return new BaselineFileLock(ExclusiveFile.Open(lockPath, FileMode.OpenOrCreate, FileAccess.ReadWrite, timeout));
+        }
+        catch (IOException ex) when (ex is not (DirectoryNotFoundException or PathTooLongException))
+        {
+            throw new TimeoutException(
+                string.Create(CultureInfo.InvariantCulture, $"Another test or process held the lock of the baseline '{baselinePath}' ({lockPath}) for more than {timeout.TotalSeconds:0.#} s."),
+                ex);
         }
     }
 

@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Text;
 using Picollo.Baselines;
+using Picollo.IO;
 using Picollo.Measurement;
 
 namespace Picollo.Reporting;
@@ -17,9 +18,8 @@ public static class StepSummary
 
     private const string Title = "Picollo performance tests";
 
-    // Another process's append holds the lock for milliseconds: 100 tries 20 ms apart outlast any of them.
-    private const int LockAttempts = 100;
-    private static readonly TimeSpan s_lockRetryDelay = TimeSpan.FromMilliseconds(20);
+    // Another process's append holds the file for milliseconds: two seconds outlast any of them.
+    private static readonly TimeSpan s_lockTimeout = TimeSpan.FromSeconds(2);
 
     private static readonly UTF8Encoding s_utf8 = new(encoderShouldEmitUTF8Identifier: false);
     private static readonly Lock s_gate = new();
@@ -62,7 +62,8 @@ public static class StepSummary
         MarkdownTable table = Table(reports);
         lock (s_gate)
         {
-            using FileStream file = OpenExclusively(path);
+            // Exclusive, so the appends of tests in other processes never write at the same offset.
+            using FileStream file = ExclusiveFile.Open(path, FileMode.Append, FileAccess.Write, s_lockTimeout);
             var text = new StringBuilder();
             if (s_tableEnds.TryGetValue(path, out long end) && end == file.Length)
             {
@@ -99,23 +100,6 @@ public static class StepSummary
         }
 
         return table;
-    }
-
-    // FileShare.None takes an exclusive lock on the file (flock on Unix, a share mode on Windows): a concurrent append
-    // fails to open and retries here instead of writing at the same offset.
-    private static FileStream OpenExclusively(string path)
-    {
-        for (int attempt = 1; ; attempt++)
-        {
-            try
-            {
-                return new FileStream(path, FileMode.Append, FileAccess.Write, FileShare.None);
-            }
-            catch (IOException e) when (attempt < LockAttempts && e is not (DirectoryNotFoundException or PathTooLongException))
-            {
-                Thread.Sleep(s_lockRetryDelay);
-            }
-        }
     }
 
     // The counter that decided the verdict: the first regressed one, else the first whose regression was not confirmed
