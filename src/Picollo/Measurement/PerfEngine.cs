@@ -205,19 +205,14 @@ internal static class PerfEngine
     // and the JIT listener's methods, and of anything else, landed in 0-150 per default measurement of a settled body.
     private static string? SamplingJitNote(JitCounts jit, WarmupEnd warmupEnd)
     {
-        if (jit.Thread > 0)
-        {
-            return string.Create(CultureInfo.InvariantCulture,
-                $"{jit.Thread:N0} method(s) were JIT-compiled on the measuring thread during sampling (the body ran code for the first time, or a loop was replaced by on-stack replacement): the code changed between samples, and some samples include the compilation.");
-        }
+        if (!PerfRunInfo.MayHaveChanged(jit, warmupEnd))
+            return null;
 
-        if (jit.Process > 0 && warmupEnd != WarmupEnd.CodeOptimized)
-        {
-            return string.Create(CultureInfo.InvariantCulture,
+        return jit.Thread > 0
+            ? string.Create(CultureInfo.InvariantCulture,
+                $"{jit.Thread:N0} method(s) were JIT-compiled on the measuring thread during sampling (the body ran code for the first time, or a loop was replaced by on-stack replacement): the code changed between samples, and some samples include the compilation.")
+            : string.Create(CultureInfo.InvariantCulture,
                 $"{jit.Process:N0} method(s) were JIT-compiled in the process during sampling, and warmup had not seen the body's final code: its tier-1 code may have replaced slower code between samples.");
-        }
-
-        return null;
     }
 
     /// <summary>

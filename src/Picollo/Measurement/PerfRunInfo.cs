@@ -56,8 +56,11 @@ public sealed record PerfRunInfo(
     /// <see cref="Measurement.WarmupEnd.CodeOptimized"/>), as the body's tier-1 code may have been among them.
     /// <see cref="Notes"/> says which. Measure again before trusting such a run against a baseline.
     /// </summary>
-    public bool CodeMayHaveChanged =>
-        SamplingThreadJitCompilations > 0 || (SamplingJitCompilations > 0 && WarmupEnd != WarmupEnd.CodeOptimized);
+    public bool CodeMayHaveChanged => MayHaveChanged(new JitCounts(SamplingJitCompilations, SamplingThreadJitCompilations), WarmupEnd);
+
+    /// <summary>The rule behind <see cref="CodeMayHaveChanged"/>, for the engine's note before the record exists.</summary>
+    internal static bool MayHaveChanged(JitCounts sampling, WarmupEnd warmupEnd) =>
+        sampling.Thread > 0 || (sampling.Process > 0 && warmupEnd != WarmupEnd.CodeOptimized);
 
     /// <summary>The boundary's share of a sample's wall time (the pilot aims below 0.01).</summary>
     public double BoundaryFraction => SampleNanoseconds > 0 ? BoundaryNanoseconds / SampleNanoseconds : double.NaN;
