@@ -192,18 +192,18 @@ public sealed class BaselineAssertionsTests
     }
 
     [Fact]
-    public void ExactRegression_SeenOnlyInRunsThatNeverReachedFinalCode_PassesWithANotice()
+    public void ExactRegression_SeenTwiceInRunsThatNeverReachedFinalCode_FailsAndSaysSo()
     {
         using var temp = new TempDirectory();
         using var host = RecordingHost.Install();
         string source = temp.Combine("SampleTests.cs");
         Allocating(0).ShouldNotRegress(options: Local(temp) with { UpdateBaselines = true }, callerFilePath: source, testMethod: "M");
 
-        Unsettled(40).ShouldNotRegress(options: Local(temp), callerFilePath: source, testMethod: "M");
+        string message = Should.Throw<PerfAssertionException>(() => Unsettled(40).ShouldNotRegress(options: Local(temp), callerFilePath: source, testMethod: "M")).Message;
 
-        host.Notices.ShouldContain(n => n.Message.StartsWith("Not failing on a regression of code that never reached its final tier", StringComparison.Ordinal));
-        host.Notices[^1].Message.ShouldContain("allocated-bytes P50 (0 → 40");
-        host.Notices[^1].Message.ShouldContain(": unconfirmed (neither measurement ran the body's final optimized code)");
+        message.ShouldContain("1 counter regressed: allocated-bytes");
+        message.ShouldContain("Confirmed by a second measurement: allocated-bytes P50 (0 → 40");
+        message.ShouldContain("Neither measurement ran the body's final optimized code (Warmup stopped before tier 1.)");
     }
 
     [Fact]
