@@ -16,8 +16,8 @@ public enum CounterVerdictStatus
     NoBaseline,
 
     /// <summary>
-    /// Regressed in one measurement but not confirmed: a second measurement did not regress on this counter, or neither
-    /// measurement ran the body's final optimized code. Passes with a notice; never fails a test.
+    /// Regressed in one of two measurements only: the other did not regress on this counter. Passes with a notice; never
+    /// fails a test.
     /// </summary>
     Unconfirmed,
 
