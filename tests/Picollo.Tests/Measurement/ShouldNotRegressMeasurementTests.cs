@@ -78,8 +78,14 @@ public sealed class ShouldNotRegressMeasurementTests
         s_slow = false;
         disturbed.ShouldNotRegress(options: Local(temp), maxChange: HostNoise, callerFilePath: source, testMethod: "Work");
 
-        host.Notices.ShouldContain(n => n.Message.StartsWith("Not failing on an unconfirmed regression", StringComparison.Ordinal)
+        // The disturbance is left out of the verdict either way: the confirming measurement does not regress, or, when the
+        // disturbed run's warmup could not show its code was final (a loaded machine, the suite's own tiering backlog), it
+        // was measured again before anything was judged. The first way is checked deterministically on synthetic results
+        // in BaselineAssertionsTests and PerfResultReportsTests.
+        bool unconfirmed = host.Notices.Any(n => n.Message.StartsWith("Not failing on an unconfirmed regression", StringComparison.Ordinal)
             && n.Message.Contains("task-clock", StringComparison.Ordinal));
+        bool settledFirst = host.Output[^1].Contains("Measured again before judging", StringComparison.Ordinal);
+        (unconfirmed || settledFirst).ShouldBeTrue(string.Join("\n", host.Notices.Select(static n => n.Message)));
     }
 
     [Fact]
