@@ -1,6 +1,6 @@
 using System.Globalization;
 using System.Text;
-using Picollo.Reporting;
+using Picollo.Text;
 
 namespace Picollo.Benchmarks;
 

@@ -1,7 +1,7 @@
 using System.Globalization;
 using System.Text;
 using Picollo.Metrics;
-using Picollo.Reporting;
+using Picollo.Text;
 
 namespace Picollo.Benchmarks;
 

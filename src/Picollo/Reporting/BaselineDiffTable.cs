@@ -2,6 +2,7 @@ using System.Globalization;
 using System.Text;
 using Picollo.Baselines;
 using Picollo.Metrics;
+using Picollo.Text;
 
 namespace Picollo.Reporting;
 

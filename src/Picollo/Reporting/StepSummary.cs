@@ -3,6 +3,7 @@ using System.Text;
 using Picollo.Baselines;
 using Picollo.IO;
 using Picollo.Measurement;
+using Picollo.Text;
 
 namespace Picollo.Reporting;
 

@@ -1,9 +1,9 @@
 using System.Text;
 
-namespace Picollo.Reporting;
+namespace Picollo.Text;
 
 /// <summary>
-/// A small markdown table whose cells are padded to their column width, so the text reads as a table
+/// A small markdown table (a leaf utility: the histogram summaries of Metrics and the reports of Reporting both draw with it) whose cells are padded to their column width, so the text reads as a table
 /// in a console and renders as one in any markdown viewer.
 /// </summary>
 internal sealed class MarkdownTable
