@@ -3,9 +3,10 @@ using System.Text;
 namespace Picollo.Text;
 
 /// <summary>
-/// A small markdown table (a leaf utility: the histogram summaries of Metrics and the reports of Reporting both draw with it) whose cells are padded to their column width, so the text reads as a table
+/// A small markdown table whose cells are padded to their column width, so the text reads as a table
 /// in a console and renders as one in any markdown viewer.
 /// </summary>
+/// <remarks>A leaf utility: Metrics (histogram summaries) and Reporting (reports) both draw with it.</remarks>
 internal sealed class MarkdownTable
 {
     private readonly string[] _headers;
