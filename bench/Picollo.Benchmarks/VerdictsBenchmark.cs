@@ -2,6 +2,7 @@ using System.Diagnostics;
 using System.Globalization;
 using System.Text;
 using Picollo.Baselines;
+using Picollo.Counters;
 using Picollo.Measurement;
 
 namespace Picollo.Benchmarks;
@@ -22,13 +23,13 @@ internal static class VerdictsBenchmark
 
     private const double DetectionGoal = 0.95;
 
-    private static readonly string[] s_counters = [PerfCounterNames.Tsc, PerfCounterNames.TaskClock, PerfCounterNames.AllocatedBytes];
+    private static readonly string[] s_counters = [CounterNames.Tsc, CounterNames.TaskClock, CounterNames.AllocatedBytes];
 
     private static readonly Arm[] s_arms =
     [
         new("unchanged", VerdictWorkload.Baseline, []),
-        new("+10% allocations", new VerdictWorkload(VerdictWorkload.BaselineArrays + 1, VerdictWorkload.BaselineIterations), [PerfCounterNames.AllocatedBytes]),
-        new("+30% work", new VerdictWorkload(VerdictWorkload.BaselineArrays, VerdictWorkload.BaselineIterations * 13 / 10), [PerfCounterNames.Tsc, PerfCounterNames.TaskClock]),
+        new("+10% allocations", new VerdictWorkload(VerdictWorkload.BaselineArrays + 1, VerdictWorkload.BaselineIterations), [CounterNames.AllocatedBytes]),
+        new("+30% work", new VerdictWorkload(VerdictWorkload.BaselineArrays, VerdictWorkload.BaselineIterations * 13 / 10), [CounterNames.Tsc, CounterNames.TaskClock]),
     ];
 
     public static int Run(string[] args)

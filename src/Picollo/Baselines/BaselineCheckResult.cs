@@ -6,7 +6,7 @@ namespace Picollo.Baselines;
 /// <param name="BaselinePath">The baseline file.</param>
 /// <param name="ReceivedPath">The received file written for review, or <see langword="null"/> when none was written.</param>
 /// <param name="Message">The verdict lines and, when relevant, what to do (accept the received file, or update).</param>
-public sealed record BaselineCheckResult(
+internal sealed record BaselineCheckResult(
     BaselineOutcome Outcome,
     IReadOnlyList<CounterVerdict> Verdicts,
     string BaselinePath,

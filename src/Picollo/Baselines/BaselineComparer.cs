@@ -1,10 +1,11 @@
 using System.Globalization;
+using Picollo.Counters;
 using Picollo.Metrics;
 
 namespace Picollo.Baselines;
 
 /// <summary>Compares a measurement with a baseline file, counter by counter (DESIGN.md § 5).</summary>
-public static class BaselineComparer
+internal static class BaselineComparer
 {
     /// <summary>One verdict per counter of <paramref name="current"/>, in its order.</summary>
     /// <param name="baseline">The baseline file, or <see langword="null"/> when there is none.</param>

@@ -17,7 +17,7 @@ namespace Picollo.Baselines;
 /// number of operations per sample compare per operation. 1 makes the histogram a distribution of single
 /// operations, which is wider than one of sample totals and is never compared with it.
 /// </param>
-public sealed record BaselineCounter(string Name, string Unit, CounterKind Kind, HdrHistogram Histogram, double OperationsPerSample)
+internal sealed record BaselineCounter(string Name, string Unit, CounterKind Kind, HdrHistogram Histogram, double OperationsPerSample)
 {
     /// <summary>Takes an available counter of a measurement as it is compared and stored.</summary>
     /// <param name="counter">A counter of a <see cref="PerfResult"/>.</param>

@@ -8,7 +8,7 @@ namespace Picollo.Baselines;
 /// committed and reviewed: keys in ordinal order (entries by machine id, counters and options by name), fields in
 /// a fixed order, "\n" line ends, two-space indents, a final newline, and only the non-empty histogram buckets.
 /// </summary>
-public sealed class BaselineFile
+internal sealed class BaselineFile
 {
     /// <summary>The format version written to and accepted from <c>"version"</c>.</summary>
     public const int FormatVersion = 1;

@@ -16,7 +16,7 @@ namespace Picollo.Baselines;
 /// </list>
 /// When nothing matches, the error lists every directory tried.
 /// </remarks>
-public sealed class BaselineLocator
+internal sealed class BaselineLocator
 {
     /// <summary>The environment variable naming the directory that <c>/_/</c> stands for (usually the repository root).</summary>
     public const string BaselineRootVariable = "PICOLLO_BASELINE_ROOT";

@@ -1,7 +1,7 @@
 namespace Picollo.Baselines;
 
 /// <summary>What a baseline check means for the test.</summary>
-public enum BaselineOutcome
+internal enum BaselineOutcome
 {
     /// <summary>Every counter passed.</summary>
     Pass,

@@ -3,17 +3,8 @@ using Picollo.Counters;
 namespace Picollo.Baselines;
 
 /// <summary>Decides which baseline entries a counter may be compared with (DESIGN.md § 5).</summary>
-public static class BaselinePortability
+internal static class BaselinePortability
 {
-    // Hardware events that count retired instructions of a kind: architectural, so they do not depend on the
-    // micro-architecture. Misses, stalls and cycles do.
-    private static readonly HashSet<string> s_architecturalHardware = new(StringComparer.OrdinalIgnoreCase)
-    {
-        "instructions",
-        "branches",
-        "branch-instructions",
-    };
-
     /// <summary>The portability of a counter, from its kind and (for hardware events) its name.</summary>
     /// <param name="kind">The counter's source family.</param>
     /// <param name="name">The counter's canonical name, e.g. <c>instructions</c>.</param>
@@ -24,13 +15,7 @@ public static class BaselinePortability
     /// </returns>
     public static CounterPortability Of(CounterKind kind, string name)
     {
-        ArgumentNullException.ThrowIfNull(name);
-        return kind switch
-        {
-            CounterKind.Runtime => CounterPortability.SameRuntime,
-            CounterKind.Hardware when s_architecturalHardware.Contains(name) => CounterPortability.SameIsaAndRuntime,
-            _ => CounterPortability.SameCpuModel,
-        };
+        return KnownCounters.Of(name, kind).Portability;
     }
 
     /// <summary>Whether a counter with <paramref name="portability"/> measured on <paramref name="baseline"/> compares with one measured on <paramref name="current"/>.</summary>

@@ -21,7 +21,7 @@ namespace Picollo.Baselines;
 /// merging into it would drop the other machines' entries.
 /// </para>
 /// </remarks>
-public sealed class BaselineStore
+internal sealed class BaselineStore
 {
     private static readonly UTF8Encoding s_utf8 = new(encoderShouldEmitUTF8Identifier: false);
 

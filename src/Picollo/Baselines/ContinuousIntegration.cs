@@ -1,7 +1,7 @@
 namespace Picollo.Baselines;
 
 /// <summary>Detects a CI build from environment variables, like Verify does: the generic <c>CI</c> and the vendors' own.</summary>
-public static class ContinuousIntegration
+internal static class ContinuousIntegration
 {
     // Vendor variables first: they are set to a vendor-specific value (often "True" or a URL), never "false".
     // Jenkins and TeamCity do not set CI at all; Azure Pipelines sets only TF_BUILD.

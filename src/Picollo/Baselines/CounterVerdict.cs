@@ -14,7 +14,7 @@ namespace Picollo.Baselines;
 /// One line for people, e.g. <c>task-clock P50 +12.3% (1,234 → 1,386 ns/op), d = 1.9: regressed</c> or
 /// <c>cycles: no baseline for this machine (1 entry from another machine: different CPU model (A vs B))</c>.
 /// </param>
-public sealed record CounterVerdict(
+internal sealed record CounterVerdict(
     string Counter,
     string Unit,
     CounterVerdictStatus Status,

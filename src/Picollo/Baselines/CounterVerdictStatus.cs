@@ -1,7 +1,7 @@
 namespace Picollo.Baselines;
 
 /// <summary>The outcome of comparing one counter with its baseline.</summary>
-public enum CounterVerdictStatus
+internal enum CounterVerdictStatus
 {
     /// <summary>No significant change.</summary>
     Pass,

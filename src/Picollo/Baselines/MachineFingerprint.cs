@@ -19,7 +19,7 @@ namespace Picollo.Baselines;
 /// kernel or runtime patch update starts a new entry in the baseline file while the portability rules still let
 /// the old entry serve as the reference until it is updated.
 /// </remarks>
-public sealed class MachineFingerprint
+internal sealed class MachineFingerprint
 {
     private static readonly Lazy<MachineFingerprint> s_current = new(Capture);
 

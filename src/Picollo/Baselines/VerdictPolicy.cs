@@ -5,30 +5,6 @@ namespace Picollo.Baselines;
 /// <summary>Chooses the <see cref="CounterVerdictRule"/> of each counter: a per-name override, else the default of its kind.</summary>
 public sealed class VerdictPolicy
 {
-    // Deterministic on a given runtime and GC mode (allocated bytes need background GC off): any change is real.
-    // JIT counts are included because they count the calling thread only and are 0 after warmup; a non-zero value
-    // is a body that keeps generating code (dynamic methods, new generic instantiations), a real finding.
-    // Lock contentions are process-wide and depend on what parallel tests do, so they are judged statistically.
-    private static readonly HashSet<string> s_exact = new(StringComparer.OrdinalIgnoreCase)
-    {
-        RuntimeCounterSource.AllocatedBytes,
-        RuntimeCounterSource.Gen0Collections,
-        RuntimeCounterSource.Gen1Collections,
-        RuntimeCounterSource.Gen2Collections,
-        RuntimeCounterSource.JitMethods,
-        RuntimeCounterSource.JitIlBytes,
-    };
-
-    private static readonly HashSet<string> s_timeLike = new(StringComparer.OrdinalIgnoreCase)
-    {
-        "cycles",
-        "cpu-cycles",
-        "ref-cycles",
-        "bus-cycles",
-        "task-clock",
-        "cpu-clock",
-    };
-
     private readonly Dictionary<string, CounterVerdictRule> _overrides;
 
     // Thresholds imposed on every statistical rule (ShouldNotRegress(maxCohensD: …)); null keeps each rule's own.
@@ -96,12 +72,12 @@ public sealed class VerdictPolicy
         if (_overrides.TryGetValue(name, out CounterVerdictRule? rule))
             return rule;
 
-        if (kind == CounterKind.Runtime && s_exact.Contains(name))
-            return CounterVerdictRule.Exact;
-
-        if (kind == CounterKind.Tsc || ((kind is CounterKind.Hardware or CounterKind.Software) && s_timeLike.Contains(name)))
-            return CounterVerdictRule.Time;
-
-        return BaselinePortability.Of(kind, name) == CounterPortability.SameIsaAndRuntime ? CounterVerdictRule.Instructions : CounterVerdictRule.Other;
+        // The counter's nature comes from the one traits table (Counters/KnownCounters): deterministic counters are
+        // exact; the rest are statistical, with a threshold that suits their noise.
+        CounterTraits traits = KnownCounters.Of(name, kind);
+        return traits.IsDeterministic ? CounterVerdictRule.Exact
+            : traits.IsTimeLike ? CounterVerdictRule.Time
+            : traits.Portability == CounterPortability.SameIsaAndRuntime ? CounterVerdictRule.Instructions
+            : CounterVerdictRule.Other;
     }
 }

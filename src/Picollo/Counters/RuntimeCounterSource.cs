@@ -29,40 +29,21 @@ namespace Picollo.Counters;
 /// </remarks>
 public sealed class RuntimeCounterSource : ICounterSource
 {
-    /// <summary>Bytes allocated by the calling thread.</summary>
-    public const string AllocatedBytes = "allocated-bytes";
-
-    /// <summary>Generation-0 collections, process-wide.</summary>
-    public const string Gen0Collections = "gen0-collections";
-
-    /// <summary>Generation-1 collections, process-wide.</summary>
-    public const string Gen1Collections = "gen1-collections";
-
-    /// <summary>Generation-2 (full) collections, process-wide.</summary>
-    public const string Gen2Collections = "gen2-collections";
-
-    /// <summary>Methods JIT-compiled on the calling thread.</summary>
-    public const string JitMethods = "jit-methods";
-
-    /// <summary>IL bytes JIT-compiled on the calling thread.</summary>
-    public const string JitIlBytes = "jit-il-bytes";
-
-    /// <summary>Monitor lock contentions, process-wide.</summary>
-    public const string LockContentions = "lock-contentions";
-
     /// <summary>How many counters this source reads.</summary>
     public const int CounterCount = 7;
 
+    // Names and units come from the traits table, in the order ReadCumulative writes them.
     private static readonly ReadOnlyCollection<CounterDescriptor> s_descriptors = Array.AsReadOnly(
-    [
-        new CounterDescriptor(AllocatedBytes, "bytes", CounterKind.Runtime),
-        new CounterDescriptor(Gen0Collections, "collections", CounterKind.Runtime),
-        new CounterDescriptor(Gen1Collections, "collections", CounterKind.Runtime),
-        new CounterDescriptor(Gen2Collections, "collections", CounterKind.Runtime),
-        new CounterDescriptor(JitMethods, "methods", CounterKind.Runtime),
-        new CounterDescriptor(JitIlBytes, "bytes", CounterKind.Runtime),
-        new CounterDescriptor(LockContentions, "contentions", CounterKind.Runtime),
-    ]);
+        [.. new[]
+        {
+            CounterNames.AllocatedBytes,
+            CounterNames.Gen0Collections,
+            CounterNames.Gen1Collections,
+            CounterNames.Gen2Collections,
+            CounterNames.JitMethods,
+            CounterNames.JitIlBytes,
+            CounterNames.LockContentions,
+        }.Select(static name => new CounterDescriptor(name, KnownCounters.Get(name).Unit, CounterKind.Runtime))]);
 
     private static readonly bool s_isBackgroundGCEnabled = DetectBackgroundGC();
 

@@ -8,11 +8,8 @@ namespace Picollo.Counters;
 /// </summary>
 public sealed class TscCounterSource : ICounterSource
 {
-    /// <summary>The counter's name.</summary>
-    public const string CounterName = "tsc";
-
     private static readonly ReadOnlyCollection<CounterDescriptor> s_descriptors =
-        Array.AsReadOnly([new CounterDescriptor(CounterName, "ticks", CounterKind.Tsc, Tsc.UnsupportedReason)]);
+        Array.AsReadOnly([new CounterDescriptor(CounterNames.Tsc, KnownCounters.Get(CounterNames.Tsc).Unit, CounterKind.Tsc, Tsc.UnsupportedReason)]);
 
     /// <inheritdoc/>
     public IReadOnlyList<CounterDescriptor> Descriptors => s_descriptors;

@@ -41,10 +41,10 @@ internal sealed class CounterPlan : IDisposable
         foreach (string name in names)
         {
             string canonical;
-            if (string.Equals(name, TscCounterSource.CounterName, StringComparison.OrdinalIgnoreCase))
+            if (string.Equals(name, CounterNames.Tsc, StringComparison.OrdinalIgnoreCase))
             {
                 tsc = true;
-                canonical = TscCounterSource.CounterName;
+                canonical = CounterNames.Tsc;
             }
             else if (runtimeSource.Descriptors.FirstOrDefault(d => string.Equals(d.Name, name, StringComparison.OrdinalIgnoreCase)) is { } runtimeCounter)
             {
@@ -125,7 +125,7 @@ internal sealed class CounterPlan : IDisposable
         catch (PerfEventNameException e)
         {
             throw new ArgumentException(
-                $"Unknown counter '{name}'. Picollo's own counters are {TscCounterSource.CounterName}, " +
+                $"Unknown counter '{name}'. Picollo's own counters are {CounterNames.Tsc}, " +
                 $"{string.Join(", ", new RuntimeCounterSource().Descriptors.Select(d => d.Name))}; anything else must be a perf event: {e.Message}",
                 e);
         }

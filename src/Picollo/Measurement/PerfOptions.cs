@@ -25,23 +25,7 @@ namespace Picollo.Measurement;
 public sealed record PerfOptions
 {
     /// <summary>The counters measured when <see cref="Counters"/> is empty: the TSC, the .NET runtime counters, and the perf events most tests want.</summary>
-    public static readonly ImmutableArray<string> DefaultCounters =
-    [
-        TscCounterSource.CounterName,
-        RuntimeCounterSource.AllocatedBytes,
-        RuntimeCounterSource.Gen0Collections,
-        RuntimeCounterSource.Gen1Collections,
-        RuntimeCounterSource.Gen2Collections,
-        RuntimeCounterSource.JitMethods,
-        RuntimeCounterSource.JitIlBytes,
-        RuntimeCounterSource.LockContentions,
-        PerfCounterNames.Cycles,
-        PerfCounterNames.Instructions,
-        PerfCounterNames.BranchMisses,
-        PerfCounterNames.CacheMisses,
-        PerfCounterNames.TaskClock,
-        PerfCounterNames.PageFaults,
-    ];
+    public static readonly ImmutableArray<string> DefaultCounters = KnownCounters.DefaultSet;
 
     private static volatile PerfOptions s_assemblyDefault = new();
 

@@ -77,37 +77,37 @@ public sealed class PerfResult
     }
 
     /// <summary>The time-stamp counter, ticks per operation.</summary>
-    public CounterResult Tsc => this[PerfCounterNames.Tsc];
+    public CounterResult Tsc => this[CounterNames.Tsc];
 
     /// <summary>CPU cycles per operation.</summary>
-    public CounterResult Cycles => this[PerfCounterNames.Cycles];
+    public CounterResult Cycles => this[CounterNames.Cycles];
 
     /// <summary>Instructions per operation.</summary>
-    public CounterResult Instructions => this[PerfCounterNames.Instructions];
+    public CounterResult Instructions => this[CounterNames.Instructions];
 
     /// <summary>Branch misses per operation.</summary>
-    public CounterResult BranchMisses => this[PerfCounterNames.BranchMisses];
+    public CounterResult BranchMisses => this[CounterNames.BranchMisses];
 
     /// <summary>Cache misses per operation.</summary>
-    public CounterResult CacheMisses => this[PerfCounterNames.CacheMisses];
+    public CounterResult CacheMisses => this[CounterNames.CacheMisses];
 
     /// <summary>Thread CPU time (task-clock), ns per operation.</summary>
-    public CounterResult TaskClock => this[PerfCounterNames.TaskClock];
+    public CounterResult TaskClock => this[CounterNames.TaskClock];
 
     /// <summary>Page faults per operation.</summary>
-    public CounterResult PageFaults => this[PerfCounterNames.PageFaults];
+    public CounterResult PageFaults => this[CounterNames.PageFaults];
 
     /// <summary>Allocated bytes per operation.</summary>
-    public CounterResult AllocatedBytes => this[PerfCounterNames.AllocatedBytes];
+    public CounterResult AllocatedBytes => this[CounterNames.AllocatedBytes];
 
     /// <summary>Generation-0 collections per operation.</summary>
-    public CounterResult Gen0Collections => this[PerfCounterNames.Gen0Collections];
+    public CounterResult Gen0Collections => this[CounterNames.Gen0Collections];
 
     /// <summary>Generation-1 collections per operation.</summary>
-    public CounterResult Gen1Collections => this[PerfCounterNames.Gen1Collections];
+    public CounterResult Gen1Collections => this[CounterNames.Gen1Collections];
 
     /// <summary>Generation-2 collections per operation.</summary>
-    public CounterResult Gen2Collections => this[PerfCounterNames.Gen2Collections];
+    public CounterResult Gen2Collections => this[CounterNames.Gen2Collections];
 
     /// <summary>All counters' summary tables in markdown, each titled with what its values are.</summary>
     /// <returns>The tables of the available counters, then one line per unavailable counter.</returns>

@@ -12,7 +12,7 @@ namespace Picollo.Reporting;
 /// sample and overhead, its verdict against the baseline, and the per-operation diff table when a baseline entry was
 /// compared. The JSON file, the SVG plot and the step-summary digest are rendered from it.
 /// </summary>
-public sealed class PerfReport
+internal sealed class PerfReport
 {
     private readonly BaselineFile? _baseline;
 

@@ -7,7 +7,7 @@ namespace Picollo.Reporting;
 /// Writes a test's JSON result and SVG plot under a results folder: <c>PICOLLO_RESULTS_DIR</c>, else
 /// <c>TestResults/picollo</c> under the current directory (where <c>dotnet test</c> puts its own results).
 /// </summary>
-public sealed class PerfReportWriter
+internal sealed class PerfReportWriter
 {
     /// <summary>The environment variable naming the results folder.</summary>
     public const string ResultsDirectoryVariable = "PICOLLO_RESULTS_DIR";

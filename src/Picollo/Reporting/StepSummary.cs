@@ -12,7 +12,7 @@ namespace Picollo.Reporting;
 /// <c>$GITHUB_STEP_SUMMARY</c>, one row per test (test, verdict, key counter and its P50 per operation, change).
 /// </summary>
 /// <remarks>The runner concatenates what every step appends; writing instead of appending would erase other steps' summaries.</remarks>
-public static class StepSummary
+internal static class StepSummary
 {
     /// <summary>The variable GitHub Actions sets to the step's summary file.</summary>
     public const string Variable = "GITHUB_STEP_SUMMARY";

@@ -8,18 +8,6 @@ namespace Picollo.Tests.Baselines;
 
 public sealed class BaselinePortabilityTests
 {
-    [Theory]
-    [InlineData(CounterKind.Runtime, "allocated-bytes", CounterPortability.SameRuntime)]
-    [InlineData(CounterKind.Hardware, "instructions", CounterPortability.SameIsaAndRuntime)]
-    [InlineData(CounterKind.Hardware, "branches", CounterPortability.SameIsaAndRuntime)]
-    [InlineData(CounterKind.Hardware, "cycles", CounterPortability.SameCpuModel)]
-    [InlineData(CounterKind.Hardware, "branch-misses", CounterPortability.SameCpuModel)]
-    [InlineData(CounterKind.Tsc, "tsc", CounterPortability.SameCpuModel)]
-    [InlineData(CounterKind.Software, "task-clock", CounterPortability.SameCpuModel)]
-    [InlineData(CounterKind.HardwareCache, "L1-dcache-load-misses", CounterPortability.SameCpuModel)]
-    public void CounterKindAndName_DecidePortability(CounterKind kind, string name, CounterPortability expected) =>
-        BaselinePortability.Of(kind, name).ShouldBe(expected);
-
     [Fact]
     public void SameModel_ComparesEverything()
     {

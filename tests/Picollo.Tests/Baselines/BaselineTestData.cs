@@ -51,7 +51,7 @@ internal static class BaselineTestData
 
     public static BaselineCounter Instructions(HdrHistogram h) => new("instructions", "instructions", CounterKind.Hardware, h, 1);
 
-    public static BaselineCounter AllocatedBytes(HdrHistogram h) => new(RuntimeCounterSource.AllocatedBytes, "bytes", CounterKind.Runtime, h, 1);
+    public static BaselineCounter AllocatedBytes(HdrHistogram h) => new(CounterNames.AllocatedBytes, "bytes", CounterKind.Runtime, h, 1);
 
     public static BaselineRecord Record(params BaselineCounter[] counters) =>
         new(counters, new Dictionary<string, string> { ["samples"] = "1000", ["warmup"] = "100ms" }, Recorded);

@@ -53,8 +53,8 @@ public sealed class CounterSetTests
             for (int i = 0; i < 1_000; i++)
                 set.ReadCumulative(values);
         }).ShouldBe(0);
-        set.IndexOf(TscCounterSource.CounterName).ShouldBe(0);
-        set.IndexOf(RuntimeCounterSource.AllocatedBytes).ShouldBe(1);
+        set.IndexOf(CounterNames.Tsc).ShouldBe(0);
+        set.IndexOf(CounterNames.AllocatedBytes).ShouldBe(1);
         values[0].ShouldBeGreaterThan(0UL);
     }
 

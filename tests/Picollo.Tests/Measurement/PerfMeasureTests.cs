@@ -80,10 +80,10 @@ public sealed class PerfMeasureTests
             twices.Add(Perf.Measure(options, 2 * N, static n => MeasuredBodies.Chain(n)));
         }
 
-        AssertTwice(singles, twices, PerfCounterNames.Tsc);
+        AssertTwice(singles, twices, CounterNames.Tsc);
         if (!singles[0].TaskClock.IsAvailable)
             Assert.Skip("task-clock: " + singles[0].TaskClock.UnavailableReason);
-        AssertTwice(singles, twices, PerfCounterNames.TaskClock);
+        AssertTwice(singles, twices, CounterNames.TaskClock);
     }
 
     private static void AssertTwice(List<PerfResult> singles, List<PerfResult> twices, string counter)

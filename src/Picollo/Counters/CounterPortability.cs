@@ -1,10 +1,10 @@
-namespace Picollo.Baselines;
+namespace Picollo.Counters;
 
 /// <summary>
 /// How far a counter's values travel between machines. Each level includes the requirements of the one before,
 /// so a stricter rule never matches a machine a looser one rejects.
 /// </summary>
-public enum CounterPortability
+internal enum CounterPortability
 {
     /// <summary>
     /// Same .NET runtime major.minor, architecture and GC mode (.NET runtime counters: allocated bytes, GC counts, JIT).

@@ -1,0 +1,54 @@
+namespace Picollo.Counters;
+
+/// <summary>
+/// The canonical names of the counters Picollo knows by name: <c>tsc</c>, the .NET runtime counters, and the perf_event
+/// counters that results have typed accessors for. Names are case-insensitive wherever a counter is looked up; perf
+/// aliases (<c>cpu-cycles</c>) resolve to these spellings.
+/// </summary>
+public static class CounterNames
+{
+    /// <summary>The time-stamp counter, in ticks (<c>rdtscp</c>).</summary>
+    public const string Tsc = "tsc";
+
+    /// <summary>Bytes allocated by the measuring thread (.NET runtime, exact without background GC).</summary>
+    public const string AllocatedBytes = "allocated-bytes";
+
+    /// <summary>Generation-0 collections, process-wide (.NET runtime).</summary>
+    public const string Gen0Collections = "gen0-collections";
+
+    /// <summary>Generation-1 collections, process-wide (.NET runtime).</summary>
+    public const string Gen1Collections = "gen1-collections";
+
+    /// <summary>Generation-2 (full) collections, process-wide (.NET runtime).</summary>
+    public const string Gen2Collections = "gen2-collections";
+
+    /// <summary>Methods JIT-compiled on the measuring thread (.NET runtime).</summary>
+    public const string JitMethods = "jit-methods";
+
+    /// <summary>IL bytes JIT-compiled on the measuring thread (.NET runtime).</summary>
+    public const string JitIlBytes = "jit-il-bytes";
+
+    /// <summary>Monitor lock contentions, process-wide (.NET runtime).</summary>
+    public const string LockContentions = "lock-contentions";
+
+    /// <summary>CPU cycles (perf_event hardware).</summary>
+    public const string Cycles = "cycles";
+
+    /// <summary>Retired instructions (perf_event hardware).</summary>
+    public const string Instructions = "instructions";
+
+    /// <summary>Retired branch instructions (perf_event hardware).</summary>
+    public const string Branches = "branches";
+
+    /// <summary>Mispredicted branches (perf_event hardware).</summary>
+    public const string BranchMisses = "branch-misses";
+
+    /// <summary>Last-level cache misses (perf_event hardware).</summary>
+    public const string CacheMisses = "cache-misses";
+
+    /// <summary>CPU time of the measuring thread in ns (perf_event software: counts without a PMU).</summary>
+    public const string TaskClock = "task-clock";
+
+    /// <summary>Page faults (perf_event software: counts without a PMU).</summary>
+    public const string PageFaults = "page-faults";
+}

@@ -1,0 +1,87 @@
+using System.Collections.Immutable;
+
+namespace Picollo.Counters;
+
+/// <summary>
+/// The one table of counter traits (docs/ARCHITECTURE.md, "Baselines and verdicts"): the default counter set, the verdict
+/// rules and the portability of baselines all read it, so a counter's nature is stated once.
+/// </summary>
+internal static class KnownCounters
+{
+    // Row order is the order of the default set. Units match what the sources report (RuntimeCounterSource takes its
+    // descriptors from here; the perf catalog spells the same units for the perf events).
+    private static readonly ImmutableArray<(CounterTraits Traits, string[] Aliases)> s_rows =
+    [
+        (Time(CounterNames.Tsc, "ticks", CounterKind.Tsc, isDefault: true), []),
+        (Exact(CounterNames.AllocatedBytes, "bytes"), []),
+        (Exact(CounterNames.Gen0Collections, "collections"), []),
+        (Exact(CounterNames.Gen1Collections, "collections"), []),
+        (Exact(CounterNames.Gen2Collections, "collections"), []),
+
+        // JIT counts are per thread and 0 once the body's code is final: a non-zero value is a body that keeps generating
+        // code (dynamic methods, new generic instantiations), a real finding.
+        (Exact(CounterNames.JitMethods, "methods"), []),
+        (Exact(CounterNames.JitIlBytes, "bytes"), []),
+
+        // Process-wide and driven by whatever else the process does (parallel tests): judged statistically.
+        (new CounterTraits(CounterNames.LockContentions, "contentions", CounterKind.Runtime, false, false, CounterPortability.SameRuntime, true), []),
+        (Time(CounterNames.Cycles, "events", CounterKind.Hardware, isDefault: true), ["cpu-cycles"]),
+
+        // Architectural: the same code retires the same instructions on any CPU with the same ISA extensions.
+        (new CounterTraits(CounterNames.Instructions, "events", CounterKind.Hardware, false, false, CounterPortability.SameIsaAndRuntime, true), []),
+        (Other(CounterNames.BranchMisses, "events", CounterKind.Hardware, isDefault: true), []),
+        (Other(CounterNames.CacheMisses, "events", CounterKind.Hardware, isDefault: true), []),
+        (Time(CounterNames.TaskClock, "ns", CounterKind.Software, isDefault: true), []),
+        (Other(CounterNames.PageFaults, "events", CounterKind.Software, isDefault: true), ["faults"]),
+        (new CounterTraits(CounterNames.Branches, "events", CounterKind.Hardware, false, false, CounterPortability.SameIsaAndRuntime, false), ["branch-instructions"]),
+        (Time("ref-cycles", "events", CounterKind.Hardware, isDefault: false), []),
+        (Time("bus-cycles", "events", CounterKind.Hardware, isDefault: false), []),
+        (Time("cpu-clock", "ns", CounterKind.Software, isDefault: false), []),
+    ];
+
+    /// <summary>The counters measured when a run names none, in report order.</summary>
+    public static ImmutableArray<string> DefaultSet { get; } = [.. s_rows.Where(static r => r.Traits.IsDefault).Select(static r => r.Traits.Name)];
+
+    /// <summary>The traits of a counter: its row when the table names it (or an alias of it) with the same kind, else derived from the kind.</summary>
+    /// <param name="name">The counter's name (case-insensitive).</param>
+    /// <param name="kind">The counter's source family.</param>
+    /// <returns>The traits; a counter unknown to the table is noisy, not time-like, and compares on the same CPU model only (the same runtime for a runtime counter).</returns>
+    public static CounterTraits Of(string name, CounterKind kind)
+    {
+        ArgumentNullException.ThrowIfNull(name);
+        foreach ((CounterTraits traits, string[] aliases) in s_rows)
+        {
+            if (traits.Kind == kind && (Matches(traits.Name, name) || aliases.Any(a => Matches(a, name))))
+                return traits;
+        }
+
+        return kind == CounterKind.Runtime
+            ? new CounterTraits(name, "events", kind, false, false, CounterPortability.SameRuntime, false)
+            : new CounterTraits(name, "events", kind, false, kind == CounterKind.Tsc, CounterPortability.SameCpuModel, false);
+    }
+
+    /// <summary>The row of a counter the table names, by canonical name (case-insensitive).</summary>
+    /// <param name="name">The canonical name.</param>
+    /// <returns>The traits.</returns>
+    /// <exception cref="KeyNotFoundException">The table does not name it.</exception>
+    public static CounterTraits Get(string name)
+    {
+        foreach ((CounterTraits traits, _) in s_rows)
+        {
+            if (Matches(traits.Name, name))
+                return traits;
+        }
+
+        throw new KeyNotFoundException($"'{name}' is not a counter of the traits table.");
+    }
+
+    private static bool Matches(string a, string b) => string.Equals(a, b, StringComparison.OrdinalIgnoreCase);
+
+    private static CounterTraits Exact(string name, string unit) => new(name, unit, CounterKind.Runtime, true, false, CounterPortability.SameRuntime, true);
+
+    // Cycles, time and ticks depend on the micro-architecture and its clock.
+    private static CounterTraits Time(string name, string unit, CounterKind kind, bool isDefault) => new(name, unit, kind, false, true, CounterPortability.SameCpuModel, isDefault);
+
+    // Misses and faults depend on the micro-architecture (cache sizes, predictors) and on what else runs.
+    private static CounterTraits Other(string name, string unit, CounterKind kind, bool isDefault) => new(name, unit, kind, false, false, CounterPortability.SameCpuModel, isDefault);
+}
