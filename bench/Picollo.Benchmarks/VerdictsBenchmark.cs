@@ -80,7 +80,7 @@ internal static class VerdictsBenchmark
                 {
                     CounterVerdict counterVerdict = verdicts.Single(v => v.Counter == s_counters[c]);
                     observations[a, c].Add(counterVerdict);
-                    line.Append(CultureInfo.InvariantCulture, $" | {s_counters[c]} {counterVerdict.RelativeChange * 100:+0.00;-0.00}% d={counterVerdict.CohensD:0.00} {counterVerdict.Status}");
+                    line.Append(CultureInfo.InvariantCulture, $" | {s_counters[c]} {counterVerdict.RelativeChange * 100:+0.00;-0.00}% d={counterVerdict.EffectSize:0.00} {counterVerdict.Status}");
                 }
 
                 // What a test sees through ShouldNotRegress: an exact regression fails at once; a statistical one
@@ -155,7 +155,7 @@ internal static class VerdictsBenchmark
             for (int c = 0; c < s_counters.Length; c++)
             {
                 double[] changes = [.. observations[a, c].Select(v => v.RelativeChange ?? double.NaN).Order()];
-                double[] ds = [.. observations[a, c].Select(v => v.CohensD ?? double.NaN).Order()];
+                double[] ds = [.. observations[a, c].Select(v => v.EffectSize ?? double.NaN).Order()];
                 distributions.Append(CultureInfo.InvariantCulture,
                     $"| {s_arms[a].Name} | {s_counters[c]} | {changes[0] * 100:+0.00;-0.00}% / {Median(changes) * 100:+0.00;-0.00}% / {changes[^1] * 100:+0.00;-0.00}% | {ds[0]:0.00} / {Median(ds):0.00} / {ds[^1]:0.00} |\n");
             }

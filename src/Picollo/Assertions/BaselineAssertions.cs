@@ -65,100 +65,19 @@ public static class BaselineAssertions
 
         string call = PerfAssertionMessage.Call(expression, nameof(ShouldNotRegress), Thresholds(maxCohensD, maxChange));
         testClass ??= Path.GetFileNameWithoutExtension(callerFilePath);
-        string baselinePath = new BaselineLocator(getEnvironmentVariable: options.GetEnvironmentVariable)
-            .GetBaselinePath(callerFilePath, testClass, testMethod, caseName);
-        MachineFingerprint machine = MachineFingerprint.Current;
-        var store = new BaselineStore(options);
-        PerfResult judged = result;
-        var remeasurements = new List<string>();
-
-        // A run that did not measure the body's final code is measured again before anything is judged or recorded: a
-        // baseline (update mode) or received file taken from tier-0 code would hold numbers up to 3.5× too slow, and
-        // tier-0 code even allocates what tier-1 code stack-allocates (40 bytes per operation for a 4-int array).
-        if (!RanFinalCode(judged.Run) && judged.CanRemeasure)
-        {
-            judged = judged.Remeasure();
-            remeasurements.Add("Measured again before judging: the first measurement did not run the body's final code ("
-                + string.Join(" ", result.Run.Notes) + ")" + (RanFinalCode(judged.Run) ? "; this one did." : "; neither did this one."));
-        }
-
-        BaselineRecord current = BaselineRecord.FromResult(judged);
-
-        // Read before the check: in update mode the check rewrites the file, and the report and the failure message
-        // must show what was compared with.
-        BaselineFile? baseline = BaselineStore.Read(baselinePath);
-        BaselineCheckResult check = store.Check(baselinePath, machine, current);
-        string? confirmation = null;
-
-        // Never fail on noise: a time-like regression can come from one disturbed measurement (a busy host slowed
-        // a whole run by +56% in the verdict-quality experiment, bench/RESULTS.md). Statistical counters fail only when
-        // a second measurement regresses on the same counter; deterministic ones need no second look when the run's code
-        // was final.
-        if (check.Outcome == BaselineOutcome.Fail && check.Verdicts.Any(static v => v.IsRegression) && judged.CanRemeasure
-            && (!RanFinalCode(judged.Run) || OnlyStatisticalRegressions(check, current, options.VerdictPolicy)))
-        {
-            PerfResult second = judged.Remeasure();
-            BaselineRecord secondRecord = BaselineRecord.FromResult(second);
-            BaselineCheckResult recheck = store.Check(baselinePath, machine, secondRecord);
-            var firstRegressed = check.Verdicts.Where(static v => v.IsRegression).Select(static v => v.Counter).ToHashSet(StringComparer.Ordinal);
-            var confirmed = recheck.Verdicts.Where(v => v.IsRegression && firstRegressed.Contains(v.Counter)).Select(static v => v.Counter).ToHashSet(StringComparer.Ordinal);
-            var verdicts = recheck.Verdicts
-                .Select(v => v.IsRegression && !confirmed.Contains(v.Counter)
-                    ? v with { Status = CounterVerdictStatus.Unconfirmed, Text = v.Text.Replace(": regressed", ": unconfirmed (regressed in one of two measurements only)", StringComparison.Ordinal) }
-                    : v)
-                .ToList();
-
-            string first = string.Join("; ", check.Verdicts.Where(static v => v.IsRegression).Select(static v => v.Text));
-            string again = string.Join("; ", recheck.Verdicts.Where(v => firstRegressed.Contains(v.Counter) || v.IsRegression).Select(static v => v.Text));
-            remeasurements.Add($"Measured twice: the first measurement regressed ({first}); the second, reported here, {(confirmed.Count > 0 ? "confirmed it" : "did not")} ({again}).");
-            if (confirmed.Count > 0)
-            {
-                confirmation = "Confirmed by a second measurement: " + string.Join("; ", verdicts.Where(static v => v.IsRegression).Select(static v => v.Text)) + ".";
-
-                // Still a failure: doubled allocations are real at any tier, and a test process whose tiering never
-                // catches up (its suite's own backlog) would otherwise never fail. The reader is told what to rule out.
-                if (judged.Run.WarmupEnd == WarmupEnd.TimeCap && second.Run.WarmupEnd == WarmupEnd.TimeCap)
-                {
-                    confirmation += $"\nNeither measurement ran the body's final optimized code ({string.Join(" ", second.Run.Notes)}). Unoptimized code runs slower and can allocate what optimized code keeps on the stack: if this test ran alongside others, run it alone or with a longer TimeBudget to rule that out.";
-                }
-            }
-            else
-            {
-                PerfAssertionHost.Current.ReportNotice(call, $"Not failing on an unconfirmed regression: the first measurement regressed ({first}), a second one did not ({again}).");
-            }
-
-            // The second measurement decided the outcome either way: the verdicts, the report and a failure message all
-            // show it. Unconfirmed regressions pass; a missing baseline in CI still fails when the policy says so.
-            check = store.Rejudge(recheck, verdicts);
-            judged = second;
-            current = secondRecord;
-        }
-
-        if (check.Outcome == BaselineOutcome.Updated && !RanFinalCode(judged.Run))
-        {
-            PerfAssertionHost.Current.ReportNotice(call, $"The baseline entry was recorded from a measurement whose code may not have been final ({string.Join(" ", judged.Run.Notes)}). Record it again with the test alone, or with a longer TimeBudget, before relying on it.");
-        }
-
-        string? remeasurement = remeasurements.Count == 0 ? null : string.Join(" ", remeasurements);
+        BaselineJudgement judgement = BaselineJudge.Judge(result, callerFilePath, testClass, testMethod, caseName, options);
 
         // Written before a failure is thrown, so a failing test leaves its evidence too.
-        var report = new PerfReport(PerfResultReports.TestName(testClass, testMethod, caseName), judged, check, baseline, remeasurement);
+        var report = new PerfReport(PerfResultReports.TestName(testClass, testMethod, caseName), judgement.Judged, judgement.Check, judgement.Baseline, judgement.Remeasurement);
         PerfReportFiles? files = PerfResultReports.Publish(report, testClass, testMethod, caseName, options.GetEnvironmentVariable, call);
 
-        switch (check.Outcome)
+        // Notices first, even when the test fails: an unconfirmed regression on one counter is news beside a failure of another.
+        foreach (string notice in judgement.Notices)
+            PerfAssertionHost.Current.ReportNotice(call, notice);
+        if (judgement.Outcome == BaselineOutcome.Fail)
         {
-            case BaselineOutcome.Fail:
-            {
-                string message = FailureMessage(expression, check, current, baseline) + (confirmation is null ? string.Empty : "\n" + confirmation + "\n");
-                throw new PerfAssertionException(files is null ? message : message.TrimEnd('\n') + "\n\n" + PerfResultReports.FileLines(files));
-            }
-
-            case BaselineOutcome.Notice:
-                PerfAssertionHost.Current.ReportNotice(call, check.Message);
-                break;
-            case BaselineOutcome.Updated:
-                PerfAssertionHost.Current.ReportNotice(call, $"Baseline updated: {check.BaselinePath} (entry of {machine.Id}).");
-                break;
+            string message = FailureMessage(expression, judgement) + (judgement.Confirmation is null ? string.Empty : "\n" + judgement.Confirmation + "\n");
+            throw new PerfAssertionException(files is null ? message : message.TrimEnd('\n') + "\n\n" + PerfResultReports.FileLines(files));
         }
 
         ReportUnavailableCounters(result, call);
@@ -194,46 +113,29 @@ public static class BaselineAssertions
             maxChange is { } change ? string.Create(CultureInfo.InvariantCulture, $"maxChange: {change}") : null,
         }.OfType<string>());
 
-    private static bool RanFinalCode(PerfRunInfo run) => run.WarmupEnd != WarmupEnd.TimeCap && !run.CodeMayHaveChanged;
-
-    private static bool OnlyStatisticalRegressions(BaselineCheckResult check, BaselineRecord current, VerdictPolicy policy)
-    {
-        foreach (CounterVerdict verdict in check.Verdicts)
-        {
-            if (!verdict.IsRegression)
-                continue;
-            BaselineCounter? counter = current.Find(verdict.Counter);
-            if (counter is null || policy.GetRule(counter.Name, counter.Kind).Mode == VerdictMode.Exact)
-                return false;
-        }
-
-        return check.Verdicts.Any(static v => v.IsRegression);
-    }
-
     // Shouldly's shape: the expression, what it should do, the reference, "but", what happened; then the evidence.
-    private static string FailureMessage(string? expression, BaselineCheckResult check, BaselineRecord current, BaselineFile? baseline)
+    private static string FailureMessage(string? expression, BaselineJudgement judgement)
     {
+        BaselineCheckResult check = judgement.Check;
         var regressed = check.Verdicts.Where(static v => v.IsRegression).ToList();
         var text = new StringBuilder();
         text.Append(expression ?? "result").Append('\n')
             .Append("    should not regress against").Append('\n')
             .Append(check.BaselinePath).Append('\n')
             .Append("    but").Append('\n');
-        if (regressed.Count == 0)
-            text.Append("a baseline is missing in CI (MissingBaselineInCI = Fail)").Append('\n');
+        if (regressed.Count > 0)
+            text.Append(regressed.Count == 1 ? "1 counter regressed" : $"{regressed.Count} counters regressed").Append(": ").AppendJoin(", ", regressed.Select(static v => v.Counter)).Append('\n');
+        else if (check.WriteFailure is not null)
+            text.Append("the baseline could not be written").Append('\n');
         else
-            text.Append(regressed.Count == 1 ? "1 counter regressed" : $"{regressed.Count} counters regressed").Append(": ")
-                .AppendJoin(", ", regressed.Select(static v => v.Counter)).Append('\n');
+            text.Append("a baseline is missing in CI (MissingBaselineInCI = Fail)").Append('\n');
 
         text.Append('\n').Append(check.Message).Append('\n');
-        if (regressed.Count == 0)
-            return text.ToString();
-
         foreach (CounterVerdict verdict in regressed)
         {
-            BaselineCounter? reference = verdict.BaselineMachineId is { } id ? baseline?.Find(id)?.Record.Find(verdict.Counter) : null;
-            if (reference is not null && current.Find(verdict.Counter) is { } counter)
-                text.Append('\n').Append(BaselineDiffTable.ToMarkdown(reference, counter));
+            BaselineCounter? reference = verdict.BaselineMachineId is { } id ? judgement.Baseline?.Find(id)?.Record.Find(verdict.Counter) : null;
+            if (reference is not null && judgement.Current.Find(verdict.Counter) is { } counter)
+                text.Append('\n').Append(BaselineDiffTable.ToMarkdown(reference, counter, verdict));
         }
 
         return text.ToString();

@@ -6,12 +6,17 @@ namespace Picollo.Baselines;
 /// <param name="BaselinePath">The baseline file.</param>
 /// <param name="ReceivedPath">The received file written for review, or <see langword="null"/> when none was written.</param>
 /// <param name="Message">The verdict lines and, when relevant, what to do (accept the received file, or update).</param>
+/// <param name="WriteFailure">
+/// Why a received file or an update could not be written (the folder is missing or read-only), with the fix; <see langword="null"/>
+/// when every write needed succeeded.
+/// </param>
 internal sealed record BaselineCheckResult(
     BaselineOutcome Outcome,
     IReadOnlyList<CounterVerdict> Verdicts,
     string BaselinePath,
     string? ReceivedPath,
-    string Message)
+    string Message,
+    string? WriteFailure = null)
 {
     /// <summary><see langword="true"/> when the test must fail.</summary>
     public bool IsFailure => Outcome == BaselineOutcome.Fail;

@@ -84,58 +84,36 @@ internal static class BaselineComparer
         if (incompatibility is not null)
             return NotCompared(counter, rule, CounterVerdictStatus.NotComparable, match.Machine.Id, "not comparable: " + incompatibility);
 
-        // Per operation: the pilot may group a different number of operations per sample on each run.
-        double b = Statistic(before, rule.Statistic) / reference.OperationsPerSample;
-        double a = Statistic(after, rule.Statistic) / counter.OperationsPerSample;
+        // Per operation, from the exact statistics of the samples: the pilot may group a different number of operations
+        // per sample on each run, and a bucket's value would show 64 allocated bytes as 64.015.
+        double b = reference.PerOperation.Get(rule.Statistic);
+        double a = counter.PerOperation.Get(rule.Statistic);
         double change = b != 0 ? (a - b) / b : a == 0 ? 0 : double.PositiveInfinity;
+
+        if (rule.Mode == VerdictMode.Exact)
+        {
+            // "Exact" means equal within what the stored numbers resolve: a baseline rounds to 7 significant digits (or, when
+            // written before it stored exact statistics, holds bucket values within its relative error). One byte more per
+            // operation (88 → 89, +1.1%) stays far outside that.
+            double resolution = (reference.PerOperation.Precision + counter.PerOperation.Precision) * Math.Max(Math.Abs(a), Math.Abs(b));
+            CounterVerdictStatus exact = a - b > resolution ? CounterVerdictStatus.Regressed : b - a > resolution ? CounterVerdictStatus.Improved : CounterVerdictStatus.Pass;
+            return new CounterVerdict(counter.Name, counter.Unit, exact, rule.Mode, rule.Statistic, b, a, change, null, match.Machine.Id, null);
+        }
+
         // The robust d: the verdict-quality experiment (bench/RESULTS.md, "verdicts") found the classic d of timing
         // samples within ±0.4 whether the code was unchanged or 30% slower, because a few preempted samples own the
         // mean and the standard deviation; the median shift over the IQR separated every arm.
         double d = HdrHistogramSummary.RobustCohensD(before, after, reference.OperationsPerSample, counter.OperationsPerSample);
 
-        // "Exact" means equal within what the histograms resolve: a total of many operations is stored as its
-        // bucket's midpoint, up to RelativeError away from the true total, and each side is off on its own, so two
-        // equal per-operation costs can differ by both errors. A per-operation value below 2·BlockSize is stored
-        // exactly, and one byte more per operation (88 → 89, +1.1%) stays far outside the ±0.2% this allows.
-        double resolution = (before.RelativeError + after.RelativeError) * Math.Max(Math.Abs(a), Math.Abs(b));
-        CounterVerdictStatus status = rule.Mode == VerdictMode.Exact
-            ? (a - b > resolution ? CounterVerdictStatus.Regressed : b - a > resolution ? CounterVerdictStatus.Improved : CounterVerdictStatus.Pass)
-            // A regression is a rise and an improvement a fall whatever the thresholds: with both at 0 an unchanged
-            // counter would otherwise "regress".
-            : change > 0 && d >= rule.MinCohensD && change >= rule.MinRelativeChange ? CounterVerdictStatus.Regressed
+        // A regression is a rise and an improvement a fall whatever the thresholds: with both at 0 an unchanged counter
+        // would otherwise "regress".
+        CounterVerdictStatus status =
+            change > 0 && d >= rule.MinCohensD && change >= rule.MinRelativeChange ? CounterVerdictStatus.Regressed
             : change < 0 && d <= -rule.MinCohensD && change <= -rule.MinRelativeChange ? CounterVerdictStatus.Improved
             : CounterVerdictStatus.Pass;
-
-        return new CounterVerdict(counter.Name, counter.Unit, status, rule.Statistic, b, a, change, d, match.Machine.Id, Describe(counter, rule, b, a, change, d, status));
-    }
-
-    private static double Statistic(HdrHistogramSummary summary, BaselineStatistic statistic) => statistic switch
-    {
-        BaselineStatistic.P50 => summary.P50.Value,
-        BaselineStatistic.P90 => summary.P90.Value,
-        BaselineStatistic.P99 => summary.P99.Value,
-        BaselineStatistic.P100 => summary.P100.Value,
-        BaselineStatistic.Mean => summary.Mean,
-        _ => throw new ArgumentOutOfRangeException(nameof(statistic), statistic, "Unknown statistic."),
-    };
-
-    // "task-clock P50 +12.3% (1,234 → 1,386 ns/op), d = 1.9: regressed"; the percentage is left out when the
-    // baseline is 0 (any rise is infinite) and "exact" says why a tiny change still fails.
-    private static string Describe(BaselineCounter counter, CounterVerdictRule rule, double before, double after, double change, double d, CounterVerdictStatus status)
-    {
-        string format = rule.Statistic == BaselineStatistic.Mean || counter.OperationsPerSample > 1 ? "#,0.###" : "N0";
-        string percent = double.IsFinite(change) ? (change * 100).ToString("+0.0;-0.0;0.0", CultureInfo.InvariantCulture) + "% " : string.Empty;
-        string outcome = status switch
-        {
-            CounterVerdictStatus.Regressed => "regressed",
-            CounterVerdictStatus.Improved => "improved",
-            _ => "pass",
-        };
-        return string.Create(
-            CultureInfo.InvariantCulture,
-            $"{counter.Name} {rule.Statistic} {percent}({before.ToString(format, CultureInfo.InvariantCulture)} → {after.ToString(format, CultureInfo.InvariantCulture)} {counter.Unit}/op), d = {d:0.0}: {outcome}{(rule.Mode == VerdictMode.Exact ? " (exact)" : string.Empty)}");
+        return new CounterVerdict(counter.Name, counter.Unit, status, rule.Mode, rule.Statistic, b, a, change, d, match.Machine.Id, null);
     }
 
     private static CounterVerdict NotCompared(BaselineCounter counter, CounterVerdictRule rule, CounterVerdictStatus status, string? machineId, string reason) =>
-        new(counter.Name, counter.Unit, status, rule.Statistic, null, null, null, null, machineId, $"{counter.Name}: {reason}");
+        new(counter.Name, counter.Unit, status, rule.Mode, rule.Statistic, null, null, null, null, machineId, reason);
 }

@@ -17,17 +17,31 @@ namespace Picollo.Baselines;
 /// number of operations per sample compare per operation. 1 makes the histogram a distribution of single
 /// operations, which is wider than one of sample totals and is never compared with it.
 /// </param>
-internal sealed record BaselineCounter(string Name, string Unit, CounterKind Kind, HdrHistogram Histogram, double OperationsPerSample)
+/// <param name="PerOperation">The exact per-operation statistics of the samples, which verdicts compare and reports show.</param>
+internal sealed record BaselineCounter(string Name, string Unit, CounterKind Kind, HdrHistogram Histogram, double OperationsPerSample, PerOperationSummary PerOperation)
 {
     /// <summary>Takes an available counter of a measurement as it is compared and stored.</summary>
     /// <param name="counter">A counter of a <see cref="PerfResult"/>.</param>
-    /// <returns>The counter's name, unit, kind, histogram and operations per sample.</returns>
+    /// <returns>The counter's name, unit, kind, histogram, operations per sample and exact per-operation statistics.</returns>
     /// <exception cref="ArgumentException">The counter is unavailable: it has nothing to compare.</exception>
     public static BaselineCounter FromResult(CounterResult counter)
     {
         ArgumentNullException.ThrowIfNull(counter);
         if (!counter.IsAvailable)
             throw new ArgumentException($"Counter '{counter.Name}' was not measured: {counter.UnavailableReason}", nameof(counter));
-        return new BaselineCounter(counter.Name, counter.Unit, counter.Kind, counter.Histogram, counter.OperationsPerSample);
+        return new BaselineCounter(counter.Name, counter.Unit, counter.Kind, counter.Histogram, counter.OperationsPerSample, PerOperationSummary.FromResult(counter));
     }
+
+    /// <summary>
+    /// A counter known only by its histogram (a baseline written before exact statistics were stored, synthetic data):
+    /// its per-operation statistics are the histogram's, within its precision.
+    /// </summary>
+    /// <param name="name">The counter's name.</param>
+    /// <param name="unit">The counter's unit.</param>
+    /// <param name="kind">The counter's kind.</param>
+    /// <param name="histogram">The per-sample totals.</param>
+    /// <param name="operationsPerSample">The operations behind each total.</param>
+    /// <returns>The counter.</returns>
+    public static BaselineCounter FromHistogram(string name, string unit, CounterKind kind, HdrHistogram histogram, double operationsPerSample)
+        => new(name, unit, kind, histogram, operationsPerSample, PerOperationSummary.FromHistogram(histogram, operationsPerSample));
 }

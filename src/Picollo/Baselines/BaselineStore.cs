@@ -74,21 +74,33 @@ internal sealed class BaselineStore
     /// <param name="baselinePath">The baseline path (see <see cref="BaselineLocator"/>).</param>
     /// <param name="machine">The machine the measurement ran on (usually <see cref="MachineFingerprint.Current"/>).</param>
     /// <param name="current">The measurement.</param>
-    /// <returns>The verdicts and their outcome.</returns>
+    /// <param name="folderProblem">
+    /// Why the baseline's folder cannot be used (the test's source folder was not found), or <see langword="null"/>: then
+    /// nothing is read or written, the counters have no baseline, and the problem is reported as a write failure.
+    /// </param>
+    /// <returns>The verdicts and their outcome. A folder that cannot be written is never thrown: locally it is a line of
+    /// the message and <see cref="BaselineCheckResult.WriteFailure"/>; in update mode it fails the check.</returns>
     /// <exception cref="BaselineFormatException">The baseline is corrupt; it is left untouched.</exception>
-    public BaselineCheckResult Check(string baselinePath, MachineFingerprint machine, BaselineRecord current)
+    public BaselineCheckResult Check(string baselinePath, MachineFingerprint machine, BaselineRecord current, string? folderProblem = null)
     {
         ArgumentNullException.ThrowIfNull(baselinePath);
         ArgumentNullException.ThrowIfNull(machine);
         ArgumentNullException.ThrowIfNull(current);
         baselinePath = Path.GetFullPath(baselinePath);
         var entry = new BaselineEntry(machine, current);
-        IReadOnlyList<CounterVerdict> verdicts = BaselineComparer.Compare(Read(baselinePath), machine, current, _options.VerdictPolicy);
+        IReadOnlyList<CounterVerdict> verdicts = BaselineComparer.Compare(folderProblem is null ? Read(baselinePath) : null, machine, current, _options.VerdictPolicy);
         var lines = verdicts.Select(v => v.Text).ToList();
 
         if (IsUpdateMode)
         {
-            Update(baselinePath, entry);
+            // The user asked for the baseline to be written: not writing it is a failure, with the reason and the fix.
+            string? updateFailure = folderProblem ?? TryWrite(() => Update(baselinePath, entry), "update the baseline", baselinePath);
+            if (updateFailure is not null)
+            {
+                lines.Add(updateFailure);
+                return new BaselineCheckResult(BaselineOutcome.Fail, verdicts, baselinePath, null, string.Join('\n', lines), updateFailure);
+            }
+
             lines.Add($"Updated {baselinePath} with the entry of {machine.Id} ({BaselineStoreOptions.UpdateVariable} or UpdateBaselines is on).");
             return new BaselineCheckResult(BaselineOutcome.Updated, verdicts, baselinePath, null, string.Join('\n', lines));
         }
@@ -96,12 +108,13 @@ internal sealed class BaselineStore
         string receivedPath = BaselineLocator.GetReceivedPath(baselinePath);
         if (verdicts.All(v => v.Status == CounterVerdictStatus.Pass))
         {
-            RemoveReceivedEntry(baselinePath, receivedPath, machine.Id);
+            // Clean-up of an earlier run's pending entry: a folder that refuses it leaves a stale received file, nothing more.
+            _ = TryWrite(() => RemoveReceivedEntry(baselinePath, receivedPath, machine.Id), "remove the pending entry of", receivedPath);
             return new BaselineCheckResult(BaselineOutcome.Pass, verdicts, baselinePath, null, string.Join('\n', lines));
         }
 
-        WriteReceived(baselinePath, receivedPath, entry);
-        return Conclude(verdicts, baselinePath, receivedPath);
+        string? failure = folderProblem ?? TryWrite(() => WriteReceived(baselinePath, receivedPath, entry), "write the received file", receivedPath);
+        return Conclude(verdicts, baselinePath, failure is null ? receivedPath : null, failure);
     }
 
     /// <summary>
@@ -113,9 +126,9 @@ internal sealed class BaselineStore
     /// <param name="verdicts">The verdicts to judge instead.</param>
     /// <returns>The re-judged result: a missing baseline in CI still fails when the policy says so.</returns>
     internal BaselineCheckResult Rejudge(BaselineCheckResult check, IReadOnlyList<CounterVerdict> verdicts)
-        => check.Outcome == BaselineOutcome.Updated ? check with { Verdicts = verdicts } : Conclude(verdicts, check.BaselinePath, check.ReceivedPath);
+        => check.Outcome == BaselineOutcome.Updated ? check with { Verdicts = verdicts } : Conclude(verdicts, check.BaselinePath, check.ReceivedPath, check.WriteFailure);
 
-    private BaselineCheckResult Conclude(IReadOnlyList<CounterVerdict> verdicts, string baselinePath, string? receivedPath)
+    private BaselineCheckResult Conclude(IReadOnlyList<CounterVerdict> verdicts, string baselinePath, string? receivedPath, string? writeFailure)
     {
         var lines = verdicts.Select(v => v.Text).ToList();
         if (verdicts.All(v => v.Status == CounterVerdictStatus.Pass))
@@ -134,9 +147,19 @@ internal sealed class BaselineStore
                 : $"CI build ({ci}): missing baselines {(_options.MissingBaselineInCI == MissingBaselinePolicy.Fail ? "fail" : "pass with this notice")} (MissingBaselineInCI = {_options.MissingBaselineInCI}).");
         }
 
-        if (receivedPath is not null)
+        if (writeFailure is not null)
+            lines.Add(writeFailure);
+        else if (receivedPath is not null)
             lines.Add($"Received: {receivedPath}. To accept, rename it to {Path.GetFileName(baselinePath)} or run with {BaselineStoreOptions.UpdateVariable}=1.");
-        return new BaselineCheckResult(outcome, verdicts, baselinePath, receivedPath, string.Join('\n', lines));
+
+        // An improvement is news the reader acts on: one line that says so and how to make it the new baseline.
+        if (outcome == BaselineOutcome.Notice && !missing && receivedPath is not null && verdicts.Any(v => v.Status == CounterVerdictStatus.Improved))
+        {
+            string improved = string.Join("; ", verdicts.Where(v => v.Status == CounterVerdictStatus.Improved).Select(v => v.Text));
+            lines = [$"Improved: {improved}. Lock it in: rename {receivedPath} to {Path.GetFileName(baselinePath)}, or run with {BaselineStoreOptions.UpdateVariable}=1."];
+        }
+
+        return new BaselineCheckResult(outcome, verdicts, baselinePath, receivedPath, string.Join('\n', lines), writeFailure);
     }
 
     /// <summary>
@@ -151,7 +174,7 @@ internal sealed class BaselineStore
         ArgumentNullException.ThrowIfNull(baselinePath);
         ArgumentNullException.ThrowIfNull(entry);
         baselinePath = Path.GetFullPath(baselinePath);
-        using (BaselineFileLock.Acquire(baselinePath, _options.LockDirectory, _options.LockTimeout))
+        using (BaselineFileLock.Acquire(baselinePath, _options.LockTimeout))
         {
             BaselineFile merged = (Read(baselinePath) ?? BaselineFile.Empty).WithEntry(entry);
             WriteAtomically(baselinePath, merged.ToJson());
@@ -163,7 +186,7 @@ internal sealed class BaselineStore
     // machines (or processes) left pending in the received file, and this entry. Renaming it accepts them all.
     private void WriteReceived(string baselinePath, string receivedPath, BaselineEntry entry)
     {
-        using (BaselineFileLock.Acquire(baselinePath, _options.LockDirectory, _options.LockTimeout))
+        using (BaselineFileLock.Acquire(baselinePath, _options.LockTimeout))
         {
             BaselineFile baseline = Read(baselinePath) ?? BaselineFile.Empty;
             BaselineFile received = new(baseline.Entries.Concat(ReadReceived(receivedPath)?.Entries ?? []));
@@ -177,7 +200,7 @@ internal sealed class BaselineStore
         if (!File.Exists(receivedPath))
             return;
 
-        using (BaselineFileLock.Acquire(baselinePath, _options.LockDirectory, _options.LockTimeout))
+        using (BaselineFileLock.Acquire(baselinePath, _options.LockTimeout))
             RemoveReceivedEntryLocked(Read(baselinePath) ?? BaselineFile.Empty, receivedPath, machineId);
     }
 
@@ -240,6 +263,39 @@ internal sealed class BaselineStore
             File.Delete(temp);
             throw;
         }
+    }
+
+    // Runs a write; a folder that cannot take it becomes a sentence with the reason and the fix, never an exception
+    // naming a hidden temporary file. WriteAtomically leaves nothing half-written behind.
+    private static string? TryWrite(Action write, string action, string path)
+    {
+        try
+        {
+            write();
+            return null;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException or TimeoutException)
+        {
+            return WriteFailure(action, path, e);
+        }
+    }
+
+    /// <summary>The sentence for a baseline folder that could not be written: what, where, why, and the fix.</summary>
+    /// <param name="action">What was attempted, e.g. <c>write the received file</c>.</param>
+    /// <param name="path">The file.</param>
+    /// <param name="e">The failure.</param>
+    /// <returns>One sentence.</returns>
+    internal static string WriteFailure(string action, string path, Exception e)
+    {
+        string folder = Path.GetDirectoryName(path) ?? path;
+        string reason = e switch
+        {
+            DirectoryNotFoundException => $"the folder {folder} does not exist",
+            UnauthorizedAccessException => $"the folder {folder} is not writable for this user",
+            TimeoutException => e.Message,
+            _ => e.Message.TrimEnd('.'),
+        };
+        return $"Could not {action} {path}: {reason}. Nothing was written. Make the folder writable, or set {BaselineLocator.BaselineRootVariable} to the repository root when the tests run from a copy of the sources (a container, a CI image).";
     }
 
     private static bool IsTrue(string? value) =>

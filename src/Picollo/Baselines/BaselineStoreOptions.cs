@@ -37,7 +37,4 @@ public sealed record BaselineStoreOptions
 
     /// <summary>How long to wait for another writer of the same baseline before giving up. Default 30 s.</summary>
     public TimeSpan LockTimeout { get; init; } = TimeSpan.FromSeconds(30);
-
-    /// <summary>Where lock files live; <c>&lt;temp&gt;/picollo-locks</c> when <see langword="null"/> (outside the source tree, so nothing to ignore or commit).</summary>
-    public string? LockDirectory { get; init; }
 }

@@ -1,34 +1,74 @@
+using System.Globalization;
+
 namespace Picollo.Baselines;
 
 /// <summary>The verdict of one counter against its baseline, with the numbers behind it.</summary>
 /// <param name="Counter">The counter's name.</param>
 /// <param name="Unit">The counter's unit.</param>
 /// <param name="Status">The outcome.</param>
+/// <param name="Mode">Exact or statistical: an exact verdict has no effect size.</param>
 /// <param name="Statistic">The statistic compared.</param>
-/// <param name="BaselineValue">The statistic in the baseline; <see langword="null"/> when nothing was compared.</param>
-/// <param name="CurrentValue">The statistic now; <see langword="null"/> when nothing was compared.</param>
+/// <param name="BaselineValue">The statistic in the baseline, per operation; <see langword="null"/> when nothing was compared.</param>
+/// <param name="CurrentValue">The statistic now, per operation; <see langword="null"/> when nothing was compared.</param>
 /// <param name="RelativeChange">(current − baseline) / baseline (0.123 = +12.3 %); infinite when the baseline is 0 and the current value is not; <see langword="null"/> when nothing was compared.</param>
-/// <param name="CohensD">The effect size: the robust Cohen's d per operation, see <see cref="Metrics.HdrHistogramSummary.RobustCohensD"/>; <see langword="null"/> when nothing was compared.</param>
-/// <param name="BaselineMachineId">The <see cref="MachineFingerprint.Id"/> of the entry compared with; <see langword="null"/> when none.</param>
-/// <param name="Text">
-/// One line for people, e.g. <c>task-clock P50 +12.3% (1,234 → 1,386 ns/op), d = 1.9: regressed</c> or
-/// <c>cycles: no baseline for this machine (1 entry from another machine: different CPU model (A vs B))</c>.
+/// <param name="EffectSize">
+/// The effect size that decided a statistical verdict (<see cref="EffectSizeName"/>); <see langword="null"/> for an exact
+/// verdict and when nothing was compared.
 /// </param>
+/// <param name="BaselineMachineId">The <see cref="MachineFingerprint.Id"/> of the entry compared with; <see langword="null"/> when none.</param>
+/// <param name="Reason">Why nothing was compared (no baseline for this machine, not comparable, …); <see langword="null"/> when compared.</param>
 internal sealed record CounterVerdict(
     string Counter,
     string Unit,
     CounterVerdictStatus Status,
+    VerdictMode Mode,
     BaselineStatistic Statistic,
     double? BaselineValue,
     double? CurrentValue,
     double? RelativeChange,
-    double? CohensD,
+    double? EffectSize,
     string? BaselineMachineId,
-    string Text)
+    string? Reason)
 {
+    /// <summary>What <see cref="EffectSize"/> is: the median shift over the interquartile-range sigma, per operation (HdrHistogramSummary.RobustCohensD).</summary>
+    public const string EffectSizeName = "robust d";
+
     /// <summary><see langword="true"/> for <see cref="CounterVerdictStatus.Regressed"/>.</summary>
     public bool IsRegression => Status == CounterVerdictStatus.Regressed;
 
+    /// <summary>
+    /// One line for people, e.g. <c>task-clock P50 +12.3% (1,234 → 1,386 ns/op), robust d = 1.9: regressed</c>,
+    /// <c>allocated-bytes P50 +100.0% (88 → 176 bytes/op): regressed (exact)</c> or
+    /// <c>cycles: no baseline for this machine (1 entry from another machine: different CPU model (A vs B))</c>.
+    /// </summary>
+    public string Text => Reason is not null || BaselineValue is not { } before || CurrentValue is not { } after
+        ? $"{Counter}: {Reason}"
+        : string.Create(CultureInfo.InvariantCulture, $"{Counter} {Statistic} {Percent()}({Number(before)} → {Number(after)} {Unit}/op){Effect()}: {Outcome()}");
+
     /// <inheritdoc/>
     public override string ToString() => Text;
+
+    /// <summary>A per-operation value as verdicts and reports print it: thousands separators, up to 3 decimals.</summary>
+    /// <param name="value">The value.</param>
+    /// <returns>For example <c>1,234.5</c>.</returns>
+    public static string Number(double value) => value.ToString("#,0.###", CultureInfo.InvariantCulture);
+
+    // The percentage is left out when the baseline is 0: any rise from 0 is infinite.
+    private string Percent() => RelativeChange is { } change && double.IsFinite(change)
+        ? (change * 100).ToString("+0.0;-0.0;0.0", CultureInfo.InvariantCulture) + "% "
+        : string.Empty;
+
+    private string Effect() => EffectSize is { } d ? string.Create(CultureInfo.InvariantCulture, $", {EffectSizeName} = {d:0.0}") : string.Empty;
+
+    private string Outcome()
+    {
+        string outcome = Status switch
+        {
+            CounterVerdictStatus.Regressed => "regressed",
+            CounterVerdictStatus.Improved => "improved",
+            CounterVerdictStatus.Unconfirmed => "unconfirmed (regressed in one of two measurements only)",
+            _ => "pass",
+        };
+        return Mode == VerdictMode.Exact ? outcome + " (exact)" : outcome;
+    }
 }

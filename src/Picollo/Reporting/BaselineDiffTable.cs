@@ -11,25 +11,48 @@ namespace Picollo.Reporting;
 /// two runs may have grouped a different number of operations per sample, so each side's values are divided by its own
 /// operations per sample before they are put side by side (the same division the verdict makes).
 /// </summary>
+/// <remarks>
+/// The table shows the one effect size the verdict used, named as such: a second, differently defined one (the classic
+/// Cohen's d of the means) disagreed with the verdict line in the same message. An exact verdict has none: its rows are
+/// the exact per-operation statistics, and a change of one byte per operation is the whole story.
+/// </remarks>
 internal static class BaselineDiffTable
 {
-    /// <summary>A level-5 heading, the table (percentiles, mean, stdev, ops/sample, samples, d per operation), and a blank line.</summary>
-    public static string ToMarkdown(BaselineCounter baseline, BaselineCounter current)
+    /// <summary>A level-5 heading, the table, and a blank line.</summary>
+    /// <param name="baseline">The baseline's counter.</param>
+    /// <param name="current">The measured counter.</param>
+    /// <param name="verdict">The verdict that compared them: its mode chooses the rows, its effect size is shown.</param>
+    /// <returns>The markdown text.</returns>
+    public static string ToMarkdown(BaselineCounter baseline, BaselineCounter current, CounterVerdict verdict)
     {
-        HdrHistogramSummary before = baseline.Histogram.GetSummary(), after = current.Histogram.GetSummary();
-        double opsBefore = baseline.OperationsPerSample, opsAfter = current.OperationsPerSample;
         var table = new MarkdownTable(("Percentile", false), ("Baseline", true), ("Current", true), ("Δ%", true));
-        ReadOnlySpan<Percentile> b = before.Percentiles, a = after.Percentiles;
-        for (int i = 0; i < b.Length; i++)
-            table.AddRow(Percentile.FormatRank(b[i].Rank), Number(b[i].Value / opsBefore), Number(a[i].Value / opsAfter), Change(b[i].Value / opsBefore, a[i].Value / opsAfter));
+        PerOperationSummary b = baseline.PerOperation, a = current.PerOperation;
+        if (verdict.Mode == VerdictMode.Exact)
+        {
+            table.AddRow(Percentile.FormatRank(0), Number(b.P0), Number(a.P0), Change(b.P0, a.P0));
+            table.AddRow(Percentile.FormatRank(50), Number(b.P50), Number(a.P50), Change(b.P50, a.P50));
+            table.AddRow(Percentile.FormatRank(90), Number(b.P90), Number(a.P90), Change(b.P90, a.P90));
+            table.AddRow(Percentile.FormatRank(99), Number(b.P99), Number(a.P99), Change(b.P99, a.P99));
+            table.AddRow(Percentile.FormatRank(100), Number(b.P100), Number(a.P100), Change(b.P100, a.P100));
+        }
+        else
+        {
+            HdrHistogramSummary before = baseline.Histogram.GetSummary(), after = current.Histogram.GetSummary();
+            double opsBefore = baseline.OperationsPerSample, opsAfter = current.OperationsPerSample;
+            ReadOnlySpan<Percentile> bp = before.Percentiles, ap = after.Percentiles;
+            for (int i = 0; i < bp.Length; i++)
+                table.AddRow(Percentile.FormatRank(bp[i].Rank), Number(bp[i].Value / opsBefore), Number(ap[i].Value / opsAfter), Change(bp[i].Value / opsBefore, ap[i].Value / opsAfter));
+        }
 
         table.AddRow();
-        table.AddRow("Mean:", Number(before.Mean / opsBefore), Number(after.Mean / opsAfter), Change(before.Mean / opsBefore, after.Mean / opsAfter));
-        table.AddRow("StDev:", Number(before.StdDev / opsBefore), Number(after.StdDev / opsAfter), Change(before.StdDev / opsBefore, after.StdDev / opsAfter));
-        table.AddRow("Ops/sample:", Number(opsBefore), Number(opsAfter), string.Empty);
-        table.AddRow("Samples:", Number(before.TotalCount), Number(after.TotalCount), string.Empty);
-        double d = HdrHistogramSummary.CohensD(before, after, Math.Max(1, opsBefore), Math.Max(1, opsAfter));
-        table.AddRow("D-value:", string.Empty, string.Empty, double.IsNaN(d) ? "n/a" : d.ToString("0.00", CultureInfo.InvariantCulture));
+        table.AddRow("Mean:", Number(b.Mean), Number(a.Mean), Change(b.Mean, a.Mean));
+        table.AddRow("Ops/sample:", Number(baseline.OperationsPerSample), Number(current.OperationsPerSample), string.Empty);
+        table.AddRow("Samples:", Number(b.Samples), Number(a.Samples), string.Empty);
+        table.AddRow(
+            "Verdict:",
+            verdict.Statistic.ToString(),
+            verdict.Mode == VerdictMode.Exact ? "exact" : string.Create(CultureInfo.InvariantCulture, $"{CounterVerdict.EffectSizeName} = {verdict.EffectSize:0.00}"),
+            verdict.Status.ToString().ToLowerInvariant());
 
         var text = new StringBuilder();
         table.WriteTo(text, $"{current.Name} ({current.Unit} per operation): baseline vs current");
@@ -37,7 +60,7 @@ internal static class BaselineDiffTable
     }
 
     /// <summary>A per-operation value: invariant culture, thousands separators, up to 3 decimals (0.01 branch misses per operation survive).</summary>
-    public static string Number(double value) => value.ToString("#,0.###", CultureInfo.InvariantCulture);
+    public static string Number(double value) => CounterVerdict.Number(value);
 
     /// <summary>The change from <paramref name="before"/> to <paramref name="after"/> in percent, signed; ∞ from zero to non-zero.</summary>
     public static string Change(double before, double after)

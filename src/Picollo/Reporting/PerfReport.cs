@@ -92,8 +92,8 @@ internal sealed class PerfReport
                 .Append(counter.Overhead is { } overhead ? string.Create(CultureInfo.InvariantCulture, $"median {overhead.Median:N0} {counter.Unit} per sample") : "none")
                 .Append('\n').Append('\n')
                 .Append(counter.Summary.ToMarkdown(counter.SummaryTitle()));
-            if (GetBaselineCounter(counter.Name) is { } reference)
-                text.Append(BaselineDiffTable.ToMarkdown(reference, BaselineCounter.FromResult(counter)));
+            if (GetBaselineCounter(counter.Name) is { } reference && GetVerdict(counter.Name) is { } verdict)
+                text.Append(BaselineDiffTable.ToMarkdown(reference, BaselineCounter.FromResult(counter), verdict));
         }
 
         // A table of zeros says nothing its one line does not; the JSON result keeps the histograms all the same.
@@ -153,7 +153,7 @@ internal sealed class PerfReport
                 c.IsAvailable ? new PerOperationModel(c.P0, c.P50, c.P90, c.P99, c.P100, c.Mean, c.StdDev) : null,
                 c.Overhead?.Median,
                 c.IsAvailable ? JsonElement.Parse(c.Histogram.ToUtf8Json()) : null,
-                v is null ? null : new VerdictModel(v.Status, v.Statistic, v.BaselineValue, v.CurrentValue, v.RelativeChange, v.CohensD, v.BaselineMachineId, v.Text));
+                v is null ? null : new VerdictModel(v.Status, v.Mode, v.Statistic, v.BaselineValue, v.CurrentValue, v.RelativeChange, v.EffectSize, v.EffectSize is null ? null : CounterVerdict.EffectSizeName, v.BaselineMachineId, v.Text));
         }).ToList();
         return new PerfReportModel(
             TestName, Verdict, Result.TimestampUtc, Result.OperationsPerSample, Result.SampleCount, Result.WallTime.TotalMilliseconds,

@@ -75,7 +75,7 @@ public sealed class PerfResultReportsTests
         string output = host.Output[^1];
         output.ShouldStartWith("#### SampleTests.Allocates: updated\n");
         output.ShouldContain("allocated-bytes P50 +100.0% (88 → 176 bytes/op)");
-        output.ShouldContain("| 50          |       88 |     176 |  +100% |");
+        output.ShouldMatch(@"\| 50 +\| +88 \| +176 \| +\+100% \|");
     }
 
     [Fact]

@@ -21,7 +21,7 @@ public sealed class BaselineComparerTests
 
         verdict.Status.ShouldBe(CounterVerdictStatus.Pass);
         verdict.RelativeChange.ShouldBe(0);
-        verdict.CohensD.ShouldBe(0);
+        verdict.EffectSize.ShouldBe(0);
         verdict.BaselineMachineId.ShouldBe(Epyc.Id);
     }
 
@@ -33,8 +33,8 @@ public sealed class BaselineComparerTests
         verdict.Status.ShouldBe(CounterVerdictStatus.Regressed);
         verdict.IsRegression.ShouldBeTrue();
         verdict.RelativeChange!.Value.ShouldBe(0.10, 0.01);
-        verdict.CohensD!.Value.ShouldBeGreaterThan(2);
-        verdict.Text.ShouldMatch(@"^task-clock P50 \+\d+\.\d% \(\d[\d,]* → 1,1\d\d ns/op\), d = \d\.\d: regressed$");
+        verdict.EffectSize!.Value.ShouldBeGreaterThan(2);
+        verdict.Text.ShouldMatch(@"^task-clock P50 \+\d+\.\d% \(\d[\d,]* → 1,1\d\d[.\d]* ns/op\), robust d = \d\.\d: regressed$");
     }
 
     [Fact]
@@ -54,7 +54,7 @@ public sealed class BaselineComparerTests
         CounterVerdict verdict = CompareOne(TaskClock(Noisy(1_000, 30, seed: 1)), TaskClock(Noisy(1_000, 30, seed: 2)));
 
         verdict.Status.ShouldBe(CounterVerdictStatus.Pass);
-        Math.Abs(verdict.CohensD!.Value).ShouldBeLessThan(0.2);
+        Math.Abs(verdict.EffectSize!.Value).ShouldBeLessThan(0.2);
     }
 
     [Fact]
@@ -64,7 +64,7 @@ public sealed class BaselineComparerTests
         CounterVerdict verdict = CompareOne(TaskClock(Noisy(1_000, 300, seed: 1)), TaskClock(Noisy(1_100, 300, seed: 2)));
 
         verdict.RelativeChange!.Value.ShouldBeGreaterThan(0.08);
-        verdict.CohensD!.Value.ShouldBeLessThan(0.8);
+        verdict.EffectSize!.Value.ShouldBeLessThan(0.8);
         verdict.Status.ShouldBe(CounterVerdictStatus.Pass);
     }
 
@@ -74,20 +74,21 @@ public sealed class BaselineComparerTests
         // Zero-variance task-clock 1,000 → 1,010: d is large but 1 % is below the 8 % practical threshold.
         CounterVerdict verdict = CompareOne(TaskClock(Constant(1_000)), TaskClock(Constant(1_010)));
 
-        verdict.CohensD!.Value.ShouldBeGreaterThan(0.8);
+        verdict.EffectSize!.Value.ShouldBeGreaterThan(0.8);
         verdict.Status.ShouldBe(CounterVerdictStatus.Pass);
     }
 
     [Fact]
-    public void ZeroVarianceAllocatedBytesPlusOne_RegressesExactlyWithFiniteD()
+    public void ZeroVarianceAllocatedBytesPlusOne_RegressesExactly_WithNoEffectSize()
     {
         CounterVerdict verdict = CompareOne(AllocatedBytes(Constant(88)), AllocatedBytes(Constant(89)));
 
         verdict.Status.ShouldBe(CounterVerdictStatus.Regressed);
+        verdict.Mode.ShouldBe(VerdictMode.Exact);
 
-        // The pooled deviation is 0; the floor of half a unit makes d = 1 / 0.5.
-        verdict.CohensD.ShouldBe(2.0);
-        verdict.Text.ShouldBe("allocated-bytes P50 +1.1% (88 → 89 bytes/op), d = 2.0: regressed (exact)");
+        // An exact counter has no effect size: a sentinel d (1 / the resolution floor) said nothing the values do not.
+        verdict.EffectSize.ShouldBeNull();
+        verdict.Text.ShouldBe("allocated-bytes P50 +1.1% (88 → 89 bytes/op): regressed (exact)");
     }
 
     [Fact]
@@ -96,7 +97,7 @@ public sealed class BaselineComparerTests
         CounterVerdict verdict = CompareOne(Instructions(Constant(50)), Instructions(Constant(51)));
 
         verdict.Status.ShouldBe(CounterVerdictStatus.Regressed);
-        verdict.CohensD.ShouldBe(2.0);
+        verdict.EffectSize.ShouldBe(2.0);
         verdict.RelativeChange!.Value.ShouldBe(0.02, 1e-12);
     }
 
@@ -107,7 +108,7 @@ public sealed class BaselineComparerTests
 
         verdict.Status.ShouldBe(CounterVerdictStatus.Regressed);
         verdict.RelativeChange.ShouldBe(double.PositiveInfinity);
-        verdict.Text.ShouldStartWith("allocated-bytes P50 (0 → 24 bytes/op), d = ");
+        verdict.Text.ShouldBe("allocated-bytes P50 (0 → 24 bytes/op): regressed (exact)");
     }
 
     [Fact]

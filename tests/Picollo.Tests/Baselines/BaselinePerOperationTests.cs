@@ -80,9 +80,9 @@ public sealed class BaselinePerOperationTests
             Epyc,
             new BaselineRecord(current, new Dictionary<string, string>(), Recorded))];
 
-    private static BaselineCounter Allocated(HdrHistogram h, double operations) => new("allocated-bytes", "bytes", CounterKind.Runtime, h, operations);
+    private static BaselineCounter Allocated(HdrHistogram h, double operations) => BaselineCounter.FromHistogram("allocated-bytes", "bytes", CounterKind.Runtime, h, operations);
 
-    private static BaselineCounter Time(HdrHistogram h, double operations) => new("task-clock", "ns", CounterKind.Software, h, operations);
+    private static BaselineCounter Time(HdrHistogram h, double operations) => BaselineCounter.FromHistogram("task-clock", "ns", CounterKind.Software, h, operations);
 
     /// <summary>2,000 sample totals of <paramref name="operations"/> operations costing <paramref name="perOperation"/> each.</summary>
     private static HdrHistogram Totals(double perOperation, int operations, double spread = 0)

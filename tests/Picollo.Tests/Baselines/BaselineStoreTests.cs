@@ -16,13 +16,12 @@ public sealed class BaselineStoreTests : IDisposable
 
     public void Dispose() => _dir.Dispose();
 
-    private BaselineStore Store(bool update = false, MissingBaselinePolicy missingInCI = MissingBaselinePolicy.Notice, params (string Name, string Value)[] env) =>
+    private static BaselineStore Store(bool update = false, MissingBaselinePolicy missingInCI = MissingBaselinePolicy.Notice, params (string Name, string Value)[] env) =>
         new(new BaselineStoreOptions
         {
             UpdateBaselines = update,
             MissingBaselineInCI = missingInCI,
             GetEnvironmentVariable = name => env.FirstOrDefault(v => v.Name == name).Value,
-            LockDirectory = _dir.Combine(".locks"),
         });
 
     private void WriteBaseline(params BaselineEntry[] entries) => File.WriteAllText(BaselinePath, new BaselineFile(entries).ToJson());
@@ -192,7 +191,7 @@ public sealed class BaselineStoreTests : IDisposable
         using var start = new Barrier(8);
         await Task.WhenAll(Enumerable.Range(0, 8).Select(i => Task.Run(() =>
         {
-            var counter = new BaselineCounter($"counter-{i}", "events", CounterKind.Software, Constant((ulong)i), 1);
+            var counter = BaselineCounter.FromHistogram($"counter-{i}", "events", CounterKind.Software, Constant((ulong)i), 1);
             start.SignalAndWait(TestContext.Current.CancellationToken);
             Store().Update(BaselinePath, new BaselineEntry(Epyc, Record(counter)));
         }, TestContext.Current.CancellationToken)));

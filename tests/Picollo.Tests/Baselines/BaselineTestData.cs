@@ -45,13 +45,13 @@ internal static class BaselineTestData
         return h;
     }
 
-    public static BaselineCounter TaskClock(HdrHistogram h) => new("task-clock", "ns", CounterKind.Software, h, 1);
+    public static BaselineCounter TaskClock(HdrHistogram h) => BaselineCounter.FromHistogram("task-clock", "ns", CounterKind.Software, h, 1);
 
-    public static BaselineCounter Cycles(HdrHistogram h) => new("cycles", "cycles", CounterKind.Hardware, h, 1);
+    public static BaselineCounter Cycles(HdrHistogram h) => BaselineCounter.FromHistogram("cycles", "cycles", CounterKind.Hardware, h, 1);
 
-    public static BaselineCounter Instructions(HdrHistogram h) => new("instructions", "instructions", CounterKind.Hardware, h, 1);
+    public static BaselineCounter Instructions(HdrHistogram h) => BaselineCounter.FromHistogram("instructions", "instructions", CounterKind.Hardware, h, 1);
 
-    public static BaselineCounter AllocatedBytes(HdrHistogram h) => new(CounterNames.AllocatedBytes, "bytes", CounterKind.Runtime, h, 1);
+    public static BaselineCounter AllocatedBytes(HdrHistogram h) => BaselineCounter.FromHistogram(CounterNames.AllocatedBytes, "bytes", CounterKind.Runtime, h, 1);
 
     public static BaselineRecord Record(params BaselineCounter[] counters) =>
         new(counters, new Dictionary<string, string> { ["samples"] = "1000", ["warmup"] = "100ms" }, Recorded);

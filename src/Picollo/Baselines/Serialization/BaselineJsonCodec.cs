@@ -57,21 +57,21 @@ internal static class BaselineJsonCodec
         var counters = new SortedDictionary<string, BaselineCounterModel>(StringComparer.Ordinal);
         foreach (BaselineCounter counter in entry.Record.Counters)
         {
-            HdrHistogramSummary summary = counter.Histogram.GetSummary();
+            PerOperationSummary perOperation = counter.PerOperation.Rounded();
             counters.Add(counter.Name, new BaselineCounterModel
             {
                 Unit = counter.Unit,
                 Kind = counter.Kind,
                 OperationsPerSample = counter.OperationsPerSample,
-                Summary = new BaselineSummaryModel
+                PerOperation = new BaselinePerOperationModel
                 {
-                    Count = summary.TotalCount,
-                    P50 = summary.P50.Value,
-                    P99 = summary.P99.Value,
-
-                    // Two decimals: enough to review, and a re-recording does not rewrite 15 digits of noise.
-                    Mean = Math.Round(summary.Mean, 2),
-                    StdDev = Math.Round(summary.StdDev, 2),
+                    Samples = perOperation.Samples,
+                    P0 = perOperation.P0,
+                    P50 = perOperation.P50,
+                    P90 = perOperation.P90,
+                    P99 = perOperation.P99,
+                    P100 = perOperation.P100,
+                    Mean = perOperation.Mean,
                 },
                 Histogram = HdrHistogramJsonCodec.ToModel(counter.Histogram),
             });
@@ -145,7 +145,10 @@ internal static class BaselineJsonCodec
                         $"{operations} is not a number of operations per sample: it must be at least 1."));
                 }
 
-                counters.Add(new BaselineCounter(name, unit, kind, ReadHistogram(c.Histogram, filePath, counterPath), operations));
+                HdrHistogram histogram = ReadHistogram(c.Histogram, filePath, counterPath);
+                counters.Add(c.PerOperation is { } p
+                    ? new BaselineCounter(name, unit, kind, histogram, operations, ReadPerOperation(p, filePath, counterPath + ".perOperation"))
+                    : BaselineCounter.FromHistogram(name, unit, kind, histogram, operations));
             }
 
             entries.Add(new BaselineEntry(machine, new BaselineRecord(counters, new Dictionary<string, string>(options, StringComparer.Ordinal), DateTime.SpecifyKind(recorded.ToUniversalTime(), DateTimeKind.Utc))));
@@ -171,6 +174,17 @@ internal static class BaselineJsonCodec
             m.Runtime ?? throw Missing(filePath, path, "runtime", "\"10.0.1\""),
             m.ServerGC ?? throw Missing(filePath, path, "serverGC", "false"),
             m.ConcurrentGC ?? throw Missing(filePath, path, "concurrentGC", "false"));
+    }
+
+    private static PerOperationSummary ReadPerOperation(BaselinePerOperationModel p, string? filePath, string path)
+    {
+        double Value(double? value, string field) => value is { } v && double.IsFinite(v) && v >= 0
+            ? v
+            : throw (value is null ? Missing(filePath, path, field, "0") : Invalid(filePath, path + "." + field, string.Create(CultureInfo.InvariantCulture, $"{value} is not a count per operation: it must be a finite number of 0 or more.")));
+
+        long samples = p.Samples is > 0 ? p.Samples.Value : throw (p.Samples is null ? Missing(filePath, path, "samples", "1000") : Invalid(filePath, path + ".samples", "the number of samples must be positive."));
+        return new PerOperationSummary(
+            samples, Value(p.P0, "p0"), Value(p.P50, "p50"), Value(p.P90, "p90"), Value(p.P99, "p99"), Value(p.P100, "p100"), Value(p.Mean, "mean"), PerOperationSummary.RoundingPrecision);
     }
 
     private static HdrHistogram ReadHistogram(HdrHistogramJsonModel? model, string? filePath, string counterPath)

@@ -81,29 +81,36 @@ internal sealed class BaselineCounterModel
     [JsonPropertyOrder(2)]
     public double? OperationsPerSample { get; set; }
 
-    // For human review only: recomputed from the histogram when read, so a hand edit here changes nothing.
+    // The exact per-operation statistics verdicts compare (and reviewers read). Absent in files written before they were
+    // stored: the codec then takes them from the histogram, within its precision.
     [JsonPropertyOrder(3)]
-    public BaselineSummaryModel? Summary { get; set; }
+    public BaselinePerOperationModel? PerOperation { get; set; }
 
     [JsonPropertyOrder(4)]
     public HdrHistogramJsonModel? Histogram { get; set; }
 }
 
-/// <summary>The summary numbers written for reviewers.</summary>
-internal sealed class BaselineSummaryModel
+/// <summary>A counter's per-operation statistics, rounded to <see cref="PerOperationSummary.SignificantDigits"/> significant digits.</summary>
+internal sealed class BaselinePerOperationModel
 {
     [JsonPropertyOrder(0)]
-    public ulong Count { get; set; }
+    public long? Samples { get; set; }
 
     [JsonPropertyOrder(1)]
-    public ulong P50 { get; set; }
+    public double? P0 { get; set; }
 
     [JsonPropertyOrder(2)]
-    public ulong P99 { get; set; }
+    public double? P50 { get; set; }
 
     [JsonPropertyOrder(3)]
-    public double Mean { get; set; }
+    public double? P90 { get; set; }
 
     [JsonPropertyOrder(4)]
-    public double StdDev { get; set; }
+    public double? P99 { get; set; }
+
+    [JsonPropertyOrder(5)]
+    public double? P100 { get; set; }
+
+    [JsonPropertyOrder(6)]
+    public double? Mean { get; set; }
 }

@@ -56,10 +56,12 @@ internal sealed record PerOperationModel(double P0, double P50, double P90, doub
 /// <summary>A counter's verdict against its baseline.</summary>
 internal sealed record VerdictModel(
     CounterVerdictStatus Status,
+    VerdictMode Mode,
     BaselineStatistic Statistic,
     double? Baseline,
     double? Current,
     double? RelativeChange,
-    double? CohensD,
+    double? EffectSize,
+    string? EffectSizeName,
     string? BaselineMachineId,
     string Text);
