@@ -1,0 +1,138 @@
+using System.Runtime.CompilerServices;
+using System.Text.RegularExpressions;
+using Shouldly;
+using Xunit;
+
+namespace Picollo.Tests.Architecture;
+
+/// <summary>
+/// The folders of src/Picollo depend one way, along the data flow (docs/ARCHITECTURE.md, "Layers and data flow"): a file
+/// may use its own folder and the folders of lower layers, never a higher one. The test reads the sources: every
+/// <c>using Picollo.X</c> (plain, static or alias), every qualified <c>Picollo.X.</c> name and every <c>Interop.X</c> call.
+/// </summary>
+public sealed partial class LayeringTests
+{
+    // Lowest first. A folder may use the folders of lower layers. IO and Text are leaf utilities; Metrics is a leaf too
+    // (the perf session records into histograms, so histograms sit below counters).
+    private static readonly (string Folder, int Layer)[] s_layers =
+    [
+        ("IO", 0),
+        ("Text", 0),
+        ("Interop", 1),
+        ("Metrics", 2),
+        ("Counters", 3),
+        ("PerfEvents", 4),
+        ("Measurement", 5),
+        ("Baselines", 6),
+        ("Reporting", 7),
+        ("Assertions", 8),
+        ("Testing", 9),
+    ];
+
+    [Fact]
+    public void EveryFolder_HasALayer()
+    {
+        foreach (string folder in Directory.GetDirectories(SourceRoot()).Select(static d => Path.GetFileName(d)).Where(static f => f is not ("bin" or "obj")))
+            s_layers.Any(l => l.Folder == folder).ShouldBeTrue($"src/Picollo/{folder} has no layer: add it to {nameof(LayeringTests)} and docs/ARCHITECTURE.md.");
+    }
+
+    [Fact]
+    public void NoFile_UsesAHigherLayer()
+    {
+        var violations = new List<string>();
+        foreach (Edge edge in Edges())
+        {
+            if (edge.To != edge.From && Layer(edge.To) >= Layer(edge.From))
+                violations.Add($"{edge.File}:{edge.Line} ({edge.From}, layer {Layer(edge.From)}) uses {edge.To} (layer {Layer(edge.To)}): {edge.Text}");
+        }
+
+        violations.ShouldBeEmpty(
+            "A folder uses a folder of its own layer or a higher one, against the data flow " +
+            string.Join(" → ", s_layers.GroupBy(static l => l.Layer).Select(static g => string.Join("/", g.Select(static l => l.Folder)))) +
+            ". Move the type to the lower folder or turn the dependency around (docs/ARCHITECTURE.md, \"Layers and data flow\").");
+    }
+
+    [Fact]
+    public void Reader_SeesTheEdgesThatExist()
+    {
+        // The test is only as good as its reader: these edges are known to exist, one of each form.
+        var edges = Edges().Select(static e => (e.From, e.To)).ToHashSet();
+
+        edges.ShouldContain(("Measurement", "Counters"), "a using directive");
+        edges.ShouldContain(("PerfEvents", "Interop"), "an Interop.X call");
+        edges.ShouldContain(("Assertions", "Reporting"), "a using directive");
+    }
+
+    [Fact]
+    public void EveryFile_DeclaresTheNamespaceOfItsFolder()
+    {
+        string root = SourceRoot();
+        var wrong = new List<string>();
+        foreach (string file in SourceFiles())
+        {
+            string folder = Path.GetRelativePath(root, Path.GetDirectoryName(file)!);
+            string expected = "Picollo" + (folder == "." ? string.Empty : "." + folder.Replace(Path.DirectorySeparatorChar, '.'));
+            Match declared = NamespaceDeclaration().Match(File.ReadAllText(file));
+            if (!declared.Success || declared.Groups[1].Value != expected)
+                wrong.Add($"{Path.GetRelativePath(root, file)} declares '{(declared.Success ? declared.Groups[1].Value : "no namespace")}', expected '{expected}'");
+        }
+
+        wrong.ShouldBeEmpty("Folder = namespace");
+    }
+
+    private static int Layer(string folder) =>
+        s_layers.FirstOrDefault(l => l.Folder == folder) is { Folder: not null } entry ? entry.Layer : throw new InvalidOperationException($"No layer for src/Picollo/{folder}.");
+
+    private static IEnumerable<Edge> Edges()
+    {
+        string root = SourceRoot();
+        foreach (string file in SourceFiles())
+        {
+            string relative = Path.GetRelativePath(root, file);
+            string from = relative.Split(Path.DirectorySeparatorChar)[0];
+            if (!s_layers.Any(l => l.Folder == from))
+                continue;
+
+            string[] lines = File.ReadAllLines(file);
+            for (int i = 0; i < lines.Length; i++)
+            {
+                // Comments (XML docs included) name types without depending on them.
+                string code = StripComment(lines[i]);
+                foreach (Match m in QualifiedName().Matches(code))
+                    yield return new Edge(relative, i + 1, from, m.Groups[1].Value, lines[i].Trim());
+                if (from != "Interop")
+                {
+                    foreach (Match m in InteropCall().Matches(code))
+                        yield return new Edge(relative, i + 1, from, "Interop", lines[i].Trim());
+                }
+            }
+        }
+    }
+
+    private static string StripComment(string line)
+    {
+        int comment = line.IndexOf("//", StringComparison.Ordinal);
+        return comment < 0 ? line : line[..comment];
+    }
+
+    private static IEnumerable<string> SourceFiles() =>
+        Directory.EnumerateFiles(SourceRoot(), "*.cs", SearchOption.AllDirectories)
+            .Where(static f => !f.Contains($"{Path.DirectorySeparatorChar}obj{Path.DirectorySeparatorChar}", StringComparison.Ordinal)
+                && !f.Contains($"{Path.DirectorySeparatorChar}bin{Path.DirectorySeparatorChar}", StringComparison.Ordinal));
+
+    private static string SourceRoot([CallerFilePath] string here = "") =>
+        Path.GetFullPath(Path.Combine(Path.GetDirectoryName(here)!, "..", "..", "..", "src", "Picollo"));
+
+    // "using Picollo.X;", "using static Picollo.X.Y;", "using A = Picollo.X.Y;", and "Picollo.X.Y" anywhere in code.
+    [GeneratedRegex(@"\bPicollo\.([A-Z][A-Za-z]*)\b")]
+    private static partial Regex QualifiedName();
+
+    // A call through the Interop namespace: Interop.Fd.Read(...), Interop.Errno.EINTR.
+    [GeneratedRegex(@"(?<![\w.])Interop\.[A-Z]")]
+    private static partial Regex InteropCall();
+
+    [GeneratedRegex(@"^namespace\s+([\w.]+)\s*;", RegexOptions.Multiline)]
+    private static partial Regex NamespaceDeclaration();
+
+    private sealed record Edge(string File, int Line, string From, string To, string Text);
+}
