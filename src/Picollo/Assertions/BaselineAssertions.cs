@@ -7,7 +7,7 @@ using Picollo.Reporting;
 
 namespace Picollo.Assertions;
 
-/// <summary>Asserts that a measurement did not regress against the baseline committed next to the test (DESIGN.md § 5).</summary>
+/// <summary>Asserts that a measurement did not regress against the baseline committed next to the test (docs/ARCHITECTURE.md, "Baselines and verdicts").</summary>
 public static class BaselineAssertions
 {
     /// <summary>

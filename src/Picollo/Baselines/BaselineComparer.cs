@@ -4,7 +4,7 @@ using Picollo.Metrics;
 
 namespace Picollo.Baselines;
 
-/// <summary>Compares a measurement with a baseline file, counter by counter (DESIGN.md § 5).</summary>
+/// <summary>Compares a measurement with a baseline file, counter by counter (docs/ARCHITECTURE.md, "Baselines and verdicts").</summary>
 internal static class BaselineComparer
 {
     /// <summary>One verdict per counter of <paramref name="current"/>, in its order.</summary>

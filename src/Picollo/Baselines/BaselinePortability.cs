@@ -2,7 +2,7 @@ using Picollo.Counters;
 
 namespace Picollo.Baselines;
 
-/// <summary>Decides which baseline entries a counter may be compared with (DESIGN.md § 5).</summary>
+/// <summary>Decides which baseline entries a counter may be compared with (docs/ARCHITECTURE.md, "Baselines and verdicts").</summary>
 internal static class BaselinePortability
 {
     /// <summary>The portability of a counter, from its kind and (for hardware events) its name.</summary>

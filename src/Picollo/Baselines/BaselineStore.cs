@@ -5,7 +5,7 @@ namespace Picollo.Baselines;
 
 /// <summary>
 /// Reads baselines, judges measurements against them, and writes received files and updates, Verify-style
-/// (DESIGN.md § 5): results that differ or have no entry go to <c>*.received.perf.json</c> beside the baseline, to be
+/// (docs/ARCHITECTURE.md, "Baselines and verdicts"): results that differ or have no entry go to <c>*.received.perf.json</c> beside the baseline, to be
 /// accepted by renaming it over the baseline or by running with <c>PICOLLO_UPDATE_BASELINES=1</c>.
 /// </summary>
 /// <remarks>

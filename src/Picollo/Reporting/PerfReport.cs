@@ -8,7 +8,7 @@ using Picollo.Reporting.Serialization;
 namespace Picollo.Reporting;
 
 /// <summary>
-/// Everything one performance test has to show (DESIGN.md § 6): per counter its summary table with operations per
+/// Everything one performance test has to show (docs/ARCHITECTURE.md, "Baselines and verdicts"): per counter its summary table with operations per
 /// sample and overhead, its verdict against the baseline, and the per-operation diff table when a baseline entry was
 /// compared. The JSON file, the SVG plot and the step-summary digest are rendered from it.
 /// </summary>
