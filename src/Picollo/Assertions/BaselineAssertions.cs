@@ -44,6 +44,20 @@ public static class BaselineAssertions
     /// <returns><paramref name="result"/>.</returns>
     /// <exception cref="PerfAssertionException">A counter regressed, or a baseline is missing in CI with <see cref="MissingBaselinePolicy.Fail"/>.</exception>
     /// <exception cref="BaselineFormatException">The baseline file is corrupt; it is left untouched.</exception>
+    /// <example>
+    /// In a test method of <c>ParserPerf.cs</c>: the first run writes <c>ParserPerf.ParseSmall.received.perf.json</c> beside the
+    /// source and passes with a notice; accept it by renaming it to <c>ParserPerf.ParseSmall.perf.json</c> (or run once with
+    /// <c>PICOLLO_UPDATE_BASELINES=1</c>) and commit it. From then on a confirmed regression fails the test:
+    /// <code>
+    /// [Fact]
+    /// public void ParseSmall()
+    /// {
+    ///     PerfResult result = Perf.Measure("12345", static s => Parser.Parse(s));
+    ///     result.AllocatedBytes.ShouldHaveZeroBudget();   // exact, no baseline needed
+    ///     result.ShouldNotRegress(maxChange: 0.05);       // time within 5% of the baseline, allocations exactly equal
+    /// }
+    /// </code>
+    /// </example>
     public static PerfResult ShouldNotRegress(
         this PerfResult result,
         string? testClass = null,

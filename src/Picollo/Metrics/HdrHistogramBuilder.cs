@@ -6,6 +6,19 @@ namespace Picollo.Metrics;
 /// Immutable fluent options for a new <see cref="HdrHistogram"/>; start from <see cref="HdrHistogram.Factory"/>.
 /// </summary>
 /// <remarks>Each <c>With…</c> call returns a new builder, so a configured builder can be shared and reused.</remarks>
+/// <example>
+/// A latency histogram with every value within 1%, storage trimmed to 10 µs … 30 ms (in ns), any thread recording:
+/// <code>
+/// HdrHistogram latency = HdrHistogram.Factory
+///     .WithRelativeError(0.01)
+///     .WithMinTrackableValue(10_000)
+///     .WithMaxTrackableValue(30_000_000)
+///     .WithConcurrency(HdrConcurrency.ThreadLocal)
+///     .Create();
+/// latency.Record(21_345);                        // out-of-range values count as overflow, never throw
+/// Console.WriteLine(latency.GetSummary().P99);   // "P99=21,376 [bucket / buckets]: [from, to) count"
+/// </code>
+/// </example>
 public readonly record struct HdrHistogramBuilder
 {
     /// <summary>The requested relative error; see <see cref="HdrBuckets(double)"/> for clamping.</summary>
