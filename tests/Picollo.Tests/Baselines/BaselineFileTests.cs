@@ -73,7 +73,7 @@ public sealed class BaselineFileTests
         ex.FilePath.ShouldBe("/repo/T.M.perf.json");
         ex.LineNumber.ShouldBe(2);
         ex.BytePositionInLine.ShouldNotBeNull();
-        ex.Message.ShouldStartWith("Invalid baseline file /repo/T.M.perf.json at $ (line 2, byte ");
+        ex.Message.ShouldStartWith("Invalid baseline file /repo/T.M.perf.json at $ (line 2, after byte ");
         ex.Message.ShouldContain("PICOLLO_UPDATE_BASELINES=1");
     }
 

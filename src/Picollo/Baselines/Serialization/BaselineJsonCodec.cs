@@ -2,6 +2,7 @@ using System.Globalization;
 using System.Text.Json;
 using Picollo.Metrics;
 using Picollo.Metrics.Serialization;
+using Picollo.Text;
 
 namespace Picollo.Baselines.Serialization;
 
@@ -13,8 +14,6 @@ internal static class BaselineJsonCodec
 {
     private const string Advice =
         "Fix the file (e.g. resolve a merge conflict) or delete it and record it again with PICOLLO_UPDATE_BASELINES=1; Picollo does not overwrite it while it is unreadable.";
-
-    private static ReadOnlySpan<byte> Utf8ByteOrderMark => [0xEF, 0xBB, 0xBF];
 
     public static string ToJson(BaselineFile file)
     {
@@ -32,24 +31,8 @@ internal static class BaselineJsonCodec
     public static string EntryToJson(BaselineEntry entry) =>
         JsonSerializer.Serialize(ToModel(entry), BaselineJsonContext.Default.BaselineEntryModel);
 
-    public static BaselineFile Parse(ReadOnlySpan<byte> utf8Json, string? filePath)
-    {
-        // Editors on Windows save UTF-8 with a byte order mark, which the JSON reader rejects as a token.
-        if (utf8Json.StartsWith(Utf8ByteOrderMark))
-            utf8Json = utf8Json[Utf8ByteOrderMark.Length..];
-
-        BaselineFileModel? model;
-        try
-        {
-            model = JsonSerializer.Deserialize(utf8Json, BaselineJsonContext.Default.BaselineFileModel);
-        }
-        catch (JsonException ex)
-        {
-            throw Malformed(ex, filePath);
-        }
-
-        return FromModel(model, filePath);
-    }
+    public static BaselineFile Parse(ReadOnlySpan<byte> utf8Json, string? filePath) =>
+        FromModel(JsonReading.Deserialize(utf8Json, BaselineJsonContext.Default.BaselineFileModel, ex => Malformed(ex, filePath)), filePath);
 
     private static BaselineEntryModel ToModel(BaselineEntry entry)
     {
@@ -203,19 +186,13 @@ internal static class BaselineJsonCodec
         }
     }
 
-    private static BaselineFormatException Malformed(JsonException ex, string? filePath)
-    {
-        long? line = ex.LineNumber + 1;
-        string where = line is { } l && ex.BytePositionInLine is { } position
-            ? string.Create(CultureInfo.InvariantCulture, $"{ex.Path ?? "$"} (line {l}, byte {position})")
-            : ex.Path ?? "$";
-
-        // The serializer's message ends with the location, already stated readably in front.
-        int suffix = ex.Message.IndexOf(" Path: ", StringComparison.Ordinal);
-        string detail = suffix > 0 ? ex.Message[..suffix] : ex.Message;
-        return new BaselineFormatException(
-            $"Invalid baseline file {Describe(filePath)} at {where}: {detail} {Advice}", filePath, ex.Path, line, ex.BytePositionInLine, ex);
-    }
+    private static BaselineFormatException Malformed(JsonException ex, string? filePath) => new(
+        $"Invalid baseline file {Describe(filePath)} at {JsonReading.Location(ex)}: {JsonReading.Detail(ex)} {Advice}",
+        filePath,
+        ex.Path,
+        ex.LineNumber + 1,
+        ex.BytePositionInLine,
+        ex);
 
     private static BaselineFormatException Missing(string? filePath, string path, string field, string example) =>
         Invalid(filePath, path, $"the required field '{field}' is missing or null; e.g. \"{field}\": {example}.");

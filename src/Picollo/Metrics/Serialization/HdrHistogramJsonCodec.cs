@@ -1,6 +1,8 @@
 using System.Buffers;
 using System.Globalization;
+using System.Text;
 using System.Text.Json;
+using Picollo.Text;
 
 namespace Picollo.Metrics.Serialization;
 
@@ -14,8 +16,6 @@ internal static class HdrHistogramJsonCodec
     public const string UInt64Storage = "uint64";
 
     private const string Advice = "Fix the JSON, or write it again with HdrHistogram.ToJson().";
-
-    private static ReadOnlySpan<byte> Utf8ByteOrderMark => [0xEF, 0xBB, 0xBF];
 
     public static HdrHistogramJsonModel ToModel(HdrHistogram histogram)
     {
@@ -50,37 +50,11 @@ internal static class HdrHistogramJsonCodec
     public static HdrHistogram Deserialize(string json)
     {
         ArgumentNullException.ThrowIfNull(json);
-        HdrHistogramJsonModel? model;
-        try
-        {
-            model = JsonSerializer.Deserialize(json, HdrHistogramJsonContext.Default.HdrHistogramJsonModel);
-        }
-        catch (JsonException ex)
-        {
-            throw Malformed(ex);
-        }
-
-        return FromModel(model);
+        return Deserialize(Encoding.UTF8.GetBytes(json));
     }
 
-    public static HdrHistogram Deserialize(ReadOnlySpan<byte> utf8Json)
-    {
-        // Editors on Windows save UTF-8 with a byte order mark, which the JSON reader rejects as a token.
-        if (utf8Json.StartsWith(Utf8ByteOrderMark))
-            utf8Json = utf8Json[Utf8ByteOrderMark.Length..];
-
-        HdrHistogramJsonModel? model;
-        try
-        {
-            model = JsonSerializer.Deserialize(utf8Json, HdrHistogramJsonContext.Default.HdrHistogramJsonModel);
-        }
-        catch (JsonException ex)
-        {
-            throw Malformed(ex);
-        }
-
-        return FromModel(model);
-    }
+    public static HdrHistogram Deserialize(ReadOnlySpan<byte> utf8Json) =>
+        FromModel(JsonReading.Deserialize(utf8Json, HdrHistogramJsonContext.Default.HdrHistogramJsonModel, Malformed));
 
     // Internal so that files embedding a histogram (baselines) report its errors with their own location.
     internal static HdrHistogram FromModel(HdrHistogramJsonModel? model)
@@ -156,30 +130,19 @@ internal static class HdrHistogramJsonCodec
     private static string BucketPath(HdrJsonBucket bucket) =>
         string.Create(CultureInfo.InvariantCulture, $"$.buckets['{bucket.Start}']");
 
-    private static HdrHistogramFormatException Malformed(JsonException ex)
-    {
-        // BytePositionInLine counts the bytes of the line consumed when the error was found, so the
-        // offending token ends at or just before it.
-        string where = ex.LineNumber is { } line && ex.BytePositionInLine is { } position
-            ? string.Create(CultureInfo.InvariantCulture, $"{ex.Path ?? "$"} (line {line + 1}, after byte {position})")
-            : ex.Path ?? "$";
-        string message = string.Create(
-            CultureInfo.InvariantCulture,
-            $"Invalid histogram JSON at {where}: {Describe(ex)} {Advice}");
-        return new HdrHistogramFormatException(message, ex.Path, ex.LineNumber, ex.BytePositionInLine, ex);
-    }
+    private static HdrHistogramFormatException Malformed(JsonException ex) => new(
+        string.Create(CultureInfo.InvariantCulture, $"Invalid histogram JSON at {JsonReading.Location(ex)}: {Describe(ex)} {Advice}"),
+        ex.Path,
+        ex.LineNumber,
+        ex.BytePositionInLine,
+        ex);
 
-    // The serializer's messages name CLR types ("System.Nullable`1[System.UInt64]", this internal model)
-    // and end with " Path: … | LineNumber: … | BytePositionInLine: …."; the location is already stated in
-    // front, readably, so the suffix goes and each type becomes what the field must hold.
+    // The serializer's messages name CLR types ("System.Nullable`1[System.UInt64]", this internal model): each becomes
+    // what the field must hold.
     private static string Describe(JsonException ex)
     {
-        string suffix = string.Create(
-            CultureInfo.InvariantCulture,
-            $" Path: {ex.Path} | LineNumber: {ex.LineNumber} | BytePositionInLine: {ex.BytePositionInLine}.");
-        string detail = ex.Message.EndsWith(suffix, StringComparison.Ordinal) ? ex.Message[..^suffix.Length] : ex.Message;
         string model = typeof(HdrHistogramJsonModel).FullName!;
-        return detail
+        return JsonReading.Detail(ex)
             .Replace($"during deserialization of type '{model}'", "in the histogram object", StringComparison.Ordinal)
             .Replace(model, "an object with the fields relativeError, minTrackableValue, maxTrackableValue, storage, overflowCount and buckets", StringComparison.Ordinal)
             .Replace(typeof(ulong?).ToString(), "a whole number in [0, 18446744073709551615]", StringComparison.Ordinal)
