@@ -87,7 +87,7 @@ internal static class PerfEngine
         var readings = new ulong[(options.Samples + 1) * width];
         var times = new long[options.Samples];
         SettleGC();
-        bool noGC = TryStartNoGCRegion(options, bytesPerOperation * operations * options.Samples, notes, out string? noGCNote);
+        bool noGC = TryStartNoGCRegion(options, bytesPerOperation * operations * options.Samples, out string? noGCNote);
         int taken;
         JitCounts samplingJit = JitCounts.Now();
         try
@@ -100,7 +100,7 @@ internal static class PerfEngine
             noGCNote = EndNoGCRegion(noGC) ?? noGCNote;
         }
 
-        if (noGCNote is not null && noGC)
+        if (noGCNote is not null)
             notes.Add(noGCNote);
         if (SamplingJitNote(samplingJit, warmup.End) is { } jitNote)
             notes.Add(jitNote);
@@ -313,14 +313,15 @@ internal static class PerfEngine
         GC.Collect();
     }
 
-    private static bool TryStartNoGCRegion(PerfOptions options, double expectedBytes, List<string> notes, out string? note)
+    // The note says why no region was used when it was asked for; null when it was started.
+    private static bool TryStartNoGCRegion(PerfOptions options, double expectedBytes, out string? note)
     {
         note = null;
         if (!options.UseNoGCRegion)
             return false;
         if (expectedBytes > options.NoGCRegionMaxBytes)
         {
-            notes.Add(string.Create(CultureInfo.InvariantCulture, $"No no-GC region: the samples should allocate about {expectedBytes:N0} bytes, more than {nameof(PerfOptions.NoGCRegionMaxBytes)} ({options.NoGCRegionMaxBytes:N0})."));
+            note = string.Create(CultureInfo.InvariantCulture, $"No no-GC region: the samples should allocate about {expectedBytes:N0} bytes, more than {nameof(PerfOptions.NoGCRegionMaxBytes)} ({options.NoGCRegionMaxBytes:N0}).");
             return false;
         }
 
@@ -330,11 +331,11 @@ internal static class PerfEngine
         {
             if (GC.TryStartNoGCRegion(size))
                 return true;
-            notes.Add("No no-GC region: the runtime could not reserve it.");
+            note = "No no-GC region: the runtime could not reserve it.";
         }
         catch (Exception e) when (e is ArgumentOutOfRangeException or InvalidOperationException)
         {
-            notes.Add("No no-GC region: " + e.Message);
+            note = "No no-GC region: " + e.Message;
         }
 
         return false;

@@ -176,6 +176,16 @@ public sealed class PerfMeasureTests
     }
 
     [Fact]
+    public void AllocationTooLargeForANoGCRegion_RunSaysWhyNoneWasUsed()
+    {
+        PerfResult result = Perf.Measure(s_quick with { Counters = ["allocated-bytes"], NoGCRegionMaxBytes = 1 }, MeasuredBodies.Allocate64);
+
+        result.Run.UsedNoGCRegion.ShouldBeFalse();
+        result.Run.NoGCRegionNote.ShouldNotBeNull().ShouldStartWith("No no-GC region: the samples should allocate about");
+        result.Run.Notes.ShouldContain(result.Run.NoGCRegionNote);
+    }
+
+    [Fact]
     public void Run_PinsTheThread_AndRestoresItsAffinity()
     {
         string before = CurrentAffinity();
