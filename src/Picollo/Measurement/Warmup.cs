@@ -3,6 +3,7 @@ using System.Globalization;
 using System.Reflection;
 using System.Runtime;
 using Picollo.Counters;
+using static Picollo.Measurement.EngineClock;
 
 namespace Picollo.Measurement;
 
@@ -139,7 +140,7 @@ internal static class Warmup
             if (now < caps.TierUpCap)
                 return null;
             return (WarmupEnd.TimeCap, string.Create(CultureInfo.InvariantCulture,
-                $"Warmup stopped after {Milliseconds(now - caps.Start)} ms, before the body's method got its tier-1 code (it last ran {Describe(tier)} code): the samples measured code that the JIT was about to replace with faster code. Continuous JIT activity elsewhere in the process (e.g. tests running in parallel) delays tiering."));
+                $"Warmup stopped after {ToMilliseconds(now - caps.Start)} ms, before the body's method got its tier-1 code (it last ran {Describe(tier)} code): the samples measured code that the JIT was about to replace with faster code. Continuous JIT activity elsewhere in the process (e.g. tests running in parallel) delays tiering."));
         }
 
         if (now - jitQuietSince >= s_jitQuietTicks)
@@ -147,7 +148,7 @@ internal static class Warmup
         if (now < caps.QuietCap)
             return null;
         return (WarmupEnd.TimeCap, string.Create(CultureInfo.InvariantCulture,
-            $"Warmup stopped at half the time budget ({Milliseconds(caps.QuietCap - caps.Start)} ms) while methods were still being JIT-compiled in the process: the body may not have reached its final optimized code. A longer TimeBudget gives the JIT more time."));
+            $"Warmup stopped at half the time budget ({ToMilliseconds(caps.QuietCap - caps.Start)} ms) while methods were still being JIT-compiled in the process: the body may not have reached its final optimized code. A longer TimeBudget gives the JIT more time."));
     }
 
     private static string Describe(JitTier tier) => tier switch
@@ -173,10 +174,6 @@ internal static class Warmup
             return 0;
         }
     }
-
-    private static long Milliseconds(long stopwatchTicks) => stopwatchTicks * 1_000 / Stopwatch.Frequency;
-
-    private static long ToStopwatchTicks(TimeSpan time) => (long)(time.TotalSeconds * Stopwatch.Frequency);
 
     /// <summary>When the measurement started and the two warmup caps, as <see cref="Stopwatch"/> timestamps.</summary>
     private readonly record struct Caps(long Start, long QuietCap, long TierUpCap);
