@@ -75,25 +75,27 @@ internal static class PerfEngine
             notes.Add(string.Create(CultureInfo.InvariantCulture, $"The time budget capped the operations per sample at {operations:N0}: the sample boundary costs more than {Pilot.BoundaryShare:P0} of a sample."));
         }
 
-        var run = new PerfRunInfo(
-            operations,
-            taken,
-            warmup.Operations,
-            warmup.Duration,
-            warmup.End,
-            Stopwatch.GetElapsedTime(start),
-            pilot.BoundaryNanoseconds,
-            pilot.OperationNanoseconds,
-            sampling.Readings.MedianSampleNanoseconds(),
-            boundByBudget,
-            pinning.Cpu,
-            pinning.FailureReason,
-            sampling.UsedNoGCRegion,
-            sampling.NoGCRegionNote,
-            sampling.Jit.Process,
-            sampling.Jit.Thread,
-            timestamp,
-            notes.AsReadOnly());
+        var run = new PerfRunInfo
+        {
+            OperationsPerSample = operations,
+            SampleCount = taken,
+            WarmupOperations = warmup.Operations,
+            WarmupTime = warmup.Duration,
+            WarmupEnd = warmup.End,
+            WallTime = Stopwatch.GetElapsedTime(start),
+            BoundaryNanoseconds = pilot.BoundaryNanoseconds,
+            OperationNanoseconds = pilot.OperationNanoseconds,
+            SampleNanoseconds = sampling.Readings.MedianSampleNanoseconds(),
+            IsBoundByTimeBudget = boundByBudget,
+            PinnedCpu = pinning.Cpu,
+            PinningFailureReason = pinning.FailureReason,
+            UsedNoGCRegion = sampling.UsedNoGCRegion,
+            NoGCRegionNote = sampling.NoGCRegionNote,
+            SamplingJitCompilations = sampling.Jit.Process,
+            SamplingThreadJitCompilations = sampling.Jit.Thread,
+            TimestampUtc = timestamp,
+            Notes = notes.AsReadOnly(),
+        };
         return ResultBuilder.Build(options, plan, calibration, sampling.Readings, run);
     }
 
