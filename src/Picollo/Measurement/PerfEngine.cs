@@ -50,6 +50,13 @@ internal static class PerfEngine
         if (warmup.Note is not null)
             notes.Add(warmup.Note);
 
+        // First among the notes: it voids every number of the run, whatever the others say.
+        string? unoptimized = CodeOptimization.UnoptimizedReason(body.Method, warmup.End);
+        if (unoptimized is not null)
+            notes.Insert(0, unoptimized);
+        if (CodeOptimization.EngineNote is { } engineNote)
+            notes.Add(engineNote);
+
         // Warmup outlasts half the budget only while the body's tier-1 code is still to come (Warmup.TierUpWait): the pilot
         // and the samples keep their share of the budget after that wait.
         long budgetStart = start + ToStopwatchTicks(warmup.BudgetExtension);
@@ -94,13 +101,14 @@ internal static class PerfEngine
             SamplingJitCompilations = sampling.Jit.Process,
             SamplingThreadJitCompilations = sampling.Jit.Thread,
             TimestampUtc = timestamp,
+            UnoptimizedReason = unoptimized,
             Notes = notes.AsReadOnly(),
         };
         return ResultBuilder.Build(options, plan, calibration, sampling.Readings, run);
     }
 
     // Compilation on the measuring thread during sampling is certain evidence that the samples ran changing code. Compilation
-    // elsewhere is not, after a warmup that saw the body's final code: background tier-1 compilations of the engine's own
+    // elsewhere is not, after a warmup that saw the body's final code (optimized or not): background tier-1 compilations of the engine's own
     // and the JIT listener's methods, and of anything else, landed in 0-150 per default measurement of a settled body.
     private static string? SamplingJitNote(JitCounts jit, WarmupEnd warmupEnd)
     {

@@ -72,6 +72,21 @@ public sealed record PerfRunInfo
     /// <summary>When the measurement started.</summary>
     public DateTime TimestampUtc { get; init; }
 
+    /// <summary>
+    /// Why the measured code was not optimized, naming the body, the cause and the remedy; <see langword="null"/> when it
+    /// was. Set when the body's assembly was built without optimizations (a Debug build, or
+    /// <c>&lt;Optimize&gt;false&lt;/Optimize&gt;</c>), or when the JIT compiled the body's method with MinOpts
+    /// (<see cref="WarmupEnd.CodeUnoptimized"/>). Also one of the <see cref="Notes"/>.
+    /// </summary>
+    public string? UnoptimizedReason { get; init; }
+
+    /// <summary>
+    /// Whether the measured body ran optimized code, as a Release build does. <see langword="false"/> when
+    /// <see cref="UnoptimizedReason"/> says why not: such numbers (often several times slower) are no measure of the real
+    /// code and must never be recorded or compared as if they were.
+    /// </summary>
+    public bool IsOptimized => UnoptimizedReason is null;
+
     /// <summary>Every caveat of the run in sentences (warmup, JIT activity during sampling, pinning, no-GC region, time budget, background GC).</summary>
     public IReadOnlyList<string> Notes { get; init; } = [];
 
@@ -79,14 +94,15 @@ public sealed record PerfRunInfo
     /// Whether the measured code may have changed between samples: certainly when the measuring thread compiled code during
     /// sampling (<see cref="SamplingThreadJitCompilations"/>); possibly when methods were compiled elsewhere in the process
     /// during sampling after a warmup that could not confirm the body's final code (<see cref="WarmupEnd"/> other than
-    /// <see cref="Measurement.WarmupEnd.CodeOptimized"/>), as the body's tier-1 code may have been among them.
+    /// <see cref="Measurement.WarmupEnd.CodeOptimized"/> or <see cref="Measurement.WarmupEnd.CodeUnoptimized"/>), as the
+    /// body's tier-1 code may have been among them.
     /// <see cref="Notes"/> says which. Measure again before trusting such a run against a baseline.
     /// </summary>
     public bool CodeMayHaveChanged => MayHaveChanged(new JitCounts(SamplingJitCompilations, SamplingThreadJitCompilations), WarmupEnd);
 
     /// <summary>The rule behind <see cref="CodeMayHaveChanged"/>, for the engine's note before the record exists.</summary>
     internal static bool MayHaveChanged(JitCounts sampling, WarmupEnd warmupEnd) =>
-        sampling.Thread > 0 || (sampling.Process > 0 && warmupEnd != WarmupEnd.CodeOptimized);
+        sampling.Thread > 0 || (sampling.Process > 0 && warmupEnd is not (WarmupEnd.CodeOptimized or WarmupEnd.CodeUnoptimized));
 
     /// <summary>The boundary's share of a sample's wall time (the pilot aims below 0.01).</summary>
     public double BoundaryFraction => SampleNanoseconds > 0 ? BoundaryNanoseconds / SampleNanoseconds : double.NaN;

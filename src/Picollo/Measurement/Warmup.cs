@@ -30,6 +30,11 @@ namespace Picollo.Measurement;
 /// without any compilation in the process, capped at half the time budget. On that chain, 150 ms of quiet still left
 /// the first measurement 28% slower; 400 ms never did.
 /// </para>
+/// <para>
+/// Code compiled without optimizations (MinOpts: <c>[MethodImpl(MethodImplOptions.NoOptimization)]</c>, an assembly
+/// built without optimizations, a debugger, <c>DOTNET_JITMinOpts</c>) is final as well, as it never tiers up: warmup ends
+/// on it the same way, with <see cref="WarmupEnd.CodeUnoptimized"/> rather than <see cref="WarmupEnd.CodeOptimized"/>.
+/// </para>
 /// <para>All state is process-wide and guarded by the engine's gate: one measurement runs at a time.</para>
 /// </remarks>
 internal static class Warmup
@@ -62,8 +67,9 @@ internal static class Warmup
     private static long s_lastJitCount = -1;
     private static long s_lastJitChange;
 
-    // Body methods a warmup saw at their final tier: code never goes back, so measuring one again needs no new evidence.
-    private static readonly HashSet<nint> s_optimizedBodies = [];
+    // Body methods a warmup saw at their final tier, and that tier (optimized, or MinOpts): code never goes back, so
+    // measuring one again needs no new evidence, and unoptimized code stays known as such.
+    private static readonly Dictionary<nint, JitTier> s_finalBodies = [];
 
     /// <summary>Warms up <paramref name="body"/>; disposes its JIT listener before returning.</summary>
     internal static WarmupOutcome Run<TLoop>(PerfOptions options, TLoop body, TLoop empty, CounterSet set, ulong[] scratch, long start, long budgetTicks)
@@ -78,7 +84,7 @@ internal static class Warmup
 
         MethodInfo method = body.Method;
         nint cacheKey = CacheKey(method);
-        bool knownOptimized = cacheKey != 0 && s_optimizedBodies.Contains(cacheKey);
+        JitTier? knownFinalTier = cacheKey != 0 && s_finalBodies.TryGetValue(cacheKey, out JitTier known) ? known : null;
         using JitTierListener? listener = JitTierListener.TryStart(method);
 
         long done = 0, batch = 1;
@@ -103,11 +109,11 @@ internal static class Warmup
             if (done < options.WarmupCount || now < minEnd)
                 continue;
 
-            // A body seen optimized before needs no new evidence, unless this warmup compiled new code on this thread
-            // (the same method with state that reaches other callees): that code has its own way to tier 1.
+            // A body seen at its final tier before needs no new evidence, unless this warmup compiled new code on this
+            // thread (the same method with state that reaches other callees): that code has its own way to tier 1.
             JitTierSnapshot tiers = listener?.Snapshot() ?? default;
-            if (knownOptimized && !tiers.IsBodyFinal && threadJit.Since == warmupStart)
-                tiers = tiers with { BodyTier = JitTier.OptimizedTier1, BodyTierTicks = warmupStart };
+            if (knownFinalTier is { } finalTier && !tiers.IsBodyFinal && threadJit.Since == warmupStart)
+                tiers = tiers with { BodyTier = finalTier, BodyTierTicks = warmupStart };
 
             // The body's first compilation happens on this thread; its event arrives 10-30 ms later. Without this wait a
             // fresh body whose first call outlasted the minimum warmup was judged by the fallback rule, before its event.
@@ -120,8 +126,8 @@ internal static class Warmup
 
             s_lastJitCount = processJit.Count;
             s_lastJitChange = processJit.Since;
-            if (ended.End == WarmupEnd.CodeOptimized && cacheKey != 0)
-                s_optimizedBodies.Add(cacheKey);
+            if (ended.End is (WarmupEnd.CodeOptimized or WarmupEnd.CodeUnoptimized) && cacheKey != 0)
+                s_finalBodies[cacheKey] = tiers.BodyTier!.Value;
             TimeSpan pastQuietCap = Stopwatch.GetElapsedTime(caps.QuietCap, Math.Max(now, caps.QuietCap));
             return new WarmupOutcome(done, Stopwatch.GetElapsedTime(warmupStart), ended.End, ended.Note, pastQuietCap);
         }
@@ -132,7 +138,9 @@ internal static class Warmup
         if (tiers.IsBodyFinal)
         {
             bool settled = now - tiers.LastRecompilationTicks >= s_settleTicks || now - tiers.BodyTierTicks >= s_settleCapTicks;
-            return settled ? (WarmupEnd.CodeOptimized, null) : null;
+            if (!settled)
+                return null;
+            return (tiers.IsBodyUnoptimized ? WarmupEnd.CodeUnoptimized : WarmupEnd.CodeOptimized, null);
         }
 
         if (tiers.BodyTier is { } tier)
