@@ -14,7 +14,7 @@ namespace Picollo.Measurement;
 /// <remarks>
 /// <para>
 /// Tiered compilation replaces the body's first (tier-0, or on-stack-replaced) code with optimized tier-1 code from a
-/// background thread some time after its first calls (DESIGN.md §9): after a 100 ms call-counting delay that restarts
+/// background thread some time after its first calls (docs/ARCHITECTURE.md, "Measurement engine"): after a 100 ms call-counting delay that restarts
 /// with any tier-0 compilation in the process, then, with TieredPGO, an instrumented tier and 30 more calls. Until then
 /// a body with a loop runs 3.5-4× slower here (a 2,000-step dependency chain: OSR code vs tier 1). A fresh body's warmup
 /// lasted 210-310 ms in a warmed-up process and 220-365 ms in the first measurement of a process, also with both cores

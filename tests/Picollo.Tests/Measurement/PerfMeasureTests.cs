@@ -149,7 +149,7 @@ public sealed class PerfMeasureTests
     [Fact]
     public void UnavailableCounters_HaveResultsWithTheirReasons()
     {
-        // In user-only mode the kernel never counts context switches (DESIGN.md §9): unavailable on every machine.
+        // In user-only mode the kernel never counts context switches (docs/ARCHITECTURE.md, "Platform facts"): unavailable on every machine.
         PerfResult result = Perf.Measure(s_quick with { Counters = ["tsc", "context-switches"] }, static () => { });
 
         CounterResult switches = result["context-switches"];
