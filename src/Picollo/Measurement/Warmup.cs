@@ -88,10 +88,13 @@ internal static class Warmup
         using JitTierListener? listener = JitTierListener.TryStart(method);
 
         long done = 0, batch = 1;
-        var processJit = new JitCountWatch(JitInfo.GetCompiledMethodCount(currentThread: false), warmupStart);
+        // Read through JitCounts.Now, as sampling reads them: its first call compiles what it calls (the constructor, when
+        // Picollo itself is built without optimizations and nothing is inlined) here rather than during the samples.
+        JitCounts counts = JitCounts.Now();
+        var processJit = new JitCountWatch(counts.Process, warmupStart);
         if (processJit.Count == s_lastJitCount)
             processJit.Since = s_lastJitChange;
-        var threadJit = new JitCountWatch(JitInfo.GetCompiledMethodCount(currentThread: true), warmupStart);
+        var threadJit = new JitCountWatch(counts.Thread, warmupStart);
         while (true)
         {
             long batchStart = Stopwatch.GetTimestamp();
@@ -104,8 +107,9 @@ internal static class Warmup
             if (now - batchStart < s_batchTicks)
                 batch *= 2;
 
-            processJit.Update(JitInfo.GetCompiledMethodCount(currentThread: false), now);
-            threadJit.Update(JitInfo.GetCompiledMethodCount(currentThread: true), now);
+            counts = JitCounts.Now();
+            processJit.Update(counts.Process, now);
+            threadJit.Update(counts.Thread, now);
             if (done < options.WarmupCount || now < minEnd)
                 continue;
 
