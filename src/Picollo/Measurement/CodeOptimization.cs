@@ -56,9 +56,9 @@ internal static class CodeOptimization
         // The SDK stamps $(Configuration) into AssemblyConfigurationAttribute; Optimize is what actually decides.
         string? configuration = assembly.GetCustomAttribute<AssemblyConfigurationAttribute>()?.Configuration;
         if (string.IsNullOrEmpty(configuration))
-            return ("its DebuggableAttribute disables the JIT optimizer", "Build it in Release, e.g. `dotnet test -c Release`.");
+            return ("its DebuggableAttribute disables the JIT optimizer", "Build it with optimizations, e.g. in Release: `dotnet test -c Release`.");
         if (string.Equals(configuration, "Debug", StringComparison.OrdinalIgnoreCase))
-            return ("Debug configuration", "Run `dotnet test -c Release`.");
+            return ("Debug configuration", "Run it in Release: `dotnet test -c Release` (or `dotnet run -c Release`).");
         return ($"{configuration} configuration with <Optimize>false</Optimize>", "Remove <Optimize>false</Optimize> from its project.");
     }
 
