@@ -14,14 +14,8 @@ namespace Picollo.Tests.Measurement;
 [Collection(MeasurementTestGroup.Name)]
 public sealed class UnoptimizedCodeTests
 {
-    // A long budget, as in WarmupTests: a warmup that sees the evidence ends without waiting for the cap.
-    private static readonly PerfOptions s_patient = PerfOptions.Default with
-    {
-        Samples = 100,
-        CalibrationSamples = 50,
-        TimeBudget = TimeSpan.FromSeconds(20),
-        Counters = ["tsc"],
-    };
+    // WarmupTests' long budget: a warmup that sees the evidence ends without waiting for the cap.
+    private static readonly PerfOptions s_patient = WarmupTests.Patient;
 
     [Fact]
     public void BodyInAnAssemblyBuiltWithoutOptimizations_IsUnoptimized_AndTheRunSaysWhy()
