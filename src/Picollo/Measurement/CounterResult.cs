@@ -1,6 +1,8 @@
 using System.Globalization;
+using System.Text;
 using Picollo.Counters;
 using Picollo.Metrics;
+using Picollo.Text;
 
 namespace Picollo.Measurement;
 
@@ -124,25 +126,71 @@ public sealed class CounterResult
     {
         if (!(rank >= 0 && rank <= 100))
             throw new ArgumentOutOfRangeException(nameof(rank), rank, "A percentile rank lies in [0, 100].");
-        if (_sorted.Length == 0)
-            return double.NaN;
-
-        // Same definition as HdrHistogram's CountAtRank, so the plain numbers and the summary table agree up to bucket precision.
-        long countAtRank = Math.Max(1, (long)Math.Ceiling(rank / 100.0 * _sorted.Length));
-        return (double)_sorted[Math.Min(countAtRank, _sorted.Length) - 1] / OperationsPerSample;
+        return _sorted.Length == 0 ? double.NaN : (double)_sorted[CountAtRank(rank) - 1] / OperationsPerSample;
     }
 
-    /// <summary>The title of this counter's summary table, saying what the table's values are.</summary>
+    /// <summary>The title of this counter's summary table (<see cref="Summary"/>, per sample), saying what the table's values are.</summary>
     /// <returns>For example <c>tsc (ticks per sample of 1,000 operations)</c>.</returns>
-    public string SummaryTitle() => IsPerOperationDistribution
-        ? string.Create(CultureInfo.InvariantCulture, $"{Name} ({Unit} per operation)")
-        : string.Create(CultureInfo.InvariantCulture, $"{Name} ({Unit} per sample of {OperationsPerSample:N0} operations)");
+    public string SummaryTitle() => Title(CounterValues.PerSample);
+
+    /// <summary>The title of this counter's table of <paramref name="values"/>, saying what the table's values are.</summary>
+    /// <param name="values">Per operation or per sample.</param>
+    /// <returns>
+    /// For example <c>tsc (ticks per operation, from samples of 1,000 operations)</c> or <c>tsc (ticks per sample of 1,000
+    /// operations)</c>; <c>tsc (ticks per operation)</c> either way when each sample is one operation.
+    /// </returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="values"/> is not a defined value.</exception>
+    public string Title(CounterValues values = CounterValues.PerOperation)
+    {
+        if (!Enum.IsDefined(values))
+            throw new ArgumentOutOfRangeException(nameof(values), values, $"Not a {nameof(CounterValues)} value: use {nameof(CounterValues.PerOperation)} or {nameof(CounterValues.PerSample)}.");
+        if (IsPerOperationDistribution)
+            return string.Create(CultureInfo.InvariantCulture, $"{Name} ({Unit} per operation)");
+        return values == CounterValues.PerOperation
+            ? string.Create(CultureInfo.InvariantCulture, $"{Name} ({Unit} per operation, from samples of {OperationsPerSample:N0} operations)")
+            : string.Create(CultureInfo.InvariantCulture, $"{Name} ({Unit} per sample of {OperationsPerSample:N0} operations)");
+    }
+
+    /// <summary>This counter's table in markdown, titled with what its values are; one line with the reason when it is unavailable.</summary>
+    /// <param name="values">
+    /// <see cref="CounterValues.PerOperation"/> (default): exact per-operation percentiles of the samples, up to 3
+    /// decimals, with the count of samples at or below each, the mean and the standard deviation.
+    /// <see cref="CounterValues.PerSample"/>: the <see cref="Summary"/> table of per-sample totals.
+    /// </param>
+    /// <returns>A level-5 heading, the table, and a blank line.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="values"/> is not a defined value.</exception>
+    public string ToMarkdown(CounterValues values = CounterValues.PerOperation)
+    {
+        string title = Title(values);
+        if (!IsAvailable)
+            return $"{Name}: unavailable: {UnavailableReason}\n\n";
+        if (values == CounterValues.PerSample)
+            return Summary.ToMarkdown(title);
+
+        var table = new MarkdownTable(("Percentile", false), ("Value", true), ("Count", true));
+        foreach (double rank in HdrHistogramSummary.Ranks)
+            table.AddRow(Percentile.FormatRank(rank), FormatValue(GetPercentile(rank)), CountAtRank(rank).ToString("N0", CultureInfo.InvariantCulture));
+
+        table.AddRow();
+        table.AddRow("Mean:", FormatValue(Mean));
+        table.AddRow("StDev:", FormatValue(StdDev));
+        table.AddRow("Samples:", SampleCount.ToString("N0", CultureInfo.InvariantCulture));
+        var text = new StringBuilder();
+        table.WriteTo(text, title);
+        return text.ToString();
+    }
 
     /// <summary>A one-line digest: name, availability or P50 / mean per operation.</summary>
     /// <returns>For example <c>tsc: P50=312.5 ticks/op, Mean=313.1, 1,000 samples × 1,000 ops</c>.</returns>
     public override string ToString() => IsAvailable
         ? string.Create(CultureInfo.InvariantCulture, $"{Name}: P50={P50:#,0.###} {Unit}/op, Mean={Mean:#,0.###}, {SampleCount:N0} samples × {OperationsPerSample:N0} ops")
         : $"{Name}: unavailable ({UnavailableReason})";
+
+    // The samples at or below a rank (1-based, at least the first; 0 without samples): the same definition as
+    // HdrHistogram's CountAtRank, so the plain numbers and the summary table agree up to bucket precision.
+    private long CountAtRank(double rank) => Math.Min(Math.Max(1, (long)Math.Ceiling(rank / 100.0 * _sorted.Length)), _sorted.Length);
+
+    private static string FormatValue(double value) => value.ToString("#,0.###", CultureInfo.InvariantCulture);
 
     private static (double Mean, double StdDev) MeanAndStdDev(ulong[] samples, long operationsPerSample)
     {

@@ -12,7 +12,7 @@ namespace Picollo.Measurement;
 /// <para>
 /// An in-process <see cref="EventListener"/> on <c>Microsoft-Windows-DotNETRuntime</c> with the JIT keyword at verbose
 /// level, which delivers one <c>MethodLoadVerbose</c> event per compiled method with its optimization tier in
-/// <c>MethodFlags</c>. Measured on the 2-core VM of DESIGN.md §9: the first listener of a process costs about 21 ms
+/// <c>MethodFlags</c>. Measured on the 2-core VM of docs/ARCHITECTURE.md, "Platform facts": the first listener of a process costs about 21 ms
 /// to create (it JIT-compiles the EventSource plumbing), later ones 0.5-1.4 ms; events reach
 /// <see cref="OnEventWritten"/> 10-13 ms after the compilation (the runtime's dispatcher delivers them in batches); an idle
 /// listener costs no measurable CPU (a 0.5 s spin loop ran the same iterations with and without one).

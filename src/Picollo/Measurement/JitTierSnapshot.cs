@@ -11,6 +11,9 @@ namespace Picollo.Measurement;
 /// </param>
 internal readonly record struct JitTierSnapshot(JitTier? BodyTier, long BodyTierTicks, long LastRecompilationTicks)
 {
-    /// <summary>Whether the body's method was last compiled at a tier that is never replaced.</summary>
+    /// <summary>Whether the body's method was last compiled at a tier that is never replaced, optimized or not.</summary>
     public bool IsBodyFinal => BodyTier is JitTier.OptimizedTier1 or JitTier.Optimized or JitTier.MinOptJitted;
+
+    /// <summary>Whether that final tier is unoptimized code (MinOpts), which is final only because it never tiers up.</summary>
+    public bool IsBodyUnoptimized => BodyTier is JitTier.MinOptJitted;
 }

@@ -109,19 +109,22 @@ public sealed class PerfResult
     /// <summary>Generation-2 collections per operation.</summary>
     public CounterResult Gen2Collections => this[CounterNames.Gen2Collections];
 
-    /// <summary>All counters' summary tables in markdown, each titled with what its values are.</summary>
-    /// <returns>The tables of the available counters, then one line per unavailable counter.</returns>
-    public string ToMarkdown()
+    /// <summary>The run's notes and every counter's table in markdown, each titled with what its values are.</summary>
+    /// <param name="values">Per operation (default: exact percentiles of the samples) or per sample (the histogram summaries).</param>
+    /// <returns>The run line, one line per note, the tables of the available counters, then one line per unavailable counter.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="values"/> is not a defined value.</exception>
+    public string ToMarkdown(CounterValues values = CounterValues.PerOperation)
     {
         var text = new System.Text.StringBuilder();
         text.Append(CultureInfo.InvariantCulture, $"{SampleCount:N0} samples × {OperationsPerSample:N0} operations in {WallTime.TotalMilliseconds:N0} ms\n\n");
-        foreach (CounterResult counter in _counters)
-        {
-            if (counter.IsAvailable)
-                text.Append(counter.Summary.ToMarkdown(counter.SummaryTitle()));
-            else
-                text.Append(CultureInfo.InvariantCulture, $"{counter.Name}: unavailable: {counter.UnavailableReason}\n\n");
-        }
+
+        // The caveats decide how far the numbers can be trusted: unoptimized code, code changed under the samples.
+        foreach (string note in Run.Notes)
+            text.Append("Note: ").Append(note).Append("\n\n");
+        foreach (CounterResult counter in _counters.Where(static c => c.IsAvailable))
+            text.Append(counter.ToMarkdown(values));
+        foreach (CounterResult counter in _counters.Where(static c => !c.IsAvailable))
+            text.Append(counter.ToMarkdown(values));
 
         return text.ToString();
     }

@@ -1,66 +1,108 @@
 namespace Picollo.Measurement;
 
 /// <summary>How one measurement ran: what the pilot chose, what the run cost, and what it could not do.</summary>
-/// <param name="OperationsPerSample">Operations per sample, as set or as chosen by the pilot.</param>
-/// <param name="SampleCount">The samples taken.</param>
-/// <param name="WarmupOperations">Body invocations during warmup.</param>
-/// <param name="WarmupTime">The wall time of the warmup.</param>
-/// <param name="WarmupEnd">What ended the warmup: evidence that the body's code was final, a quiet JIT, or the time cap.</param>
-/// <param name="WallTime">The wall time of the whole measurement, warmup included.</param>
-/// <param name="BoundaryNanoseconds">The cost of one sample boundary (one read of every counter), measured by the pilot.</param>
-/// <param name="OperationNanoseconds">The pilot's estimate of one operation's wall time.</param>
-/// <param name="SampleNanoseconds">The median wall time of a sample, boundary included.</param>
-/// <param name="IsBoundByTimeBudget">
-/// <see langword="true"/> when the time budget capped the operations per sample below what a boundary cost under 1% needs,
-/// or stopped sampling early.
-/// </param>
-/// <param name="PinnedCpu">The CPU the thread was pinned to, or <see langword="null"/>.</param>
-/// <param name="PinningFailureReason">Why the thread was not pinned when pinning was asked for; otherwise <see langword="null"/>.</param>
-/// <param name="UsedNoGCRegion">Whether the samples ran inside a no-GC region.</param>
-/// <param name="NoGCRegionNote">Why no no-GC region was used, or that the GC left it early; <see langword="null"/> when used as planned or not asked for.</param>
-/// <param name="SamplingJitCompilations">
-/// Methods JIT-compiled in the whole process while the samples ran: background tier-1 compilations of any code, and
-/// compilations on the measuring thread.
-/// </param>
-/// <param name="SamplingThreadJitCompilations">
-/// Methods JIT-compiled on the measuring thread while the samples ran: the body calling something for the first time
-/// (a new method, generic instantiation or <see cref="System.Reflection.Emit.DynamicMethod"/>), or on-stack replacement of
-/// a running loop. Each one is a change of the measured code, and its compilation time lands in a sample.
-/// </param>
-/// <param name="TimestampUtc">When the measurement started.</param>
-/// <param name="Notes">Every caveat of the run in sentences (warmup, JIT activity during sampling, pinning, no-GC region, time budget, background GC).</param>
-public sealed record PerfRunInfo(
-    long OperationsPerSample,
-    int SampleCount,
-    long WarmupOperations,
-    TimeSpan WarmupTime,
-    WarmupEnd WarmupEnd,
-    TimeSpan WallTime,
-    double BoundaryNanoseconds,
-    double OperationNanoseconds,
-    double SampleNanoseconds,
-    bool IsBoundByTimeBudget,
-    int? PinnedCpu,
-    string? PinningFailureReason,
-    bool UsedNoGCRegion,
-    string? NoGCRegionNote,
-    long SamplingJitCompilations,
-    long SamplingThreadJitCompilations,
-    DateTime TimestampUtc,
-    IReadOnlyList<string> Notes)
+/// <remarks>
+/// Built by the engine only (the constructor is internal); properties rather than constructor parameters, so a new
+/// fact about a run is a new property that breaks no caller.
+/// </remarks>
+public sealed record PerfRunInfo
 {
+    internal PerfRunInfo()
+    {
+    }
+
+    /// <summary>Operations per sample, as set or as chosen by the pilot.</summary>
+    public long OperationsPerSample { get; init; }
+
+    /// <summary>The samples taken.</summary>
+    public int SampleCount { get; init; }
+
+    /// <summary>Body invocations during warmup.</summary>
+    public long WarmupOperations { get; init; }
+
+    /// <summary>The wall time of the warmup.</summary>
+    public TimeSpan WarmupTime { get; init; }
+
+    /// <summary>What ended the warmup: evidence that the body's code was final, a quiet JIT, or the time cap.</summary>
+    public WarmupEnd WarmupEnd { get; init; }
+
+    /// <summary>The wall time of the whole measurement, warmup included.</summary>
+    public TimeSpan WallTime { get; init; }
+
+    /// <summary>The cost of one sample boundary (one read of every counter), measured by the pilot.</summary>
+    public double BoundaryNanoseconds { get; init; }
+
+    /// <summary>The pilot's estimate of one operation's wall time.</summary>
+    public double OperationNanoseconds { get; init; }
+
+    /// <summary>The median wall time of a sample, boundary included.</summary>
+    public double SampleNanoseconds { get; init; }
+
+    /// <summary>
+    /// <see langword="true"/> when the time budget capped the operations per sample below what a boundary cost under 1% needs,
+    /// or stopped sampling early.
+    /// </summary>
+    public bool IsBoundByTimeBudget { get; init; }
+
+    /// <summary>The CPU the thread was pinned to, or <see langword="null"/>.</summary>
+    public int? PinnedCpu { get; init; }
+
+    /// <summary>Why the thread was not pinned when pinning was asked for; otherwise <see langword="null"/>.</summary>
+    public string? PinningFailureReason { get; init; }
+
+    /// <summary>Whether the samples ran inside a no-GC region.</summary>
+    public bool UsedNoGCRegion { get; init; }
+
+    /// <summary>Why no no-GC region was used, or that the GC left it early; <see langword="null"/> when used as planned or not asked for.</summary>
+    public string? NoGCRegionNote { get; init; }
+
+    /// <summary>
+    /// Methods JIT-compiled in the whole process while the samples ran: background tier-1 compilations of any code, and
+    /// compilations on the measuring thread.
+    /// </summary>
+    public long SamplingJitCompilations { get; init; }
+
+    /// <summary>
+    /// Methods JIT-compiled on the measuring thread while the samples ran: the body calling something for the first time
+    /// (a new method, generic instantiation or <see cref="System.Reflection.Emit.DynamicMethod"/>), or on-stack replacement of
+    /// a running loop. Each one is a change of the measured code, and its compilation time lands in a sample.
+    /// </summary>
+    public long SamplingThreadJitCompilations { get; init; }
+
+    /// <summary>When the measurement started.</summary>
+    public DateTime TimestampUtc { get; init; }
+
+    /// <summary>
+    /// Why the measured code was not optimized, naming the body, the cause and the remedy; <see langword="null"/> when it
+    /// was. Set when the body's assembly was built without optimizations (a Debug build, or
+    /// <c>&lt;Optimize&gt;false&lt;/Optimize&gt;</c>), or when the JIT compiled the body's method with MinOpts
+    /// (<see cref="WarmupEnd.CodeUnoptimized"/>). Also one of the <see cref="Notes"/>.
+    /// </summary>
+    public string? UnoptimizedReason { get; init; }
+
+    /// <summary>
+    /// Whether the measured body ran optimized code, as a Release build does. <see langword="false"/> when
+    /// <see cref="UnoptimizedReason"/> says why not: such numbers (often several times slower) are no measure of the real
+    /// code and must never be recorded or compared as if they were.
+    /// </summary>
+    public bool IsOptimized => UnoptimizedReason is null;
+
+    /// <summary>Every caveat of the run in sentences (warmup, JIT activity during sampling, pinning, no-GC region, time budget, background GC).</summary>
+    public IReadOnlyList<string> Notes { get; init; } = [];
+
     /// <summary>
     /// Whether the measured code may have changed between samples: certainly when the measuring thread compiled code during
     /// sampling (<see cref="SamplingThreadJitCompilations"/>); possibly when methods were compiled elsewhere in the process
     /// during sampling after a warmup that could not confirm the body's final code (<see cref="WarmupEnd"/> other than
-    /// <see cref="Measurement.WarmupEnd.CodeOptimized"/>), as the body's tier-1 code may have been among them.
+    /// <see cref="Measurement.WarmupEnd.CodeOptimized"/> or <see cref="Measurement.WarmupEnd.CodeUnoptimized"/>), as the
+    /// body's tier-1 code may have been among them.
     /// <see cref="Notes"/> says which. Measure again before trusting such a run against a baseline.
     /// </summary>
     public bool CodeMayHaveChanged => MayHaveChanged(new JitCounts(SamplingJitCompilations, SamplingThreadJitCompilations), WarmupEnd);
 
     /// <summary>The rule behind <see cref="CodeMayHaveChanged"/>, for the engine's note before the record exists.</summary>
     internal static bool MayHaveChanged(JitCounts sampling, WarmupEnd warmupEnd) =>
-        sampling.Thread > 0 || (sampling.Process > 0 && warmupEnd != WarmupEnd.CodeOptimized);
+        sampling.Thread > 0 || (sampling.Process > 0 && warmupEnd is not (WarmupEnd.CodeOptimized or WarmupEnd.CodeUnoptimized));
 
     /// <summary>The boundary's share of a sample's wall time (the pilot aims below 0.01).</summary>
     public double BoundaryFraction => SampleNanoseconds > 0 ? BoundaryNanoseconds / SampleNanoseconds : double.NaN;

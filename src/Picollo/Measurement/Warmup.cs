@@ -3,6 +3,7 @@ using System.Globalization;
 using System.Reflection;
 using System.Runtime;
 using Picollo.Counters;
+using static Picollo.Measurement.EngineClock;
 
 namespace Picollo.Measurement;
 
@@ -13,7 +14,7 @@ namespace Picollo.Measurement;
 /// <remarks>
 /// <para>
 /// Tiered compilation replaces the body's first (tier-0, or on-stack-replaced) code with optimized tier-1 code from a
-/// background thread some time after its first calls (DESIGN.md §9): after a 100 ms call-counting delay that restarts
+/// background thread some time after its first calls (docs/ARCHITECTURE.md, "Measurement engine"): after a 100 ms call-counting delay that restarts
 /// with any tier-0 compilation in the process, then, with TieredPGO, an instrumented tier and 30 more calls. Until then
 /// a body with a loop runs 3.5-4× slower here (a 2,000-step dependency chain: OSR code vs tier 1). A fresh body's warmup
 /// lasted 210-310 ms in a warmed-up process and 220-365 ms in the first measurement of a process, also with both cores
@@ -28,6 +29,11 @@ namespace Picollo.Measurement;
 /// body's tier (it was compiled before this measurement, or the events are unavailable), the older rule applies: 400 ms
 /// without any compilation in the process, capped at half the time budget. On that chain, 150 ms of quiet still left
 /// the first measurement 28% slower; 400 ms never did.
+/// </para>
+/// <para>
+/// Code compiled without optimizations (MinOpts: <c>[MethodImpl(MethodImplOptions.NoOptimization)]</c>, an assembly
+/// built without optimizations, a debugger, <c>DOTNET_JITMinOpts</c>) is final as well, as it never tiers up: warmup ends
+/// on it the same way, with <see cref="WarmupEnd.CodeUnoptimized"/> rather than <see cref="WarmupEnd.CodeOptimized"/>.
 /// </para>
 /// <para>All state is process-wide and guarded by the engine's gate: one measurement runs at a time.</para>
 /// </remarks>
@@ -61,8 +67,9 @@ internal static class Warmup
     private static long s_lastJitCount = -1;
     private static long s_lastJitChange;
 
-    // Body methods a warmup saw at their final tier: code never goes back, so measuring one again needs no new evidence.
-    private static readonly HashSet<nint> s_optimizedBodies = [];
+    // Body methods a warmup saw at their final tier, and that tier (optimized, or MinOpts): code never goes back, so
+    // measuring one again needs no new evidence, and unoptimized code stays known as such.
+    private static readonly Dictionary<nint, JitTier> s_finalBodies = [];
 
     /// <summary>Warms up <paramref name="body"/>; disposes its JIT listener before returning.</summary>
     internal static WarmupOutcome Run<TLoop>(PerfOptions options, TLoop body, TLoop empty, CounterSet set, ulong[] scratch, long start, long budgetTicks)
@@ -77,14 +84,17 @@ internal static class Warmup
 
         MethodInfo method = body.Method;
         nint cacheKey = CacheKey(method);
-        bool knownOptimized = cacheKey != 0 && s_optimizedBodies.Contains(cacheKey);
+        JitTier? knownFinalTier = cacheKey != 0 && s_finalBodies.TryGetValue(cacheKey, out JitTier known) ? known : null;
         using JitTierListener? listener = JitTierListener.TryStart(method);
 
         long done = 0, batch = 1;
-        var processJit = new JitCountWatch(JitInfo.GetCompiledMethodCount(currentThread: false), warmupStart);
+        // Read through JitCounts.Now, as sampling reads them: its first call compiles what it calls (the constructor, when
+        // Picollo itself is built without optimizations and nothing is inlined) here rather than during the samples.
+        JitCounts counts = JitCounts.Now();
+        var processJit = new JitCountWatch(counts.Process, warmupStart);
         if (processJit.Count == s_lastJitCount)
             processJit.Since = s_lastJitChange;
-        var threadJit = new JitCountWatch(JitInfo.GetCompiledMethodCount(currentThread: true), warmupStart);
+        var threadJit = new JitCountWatch(counts.Thread, warmupStart);
         while (true)
         {
             long batchStart = Stopwatch.GetTimestamp();
@@ -97,16 +107,17 @@ internal static class Warmup
             if (now - batchStart < s_batchTicks)
                 batch *= 2;
 
-            processJit.Update(JitInfo.GetCompiledMethodCount(currentThread: false), now);
-            threadJit.Update(JitInfo.GetCompiledMethodCount(currentThread: true), now);
+            counts = JitCounts.Now();
+            processJit.Update(counts.Process, now);
+            threadJit.Update(counts.Thread, now);
             if (done < options.WarmupCount || now < minEnd)
                 continue;
 
-            // A body seen optimized before needs no new evidence, unless this warmup compiled new code on this thread
-            // (the same method with state that reaches other callees): that code has its own way to tier 1.
+            // A body seen at its final tier before needs no new evidence, unless this warmup compiled new code on this
+            // thread (the same method with state that reaches other callees): that code has its own way to tier 1.
             JitTierSnapshot tiers = listener?.Snapshot() ?? default;
-            if (knownOptimized && !tiers.IsBodyFinal && threadJit.Since == warmupStart)
-                tiers = tiers with { BodyTier = JitTier.OptimizedTier1, BodyTierTicks = warmupStart };
+            if (knownFinalTier is { } finalTier && !tiers.IsBodyFinal && threadJit.Since == warmupStart)
+                tiers = tiers with { BodyTier = finalTier, BodyTierTicks = warmupStart };
 
             // The body's first compilation happens on this thread; its event arrives 10-30 ms later. Without this wait a
             // fresh body whose first call outlasted the minimum warmup was judged by the fallback rule, before its event.
@@ -119,8 +130,8 @@ internal static class Warmup
 
             s_lastJitCount = processJit.Count;
             s_lastJitChange = processJit.Since;
-            if (ended.End == WarmupEnd.CodeOptimized && cacheKey != 0)
-                s_optimizedBodies.Add(cacheKey);
+            if (ended.End is (WarmupEnd.CodeOptimized or WarmupEnd.CodeUnoptimized) && cacheKey != 0)
+                s_finalBodies[cacheKey] = tiers.BodyTier!.Value;
             TimeSpan pastQuietCap = Stopwatch.GetElapsedTime(caps.QuietCap, Math.Max(now, caps.QuietCap));
             return new WarmupOutcome(done, Stopwatch.GetElapsedTime(warmupStart), ended.End, ended.Note, pastQuietCap);
         }
@@ -131,7 +142,9 @@ internal static class Warmup
         if (tiers.IsBodyFinal)
         {
             bool settled = now - tiers.LastRecompilationTicks >= s_settleTicks || now - tiers.BodyTierTicks >= s_settleCapTicks;
-            return settled ? (WarmupEnd.CodeOptimized, null) : null;
+            if (!settled)
+                return null;
+            return (tiers.IsBodyUnoptimized ? WarmupEnd.CodeUnoptimized : WarmupEnd.CodeOptimized, null);
         }
 
         if (tiers.BodyTier is { } tier)
@@ -139,7 +152,7 @@ internal static class Warmup
             if (now < caps.TierUpCap)
                 return null;
             return (WarmupEnd.TimeCap, string.Create(CultureInfo.InvariantCulture,
-                $"Warmup stopped after {Milliseconds(now - caps.Start)} ms, before the body's method got its tier-1 code (it last ran {Describe(tier)} code): the samples measured code that the JIT was about to replace with faster code. Continuous JIT activity elsewhere in the process (e.g. tests running in parallel) delays tiering."));
+                $"Warmup stopped after {ToMilliseconds(now - caps.Start)} ms, before the body's method got its tier-1 code (it last ran {Describe(tier)} code): the samples measured code that the JIT was about to replace with faster code. Continuous JIT activity elsewhere in the process (e.g. tests running in parallel) delays tiering."));
         }
 
         if (now - jitQuietSince >= s_jitQuietTicks)
@@ -147,7 +160,7 @@ internal static class Warmup
         if (now < caps.QuietCap)
             return null;
         return (WarmupEnd.TimeCap, string.Create(CultureInfo.InvariantCulture,
-            $"Warmup stopped at half the time budget ({Milliseconds(caps.QuietCap - caps.Start)} ms) while methods were still being JIT-compiled in the process: the body may not have reached its final optimized code. A longer TimeBudget gives the JIT more time."));
+            $"Warmup stopped at half the time budget ({ToMilliseconds(caps.QuietCap - caps.Start)} ms) while methods were still being JIT-compiled in the process: the body may not have reached its final optimized code. A longer TimeBudget gives the JIT more time."));
     }
 
     private static string Describe(JitTier tier) => tier switch
@@ -173,10 +186,6 @@ internal static class Warmup
             return 0;
         }
     }
-
-    private static long Milliseconds(long stopwatchTicks) => stopwatchTicks * 1_000 / Stopwatch.Frequency;
-
-    private static long ToStopwatchTicks(TimeSpan time) => (long)(time.TotalSeconds * Stopwatch.Frequency);
 
     /// <summary>When the measurement started and the two warmup caps, as <see cref="Stopwatch"/> timestamps.</summary>
     private readonly record struct Caps(long Start, long QuietCap, long TierUpCap);

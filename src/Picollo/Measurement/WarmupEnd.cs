@@ -20,4 +20,13 @@ public enum WarmupEnd
     /// replaced by faster code. <see cref="PerfRunInfo.Notes"/> says what was still pending.
     /// </summary>
     TimeCap,
+
+    /// <summary>
+    /// The runtime's JIT events showed the body's method compiled without optimizations (MinOpts: the method is marked
+    /// <c>[MethodImpl(MethodImplOptions.NoOptimization)]</c>, its assembly was built without optimizations, a debugger
+    /// asked for debuggable code, or <c>DOTNET_JITMinOpts</c> is set). Such code is final, it never tiers up, so warmup
+    /// ends on it, but the samples measured code slower than what an optimized build runs:
+    /// <see cref="PerfRunInfo.IsOptimized"/> is <see langword="false"/> and <see cref="PerfRunInfo.UnoptimizedReason"/> says why.
+    /// </summary>
+    CodeUnoptimized,
 }

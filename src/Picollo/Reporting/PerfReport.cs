@@ -114,6 +114,7 @@ internal sealed class PerfReport
     private static string WarmupEndText(WarmupEnd end) => end switch
     {
         WarmupEnd.CodeOptimized => "ended with the body's code optimized",
+        WarmupEnd.CodeUnoptimized => "ended with the body's code final but unoptimized",
         WarmupEnd.JitQuiet => "ended once the JIT was quiet",
         _ => "ended by its time cap",
     };

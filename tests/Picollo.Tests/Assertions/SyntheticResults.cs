@@ -29,8 +29,20 @@ internal static class SyntheticResults
 
     public static PerfResult Result(WarmupEnd warmupEnd, IReadOnlyList<string> notes, params CounterResult[] counters)
     {
-        var run = new PerfRunInfo(counters[0].OperationsPerSample, counters[0].SampleCount, 0, TimeSpan.FromMilliseconds(100), warmupEnd, TimeSpan.FromSeconds(1),
-            1_000, 100, 100_000, false, 0, null, false, null, 0, 0, new DateTime(2026, 1, 1, 0, 0, 0, DateTimeKind.Utc), notes);
+        var run = new PerfRunInfo
+        {
+            OperationsPerSample = counters[0].OperationsPerSample,
+            SampleCount = counters[0].SampleCount,
+            WarmupTime = TimeSpan.FromMilliseconds(100),
+            WarmupEnd = warmupEnd,
+            WallTime = TimeSpan.FromSeconds(1),
+            BoundaryNanoseconds = 1_000,
+            OperationNanoseconds = 100,
+            SampleNanoseconds = 100_000,
+            PinnedCpu = 0,
+            TimestampUtc = new DateTime(2026, 1, 1, 0, 0, 0, DateTimeKind.Utc),
+            Notes = notes,
+        };
         return new PerfResult(counters, PerfOptions.Default, run);
     }
 

@@ -149,7 +149,7 @@ public sealed class PerfMeasureTests
     [Fact]
     public void UnavailableCounters_HaveResultsWithTheirReasons()
     {
-        // In user-only mode the kernel never counts context switches (DESIGN.md §9): unavailable on every machine.
+        // In user-only mode the kernel never counts context switches (docs/ARCHITECTURE.md, "Platform facts"): unavailable on every machine.
         PerfResult result = Perf.Measure(s_quick with { Counters = ["tsc", "context-switches"] }, static () => { });
 
         CounterResult switches = result["context-switches"];
@@ -173,6 +173,16 @@ public sealed class PerfMeasureTests
         result.AllocatedBytes.IsAvailable.ShouldBeTrue();
         result.Counters.Where(c => !c.IsAvailable).ShouldAllBe(c => !string.IsNullOrWhiteSpace(c.UnavailableReason));
         result["CPU-CYCLES"].ShouldBeSameAs(result.Cycles);
+    }
+
+    [Fact]
+    public void AllocationTooLargeForANoGCRegion_RunSaysWhyNoneWasUsed()
+    {
+        PerfResult result = Perf.Measure(s_quick with { Counters = ["allocated-bytes"], NoGCRegionMaxBytes = 1 }, MeasuredBodies.Allocate64);
+
+        result.Run.UsedNoGCRegion.ShouldBeFalse();
+        result.Run.NoGCRegionNote.ShouldNotBeNull().ShouldStartWith("No no-GC region: the samples should allocate about");
+        result.Run.Notes.ShouldContain(result.Run.NoGCRegionNote);
     }
 
     [Fact]

@@ -19,7 +19,7 @@ public sealed class WarmupTests
     // busy machine cannot turn these evidence checks into timing checks. 2 s were not enough in 3 of 4 full-suite runs with
     // both cores kept busy: the runtime's tiering thread spent them compiling the suite's backlog of tier-1 code (xunit's
     // own methods) while the body stayed at tier 0. A warmup that sees the evidence ends without waiting for the cap.
-    private static readonly PerfOptions s_patient = PerfOptions.Default with
+    internal static readonly PerfOptions Patient = PerfOptions.Default with
     {
         Samples = 100,
         CalibrationSamples = 50,
@@ -44,7 +44,7 @@ public sealed class WarmupTests
         var scratch = new ulong[plan.Set.Count];
         long start = Stopwatch.GetTimestamp();
 
-        WarmupOutcome outcome = Warmup.Run(s_patient, new ActionLoop(body), new ActionLoop(static () => { }), plan.Set, scratch, start, (long)(s_patient.TimeBudget.TotalSeconds * Stopwatch.Frequency));
+        WarmupOutcome outcome = Warmup.Run(Patient, new ActionLoop(body), new ActionLoop(static () => { }), plan.Set, scratch, start, (long)(Patient.TimeBudget.TotalSeconds * Stopwatch.Frequency));
         long warmupEnded = Stopwatch.GetTimestamp();
         JitEventRecorder.Drain();
 
@@ -63,11 +63,11 @@ public sealed class WarmupTests
         Func<int, long> body = static n => MeasuredBodies.Chain(n) + 1;
         using JitEventRecorder recorder = JitEventRecorder.For(body.Method);
 
-        PerfResult result = Perf.Measure(s_patient, 200, body);
+        PerfResult result = Perf.Measure(Patient, 200, body);
         JitEventRecorder.Drain();
 
         result.Run.WarmupEnd.ShouldBe(WarmupEnd.CodeOptimized, string.Join(" ", result.Run.Notes));
-        result.Run.WarmupTime.ShouldBeGreaterThanOrEqualTo(s_patient.WarmupTime);
+        result.Run.WarmupTime.ShouldBeGreaterThanOrEqualTo(Patient.WarmupTime);
         recorder.Events[^1].Tier.ShouldBe(JitTier.OptimizedTier1);
         result.Run.SamplingThreadJitCompilations.ShouldBe(0);
         result.Run.CodeMayHaveChanged.ShouldBeFalse();
@@ -78,11 +78,11 @@ public sealed class WarmupTests
     public void SameBodyMeasuredAgain_WarmupNeedsNoNewCompilation()
     {
         Func<int, long> body = static n => MeasuredBodies.Chain(n) + 2;
-        PerfResult first = Perf.Measure(s_patient, 200, body);
+        PerfResult first = Perf.Measure(Patient, 200, body);
         first.Run.WarmupEnd.ShouldBe(WarmupEnd.CodeOptimized, string.Join(" ", first.Run.Notes));
         using JitEventRecorder recorder = JitEventRecorder.For(body.Method);
 
-        PerfResult again = Perf.Measure(s_patient, 200, body);
+        PerfResult again = Perf.Measure(Patient, 200, body);
         JitEventRecorder.Drain();
 
         // The first warmup saw the method's final code; the second trusts it and no compilation could have told it.
@@ -95,7 +95,7 @@ public sealed class WarmupTests
     {
         // A reference-type instantiation runs the canonical code, whose events carry the canonical method's handle rather
         // than the delegate's: only the names tell it is the body.
-        PerfResult result = Perf.Measure(s_patient, "shared code for every reference type", HashChain);
+        PerfResult result = Perf.Measure(Patient, "shared code for every reference type", HashChain);
 
         result.Run.WarmupEnd.ShouldBe(WarmupEnd.CodeOptimized, string.Join(" ", result.Run.Notes));
     }
@@ -105,7 +105,7 @@ public sealed class WarmupTests
     {
         // A new DynamicMethod every 1,000th call: the 100 samples × 100 operations compile about ten, on this thread.
         var compiler = new DynamicMethodCompiler();
-        PerfOptions options = s_patient with { OperationsPerSample = 100 };
+        PerfOptions options = Patient with { OperationsPerSample = 100 };
 
         PerfResult result = Perf.Measure(options, compiler, static c => c.CallEveryThousandthFresh());
 

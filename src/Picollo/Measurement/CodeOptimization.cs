@@ -1,0 +1,88 @@
+using System.Diagnostics;
+using System.Reflection;
+
+namespace Picollo.Measurement;
+
+/// <summary>
+/// Tells whether the measured code is optimized, and why not: code compiled without optimizations (a Debug build,
+/// MinOpts) runs several times slower than what the same source does in a Release build, so its numbers must never pass
+/// for real ones.
+/// </summary>
+/// <remarks>
+/// Two pieces of evidence. The assembly: the compiler marks one built without optimizations (Debug, or
+/// <c>&lt;Optimize&gt;false&lt;/Optimize&gt;</c>) with a <see cref="DebuggableAttribute"/> that disables the JIT optimizer,
+/// which then compiles all its methods with MinOpts; this holds even when the body was compiled before the measurement,
+/// where no JIT event can tell. The JIT: warmup ends with <see cref="WarmupEnd.CodeUnoptimized"/> when the runtime's events
+/// showed the body's method compiled with MinOpts for any other reason.
+/// </remarks>
+internal static class CodeOptimization
+{
+    // The runtime's own knobs (JitMinOpts in clrconfignames.h), read under either prefix.
+    private static readonly string[] s_minOptsVariables = ["DOTNET_JITMinOpts", "COMPlus_JITMinOpts"];
+
+    /// <summary>
+    /// A note when Picollo itself was built without optimizations; <see langword="null"/> otherwise. Its sample loop and
+    /// counter reads then run slower code: the boundary costs more, though the calibrated overhead is still subtracted.
+    /// </summary>
+    public static string? EngineNote { get; } = UnoptimizedBuild(typeof(CodeOptimization).Assembly) is { } build
+        ? $"Picollo.dll itself was built without optimizations ({build.Description}): its sample loop and counter reads run unoptimized code, so each sample boundary costs more than in a Release build (the overhead calibration still subtracts it). Use a Release build of Picollo."
+        : null;
+
+    /// <summary>Why the body's numbers are not those of optimized code; <see langword="null"/> when they are.</summary>
+    /// <param name="body">The measured delegate's method.</param>
+    /// <param name="warmupEnd">What ended its warmup (<see cref="WarmupEnd.CodeUnoptimized"/> when the JIT showed MinOpts).</param>
+    /// <returns>A sentence that names the body, the reason and what to do.</returns>
+    public static string? UnoptimizedReason(MethodInfo body, WarmupEnd warmupEnd)
+    {
+        // A DynamicMethod has no declaring type, and its IL is not the assembly's: only the JIT can tell.
+        if (body.DeclaringType is not null && UnoptimizedBuild(body.Module.Assembly) is { } build)
+        {
+            return $"The measured body {Describe(body)} is in {body.Module.Name}, built without optimizations ({build.Description}): " +
+                $"its numbers are not what Release code does. {build.Remedy}";
+        }
+
+        if (warmupEnd != WarmupEnd.CodeUnoptimized)
+            return null;
+        (string cause, string remedy) = MinOptsCause(body);
+        return $"The measured body {Describe(body)} ran code the JIT compiled without optimizations (MinOpts) {cause}: " +
+            $"its numbers are not what optimized code does. {remedy}";
+    }
+
+    private static (string Description, string Remedy)? UnoptimizedBuild(Assembly assembly)
+    {
+        if (assembly.GetCustomAttribute<DebuggableAttribute>() is not { IsJITOptimizerDisabled: true })
+            return null;
+
+        // The SDK stamps $(Configuration) into AssemblyConfigurationAttribute; Optimize is what actually decides.
+        string? configuration = assembly.GetCustomAttribute<AssemblyConfigurationAttribute>()?.Configuration;
+        if (string.IsNullOrEmpty(configuration))
+            return ("its DebuggableAttribute disables the JIT optimizer", "Build it with optimizations, e.g. in Release: `dotnet test -c Release`.");
+        if (string.Equals(configuration, "Debug", StringComparison.OrdinalIgnoreCase))
+            return ("Debug configuration", "Run it in Release: `dotnet test -c Release` (or `dotnet run -c Release`).");
+        return ($"{configuration} configuration with <Optimize>false</Optimize>", "Remove <Optimize>false</Optimize> from its project.");
+    }
+
+    private static (string Cause, string Remedy) MinOptsCause(MethodInfo body)
+    {
+        if ((body.MethodImplementationFlags & MethodImplAttributes.NoOptimization) != 0)
+            return ("because it is marked [MethodImpl(MethodImplOptions.NoOptimization)]", "Remove that flag to measure optimized code.");
+        if (Debugger.IsAttached)
+            return ("under the attached debugger", "Measure without a debugger.");
+        foreach (string variable in s_minOptsVariables)
+        {
+            if (Environment.GetEnvironmentVariable(variable) is { Length: > 0 } value && value != "0")
+                return ($"because {variable}={value} is set", $"Unset {variable}.");
+        }
+
+        return ("(a debugger, DOTNET_JITMinOpts, or a method too large for the JIT to optimize)", "Remove the cause and measure again.");
+    }
+
+    // A lambda's method lives in a compiler-generated closure class (<>c, <>c__DisplayClass0_0): name the class that wrote it.
+    private static string Describe(MethodInfo method)
+    {
+        Type? type = method.DeclaringType;
+        while (type is { DeclaringType: not null } && type.Name.StartsWith('<'))
+            type = type.DeclaringType;
+        return type is null ? method.Name : $"{type.Name}.{method.Name}";
+    }
+}

@@ -1,0 +1,122 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Runtime;
+using System.Runtime.CompilerServices;
+using Picollo.Counters;
+
+namespace Picollo.Measurement;
+
+/// <summary>
+/// The sampling stage: the body's samples, inside a no-GC region when their allocation fits one, with the JIT activity
+/// around them counted; and the sample loop itself, which the overhead calibration runs too.
+/// </summary>
+internal static class Sampling
+{
+    /// <summary>Takes the body's samples: <see cref="PerfOptions.Samples"/>, or fewer once past <paramref name="deadline"/>.</summary>
+    /// <param name="options">The run's options: samples, the least samples, the no-GC region.</param>
+    /// <param name="body">The measured body.</param>
+    /// <param name="set">The counters read at each boundary.</param>
+    /// <param name="operations">Operations per sample.</param>
+    /// <param name="bytesPerOperation">The pilot's allocation estimate, which sizes the no-GC region.</param>
+    /// <param name="deadline">The <see cref="Stopwatch"/> timestamp after which sampling stops once it has the least samples.</param>
+    internal static SamplingOutcome Run<TLoop>(PerfOptions options, TLoop body, CounterSet set, long operations, double bytesPerOperation, long deadline)
+        where TLoop : struct, IOperationLoop
+    {
+        var readings = new SampleReadings(options.Samples, set.Count);
+        int minSamples = Math.Min(options.MinSamples, options.Samples);
+        SettleGC();
+        bool noGC = TryStartNoGCRegion(options, bytesPerOperation * operations * options.Samples, out string? noGCNote);
+        JitCounts jit = JitCounts.Now();
+        try
+        {
+            readings.Taken = Loop(body, set, operations, readings, minSamples, deadline);
+        }
+        finally
+        {
+            jit = JitCounts.Now() - jit;
+            noGCNote = EndNoGCRegion(noGC) ?? noGCNote;
+        }
+
+        return new SamplingOutcome(readings, jit, noGC && noGCNote is null, noGCNote);
+    }
+
+    /// <summary>
+    /// The sample loop: one read of every counter at each boundary, straight into <paramref name="readings"/>, and nothing
+    /// else between boundaries but the body and a clock read for the deadline. Allocates nothing.
+    /// </summary>
+    /// <returns>The samples taken (fewer than the readings have room for only past the deadline).</returns>
+    /// <remarks>
+    /// Fully optimized at its first call, like the operation loops: at tier 0 it ran the calibration unoptimized and was
+    /// replaced by on-stack replacement in the middle of a 20,000-sample run, so the boundary cost changed under the
+    /// samples.
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+    internal static int Loop<TLoop>(TLoop loop, CounterSet set, long operations, SampleReadings readings, int minSamples, long deadline)
+        where TLoop : struct, IOperationLoop
+    {
+        ulong[] boundaries = readings.Boundaries;
+        long[] times = readings.Times;
+        int width = readings.Width;
+        int samples = times.Length;
+        set.ReadCumulative(boundaries.AsSpan(0, width));
+        long previous = Stopwatch.GetTimestamp();
+        for (int s = 0; s < samples; s++)
+        {
+            loop.Run(operations);
+            set.ReadCumulative(boundaries.AsSpan((s + 1) * width, width));
+            long now = Stopwatch.GetTimestamp();
+            times[s] = now - previous;
+            previous = now;
+            if (now > deadline && s + 1 >= minSamples)
+                return s + 1;
+        }
+
+        return samples;
+    }
+
+    /// <summary>Collects twice around the finalizers, so no collection owed to earlier garbage lands in the samples.</summary>
+    internal static void SettleGC()
+    {
+        GC.Collect();
+        GC.WaitForPendingFinalizers();
+        GC.Collect();
+    }
+
+    // The note says why no region was used when it was asked for; null when it was started.
+    private static bool TryStartNoGCRegion(PerfOptions options, double expectedBytes, out string? note)
+    {
+        note = null;
+        if (!options.UseNoGCRegion)
+            return false;
+        if (expectedBytes > options.NoGCRegionMaxBytes)
+        {
+            note = string.Create(CultureInfo.InvariantCulture, $"No no-GC region: the samples should allocate about {expectedBytes:N0} bytes, more than {nameof(PerfOptions.NoGCRegionMaxBytes)} ({options.NoGCRegionMaxBytes:N0}).");
+            return false;
+        }
+
+        // Twice the estimate plus room for other threads' allocations, which count against the same region.
+        long size = Math.Max((long)(expectedBytes * 2) + (1L << 20), 4L << 20);
+        try
+        {
+            if (GC.TryStartNoGCRegion(size))
+                return true;
+            note = "No no-GC region: the runtime could not reserve it.";
+        }
+        catch (Exception e) when (e is ArgumentOutOfRangeException or InvalidOperationException)
+        {
+            note = "No no-GC region: " + e.Message;
+        }
+
+        return false;
+    }
+
+    private static string? EndNoGCRegion(bool started)
+    {
+        if (!started)
+            return null;
+        if (GCSettings.LatencyMode != GCLatencyMode.NoGCRegion)
+            return "The GC left the no-GC region during sampling (the process allocated more than reserved): a collection may have landed in a sample.";
+        GC.EndNoGCRegion();
+        return null;
+    }
+}
