@@ -36,6 +36,12 @@ internal static class BaselineJudge
         ArgumentNullException.ThrowIfNull(result);
         ArgumentNullException.ThrowIfNull(options);
         (string baselinePath, string? folderProblem) = Locate(callerFilePath, testClass, testMethod, caseName, options);
+
+        // Unoptimized code (Debug, MinOpt) runs several times slower than what ships: compared with a baseline it would
+        // fail for nothing, recorded it would blind every later verdict. Nothing is read, compared or written.
+        if (result.Run.UnoptimizedReason is { } unoptimized)
+            return NotJudged(result, baselinePath, unoptimized);
+
         MachineFingerprint machine = MachineFingerprint.Current;
         var store = new BaselineStore(options);
         var notices = new List<string>();
@@ -125,6 +131,13 @@ internal static class BaselineJudge
             UnconfirmedCounters = unconfirmed,
             Notices = notices,
         };
+    }
+
+    private static BaselineJudgement NotJudged(PerfResult result, string baselinePath, string reason)
+    {
+        string message = $"Not compared with the baseline and not recorded: {reason}";
+        var check = new BaselineCheckResult(BaselineOutcome.NotJudged, [], Path.GetFullPath(baselinePath), null, message);
+        return new BaselineJudgement { First = result, Judged = result, Current = BaselineRecord.FromResult(result), Check = check, Notices = [message] };
     }
 
     /// <summary>Whether a run measured the body's final code: its warmup ended on evidence and no code changed under the samples.</summary>

@@ -14,4 +14,10 @@ internal enum BaselineOutcome
 
     /// <summary>Update mode: the current machine's entry was merged into the baseline; the test passes.</summary>
     Updated,
+
+    /// <summary>
+    /// Not judged: the measurement ran unoptimized code (a Debug build, MinOpt), which is neither compared with a baseline
+    /// nor recorded. The message says why and how to run optimized code; the test-framework adapters report the test as skipped.
+    /// </summary>
+    NotJudged,
 }

@@ -48,8 +48,13 @@ internal sealed class PerfReport
     /// </summary>
     public string? Remeasurement { get; }
 
-    /// <summary>The test's verdict in one word: <c>pass</c>, <c>notice</c>, <c>fail</c>, <c>updated</c>, or <c>measured</c> without a baseline check.</summary>
-    public string Verdict => Check?.Outcome.ToString().ToLowerInvariant() ?? "measured";
+    /// <summary>The test's verdict in one word: <c>pass</c>, <c>notice</c>, <c>fail</c>, <c>updated</c>, <c>not judged</c> (unoptimized code), or <c>measured</c> without a baseline check.</summary>
+    public string Verdict => Check?.Outcome switch
+    {
+        null => "measured",
+        BaselineOutcome.NotJudged => "not judged",
+        { } outcome => outcome.ToString().ToLowerInvariant(),
+    };
 
     /// <summary>The verdict of a counter, or <see langword="null"/> when no check ran or the counter was not compared.</summary>
     /// <param name="counterName">The counter's name (ordinal).</param>
@@ -91,7 +96,7 @@ internal sealed class PerfReport
                 .Append(CultureInfo.InvariantCulture, $"{counter.OperationsPerSample:N0} operations per sample, overhead subtracted: ")
                 .Append(counter.Overhead is { } overhead ? string.Create(CultureInfo.InvariantCulture, $"median {overhead.Median:N0} {counter.Unit} per sample") : "none")
                 .Append('\n').Append('\n')
-                .Append(counter.Summary.ToMarkdown(counter.SummaryTitle()));
+                .Append(counter.ToMarkdown());
             if (GetBaselineCounter(counter.Name) is { } reference && GetVerdict(counter.Name) is { } verdict)
                 text.Append(BaselineDiffTable.ToMarkdown(reference, BaselineCounter.FromResult(counter), verdict));
         }

@@ -166,10 +166,10 @@ public sealed class PerfReportTests
         markdown.ShouldContain("Unavailable: cycles, instructions: ENOENT opening 'cycles', 'instructions': no PMU.\n");
         markdown.ShouldContain("Unavailable: context-switches: user-only mode.\n");
         markdown.ShouldNotContain("##### gen0-collections");
-        markdown.ShouldContain("##### tsc (ticks per sample of 1,000 operations)");
+        markdown.ShouldContain("##### tsc (ticks per operation, from samples of 1,000 operations)");
         unjudged.ShouldContain("gen0-collections, gen2-collections: 0 in every sample\n");
         counting.ShouldContain("gen0-collections: 0 in every sample\n");
-        counting.ShouldContain("##### gen2-collections (collections per sample of 1,000 operations)");
+        counting.ShouldContain("##### gen2-collections (collections per operation, from samples of 1,000 operations)");
     }
 
     [Fact]
