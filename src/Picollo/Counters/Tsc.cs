@@ -1,7 +1,5 @@
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics.X86;
-using NativeLibraryLoader = Picollo.Interop.Interop.PicolloNative;
-using NativeTsc = Picollo.Interop.Interop.Tsc;
 
 using Picollo.PerfEvents;
 
@@ -86,7 +84,7 @@ public static class Tsc
     {
         if (!s_isSupported)
             ThrowNotSupported();
-        return NativeTsc.ReadStart();
+        return Interop.Tsc.ReadStart();
     }
 
     /// <summary>
@@ -100,7 +98,7 @@ public static class Tsc
     {
         if (!s_isSupported)
             ThrowNotSupported();
-        return s_hasRdtscp ? NativeTsc.ReadEnd() : NativeTsc.ReadStart();
+        return s_hasRdtscp ? Interop.Tsc.ReadEnd() : Interop.Tsc.ReadStart();
     }
 
     private static string? DetectUnsupportedReason()
@@ -109,7 +107,7 @@ public static class Tsc
             return $"The time-stamp counter is an x86-64 register; this process is {RuntimeInformation.ProcessArchitecture}.";
 
         // The loader explains non-Linux, a missing file (with the command that builds it) and a wrong ABI version.
-        return NativeLibraryLoader.Status.FailureReason;
+        return Interop.PicolloNative.Status.FailureReason;
     }
 
     // A page from a kernel whose clock is not the TSC would imply an absurd rate: fall through to calibration then.

@@ -3,52 +3,49 @@ using Picollo.PerfEvents;
 
 namespace Picollo.Interop;
 
-internal static partial class Interop
+/// <summary>perf_event_open(2) and its constants (linux/perf_event.h).</summary>
+internal static partial class PerfEvent
 {
-    /// <summary>perf_event_open(2) and its constants (linux/perf_event.h).</summary>
-    internal static partial class PerfEvent
+    /// <summary>perf_event_open flag: the new fd is close-on-exec (kernel 3.14+), so a child process never inherits a counter.</summary>
+    internal const ulong PERF_FLAG_FD_CLOEXEC = 1UL << 3;
+
+    internal const ulong PERF_FORMAT_TOTAL_TIME_ENABLED = 1UL << 0;
+    internal const ulong PERF_FORMAT_TOTAL_TIME_RUNNING = 1UL << 1;
+    internal const ulong PERF_FORMAT_ID = 1UL << 2;
+    internal const ulong PERF_FORMAT_GROUP = 1UL << 3;
+
+    /// <summary>_IO('$', 0).</summary>
+    internal const ulong PERF_EVENT_IOC_ENABLE = 0x2400;
+
+    /// <summary>_IO('$', 1).</summary>
+    internal const ulong PERF_EVENT_IOC_DISABLE = 0x2401;
+
+    /// <summary>_IO('$', 3).</summary>
+    internal const ulong PERF_EVENT_IOC_RESET = 0x2403;
+
+    /// <summary>_IOR('$', 7, __u64 *): the event id that PERF_FORMAT_ID reports next to each value.</summary>
+    internal const ulong PERF_EVENT_IOC_ID = 0x80082407;
+
+    /// <summary>ioctl argument: apply ENABLE/DISABLE/RESET to the whole group of the leader fd.</summary>
+    internal const ulong PERF_IOC_FLAG_GROUP = 1;
+
+    /// <summary>
+    /// The syscall number of perf_event_open: glibc has no wrapper, so it goes through syscall(2).
+    /// The number is per architecture (x86-64: 298, arm64: 241); -1 elsewhere, reported as ENOSYS.
+    /// </summary>
+    internal static long SyscallNumber => RuntimeInformation.ProcessArchitecture switch
     {
-        /// <summary>perf_event_open flag: the new fd is close-on-exec (kernel 3.14+), so a child process never inherits a counter.</summary>
-        internal const ulong PERF_FLAG_FD_CLOEXEC = 1UL << 3;
+        Architecture.X64 => 298,
+        Architecture.Arm64 => 241,
+        _ => -1,
+    };
 
-        internal const ulong PERF_FORMAT_TOTAL_TIME_ENABLED = 1UL << 0;
-        internal const ulong PERF_FORMAT_TOTAL_TIME_RUNNING = 1UL << 1;
-        internal const ulong PERF_FORMAT_ID = 1UL << 2;
-        internal const ulong PERF_FORMAT_GROUP = 1UL << 3;
-
-        /// <summary>_IO('$', 0).</summary>
-        internal const ulong PERF_EVENT_IOC_ENABLE = 0x2400;
-
-        /// <summary>_IO('$', 1).</summary>
-        internal const ulong PERF_EVENT_IOC_DISABLE = 0x2401;
-
-        /// <summary>_IO('$', 3).</summary>
-        internal const ulong PERF_EVENT_IOC_RESET = 0x2403;
-
-        /// <summary>_IOR('$', 7, __u64 *): the event id that PERF_FORMAT_ID reports next to each value.</summary>
-        internal const ulong PERF_EVENT_IOC_ID = 0x80082407;
-
-        /// <summary>ioctl argument: apply ENABLE/DISABLE/RESET to the whole group of the leader fd.</summary>
-        internal const ulong PERF_IOC_FLAG_GROUP = 1;
-
-        /// <summary>
-        /// The syscall number of perf_event_open: glibc has no wrapper, so it goes through syscall(2).
-        /// The number is per architecture (x86-64: 298, arm64: 241); -1 elsewhere, reported as ENOSYS.
-        /// </summary>
-        internal static long SyscallNumber => RuntimeInformation.ProcessArchitecture switch
-        {
-            Architecture.X64 => 298,
-            Architecture.Arm64 => 241,
-            _ => -1,
-        };
-
-        /// <summary>
-        /// syscall(SYS_perf_event_open, attr, pid, cpu, group_fd, flags). syscall(2) is variadic in C; on the
-        /// SysV x86-64 and AArch64 ABIs integer/pointer variadic arguments travel in the same registers as
-        /// fixed ones, and glibc's syscall is an assembly stub that never calls va_start, so a fixed
-        /// signature is exact. Returns the fd, or -1 with errno.
-        /// </summary>
-        [LibraryImport(Libraries.Libc, EntryPoint = "syscall", SetLastError = true)]
-        internal static unsafe partial long PerfEventOpen(long number, PerfEventAttr* attr, int pid, int cpu, int groupFd, ulong flags);
-    }
+    /// <summary>
+    /// syscall(SYS_perf_event_open, attr, pid, cpu, group_fd, flags). syscall(2) is variadic in C; on the
+    /// SysV x86-64 and AArch64 ABIs integer/pointer variadic arguments travel in the same registers as
+    /// fixed ones, and glibc's syscall is an assembly stub that never calls va_start, so a fixed
+    /// signature is exact. Returns the fd, or -1 with errno.
+    /// </summary>
+    [LibraryImport(Libraries.Libc, EntryPoint = "syscall", SetLastError = true)]
+    internal static unsafe partial long PerfEventOpen(long number, PerfEventAttr* attr, int pid, int cpu, int groupFd, ulong flags);
 }

@@ -167,7 +167,7 @@ public sealed class PerfEventAvailability
     {
         PerfSystemFacts facts = PerfSystemFacts.Current;
         if (!OperatingSystem.IsLinux() || facts.ParanoidLevel is null)
-            return Classify(OperatingSystem.IsLinux(), facts, Interop.Interop.Errno.ENOSYS, Interop.Interop.Errno.ENOSYS, Interop.Interop.Errno.ENOSYS);
+            return Classify(OperatingSystem.IsLinux(), facts, Interop.Errno.ENOSYS, Interop.Errno.ENOSYS, Interop.Errno.ENOSYS);
 
         const ulong UserOnly = PerfEventAttr.FlagDisabled | PerfEventAttr.FlagExcludeKernel | PerfEventAttr.FlagExcludeHv;
         int software = PerfEventProbe.TryOpen(s_taskClock.Type, s_taskClock.Config, UserOnly);

@@ -1,7 +1,6 @@
 using System.Collections.Immutable;
 using Picollo.Counters;
 using Picollo.Metrics;
-using static Picollo.Interop.Interop;
 
 namespace Picollo.PerfEvents;
 
@@ -29,8 +28,8 @@ namespace Picollo.PerfEvents;
 /// </remarks>
 public sealed partial class PerfEventCounterSession : ICounterSource
 {
-    private const ulong ReadFormat = PerfEvent.PERF_FORMAT_GROUP | PerfEvent.PERF_FORMAT_TOTAL_TIME_ENABLED
-        | PerfEvent.PERF_FORMAT_TOTAL_TIME_RUNNING | PerfEvent.PERF_FORMAT_ID;
+    private const ulong ReadFormat = Interop.PerfEvent.PERF_FORMAT_GROUP | Interop.PerfEvent.PERF_FORMAT_TOTAL_TIME_ENABLED
+        | Interop.PerfEvent.PERF_FORMAT_TOTAL_TIME_RUNNING | Interop.PerfEvent.PERF_FORMAT_ID;
 
     private readonly IPerfEventSyscalls _syscalls;
     private readonly SafePerfEventHandle[] _handles;
@@ -204,12 +203,12 @@ public sealed partial class PerfEventCounterSession : ICounterSource
     /// <summary>Starts counting the whole group, each group on a hybrid CPU (ioctl PERF_EVENT_IOC_ENABLE with PERF_IOC_FLAG_GROUP).</summary>
     /// <exception cref="ObjectDisposedException">The session is disposed.</exception>
     /// <exception cref="InvalidOperationException">The kernel refused; the message has the errno.</exception>
-    public void Enable() => GroupIoctl(PerfEvent.PERF_EVENT_IOC_ENABLE, "enable");
+    public void Enable() => GroupIoctl(Interop.PerfEvent.PERF_EVENT_IOC_ENABLE, "enable");
 
     /// <summary>Stops counting the whole group, each group on a hybrid CPU (ioctl PERF_EVENT_IOC_DISABLE with PERF_IOC_FLAG_GROUP).</summary>
     /// <exception cref="ObjectDisposedException">The session is disposed.</exception>
     /// <exception cref="InvalidOperationException">The kernel refused; the message has the errno.</exception>
-    public void Disable() => GroupIoctl(PerfEvent.PERF_EVENT_IOC_DISABLE, "disable");
+    public void Disable() => GroupIoctl(Interop.PerfEvent.PERF_EVENT_IOC_DISABLE, "disable");
 
     /// <summary>
     /// Reads the group and writes the cumulative, multiplexing-scaled count of every descriptor (0 for an
@@ -302,10 +301,10 @@ public sealed partial class PerfEventCounterSession : ICounterSource
             {
                 foreach (OpenGroup group in groups)
                 {
-                    int result = syscalls.Ioctl(group.Events[0].Handle.Fd, PerfEvent.PERF_EVENT_IOC_ENABLE, PerfEvent.PERF_IOC_FLAG_GROUP);
+                    int result = syscalls.Ioctl(group.Events[0].Handle.Fd, Interop.PerfEvent.PERF_EVENT_IOC_ENABLE, Interop.PerfEvent.PERF_IOC_FLAG_GROUP);
                     if (result < 0)
                     {
-                        enableFailure = "ioctl(PERF_EVENT_IOC_ENABLE) of the group failed with " + Errno.Describe(-result) + ": nothing would count.";
+                        enableFailure = "ioctl(PERF_EVENT_IOC_ENABLE) of the group failed with " + Interop.Errno.Describe(-result) + ": nothing would count.";
                         foreach (OpenGroup g in groups)
                             g.Events.ForEach(static ev => ev.Handle.Dispose());
                         groups.Clear();
@@ -409,7 +408,7 @@ public sealed partial class PerfEventCounterSession : ICounterSource
         if (leader)
             flags |= PerfEventAttr.FlagDisabled;
         PerfEventAttr attr = PerfEventAttr.ForCounting(spec, ReadFormat, flags);
-        int fd = syscalls.Open(attr, options.Pid, options.Cpu, leader ? -1 : group.Events[0].Handle.Fd, PerfEvent.PERF_FLAG_FD_CLOEXEC);
+        int fd = syscalls.Open(attr, options.Pid, options.Cpu, leader ? -1 : group.Events[0].Handle.Fd, Interop.PerfEvent.PERF_FLAG_FD_CLOEXEC);
         if (fd < 0)
             return PerfEventDiagnostics.Explain(-fd, spec, excludeKernel);
 
@@ -418,7 +417,7 @@ public sealed partial class PerfEventCounterSession : ICounterSource
         if (result < 0)
         {
             handle.Dispose();
-            return spec.Name + ": ioctl(PERF_EVENT_IOC_ID) failed with " + Errno.Describe(-result)
+            return spec.Name + ": ioctl(PERF_EVENT_IOC_ID) failed with " + Interop.Errno.Describe(-result)
                 + ": the kernel is older than 3.12 or the fd is not a perf event; the group cannot be read by id.";
         }
 
@@ -489,7 +488,7 @@ public sealed partial class PerfEventCounterSession : ICounterSource
         return pages;
     }
 
-    private bool TryReadRdpmc() => PerfMmapReader.ReadGroup(_pages, _current) == PerfMmap.Ok;
+    private bool TryReadRdpmc() => PerfMmapReader.ReadGroup(_pages, _current) == Interop.PerfMmap.Ok;
 
     private PerfEventReadStatus Fail(PerfEventReadStatus status, string error)
     {
@@ -502,11 +501,11 @@ public sealed partial class PerfEventCounterSession : ICounterSource
         string group = "read() of the group " + GroupNames(range);
         return status switch
         {
-            PerfGroupReadStatus.Failed when errno == Errno.ENOSPC =>
-                group + " failed with " + Errno.Describe(errno) + ": the kernel has more events in this group than the session opened; recreate the session.",
-            PerfGroupReadStatus.Failed when errno == Errno.EINTR =>
+            PerfGroupReadStatus.Failed when errno == Interop.Errno.ENOSPC =>
+                group + " failed with " + Interop.Errno.Describe(errno) + ": the kernel has more events in this group than the session opened; recreate the session.",
+            PerfGroupReadStatus.Failed when errno == Interop.Errno.EINTR =>
                 group + " was interrupted by signals " + PerfEventGroupReader.MaxInterruptedRetries.ToString(System.Globalization.CultureInfo.InvariantCulture) + " times in a row (EINTR); retry the read.",
-            PerfGroupReadStatus.Failed => group + " failed with " + Errno.Describe(errno) + ".",
+            PerfGroupReadStatus.Failed => group + " failed with " + Interop.Errno.Describe(errno) + ".",
             PerfGroupReadStatus.Truncated => group + " returned fewer bytes than its layout needs.",
             PerfGroupReadStatus.CountMismatch => group + " reported another number of events than the session opened.",
             PerfGroupReadStatus.UnknownId => group + " reported an event id the session did not open.",
@@ -526,9 +525,9 @@ public sealed partial class PerfEventCounterSession : ICounterSource
         // One ioctl per group: on a hybrid CPU the core PMUs' groups start or stop a few µs apart, not atomically.
         foreach (GroupRange group in _groups)
         {
-            int result = _syscalls.Ioctl(group.LeaderFd, request, PerfEvent.PERF_IOC_FLAG_GROUP);
+            int result = _syscalls.Ioctl(group.LeaderFd, request, Interop.PerfEvent.PERF_IOC_FLAG_GROUP);
             if (result < 0)
-                throw new InvalidOperationException("Could not " + what + " the group " + GroupNames(group) + ": ioctl failed with " + Errno.Describe(-result) + ".");
+                throw new InvalidOperationException("Could not " + what + " the group " + GroupNames(group) + ": ioctl failed with " + Interop.Errno.Describe(-result) + ".");
         }
     }
 

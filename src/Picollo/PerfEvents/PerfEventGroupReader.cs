@@ -1,5 +1,4 @@
 using System.Runtime.InteropServices;
-using static Picollo.Interop.Interop;
 
 namespace Picollo.PerfEvents;
 
@@ -57,7 +56,7 @@ internal static class PerfEventGroupReader
         {
             bytes = syscalls.Read(fd, buffer);
         }
-        while (bytes == -Errno.EINTR && ++attempts < MaxInterruptedRetries);
+        while (bytes == -Interop.Errno.EINTR && ++attempts < MaxInterruptedRetries);
 
         if (bytes < 0)
         {

@@ -1,5 +1,4 @@
 using System.Runtime.InteropServices;
-using Picollo.Interop;
 
 namespace Picollo.PerfEvents;
 
@@ -22,7 +21,7 @@ internal static class PerfEventProbe
     {
         int fd = Open(type, config, flags, out int errno);
         if (fd >= 0)
-            _ = Interop.Interop.Fd.Close(fd);
+            _ = Interop.Fd.Close(fd);
         return errno;
     }
 
@@ -34,10 +33,10 @@ internal static class PerfEventProbe
     /// <returns>The close-on-exec fd, or -1.</returns>
     public static unsafe int Open(uint type, ulong config, ulong flags, out int errno)
     {
-        long number = Interop.Interop.PerfEvent.SyscallNumber;
+        long number = Interop.PerfEvent.SyscallNumber;
         if (number < 0)
         {
-            errno = Interop.Interop.Errno.ENOSYS;
+            errno = Interop.Errno.ENOSYS;
             return -1;
         }
 
@@ -46,7 +45,7 @@ internal static class PerfEventProbe
         attr.AttrSize = AttrSizeVer1;
         attr.Config = config;
         attr.Flags = flags;
-        long fd = Interop.Interop.PerfEvent.PerfEventOpen(number, &attr, pid: 0, cpu: -1, groupFd: -1, Interop.Interop.PerfEvent.PERF_FLAG_FD_CLOEXEC);
+        long fd = Interop.PerfEvent.PerfEventOpen(number, &attr, pid: 0, cpu: -1, groupFd: -1, Interop.PerfEvent.PERF_FLAG_FD_CLOEXEC);
         errno = fd < 0 ? Marshal.GetLastPInvokeError() : 0;
         return fd < 0 ? -1 : (int)fd;
     }

@@ -1,6 +1,3 @@
-using Fd = Picollo.Interop.Interop.Fd;
-using Mmap = Picollo.Interop.Interop.Mmap;
-
 namespace Picollo.PerfEvents;
 
 /// <summary>
@@ -73,8 +70,8 @@ internal static class PerfEventTimeConversion
         {
             // One page: the metadata page alone, no ring buffer, read-only.
             nuint size = (nuint)Environment.SystemPageSize;
-            nint page = Mmap.Map(0, size, Mmap.PROT_READ, Mmap.MAP_SHARED, fd, 0);
-            if (page == Mmap.MAP_FAILED)
+            nint page = Interop.Mmap.Map(0, size, Interop.Mmap.PROT_READ, Interop.Mmap.MAP_SHARED, fd, 0);
+            if (page == Interop.Mmap.MAP_FAILED)
                 return false;
             try
             {
@@ -82,12 +79,12 @@ internal static class PerfEventTimeConversion
             }
             finally
             {
-                _ = Mmap.Unmap(page, size);
+                _ = Interop.Mmap.Unmap(page, size);
             }
         }
         finally
         {
-            _ = Fd.Close(fd);
+            _ = Interop.Fd.Close(fd);
         }
     }
 }

@@ -1,7 +1,6 @@
 using Picollo.PerfEvents;
 using Shouldly;
 using Xunit;
-using Errno = Picollo.Interop.Interop.Errno;
 
 namespace Picollo.Tests.PerfEvents;
 
@@ -98,7 +97,7 @@ public sealed class PerfEventAvailabilityTests
     [Fact]
     public void VmWithoutPmu_IsSoftwareOnlyWithTheNoPmuReason()
     {
-        var availability = PerfEventAvailability.Classify(true, Facts(2, false), 0, Errno.ENOENT, Errno.EACCES);
+        var availability = PerfEventAvailability.Classify(true, Facts(2, false), 0, Picollo.Interop.Errno.ENOENT, Picollo.Interop.Errno.EACCES);
 
         availability.Level.ShouldBe(PerfEventAvailabilityLevel.SoftwareOnly);
         availability.HardwareUnavailableReason.ShouldNotBeNull().ShouldContain("no hardware PMU");
@@ -109,7 +108,7 @@ public sealed class PerfEventAvailabilityTests
     [Fact]
     public void DebianParanoid3_IsNoneWithTheSysctl()
     {
-        var availability = PerfEventAvailability.Classify(true, Facts(3, true), Errno.EACCES, Errno.EACCES, Errno.EACCES);
+        var availability = PerfEventAvailability.Classify(true, Facts(3, true), Picollo.Interop.Errno.EACCES, Picollo.Interop.Errno.EACCES, Picollo.Interop.Errno.EACCES);
 
         availability.Level.ShouldBe(PerfEventAvailabilityLevel.None);
         availability.SoftwareUnavailableReason.ShouldNotBeNull().ShouldContain("sudo sysctl kernel.perf_event_paranoid=2");
@@ -119,7 +118,7 @@ public sealed class PerfEventAvailabilityTests
     [Fact]
     public void DockerSeccomp_IsNoneWithTheContainerOptions()
     {
-        var availability = PerfEventAvailability.Classify(true, Facts(2, true), Errno.EPERM, Errno.EPERM, Errno.EPERM);
+        var availability = PerfEventAvailability.Classify(true, Facts(2, true), Picollo.Interop.Errno.EPERM, Picollo.Interop.Errno.EPERM, Picollo.Interop.Errno.EPERM);
 
         availability.Level.ShouldBe(PerfEventAvailabilityLevel.None);
         availability.SoftwareUnavailableReason.ShouldNotBeNull().ShouldContain("--security-opt seccomp=unconfined");
@@ -162,7 +161,7 @@ public sealed class PerfEventAvailabilityTests
     [Fact]
     public void UnavailableReason_CombinesFamilyKernelOnlyAndKernelMode()
     {
-        var availability = PerfEventAvailability.Classify(true, Facts(2, false), 0, Errno.ENOENT, Errno.EACCES);
+        var availability = PerfEventAvailability.Classify(true, Facts(2, false), 0, Picollo.Interop.Errno.ENOENT, Picollo.Interop.Errno.EACCES);
 
         availability.GetUnavailableReason(TaskClock, excludeKernel: true).ShouldBeNull();
         availability.GetUnavailableReason(Cycles, excludeKernel: true).ShouldNotBeNull().ShouldContain("no hardware PMU");

@@ -192,8 +192,8 @@ public sealed class PerfEventCounterSessionKernelTests
     private static void TouchFreshPages(int pages)
     {
         // PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS: never touched, so the first write faults.
-        nint region = Picollo.Interop.Interop.Mmap.Map(0, (nuint)(pages * PageSize), 0x3, 0x22, -1, 0);
-        region.ShouldNotBe(Picollo.Interop.Interop.Mmap.MAP_FAILED);
+        nint region = Picollo.Interop.Mmap.Map(0, (nuint)(pages * PageSize), 0x3, 0x22, -1, 0);
+        region.ShouldNotBe(Picollo.Interop.Mmap.MAP_FAILED);
         try
         {
             for (int i = 0; i < pages; i++)
@@ -201,7 +201,7 @@ public sealed class PerfEventCounterSessionKernelTests
         }
         finally
         {
-            Picollo.Interop.Interop.Mmap.Unmap(region, (nuint)(pages * PageSize)).ShouldBe(0);
+            Picollo.Interop.Mmap.Unmap(region, (nuint)(pages * PageSize)).ShouldBe(0);
         }
     }
 
