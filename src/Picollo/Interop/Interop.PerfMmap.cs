@@ -1,5 +1,4 @@
 using System.Runtime.InteropServices;
-using Picollo.PerfEvents;
 
 namespace Picollo.Interop;
 

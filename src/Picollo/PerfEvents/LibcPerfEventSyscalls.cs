@@ -12,12 +12,12 @@ internal sealed class LibcPerfEventSyscalls : IPerfEventSyscalls
     {
     }
 
-    public unsafe int Open(in PerfEventAttr attr, int pid, int cpu, int groupFd, ulong flags)
+    public unsafe int Open(in Interop.PerfEventAttr attr, int pid, int cpu, int groupFd, ulong flags)
     {
         long number = Interop.PerfEvent.SyscallNumber;
         if (number < 0)
             return -Interop.Errno.ENOSYS;
-        PerfEventAttr copy = attr;
+        Interop.PerfEventAttr copy = attr;
         long fd = Interop.PerfEvent.PerfEventOpen(number, &copy, pid, cpu, groupFd, flags);
         return fd < 0 ? -Marshal.GetLastPInvokeError() : (int)fd;
     }

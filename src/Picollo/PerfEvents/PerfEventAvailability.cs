@@ -169,10 +169,10 @@ public sealed class PerfEventAvailability
         if (!OperatingSystem.IsLinux() || facts.ParanoidLevel is null)
             return Classify(OperatingSystem.IsLinux(), facts, Interop.Errno.ENOSYS, Interop.Errno.ENOSYS, Interop.Errno.ENOSYS);
 
-        const ulong UserOnly = PerfEventAttr.FlagDisabled | PerfEventAttr.FlagExcludeKernel | PerfEventAttr.FlagExcludeHv;
+        const ulong UserOnly = Interop.PerfEventAttr.FlagDisabled | Interop.PerfEventAttr.FlagExcludeKernel | Interop.PerfEventAttr.FlagExcludeHv;
         int software = PerfEventProbe.TryOpen(s_taskClock.Type, s_taskClock.Config, UserOnly);
         int hardware = PerfEventProbe.TryOpen(s_cycles.Type, s_cycles.Config, UserOnly);
-        int kernel = PerfEventProbe.TryOpen(s_taskClock.Type, s_taskClock.Config, PerfEventAttr.FlagDisabled);
+        int kernel = PerfEventProbe.TryOpen(s_taskClock.Type, s_taskClock.Config, Interop.PerfEventAttr.FlagDisabled);
         return Classify(isLinux: true, facts, software, hardware, kernel);
     }
 }

@@ -42,8 +42,8 @@ public sealed partial class PerfEventCounterSession : ICounterSource
     private readonly CounterDescriptor[] _descriptors;
     private readonly int[] _descriptorToCounter;
     private readonly int _ownerThreadId;
-    private PerfEventValue[] _current;
-    private PerfEventValue[] _previous;
+    private Interop.PerfEventValue[] _current;
+    private Interop.PerfEventValue[] _previous;
     private bool _currentValid;
     private bool _previousValid;
     private bool _disposed;
@@ -71,8 +71,8 @@ public sealed partial class PerfEventCounterSession : ICounterSource
         _descriptors = descriptors;
         _descriptorToCounter = descriptorToCounter;
         _buffer = new byte[PerfEventGroupReader.BufferSize(groups.Length == 0 ? 0 : groups.Max(static g => g.Count))];
-        _current = new PerfEventValue[handles.Length];
-        _previous = new PerfEventValue[handles.Length];
+        _current = new Interop.PerfEventValue[handles.Length];
+        _previous = new Interop.PerfEventValue[handles.Length];
         _ownerThreadId = Environment.CurrentManagedThreadId;
         ExcludesKernel = excludeKernel;
         Counters = new PerfEventCounters(counters);
@@ -255,7 +255,7 @@ public sealed partial class PerfEventCounterSession : ICounterSource
     internal static PerfEventCounterSession Open(in PerfEventCounterSessionBuilder options, IPerfEventSyscalls syscalls)
     {
         bool excludeKernel = !options.IncludeKernel;
-        ulong modeFlags = excludeKernel ? PerfEventAttr.FlagExcludeKernel | PerfEventAttr.FlagExcludeHv : 0;
+        ulong modeFlags = excludeKernel ? Interop.PerfEventAttr.FlagExcludeKernel | Interop.PerfEventAttr.FlagExcludeHv : 0;
 
         var requests = new List<PerfEventCounterRequest>();
         foreach (PerfEventCounterRequest request in options.Requests)
@@ -399,15 +399,15 @@ public sealed partial class PerfEventCounterSession : ICounterSource
         bool leader = group.Events.Count == 0;
         ulong flags = modeFlags;
         if (leader && options.Pinned)
-            flags |= PerfEventAttr.FlagPinned; // the kernel rejects pinned members (EINVAL): pinning is a group property
+            flags |= Interop.PerfEventAttr.FlagPinned; // the kernel rejects pinned members (EINVAL): pinning is a group property
         // The leader always starts disabled and the whole group is enabled by one ioctl once every
         // member is in: a member added to a group that is already counting on the calling thread
         // is not scheduled in until the thread's next context switch (observed on 6.18 with a
         // task-clock leader and a page-faults member: the member read 0), which is also why
         // perf stat opens disabled. Members follow their leader's state.
         if (leader)
-            flags |= PerfEventAttr.FlagDisabled;
-        PerfEventAttr attr = PerfEventAttr.ForCounting(spec, ReadFormat, flags);
+            flags |= Interop.PerfEventAttr.FlagDisabled;
+        Interop.PerfEventAttr attr = spec.CountingAttr(ReadFormat, flags);
         int fd = syscalls.Open(attr, options.Pid, options.Cpu, leader ? -1 : group.Events[0].Handle.Fd, Interop.PerfEvent.PERF_FLAG_FD_CLOEXEC);
         if (fd < 0)
             return PerfEventDiagnostics.Explain(-fd, spec, excludeKernel);

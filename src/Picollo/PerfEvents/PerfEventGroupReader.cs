@@ -48,7 +48,7 @@ internal static class PerfEventGroupReader
     public static int BufferSize(int count) => HeaderBytes + (count * EntryBytes);
 
     /// <summary>Reads the group of the leader <paramref name="fd"/> into <paramref name="values"/> (same order as <paramref name="ids"/>).</summary>
-    public static PerfGroupReadStatus Read(IPerfEventSyscalls syscalls, int fd, Span<byte> buffer, ReadOnlySpan<ulong> ids, Span<PerfEventValue> values, out int errno)
+    public static PerfGroupReadStatus Read(IPerfEventSyscalls syscalls, int fd, Span<byte> buffer, ReadOnlySpan<ulong> ids, Span<Interop.PerfEventValue> values, out int errno)
     {
         int bytes;
         int attempts = 0;
@@ -69,7 +69,7 @@ internal static class PerfEventGroupReader
     }
 
     /// <summary>Parses one group record; <paramref name="values"/> is written only when the result is <see cref="PerfGroupReadStatus.Ok"/> or partially otherwise.</summary>
-    public static PerfGroupReadStatus Parse(ReadOnlySpan<byte> data, ReadOnlySpan<ulong> ids, Span<PerfEventValue> values)
+    public static PerfGroupReadStatus Parse(ReadOnlySpan<byte> data, ReadOnlySpan<ulong> ids, Span<Interop.PerfEventValue> values)
     {
         if (ids.Length > MaxEvents || values.Length < ids.Length)
             throw new ArgumentException("At most " + MaxEvents + " events, one value slot per id.", nameof(ids));
@@ -96,7 +96,7 @@ internal static class PerfEventGroupReader
             if (seen[index])
                 return PerfGroupReadStatus.DuplicateId;
             seen[index] = true;
-            values[index] = new PerfEventValue(value, enabled, running);
+            values[index] = new Interop.PerfEventValue(value, enabled, running);
         }
 
         return PerfGroupReadStatus.Ok;

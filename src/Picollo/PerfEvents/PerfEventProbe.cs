@@ -15,7 +15,7 @@ internal static class PerfEventProbe
     /// <summary>Tries to open an event counting the calling thread on any CPU, then closes it.</summary>
     /// <param name="type">perf_event_attr.type.</param>
     /// <param name="config">perf_event_attr.config.</param>
-    /// <param name="flags">perf_event_attr flag bits (<see cref="PerfEventAttr.FlagExcludeKernel"/>, …).</param>
+    /// <param name="flags">perf_event_attr flag bits (<see cref="Interop.PerfEventAttr.FlagExcludeKernel"/>, …).</param>
     /// <returns>0 when the event opened, otherwise the errno.</returns>
     public static int TryOpen(uint type, ulong config, ulong flags)
     {
@@ -40,7 +40,7 @@ internal static class PerfEventProbe
             return -1;
         }
 
-        PerfEventAttr attr = default;
+        Interop.PerfEventAttr attr = default;
         attr.Type = type;
         attr.AttrSize = AttrSizeVer1;
         attr.Config = config;

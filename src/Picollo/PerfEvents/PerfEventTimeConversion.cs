@@ -62,7 +62,7 @@ internal static class PerfEventTimeConversion
     {
         timeMult = 0;
         timeShift = 0;
-        int fd = PerfEventProbe.Open(type, config, PerfEventAttr.FlagExcludeKernel | PerfEventAttr.FlagExcludeHv, out _);
+        int fd = PerfEventProbe.Open(type, config, Interop.PerfEventAttr.FlagExcludeKernel | Interop.PerfEventAttr.FlagExcludeHv, out _);
         if (fd < 0)
             return false;
 

@@ -1,6 +1,6 @@
 using System.Runtime.InteropServices;
 
-namespace Picollo.PerfEvents;
+namespace Picollo.Interop;
 
 /// <summary>
 /// struct perf_event_attr (linux/perf_event.h) at PERF_ATTR_SIZE_VER7 (128 bytes, kernel 5.13+ layout).
@@ -43,16 +43,4 @@ internal struct PerfEventAttr
     [FieldOffset(108)] public ushort SampleMaxStack;
     [FieldOffset(112)] public uint AuxSampleSize;
     [FieldOffset(120)] public ulong SigData;
-
-    /// <summary>A counting (non-sampling) event of <paramref name="spec"/> with <c>size</c> set.</summary>
-    public static PerfEventAttr ForCounting(PerfEventSpec spec, ulong readFormat, ulong flags) => new()
-    {
-        Type = spec.Type,
-        AttrSize = Size,
-        Config = spec.Config,
-        Config1 = spec.Config1,
-        Config2 = spec.Config2,
-        ReadFormat = readFormat,
-        Flags = flags,
-    };
 }
