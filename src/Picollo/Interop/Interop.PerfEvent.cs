@@ -5,6 +5,18 @@ namespace Picollo.Interop;
 /// <summary>perf_event_open(2) and its constants (linux/perf_event.h).</summary>
 internal static partial class PerfEvent
 {
+    /// <summary>PERF_TYPE_HARDWARE (enum perf_type_id): generalized CPU events.</summary>
+    internal const uint PERF_TYPE_HARDWARE = 0;
+
+    /// <summary>PERF_TYPE_SOFTWARE (enum perf_type_id): events the kernel counts itself.</summary>
+    internal const uint PERF_TYPE_SOFTWARE = 1;
+
+    /// <summary>PERF_COUNT_HW_CPU_CYCLES (enum perf_hw_id).</summary>
+    internal const ulong PERF_COUNT_HW_CPU_CYCLES = 0;
+
+    /// <summary>PERF_COUNT_SW_TASK_CLOCK (enum perf_sw_ids): ns the task ran.</summary>
+    internal const ulong PERF_COUNT_SW_TASK_CLOCK = 1;
+
     /// <summary>perf_event_open flag: the new fd is close-on-exec (kernel 3.14+), so a child process never inherits a counter.</summary>
     internal const ulong PERF_FLAG_FD_CLOEXEC = 1UL << 3;
 
@@ -47,4 +59,32 @@ internal static partial class PerfEvent
     /// </summary>
     [LibraryImport(Libraries.Libc, EntryPoint = "syscall", SetLastError = true)]
     internal static unsafe partial long PerfEventOpen(long number, PerfEventAttr* attr, int pid, int cpu, int groupFd, ulong flags);
+
+    /// <summary>
+    /// Opens one stand-alone counting event on the calling thread (pid 0, any CPU, no group, close-on-exec) with a
+    /// <see cref="PerfEventAttr.SizeVer1"/> attr: what a probe needs, without a session. The caller closes the fd.
+    /// </summary>
+    /// <param name="type">perf_event_attr.type.</param>
+    /// <param name="config">perf_event_attr.config.</param>
+    /// <param name="flags">perf_event_attr flag bits (<see cref="PerfEventAttr.FlagExcludeKernel"/>, …).</param>
+    /// <param name="errno">0 when the event opened, otherwise the errno (ENOSYS on an architecture without the syscall).</param>
+    /// <returns>The fd, or -1.</returns>
+    internal static unsafe int OpenCounting(uint type, ulong config, ulong flags, out int errno)
+    {
+        long number = SyscallNumber;
+        if (number < 0)
+        {
+            errno = Errno.ENOSYS;
+            return -1;
+        }
+
+        PerfEventAttr attr = default;
+        attr.Type = type;
+        attr.AttrSize = PerfEventAttr.SizeVer1;
+        attr.Config = config;
+        attr.Flags = flags;
+        long fd = PerfEventOpen(number, &attr, pid: 0, cpu: -1, groupFd: -1, PERF_FLAG_FD_CLOEXEC);
+        errno = fd < 0 ? Marshal.GetLastPInvokeError() : 0;
+        return fd < 0 ? -1 : (int)fd;
+    }
 }

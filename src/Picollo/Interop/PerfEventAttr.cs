@@ -13,6 +13,12 @@ internal struct PerfEventAttr
     /// <summary>PERF_ATTR_SIZE_VER7.</summary>
     public const int Size = 128;
 
+    /// <summary>
+    /// PERF_ATTR_SIZE_VER1 (through config2): every kernel since 2.6.33 accepts it, and it reads no further, so an
+    /// open at this size never fails with E2BIG over a field it does not need.
+    /// </summary>
+    public const int SizeVer1 = 72;
+
     // Bits of the flags word at offset 40, in the UAPI bit-field order.
     public const ulong FlagDisabled = 1UL << 0;
     public const ulong FlagInherit = 1UL << 1;

@@ -170,9 +170,18 @@ public sealed class PerfEventAvailability
             return Classify(OperatingSystem.IsLinux(), facts, Interop.Errno.ENOSYS, Interop.Errno.ENOSYS, Interop.Errno.ENOSYS);
 
         const ulong UserOnly = Interop.PerfEventAttr.FlagDisabled | Interop.PerfEventAttr.FlagExcludeKernel | Interop.PerfEventAttr.FlagExcludeHv;
-        int software = PerfEventProbe.TryOpen(s_taskClock.Type, s_taskClock.Config, UserOnly);
-        int hardware = PerfEventProbe.TryOpen(s_cycles.Type, s_cycles.Config, UserOnly);
-        int kernel = PerfEventProbe.TryOpen(s_taskClock.Type, s_taskClock.Config, Interop.PerfEventAttr.FlagDisabled);
+        int software = TryOpen(s_taskClock, UserOnly);
+        int hardware = TryOpen(s_cycles, UserOnly);
+        int kernel = TryOpen(s_taskClock, Interop.PerfEventAttr.FlagDisabled);
         return Classify(isLinux: true, facts, software, hardware, kernel);
+    }
+
+    /// <summary>Opens <paramref name="spec"/> on the calling thread and closes it again: 0 when it opened, otherwise the errno.</summary>
+    private static int TryOpen(PerfEventSpec spec, ulong flags)
+    {
+        int fd = Interop.PerfEvent.OpenCounting(spec.Type, spec.Config, flags, out int errno);
+        if (fd >= 0)
+            _ = Interop.Fd.Close(fd);
+        return errno;
     }
 }
