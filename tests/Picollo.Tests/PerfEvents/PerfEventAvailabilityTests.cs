@@ -4,6 +4,7 @@ using Xunit;
 
 namespace Picollo.Tests.PerfEvents;
 
+[Collection(PerfKernelTestGroup.Name)]
 public sealed class PerfEventAvailabilityTests
 {
     private static readonly PerfEventSpec ContextSwitches = PerfEventSpec.Software("context-switches", PerfSoftwareCounterId.ContextSwitches);
@@ -36,10 +37,21 @@ public sealed class PerfEventAvailabilityTests
         if (paranoid is <= 2 || privileged)
             availability.IsSoftwareAvailable.ShouldBeTrue(availability.ToString());
         availability.IsKernelExcludedForced.ShouldBe(paranoid >= 2 && !privileged, availability.ToString());
-        if (availability.IsKernelExcludedForced)
+
+        // Checked against a session, which opens through its own path (full-size attr, group read format): counting
+        // kernel mode works exactly when the probe says it is not refused, and fails with the probe's remedy otherwise.
+        using (PerfEventCounterSession kernelSession = PerfEventCounterSession.Factory.WithKernel(true).WithSoftwareCounter(PerfSoftwareCounterId.TaskClock).Create())
         {
-            availability.IsKernelExcludedForced.ShouldBeTrue(availability.ToString());
-            availability.KernelCountingUnavailableReason.ShouldNotBeNull().ShouldContain("sudo sysctl kernel.perf_event_paranoid=1");
+            if (availability.IsKernelExcludedForced)
+            {
+                kernelSession.UnavailableCounters.ShouldHaveSingleItem().UnavailableReason.ShouldNotBeNull().ShouldContain("sudo sysctl kernel.perf_event_paranoid=1");
+                availability.KernelCountingUnavailableReason.ShouldNotBeNull().ShouldContain("sudo sysctl kernel.perf_event_paranoid=1");
+            }
+            else
+            {
+                kernelSession.UnavailableCounters.ShouldBeEmpty(availability.ToString());
+                kernelSession.Counters.Software.TaskClock.ShouldNotBeNull();
+            }
         }
 
         if (!PerfPmu.HasCpuPmu)
@@ -48,6 +60,10 @@ public sealed class PerfEventAvailabilityTests
             availability.HardwareUnavailableReason.ShouldNotBeNull().ShouldStartWith("ENOENT (No such file or directory) opening 'cycles': no hardware PMU");
             if (availability.IsSoftwareAvailable)
                 availability.Level.ShouldBe(PerfEventAvailabilityLevel.SoftwareOnly);
+        }
+        else
+        {
+            (availability.HardwareUnavailableReason ?? "").ShouldNotContain("no hardware PMU");
         }
     }
 
@@ -60,10 +76,10 @@ public sealed class PerfEventAvailabilityTests
         report.ShouldContain("perf_event_paranoid: ");
         report.ShouldContain("software events: ");
         report.ShouldContain("hardware events: ");
-        if (!PerfPmu.HasCpuPmu)
-            report.ShouldContain("(no CPU PMU)");
-        if (PerfEventAvailability.Current.IsKernelExcludedForced)
-            report.ShouldContain("kernel-mode counting: refused (exclude_kernel forced)");
+        report.Contains("(no CPU PMU)", StringComparison.Ordinal).ShouldBe(!PerfPmu.HasCpuPmu);
+        report.Contains("kernel-mode counting: refused (exclude_kernel forced)", StringComparison.Ordinal)
+            .ShouldBe(PerfEventAvailability.Current.IsKernelExcludedForced);
+        report.Contains("kernel-mode counting: allowed", StringComparison.Ordinal).ShouldBe(!PerfEventAvailability.Current.IsKernelExcludedForced);
     }
 
     [Theory]
