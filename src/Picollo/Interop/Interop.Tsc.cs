@@ -6,8 +6,8 @@ namespace Picollo.Interop;
 /// <remarks>
 /// SuppressGCTransition: each call is a handful of instructions (lfence, rdtsc[p]) that never block, so the
 /// cooperative→preemptive GC-mode switch (several ns, more than the read itself) is pure overhead here
-/// (DESIGN.md § 9). Callers must have checked <see cref="PicolloNative.Status"/> first: that is what binds
-/// these imports to the version-checked library.
+/// (docs/ARCHITECTURE.md, "Platform facts"). Callers must have checked <see cref="PicolloNative.Status"/> first:
+/// that is what binds these imports to the version-checked library.
 /// </remarks>
 internal static partial class Tsc
 {

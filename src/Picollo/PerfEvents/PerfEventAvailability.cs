@@ -78,7 +78,7 @@ public sealed class PerfEventAvailability
 
     /// <summary>
     /// Whether <paramref name="spec"/> is raised only from kernel code, so that with exclude_kernel it always reads 0:
-    /// context-switches and cpu-migrations (DESIGN.md § 9). Sessions report such counters unavailable in user-only mode
+    /// context-switches and cpu-migrations (docs/ARCHITECTURE.md, "Platform facts"). Sessions report such counters unavailable in user-only mode
     /// instead of recording zeros.
     /// </summary>
     /// <param name="spec">The event.</param>
