@@ -61,15 +61,16 @@ internal static partial class PerfEvent
     internal static unsafe partial long PerfEventOpen(long number, PerfEventAttr* attr, int pid, int cpu, int groupFd, ulong flags);
 
     /// <summary>
-    /// Opens one stand-alone counting event on the calling thread (pid 0, any CPU, no group, close-on-exec) with a
-    /// <see cref="PerfEventAttr.SizeVer1"/> attr: what a probe needs, without a session. The caller closes the fd.
+    /// perf_event_open through <see cref="PerfEventOpen"/> with this architecture's <see cref="SyscallNumber"/>.
     /// </summary>
-    /// <param name="type">perf_event_attr.type.</param>
-    /// <param name="config">perf_event_attr.config.</param>
-    /// <param name="flags">perf_event_attr flag bits (<see cref="PerfEventAttr.FlagExcludeKernel"/>, …).</param>
+    /// <param name="attr">The attribute; the kernel reads <see cref="PerfEventAttr.AttrSize"/> bytes of it.</param>
+    /// <param name="pid">The thread to count (0: the calling thread) or -1 for every thread of <paramref name="cpu"/>.</param>
+    /// <param name="cpu">The CPU to count on, or -1 for any.</param>
+    /// <param name="groupFd">The group leader's fd, or -1 to open a leader.</param>
+    /// <param name="flags">PERF_FLAG_* bits.</param>
     /// <param name="errno">0 when the event opened, otherwise the errno (ENOSYS on an architecture without the syscall).</param>
     /// <returns>The fd, or -1.</returns>
-    internal static unsafe int OpenCounting(uint type, ulong config, ulong flags, out int errno)
+    internal static unsafe int Open(in PerfEventAttr attr, int pid, int cpu, int groupFd, ulong flags, out int errno)
     {
         long number = SyscallNumber;
         if (number < 0)
@@ -78,13 +79,28 @@ internal static partial class PerfEvent
             return -1;
         }
 
+        PerfEventAttr copy = attr;
+        long fd = PerfEventOpen(number, &copy, pid, cpu, groupFd, flags);
+        errno = fd < 0 ? Marshal.GetLastPInvokeError() : 0;
+        return fd < 0 ? -1 : (int)fd;
+    }
+
+    /// <summary>
+    /// Opens one stand-alone counting event on the calling thread (pid 0, any CPU, no group, close-on-exec) with a
+    /// <see cref="PerfEventAttr.SizeVer1"/> attr: what a probe needs, without a session. The caller closes the fd.
+    /// </summary>
+    /// <param name="type">perf_event_attr.type.</param>
+    /// <param name="config">perf_event_attr.config.</param>
+    /// <param name="flags">perf_event_attr flag bits (<see cref="PerfEventAttr.FlagExcludeKernel"/>, …).</param>
+    /// <param name="errno">0 when the event opened, otherwise the errno.</param>
+    /// <returns>The fd, or -1.</returns>
+    internal static int OpenCounting(uint type, ulong config, ulong flags, out int errno)
+    {
         PerfEventAttr attr = default;
         attr.Type = type;
         attr.AttrSize = PerfEventAttr.SizeVer1;
         attr.Config = config;
         attr.Flags = flags;
-        long fd = PerfEventOpen(number, &attr, pid: 0, cpu: -1, groupFd: -1, PERF_FLAG_FD_CLOEXEC);
-        errno = fd < 0 ? Marshal.GetLastPInvokeError() : 0;
-        return fd < 0 ? -1 : (int)fd;
+        return Open(attr, pid: 0, cpu: -1, groupFd: -1, PERF_FLAG_FD_CLOEXEC, out errno);
     }
 }

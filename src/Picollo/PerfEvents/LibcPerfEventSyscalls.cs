@@ -12,14 +12,10 @@ internal sealed class LibcPerfEventSyscalls : IPerfEventSyscalls
     {
     }
 
-    public unsafe int Open(in Interop.PerfEventAttr attr, int pid, int cpu, int groupFd, ulong flags)
+    public int Open(in Interop.PerfEventAttr attr, int pid, int cpu, int groupFd, ulong flags)
     {
-        long number = Interop.PerfEvent.SyscallNumber;
-        if (number < 0)
-            return -Interop.Errno.ENOSYS;
-        Interop.PerfEventAttr copy = attr;
-        long fd = Interop.PerfEvent.PerfEventOpen(number, &copy, pid, cpu, groupFd, flags);
-        return fd < 0 ? -Marshal.GetLastPInvokeError() : (int)fd;
+        int fd = Interop.PerfEvent.Open(attr, pid, cpu, groupFd, flags, out int errno);
+        return fd < 0 ? -errno : fd;
     }
 
     public unsafe int Read(int fd, Span<byte> buffer)
