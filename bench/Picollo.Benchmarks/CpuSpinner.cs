@@ -1,5 +1,3 @@
-using Sched = Picollo.Interop.Interop.Sched;
-
 namespace Picollo.Benchmarks;
 
 /// <summary>
@@ -30,10 +28,10 @@ internal sealed class CpuSpinner : IDisposable
     /// <summary>Restricts the calling thread to <paramref name="cpu"/>; false when sched_setaffinity refuses.</summary>
     public static unsafe bool PinCurrentThread(int cpu)
     {
-        ulong* mask = stackalloc ulong[Sched.CpuSetWords];
-        new Span<ulong>(mask, Sched.CpuSetWords).Clear();
+        ulong* mask = stackalloc ulong[Interop.Sched.CpuSetWords];
+        new Span<ulong>(mask, Interop.Sched.CpuSetWords).Clear();
         mask[cpu / 64] = 1UL << (cpu % 64);
-        return Sched.SetAffinity(0, Sched.CpuSetBytes, mask) == 0;
+        return Interop.Sched.SetAffinity(0, Interop.Sched.CpuSetBytes, mask) == 0;
     }
 
     public void Dispose()

@@ -3,7 +3,6 @@ using System.Text;
 using System.Diagnostics;
 using System.Globalization;
 using Picollo.PerfEvents;
-using static Picollo.Interop.Interop;
 
 namespace Picollo.Benchmarks;
 
@@ -99,7 +98,7 @@ public static class ReadBenchmark
         {
             for (int i = 0; i < OperationsPerRound; i++)
             {
-                if (Fd.Read(fd, p, (nuint)buffer.Length) <= 0)
+                if (Interop.Fd.Read(fd, p, (nuint)buffer.Length) <= 0)
                     throw new InvalidOperationException("raw read() failed");
             }
         }

@@ -3,7 +3,6 @@ using System.Diagnostics;
 using System.Globalization;
 using System.Runtime.InteropServices;
 using Picollo.Counters;
-using NativeClock = Picollo.Interop.Interop.Clock;
 
 namespace Picollo.Benchmarks;
 
@@ -174,7 +173,7 @@ internal static class TscBenchmark
     {
         ulong sink = 0;
         for (int i = 0; i < reads; i++)
-            sink ^= NativeClock.GetNanoseconds(NativeClock.CLOCK_MONOTONIC_RAW);
+            sink ^= Interop.Clock.GetNanoseconds(Interop.Clock.CLOCK_MONOTONIC_RAW);
         return sink;
     }
 

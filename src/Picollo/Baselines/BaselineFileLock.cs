@@ -51,7 +51,7 @@ internal sealed class BaselineFileLock : IDisposable
         if (_stream is not null)
             _stream.Dispose();
         else
-            _ = Interop.Interop.Fd.Close(_fd);
+            _ = Interop.Fd.Close(_fd);
     }
 
     private static BaselineFileLock AcquireFolder(string folder, long deadline, TimeSpan timeout)
@@ -63,8 +63,8 @@ internal sealed class BaselineFileLock : IDisposable
             string reason = Marshal.GetPInvokeErrorMessage(errno);
             throw errno switch
             {
-                Interop.Interop.Errno.ENOENT => new DirectoryNotFoundException($"The baseline folder '{folder}' does not exist ({reason})."),
-                Interop.Interop.Errno.EACCES => new UnauthorizedAccessException($"The baseline folder '{folder}' cannot be opened by this user ({reason})."),
+                Interop.Errno.ENOENT => new DirectoryNotFoundException($"The baseline folder '{folder}' does not exist ({reason})."),
+                Interop.Errno.EACCES => new UnauthorizedAccessException($"The baseline folder '{folder}' cannot be opened by this user ({reason})."),
                 _ => new IOException($"Could not open the baseline folder '{folder}' to lock it: {reason}."),
             };
         }
@@ -75,10 +75,10 @@ internal sealed class BaselineFileLock : IDisposable
                 return new BaselineFileLock(fd, null);
 
             int errno = Marshal.GetLastPInvokeError();
-            bool busy = errno == Interop.Flock.EWOULDBLOCK || errno == Interop.Interop.Errno.EINTR;
+            bool busy = errno == Interop.Flock.EWOULDBLOCK || errno == Interop.Errno.EINTR;
             if (!busy || Environment.TickCount64 >= deadline)
             {
-                _ = Interop.Interop.Fd.Close(fd);
+                _ = Interop.Fd.Close(fd);
                 throw busy
                     ? Timeout(folder, timeout)
                     : new IOException($"Could not lock the baseline folder '{folder}': {Marshal.GetPInvokeErrorMessage(errno)}.");

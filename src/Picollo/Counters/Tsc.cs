@@ -1,9 +1,5 @@
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics.X86;
-using NativeLibraryLoader = Picollo.Interop.Interop.PicolloNative;
-using NativeTsc = Picollo.Interop.Interop.Tsc;
-
-using Picollo.PerfEvents;
 
 namespace Picollo.Counters;
 
@@ -62,8 +58,9 @@ public static class Tsc
 
     /// <summary>
     /// The tick rate, determined on first use: CPUID 0x15 (crystal × ratio) when it reports one, else CPUID 0x16
-    /// (base MHz, an approximation), else a calibration against <c>CLOCK_MONOTONIC_RAW</c> that takes about 20 ms
-    /// (never more than 50 ms) once per process.
+    /// (base MHz, an approximation), else the kernel's own conversion from a perf_event mmap page when its clock runs
+    /// on the TSC, else a calibration against <c>CLOCK_MONOTONIC_RAW</c> that takes about 20 ms (never more than
+    /// 50 ms) once per process.
     /// </summary>
     /// <exception cref="PlatformNotSupportedException">The TSC cannot be read here (<see cref="UnsupportedReason"/>).</exception>
     public static TscFrequency Frequency
@@ -86,7 +83,7 @@ public static class Tsc
     {
         if (!s_isSupported)
             ThrowNotSupported();
-        return NativeTsc.ReadStart();
+        return Interop.Tsc.ReadStart();
     }
 
     /// <summary>
@@ -100,7 +97,7 @@ public static class Tsc
     {
         if (!s_isSupported)
             ThrowNotSupported();
-        return s_hasRdtscp ? NativeTsc.ReadEnd() : NativeTsc.ReadStart();
+        return s_hasRdtscp ? Interop.Tsc.ReadEnd() : Interop.Tsc.ReadStart();
     }
 
     private static string? DetectUnsupportedReason()
@@ -109,14 +106,7 @@ public static class Tsc
             return $"The time-stamp counter is an x86-64 register; this process is {RuntimeInformation.ProcessArchitecture}.";
 
         // The loader explains non-Linux, a missing file (with the command that builds it) and a wrong ABI version.
-        return NativeLibraryLoader.Status.FailureReason;
-    }
-
-    // A page from a kernel whose clock is not the TSC would imply an absurd rate: fall through to calibration then.
-    private static TscFrequency? TryFromPerfTimeConversion(uint timeMult, ushort timeShift)
-    {
-        double hertz = 1e9 * Math.Pow(2, timeShift) / timeMult;
-        return hertz is >= TscFrequency.MinHertz and <= TscFrequency.MaxHertz ? TscFrequency.FromPerfTimeConversion(timeMult, timeShift) : null;
+        return Interop.PicolloNative.Status.FailureReason;
     }
 
     private static TscFrequency DetectFrequency()
@@ -132,8 +122,7 @@ public static class Tsc
             return baseFrequency;
 
         // Next the kernel's own conversion, exact when its clock runs on the TSC (cap_user_time).
-        if (PerfEventTimeConversion.TryRead(out uint timeMult, out ushort timeShift)
-            && TryFromPerfTimeConversion(timeMult, timeShift) is { } perf)
+        if (PerfTimeConversion.TryReadFrequency() is { } perf)
             return perf;
 
         return TscCalibration.Calibrate();

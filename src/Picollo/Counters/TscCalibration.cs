@@ -1,6 +1,4 @@
 using System.Diagnostics;
-using NativeClock = Picollo.Interop.Interop.Clock;
-using NativeTsc = Picollo.Interop.Interop.Tsc;
 
 namespace Picollo.Counters;
 
@@ -28,7 +26,7 @@ internal static class TscCalibration
     {
         Bracket first = TakeBracket();
         Thread.Sleep(SleepMilliseconds);
-        while (NativeClock.GetNanoseconds(NativeClock.CLOCK_MONOTONIC_RAW) - first.ClockMidpoint < IntervalNanoseconds)
+        while (Interop.Clock.GetNanoseconds(Interop.Clock.CLOCK_MONOTONIC_RAW) - first.ClockMidpoint < IntervalNanoseconds)
             Thread.SpinWait(16);
         Bracket second = TakeBracket();
         return FromBrackets(first, second);
@@ -51,9 +49,9 @@ internal static class TscCalibration
         var best = new Bracket(0, 0, ulong.MaxValue);
         for (int attempt = 0; attempt < BracketAttempts; attempt++)
         {
-            ulong before = NativeClock.GetNanoseconds(NativeClock.CLOCK_MONOTONIC_RAW);
-            ulong ticks = NativeTsc.ReadStart();
-            ulong after = NativeClock.GetNanoseconds(NativeClock.CLOCK_MONOTONIC_RAW);
+            ulong before = Interop.Clock.GetNanoseconds(Interop.Clock.CLOCK_MONOTONIC_RAW);
+            ulong ticks = Interop.Tsc.ReadStart();
+            ulong after = Interop.Clock.GetNanoseconds(Interop.Clock.CLOCK_MONOTONIC_RAW);
             ulong width = after - before;
             if (width < best.ClockWidth)
                 best = new Bracket(ticks, before + (width / 2), width);

@@ -18,9 +18,9 @@ public enum TscFrequencySource
 
     /// <summary>
     /// The kernel's conversion from a perf_event mmap page (<c>time_mult</c>/<c>time_shift</c>, valid when
-    /// <c>cap_user_time</c> is set): the kernel's own calibration. Built with
-    /// <see cref="TscFrequency.FromPerfTimeConversion"/> by the owner of a perf session; <see cref="Tsc.Frequency"/>
-    /// does not open one itself.
+    /// <c>cap_user_time</c> is set): the kernel's own calibration. <see cref="Tsc.Frequency"/> opens one stand-alone
+    /// event to read it; the owner of a perf session can build it from its own page with
+    /// <see cref="TscFrequency.FromPerfTimeConversion"/>.
     /// </summary>
     PerfTimeConversion,
 

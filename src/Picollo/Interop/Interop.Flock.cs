@@ -21,10 +21,10 @@ internal static partial class Flock
     internal static int EWOULDBLOCK => OperatingSystem.IsMacOS() ? 35 : 11;
 
     /// <summary>open(path, flags): a file descriptor, or -1 with errno. open is variadic; without O_CREAT the mode is never read.</summary>
-    [LibraryImport(Interop.Libraries.Libc, EntryPoint = "open", StringMarshalling = StringMarshalling.Utf8, SetLastError = true)]
+    [LibraryImport(Libraries.Libc, EntryPoint = "open", StringMarshalling = StringMarshalling.Utf8, SetLastError = true)]
     internal static partial int Open(string path, int flags);
 
     /// <summary>flock(fd, operation): 0, or -1 with errno. The lock belongs to the open file description and goes with its last close.</summary>
-    [LibraryImport(Interop.Libraries.Libc, EntryPoint = "flock", SetLastError = true)]
+    [LibraryImport(Libraries.Libc, EntryPoint = "flock", SetLastError = true)]
     internal static partial int Lock(int fd, int operation);
 }

@@ -1,6 +1,4 @@
 using System.Runtime.InteropServices;
-using Picollo.Interop;
-using Sched = Picollo.Interop.Interop.Sched;
 
 namespace Picollo.Measurement;
 
@@ -15,7 +13,7 @@ namespace Picollo.Measurement;
 /// </remarks>
 internal sealed class ThreadPinning : IDisposable
 {
-    private readonly ulong[] _previousMask = new ulong[Sched.CpuSetWords];
+    private readonly ulong[] _previousMask = new ulong[Interop.Sched.CpuSetWords];
     private bool _restore;
 
     private ThreadPinning(int? cpu, string? failureReason)
@@ -42,22 +40,22 @@ internal sealed class ThreadPinning : IDisposable
         var pinning = new ThreadPinning(null, null);
         fixed (ulong* previous = pinning._previousMask)
         {
-            if (Sched.GetAffinity(0, Sched.CpuSetBytes, previous) != 0)
+            if (Interop.Sched.GetAffinity(0, Interop.Sched.CpuSetBytes, previous) != 0)
                 return Failed(pinning, "sched_getaffinity");
 
-            int cpu = Sched.GetCpu();
+            int cpu = Interop.Sched.GetCpu();
             if (cpu < 0)
                 return Failed(pinning, "sched_getcpu");
-            if (cpu >= Sched.CpuSetBytes * 8)
+            if (cpu >= Interop.Sched.CpuSetBytes * 8)
             {
-                pinning.FailureReason = $"CPU {cpu} does not fit a {Sched.CpuSetBytes * 8}-CPU affinity mask; the run was not pinned.";
+                pinning.FailureReason = $"CPU {cpu} does not fit a {Interop.Sched.CpuSetBytes * 8}-CPU affinity mask; the run was not pinned.";
                 return pinning;
             }
 
-            ulong* mask = stackalloc ulong[Sched.CpuSetWords];
-            new Span<ulong>(mask, Sched.CpuSetWords).Clear();
+            ulong* mask = stackalloc ulong[Interop.Sched.CpuSetWords];
+            new Span<ulong>(mask, Interop.Sched.CpuSetWords).Clear();
             mask[cpu / 64] = 1UL << (cpu % 64);
-            if (Sched.SetAffinity(0, Sched.CpuSetBytes, mask) != 0)
+            if (Interop.Sched.SetAffinity(0, Interop.Sched.CpuSetBytes, mask) != 0)
                 return Failed(pinning, "sched_setaffinity");
 
             pinning.Cpu = cpu;
@@ -73,13 +71,13 @@ internal sealed class ThreadPinning : IDisposable
             return;
         _restore = false;
         fixed (ulong* previous = _previousMask)
-            _ = Sched.SetAffinity(0, Sched.CpuSetBytes, previous);
+            _ = Interop.Sched.SetAffinity(0, Interop.Sched.CpuSetBytes, previous);
     }
 
     private static ThreadPinning Failed(ThreadPinning pinning, string call)
     {
         int errno = Marshal.GetLastPInvokeError();
-        pinning.FailureReason = $"{call} failed with {Interop.Interop.Errno.Describe(errno)}; the run was not pinned " +
+        pinning.FailureReason = $"{call} failed with {Interop.Errno.Describe(errno)}; the run was not pinned " +
             "(a container or cgroup cpuset can forbid affinity changes).";
         return pinning;
     }

@@ -8,7 +8,7 @@ namespace Picollo.PerfEvents;
 internal interface IPerfEventSyscalls
 {
     /// <summary>perf_event_open: the new fd, or -errno.</summary>
-    int Open(in PerfEventAttr attr, int pid, int cpu, int groupFd, ulong flags);
+    int Open(in Interop.PerfEventAttr attr, int pid, int cpu, int groupFd, ulong flags);
 
     /// <summary>read(2): bytes read (0 = end of file), or -errno.</summary>
     int Read(int fd, Span<byte> buffer);

@@ -1,5 +1,4 @@
 using System.Runtime.InteropServices;
-using static Picollo.Interop.Interop;
 
 namespace Picollo.PerfEvents;
 
@@ -13,35 +12,31 @@ internal sealed class LibcPerfEventSyscalls : IPerfEventSyscalls
     {
     }
 
-    public unsafe int Open(in PerfEventAttr attr, int pid, int cpu, int groupFd, ulong flags)
+    public int Open(in Interop.PerfEventAttr attr, int pid, int cpu, int groupFd, ulong flags)
     {
-        long number = PerfEvent.SyscallNumber;
-        if (number < 0)
-            return -Errno.ENOSYS;
-        PerfEventAttr copy = attr;
-        long fd = PerfEvent.PerfEventOpen(number, &copy, pid, cpu, groupFd, flags);
-        return fd < 0 ? -Marshal.GetLastPInvokeError() : (int)fd;
+        int fd = Interop.PerfEvent.Open(attr, pid, cpu, groupFd, flags, out int errno);
+        return fd < 0 ? -errno : fd;
     }
 
     public unsafe int Read(int fd, Span<byte> buffer)
     {
         fixed (byte* p = buffer)
         {
-            nint n = Fd.Read(fd, p, (nuint)buffer.Length);
+            nint n = Interop.Fd.Read(fd, p, (nuint)buffer.Length);
             return n < 0 ? -Marshal.GetLastPInvokeError() : (int)n;
         }
     }
 
     public int Ioctl(int fd, ulong request, ulong argument)
     {
-        int result = Fd.Ioctl(fd, request, argument);
+        int result = Interop.Fd.Ioctl(fd, request, argument);
         return result < 0 ? -Marshal.GetLastPInvokeError() : result;
     }
 
     public unsafe int GetId(int fd, out ulong id)
     {
         ulong value = 0;
-        int result = Fd.Ioctl(fd, PerfEvent.PERF_EVENT_IOC_ID, &value);
+        int result = Interop.Fd.Ioctl(fd, Interop.PerfEvent.PERF_EVENT_IOC_ID, &value);
         id = value;
         return result < 0 ? -Marshal.GetLastPInvokeError() : 0;
     }
@@ -50,8 +45,8 @@ internal sealed class LibcPerfEventSyscalls : IPerfEventSyscalls
     {
         // PROT_READ: the reader only loads from the page; a read-only mapping also tells the kernel we
         // will never write data_tail (there is no data area anyway: one page = metadata only).
-        address = Mmap.Map(0, length, Mmap.PROT_READ, Mmap.MAP_SHARED, fd, 0);
-        if (address == Mmap.MAP_FAILED)
+        address = Interop.Mmap.Map(0, length, Interop.Mmap.PROT_READ, Interop.Mmap.MAP_SHARED, fd, 0);
+        if (address == Interop.Mmap.MAP_FAILED)
         {
             address = 0;
             return -Marshal.GetLastPInvokeError();
@@ -60,7 +55,7 @@ internal sealed class LibcPerfEventSyscalls : IPerfEventSyscalls
         return 0;
     }
 
-    public int Unmap(nint address, nuint length) => Mmap.Unmap(address, length) < 0 ? -Marshal.GetLastPInvokeError() : 0;
+    public int Unmap(nint address, nuint length) => Interop.Mmap.Unmap(address, length) < 0 ? -Marshal.GetLastPInvokeError() : 0;
 
-    public int Close(int fd) => Fd.Close(fd) < 0 ? -Marshal.GetLastPInvokeError() : 0;
+    public int Close(int fd) => Interop.Fd.Close(fd) < 0 ? -Marshal.GetLastPInvokeError() : 0;
 }

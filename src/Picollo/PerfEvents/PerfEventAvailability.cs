@@ -78,7 +78,7 @@ public sealed class PerfEventAvailability
 
     /// <summary>
     /// Whether <paramref name="spec"/> is raised only from kernel code, so that with exclude_kernel it always reads 0:
-    /// context-switches and cpu-migrations (DESIGN.md § 9). Sessions report such counters unavailable in user-only mode
+    /// context-switches and cpu-migrations (docs/ARCHITECTURE.md, "Platform facts"). Sessions report such counters unavailable in user-only mode
     /// instead of recording zeros.
     /// </summary>
     /// <param name="spec">The event.</param>
@@ -167,12 +167,21 @@ public sealed class PerfEventAvailability
     {
         PerfSystemFacts facts = PerfSystemFacts.Current;
         if (!OperatingSystem.IsLinux() || facts.ParanoidLevel is null)
-            return Classify(OperatingSystem.IsLinux(), facts, Interop.Interop.Errno.ENOSYS, Interop.Interop.Errno.ENOSYS, Interop.Interop.Errno.ENOSYS);
+            return Classify(OperatingSystem.IsLinux(), facts, Interop.Errno.ENOSYS, Interop.Errno.ENOSYS, Interop.Errno.ENOSYS);
 
-        const ulong UserOnly = PerfEventAttr.FlagDisabled | PerfEventAttr.FlagExcludeKernel | PerfEventAttr.FlagExcludeHv;
-        int software = PerfEventProbe.TryOpen(s_taskClock.Type, s_taskClock.Config, UserOnly);
-        int hardware = PerfEventProbe.TryOpen(s_cycles.Type, s_cycles.Config, UserOnly);
-        int kernel = PerfEventProbe.TryOpen(s_taskClock.Type, s_taskClock.Config, PerfEventAttr.FlagDisabled);
+        const ulong UserOnly = Interop.PerfEventAttr.FlagDisabled | Interop.PerfEventAttr.FlagExcludeKernel | Interop.PerfEventAttr.FlagExcludeHv;
+        int software = TryOpen(s_taskClock, UserOnly);
+        int hardware = TryOpen(s_cycles, UserOnly);
+        int kernel = TryOpen(s_taskClock, Interop.PerfEventAttr.FlagDisabled);
         return Classify(isLinux: true, facts, software, hardware, kernel);
+    }
+
+    /// <summary>Opens <paramref name="spec"/> on the calling thread and closes it again: 0 when it opened, otherwise the errno.</summary>
+    private static int TryOpen(PerfEventSpec spec, ulong flags)
+    {
+        int fd = Interop.PerfEvent.OpenCounting(spec.Type, spec.Config, flags, out int errno);
+        if (fd >= 0)
+            _ = Interop.Fd.Close(fd);
+        return errno;
     }
 }

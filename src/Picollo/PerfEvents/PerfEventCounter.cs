@@ -89,7 +89,7 @@ public sealed class PerfEventCounter
     /// extrapolation when a core type's PMU was multiplexed. Not counted when no member ran.</para>
     /// </remarks>
     /// <returns><see langword="false"/> when not counted (or a count went backwards).</returns>
-    internal bool TryMeasure(ReadOnlySpan<PerfEventValue> current, ReadOnlySpan<PerfEventValue> previous, bool deltas, out ulong value, out double ratio)
+    internal bool TryMeasure(ReadOnlySpan<Interop.PerfEventValue> current, ReadOnlySpan<Interop.PerfEventValue> previous, bool deltas, out ulong value, out double ratio)
     {
         value = 0;
         ratio = double.NaN;
@@ -102,7 +102,7 @@ public sealed class PerfEventCounter
             ulong running = current[index].Running;
             if (deltas)
             {
-                PerfEventValue before = previous[index];
+                Interop.PerfEventValue before = previous[index];
                 if (count < before.Count || enabled < before.Enabled || running < before.Running)
                     return false;
                 count -= before.Count;
@@ -118,7 +118,7 @@ public sealed class PerfEventCounter
                 continue;
             }
 
-            if (PerfEventValue.TryScale(count, enabled, running, out ulong scaled))
+            if (TryScale(count, enabled, running, out ulong scaled))
             {
                 total = SaturatingAdd(total, scaled);
                 counted = true;
@@ -130,7 +130,7 @@ public sealed class PerfEventCounter
 
         if (_eventsShareTime)
         {
-            if (!PerfEventValue.TryScale(total, enabledMax, runningSum, out value))
+            if (!TryScale(total, enabledMax, runningSum, out value))
                 return false;
             ratio = Ratio(runningSum, enabledMax);
             return true;
@@ -140,6 +140,32 @@ public sealed class PerfEventCounter
             return false;
         value = total;
         ratio = Ratio(runningSum, enabledSum);
+        return true;
+    }
+
+    /// <summary>
+    /// The count extrapolated to the whole enabled time, as perf stat does: count × enabled / running.
+    /// <c>running == 0</c> means the event never reached a counter: "not counted", not zero, and no division.
+    /// </summary>
+    /// <returns><see langword="false"/> when not counted.</returns>
+    internal static bool TryScale(ulong count, ulong enabled, ulong running, out ulong scaled)
+    {
+        if (running == 0)
+        {
+            scaled = 0;
+            return false;
+        }
+
+        if (running >= enabled)
+        {
+            // Not multiplexed (running == enabled), or clock skew between the two reads: nothing to extrapolate.
+            scaled = count;
+            return true;
+        }
+
+        // 128-bit product: count × enabled overflows 64 bits after ~5 s of a 3 GHz cycle counter × 1e9 ns.
+        UInt128 product = (UInt128)count * enabled / running;
+        scaled = product > ulong.MaxValue ? ulong.MaxValue : (ulong)product;
         return true;
     }
 

@@ -1,5 +1,4 @@
 using System.Globalization;
-using static Picollo.Interop.Interop.Errno;
 
 namespace Picollo.PerfEvents;
 
@@ -30,26 +29,26 @@ internal static class PerfEventDiagnostics
         ArgumentNullException.ThrowIfNull(facts);
         string cause = errno switch
         {
-            ENOENT or ENODEV or EOPNOTSUPP => Unsupported(errno, spec, facts),
-            EACCES => PermissionDenied(spec, excludeKernel, facts),
-            EPERM => "perf_event_open was refused before the kernel's own permission checks, by a seccomp filter or a missing capability: " +
+            Interop.Errno.ENOENT or Interop.Errno.ENODEV or Interop.Errno.EOPNOTSUPP => Unsupported(errno, spec, facts),
+            Interop.Errno.EACCES => PermissionDenied(spec, excludeKernel, facts),
+            Interop.Errno.EPERM => "perf_event_open was refused before the kernel's own permission checks, by a seccomp filter or a missing capability: " +
                      "Docker's default seccomp profile blocks it, so run the container with '--cap-add PERFMON' (Docker 20.10+ then allows the call) " +
                      "or '--security-opt seccomp=unconfined' or a profile allowing perf_event_open (Kubernetes: a seccompProfile that allows it); " +
                      "outside containers grant CAP_PERFMON with " + SetCap(facts) + " or check kernel lockdown",
-            EMFILE => OpenFiles(facts),
-            ENFILE => "the system-wide open-file table is full: raise it with 'sudo sysctl fs.file-max=<more>' or close other processes' files",
-            ENOSPC or EBUSY => Exhausted(errno, spec),
-            EINVAL => Invalid(spec, excludeKernel, facts),
-            E2BIG => "this kernel is too old for the perf_event_attr size Picollo passes (a newer attribute field): upgrade the kernel, or open the event without the newer options",
-            ENOSYS => "this kernel has no perf_event_open (built without CONFIG_PERF_EVENTS, or a seccomp filter answers ENOSYS): use the TSC and the .NET runtime counters",
-            ESRCH => "the target thread or process does not exist (it exited before the counter opened): target a live thread, or the calling thread (pid 0)",
-            EINTR or EAGAIN => "the call was interrupted or the kernel was momentarily busy: retry the open",
-            ENOMEM => "the kernel could not allocate the event: free memory or open fewer counters",
-            EBADF => "the group leader's file descriptor is invalid (closed or disposed): open the leader first and keep it open while members join",
-            EFAULT => "the kernel could not read perf_event_attr (a Picollo interop bug): please report it with this message",
+            Interop.Errno.EMFILE => OpenFiles(facts),
+            Interop.Errno.ENFILE => "the system-wide open-file table is full: raise it with 'sudo sysctl fs.file-max=<more>' or close other processes' files",
+            Interop.Errno.ENOSPC or Interop.Errno.EBUSY => Exhausted(errno, spec),
+            Interop.Errno.EINVAL => Invalid(spec, excludeKernel, facts),
+            Interop.Errno.E2BIG => "this kernel is too old for the perf_event_attr size Picollo passes (a newer attribute field): upgrade the kernel, or open the event without the newer options",
+            Interop.Errno.ENOSYS => "this kernel has no perf_event_open (built without CONFIG_PERF_EVENTS, or a seccomp filter answers ENOSYS): use the TSC and the .NET runtime counters",
+            Interop.Errno.ESRCH => "the target thread or process does not exist (it exited before the counter opened): target a live thread, or the calling thread (pid 0)",
+            Interop.Errno.EINTR or Interop.Errno.EAGAIN => "the call was interrupted or the kernel was momentarily busy: retry the open",
+            Interop.Errno.ENOMEM => "the kernel could not allocate the event: free memory or open fewer counters",
+            Interop.Errno.EBADF => "the group leader's file descriptor is invalid (closed or disposed): open the leader first and keep it open while members join",
+            Interop.Errno.EFAULT => "the kernel could not read perf_event_attr (a Picollo interop bug): please report it with this message",
             _ => "an errno perf_event_open does not document: run 'perf stat -e " + spec.Name + " true' to compare, and report it",
         };
-        return $"{Name(errno)} ({Meaning(errno)}) opening '{spec.Name}': {cause}.";
+        return $"{Interop.Errno.Name(errno)} ({Interop.Errno.Meaning(errno)}) opening '{spec.Name}': {cause}.";
     }
 
     private static bool IsCpuEvent(PerfEventSpec spec) =>
@@ -66,7 +65,7 @@ internal static class PerfEventDiagnostics
                    "' (many CPUs lack store, prefetch or node events): choose another from 'perf list cache' or use the CPU's own event as 'cpu/event=0x..,umask=0x../'";
         }
 
-        if (errno == EOPNOTSUPP && IsCpuEvent(spec))
+        if (errno == Interop.Errno.EOPNOTSUPP && IsCpuEvent(spec))
         {
             return "the CPU PMU cannot count this event as requested (it cannot filter user/kernel/hypervisor mode, or lacks the feature): " +
                    "drop the exclude options or choose another event from 'perf list'";
@@ -126,7 +125,7 @@ internal static class PerfEventDiagnostics
         string counters = PerfPmu.TryGetNumberOfCounters(out uint f, out uint p)
             ? string.Create(CultureInfo.InvariantCulture, $" ({f} fixed + {p} programmable per core here)")
             : "";
-        string busy = errno == EBUSY
+        string busy = errno == Interop.Errno.EBUSY
             ? " or another user holds them (another perf tool, an exclusive event, or the NMI watchdog: 'sudo sysctl kernel.nmi_watchdog=0' frees one)"
             : "";
         return $"the PMU has no free counter for '{spec.Name}': the group has more events than the core has counters{counters}{busy}: " +

@@ -1,32 +1,6 @@
 using System.Runtime.InteropServices;
-using static Picollo.Interop.Interop;
 
 namespace Picollo.PerfEvents;
-
-/// <summary>What one group read produced.</summary>
-internal enum PerfGroupReadStatus
-{
-    /// <summary>Every value was written.</summary>
-    Ok,
-
-    /// <summary>read() failed with the errno returned alongside (ENOSPC: the buffer is shorter than the group).</summary>
-    Failed,
-
-    /// <summary>read() returned 0 bytes: a pinned group that lost its PMU is in error state (perf_event_open(2)).</summary>
-    EndOfFile,
-
-    /// <summary>Fewer bytes than the group layout needs.</summary>
-    Truncated,
-
-    /// <summary>The kernel reported another number of events than the session opened.</summary>
-    CountMismatch,
-
-    /// <summary>An id the session does not know.</summary>
-    UnknownId,
-
-    /// <summary>The same id twice (so another one is missing).</summary>
-    DuplicateId,
-}
 
 /// <summary>
 /// One read() of a whole group in the format PERF_FORMAT_GROUP | TOTAL_TIME_ENABLED | TOTAL_TIME_RUNNING | ID:
@@ -49,7 +23,7 @@ internal static class PerfEventGroupReader
     public static int BufferSize(int count) => HeaderBytes + (count * EntryBytes);
 
     /// <summary>Reads the group of the leader <paramref name="fd"/> into <paramref name="values"/> (same order as <paramref name="ids"/>).</summary>
-    public static PerfGroupReadStatus Read(IPerfEventSyscalls syscalls, int fd, Span<byte> buffer, ReadOnlySpan<ulong> ids, Span<PerfEventValue> values, out int errno)
+    public static PerfGroupReadStatus Read(IPerfEventSyscalls syscalls, int fd, Span<byte> buffer, ReadOnlySpan<ulong> ids, Span<Interop.PerfEventValue> values, out int errno)
     {
         int bytes;
         int attempts = 0;
@@ -57,7 +31,7 @@ internal static class PerfEventGroupReader
         {
             bytes = syscalls.Read(fd, buffer);
         }
-        while (bytes == -Errno.EINTR && ++attempts < MaxInterruptedRetries);
+        while (bytes == -Interop.Errno.EINTR && ++attempts < MaxInterruptedRetries);
 
         if (bytes < 0)
         {
@@ -70,7 +44,7 @@ internal static class PerfEventGroupReader
     }
 
     /// <summary>Parses one group record; <paramref name="values"/> is written only when the result is <see cref="PerfGroupReadStatus.Ok"/> or partially otherwise.</summary>
-    public static PerfGroupReadStatus Parse(ReadOnlySpan<byte> data, ReadOnlySpan<ulong> ids, Span<PerfEventValue> values)
+    public static PerfGroupReadStatus Parse(ReadOnlySpan<byte> data, ReadOnlySpan<ulong> ids, Span<Interop.PerfEventValue> values)
     {
         if (ids.Length > MaxEvents || values.Length < ids.Length)
             throw new ArgumentException("At most " + MaxEvents + " events, one value slot per id.", nameof(ids));
@@ -97,7 +71,7 @@ internal static class PerfEventGroupReader
             if (seen[index])
                 return PerfGroupReadStatus.DuplicateId;
             seen[index] = true;
-            values[index] = new PerfEventValue(value, enabled, running);
+            values[index] = new Interop.PerfEventValue(value, enabled, running);
         }
 
         return PerfGroupReadStatus.Ok;

@@ -1,4 +1,3 @@
-using static Picollo.Interop.Interop;
 
 namespace Picollo.PerfEvents;
 
@@ -8,28 +7,28 @@ internal static class PerfMmapReader
     /// <summary>Bytes of struct perf_event_mmap_page the reader looks at (through time_mask).</summary>
     public const int HeaderBytes = 96;
 
-    /// <summary>The reader's arithmetic on a page image: <see cref="PerfMmap.Ok"/> or <see cref="PerfMmap.UseRead"/>.</summary>
-    public static unsafe int Compute(ReadOnlySpan<byte> page, ulong rawPmc, ulong tsc, out PerfEventValue value)
+    /// <summary>The reader's arithmetic on a page image: <see cref="Interop.PerfMmap.Ok"/> or <see cref="Interop.PerfMmap.UseRead"/>.</summary>
+    public static unsafe int Compute(ReadOnlySpan<byte> page, ulong rawPmc, ulong tsc, out Interop.PerfEventValue value)
     {
         if (page.Length < HeaderBytes)
             throw new ArgumentException("A perf_event_mmap_page image needs " + HeaderBytes + " bytes.", nameof(page));
         value = default;
         fixed (byte* p = page)
-        fixed (PerfEventValue* v = &value)
+        fixed (Interop.PerfEventValue* v = &value)
         {
-            return PerfMmap.Compute(p, rawPmc, tsc, v);
+            return Interop.PerfMmap.Compute(p, rawPmc, tsc, v);
         }
     }
 
-    /// <summary>Reads a group from its mapped pages; any status but <see cref="PerfMmap.Ok"/> means "use read()".</summary>
-    public static unsafe int ReadGroup(ReadOnlySpan<nint> pages, Span<PerfEventValue> values)
+    /// <summary>Reads a group from its mapped pages; any status but <see cref="Interop.PerfMmap.Ok"/> means "use read()".</summary>
+    public static unsafe int ReadGroup(ReadOnlySpan<nint> pages, Span<Interop.PerfEventValue> values)
     {
         if (values.Length < pages.Length)
             throw new ArgumentException("One value slot per page.", nameof(values));
         fixed (nint* p = pages)
-        fixed (PerfEventValue* v = values)
+        fixed (Interop.PerfEventValue* v = values)
         {
-            return PerfMmap.ReadGroup(p, pages.Length, v);
+            return Interop.PerfMmap.ReadGroup(p, pages.Length, v);
         }
     }
 }

@@ -13,7 +13,7 @@ public sealed class PerfPmu
 {
     private static readonly Lazy<IReadOnlyList<PerfPmu>> s_all = new(() => Discover(PerfSysfs.Default));
 
-    // CPUID is a VM exit (≈5 µs in a guest, DESIGN.md § 9): ask once per process.
+    // CPUID is a VM exit (≈5 µs in a guest, docs/ARCHITECTURE.md "Platform facts"): ask once per process.
     private static readonly Lazy<(bool Known, uint Fixed, uint Programmable)> s_counters = new(static () =>
     {
         bool known = TryGetNumberOfCounters(HasCpuPmu, X86Base.IsSupported ? ReadCpuId : null, out uint f, out uint p);

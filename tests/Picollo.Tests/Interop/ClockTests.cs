@@ -1,6 +1,5 @@
 using Shouldly;
 using Xunit;
-using Clock = Picollo.Interop.Interop.Clock;
 
 namespace Picollo.Tests.Interop;
 
@@ -9,10 +8,10 @@ public sealed class ClockTests
     [Fact]
     public void MonotonicRaw_OverAThousandReads_NeverGoesBackwards()
     {
-        ulong previous = Clock.GetNanoseconds(Clock.CLOCK_MONOTONIC_RAW);
+        ulong previous = MonotonicRaw();
         for (int i = 0; i < 1_000; i++)
         {
-            ulong now = Clock.GetNanoseconds(Clock.CLOCK_MONOTONIC_RAW);
+            ulong now = MonotonicRaw();
             now.ShouldBeGreaterThanOrEqualTo(previous);
             previous = now;
         }
@@ -21,9 +20,9 @@ public sealed class ClockTests
     [Fact]
     public void MonotonicRaw_AcrossASleep_AdvancesAtLeastTheSleep()
     {
-        ulong before = Clock.GetNanoseconds(Clock.CLOCK_MONOTONIC_RAW);
+        ulong before = MonotonicRaw();
         Thread.Sleep(20);
-        ulong after = Clock.GetNanoseconds(Clock.CLOCK_MONOTONIC_RAW);
+        ulong after = MonotonicRaw();
 
         (after - before).ShouldBeGreaterThanOrEqualTo(19_000_000UL);
     }
@@ -31,15 +30,15 @@ public sealed class ClockTests
     [Fact]
     public void ThreadCpuTime_WhileSpinning_AdvancesButNotWhileSleeping()
     {
-        ulong start = Clock.GetNanoseconds(Clock.CLOCK_THREAD_CPUTIME_ID);
-        ulong spinUntil = Clock.GetNanoseconds(Clock.CLOCK_MONOTONIC_RAW) + 5_000_000;
-        while (Clock.GetNanoseconds(Clock.CLOCK_MONOTONIC_RAW) < spinUntil)
+        ulong start = ThreadCpuTime();
+        ulong spinUntil = MonotonicRaw() + 5_000_000;
+        while (MonotonicRaw() < spinUntil)
         {
         }
 
-        ulong afterSpin = Clock.GetNanoseconds(Clock.CLOCK_THREAD_CPUTIME_ID);
+        ulong afterSpin = ThreadCpuTime();
         Thread.Sleep(50);
-        ulong afterSleep = Clock.GetNanoseconds(Clock.CLOCK_THREAD_CPUTIME_ID);
+        ulong afterSleep = ThreadCpuTime();
 
         (afterSpin - start).ShouldBeGreaterThan(0UL);
         // A sleeping thread burns (almost) no CPU: far less than the 50 ms it slept.
@@ -49,6 +48,10 @@ public sealed class ClockTests
     [Fact]
     public void UnknownClock_IsReportedWithErrno()
     {
-        Should.Throw<InvalidOperationException>(() => Clock.GetNanoseconds(12_345)).Message.ShouldContain("errno");
+        Should.Throw<InvalidOperationException>(() => Picollo.Interop.Clock.GetNanoseconds(12_345)).Message.ShouldContain("errno");
     }
+
+    private static ulong MonotonicRaw() => Picollo.Interop.Clock.GetNanoseconds(Picollo.Interop.Clock.CLOCK_MONOTONIC_RAW);
+
+    private static ulong ThreadCpuTime() => Picollo.Interop.Clock.GetNanoseconds(Picollo.Interop.Clock.CLOCK_THREAD_CPUTIME_ID);
 }

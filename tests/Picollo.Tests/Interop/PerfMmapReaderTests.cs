@@ -3,7 +3,6 @@ using Picollo.PerfEvents;
 using Picollo.Tests.PerfEvents;
 using Shouldly;
 using Xunit;
-using static Picollo.Interop.Interop;
 
 namespace Picollo.Tests.Interop;
 
@@ -19,7 +18,7 @@ public sealed class PerfMmapReaderTests
         SyntheticPerfPage page = SyntheticPerfPage.LiveHardwareEvent();
         page.Offset = 1_000_000;
 
-        PerfMmapReader.Compute(page.Bytes, (1UL << 48) - 100, tsc: 0, out PerfEventValue value).ShouldBe(PerfMmap.Ok);
+        PerfMmapReader.Compute(page.Bytes, (1UL << 48) - 100, tsc: 0, out var value).ShouldBe(Picollo.Interop.PerfMmap.Ok);
 
         value.Count.ShouldBe(999_900UL);
     }
@@ -30,7 +29,7 @@ public sealed class PerfMmapReaderTests
         SyntheticPerfPage page = SyntheticPerfPage.LiveHardwareEvent();
         page.Offset = 10;
 
-        PerfMmapReader.Compute(page.Bytes, (0xFFFFUL << 48) | 5, tsc: 0, out PerfEventValue value).ShouldBe(PerfMmap.Ok);
+        PerfMmapReader.Compute(page.Bytes, (0xFFFFUL << 48) | 5, tsc: 0, out var value).ShouldBe(Picollo.Interop.PerfMmap.Ok);
 
         value.Count.ShouldBe(15UL);
     }
@@ -41,7 +40,7 @@ public sealed class PerfMmapReaderTests
         SyntheticPerfPage page = SyntheticPerfPage.LiveHardwareEvent();
         page.Offset = 1L << 40;
 
-        PerfMmapReader.Compute(page.Bytes, 123_456, tsc: 0, out PerfEventValue value).ShouldBe(PerfMmap.Ok);
+        PerfMmapReader.Compute(page.Bytes, 123_456, tsc: 0, out var value).ShouldBe(Picollo.Interop.PerfMmap.Ok);
 
         value.Count.ShouldBe((1UL << 40) + 123_456);
     }
@@ -54,7 +53,7 @@ public sealed class PerfMmapReaderTests
         page.PmcWidth = 40;
 
         // 2^39 is the sign bit of a 40-bit counter: -2^39, plus -1.
-        PerfMmapReader.Compute(page.Bytes, 1UL << 39, tsc: 0, out PerfEventValue value).ShouldBe(PerfMmap.Ok);
+        PerfMmapReader.Compute(page.Bytes, 1UL << 39, tsc: 0, out var value).ShouldBe(Picollo.Interop.PerfMmap.Ok);
 
         unchecked
         {
@@ -74,7 +73,7 @@ public sealed class PerfMmapReaderTests
         page.TimeOffset = unchecked((ulong)-123_456_789L);
         ulong tsc = 0x0123_4567_89AB_CDEF; // tsc × mult overflows 64 bits: the split formula must not
 
-        PerfMmapReader.Compute(page.Bytes, 0, tsc, out PerfEventValue value).ShouldBe(PerfMmap.Ok);
+        PerfMmapReader.Compute(page.Bytes, 0, tsc, out var value).ShouldBe(Picollo.Interop.PerfMmap.Ok);
 
         ulong delta = unchecked((ulong)((UInt128)tsc * 1_431_655_765 >> 31) - 123_456_789UL);
         value.Enabled.ShouldBe(5_000 + delta);
@@ -92,7 +91,7 @@ public sealed class PerfMmapReaderTests
         page.TimeMask = 0xFFFF;
 
         // A 16-bit clock that wrapped: cyc = time_cycles + ((0x0010 - 0xFF00) & 0xFFFF) = 0xFF00 + 0x0110.
-        PerfMmapReader.Compute(page.Bytes, 0, tsc: 0x0010, out PerfEventValue value).ShouldBe(PerfMmap.Ok);
+        PerfMmapReader.Compute(page.Bytes, 0, tsc: 0x0010, out var value).ShouldBe(Picollo.Interop.PerfMmap.Ok);
 
         value.Enabled.ShouldBe(0xFF00UL + 0x0110);
     }
@@ -105,7 +104,7 @@ public sealed class PerfMmapReaderTests
         page.TimeRunning = 666;
         page.TimeMult = 12345;
 
-        PerfMmapReader.Compute(page.Bytes, 0, tsc: ulong.MaxValue, out PerfEventValue value).ShouldBe(PerfMmap.Ok);
+        PerfMmapReader.Compute(page.Bytes, 0, tsc: ulong.MaxValue, out var value).ShouldBe(Picollo.Interop.PerfMmap.Ok);
 
         value.Enabled.ShouldBe(777UL);
         value.Running.ShouldBe(666UL);
@@ -117,7 +116,7 @@ public sealed class PerfMmapReaderTests
         SyntheticPerfPage page = SyntheticPerfPage.LiveHardwareEvent();
         page.Capabilities &= ~SyntheticPerfPage.CapUserRdpmc;
 
-        PerfMmapReader.Compute(page.Bytes, 1, 1, out _).ShouldBe(PerfMmap.UseRead);
+        PerfMmapReader.Compute(page.Bytes, 1, 1, out _).ShouldBe(Picollo.Interop.PerfMmap.UseRead);
     }
 
     [Fact]
@@ -125,7 +124,7 @@ public sealed class PerfMmapReaderTests
     {
         SyntheticPerfPage page = SyntheticPerfPage.LiveHardwareEvent(index: 0);
 
-        PerfMmapReader.Compute(page.Bytes, 1, 1, out _).ShouldBe(PerfMmap.UseRead);
+        PerfMmapReader.Compute(page.Bytes, 1, 1, out _).ShouldBe(Picollo.Interop.PerfMmap.UseRead);
     }
 
     [Fact]
@@ -137,24 +136,24 @@ public sealed class PerfMmapReaderTests
         SyntheticPerfPage forbidden = SyntheticPerfPage.LiveHardwareEvent();
         forbidden.Capabilities = 1UL << 1;
         SyntheticPerfPage indexZero = SyntheticPerfPage.LiveHardwareEvent(index: 0);
-        var values = new PerfEventValue[2];
+        var values = new Picollo.Interop.PerfEventValue[2];
 
-        PerfMmapReader.ReadGroup([forbidden.Address, indexZero.Address], values).ShouldBe(PerfMmap.UseRead);
-        PerfMmapReader.ReadGroup([indexZero.Address, forbidden.Address], values).ShouldBe(PerfMmap.UseRead);
+        PerfMmapReader.ReadGroup([forbidden.Address, indexZero.Address], values).ShouldBe(Picollo.Interop.PerfMmap.UseRead);
+        PerfMmapReader.ReadGroup([indexZero.Address, forbidden.Address], values).ShouldBe(Picollo.Interop.PerfMmap.UseRead);
     }
 
     [Fact]
     public void ReadGroup_NullPage_IsInvalidNotACrash()
     {
-        PerfMmapReader.ReadGroup([0], new PerfEventValue[1]).ShouldBe(PerfMmap.Invalid);
+        PerfMmapReader.ReadGroup([0], new Picollo.Interop.PerfEventValue[1]).ShouldBe(Picollo.Interop.PerfMmap.Invalid);
     }
 
     [Fact]
     public void ReadGroup_RealSoftwareEventPage_SaysUseRead()
     {
         // Platform fact: software events publish cap_user_rdpmc = 0 and index = 0.
-        var attr = PerfEventAttr.ForCounting(PerfEventSpec.Software("task-clock", PerfSoftwareCounterId.TaskClock, "ns"), 0, PerfEventAttr.FlagExcludeKernel | PerfEventAttr.FlagExcludeHv);
-        int fd = LibcPerfEventSyscalls.Instance.Open(attr, 0, -1, -1, PerfEvent.PERF_FLAG_FD_CLOEXEC);
+        var attr = PerfEventSpec.Software("task-clock", PerfSoftwareCounterId.TaskClock, "ns").CountingAttr(0, Picollo.Interop.PerfEventAttr.FlagExcludeKernel | Picollo.Interop.PerfEventAttr.FlagExcludeHv);
+        int fd = LibcPerfEventSyscalls.Instance.Open(attr, 0, -1, -1, Picollo.Interop.PerfEvent.PERF_FLAG_FD_CLOEXEC);
         fd.ShouldBeGreaterThanOrEqualTo(0, "task-clock opens unprivileged at perf_event_paranoid <= 2");
         using var handle = new SafePerfEventHandle(fd, LibcPerfEventSyscalls.Instance);
 
@@ -164,15 +163,6 @@ public sealed class PerfMmapReaderTests
 
         (capabilities & SyntheticPerfPage.CapUserRdpmc).ShouldBe(0UL);
         index.ShouldBe(0U);
-        PerfMmapReader.ReadGroup([handle.Page], new PerfEventValue[1]).ShouldBe(PerfMmap.UseRead);
-    }
-
-    [Fact]
-    public void PerfEventValue_HasTheNativeLayout()
-    {
-        Marshal.SizeOf<PerfEventValue>().ShouldBe(24);
-        Marshal.OffsetOf<PerfEventValue>(nameof(PerfEventValue.Count)).ShouldBe(0);
-        Marshal.OffsetOf<PerfEventValue>(nameof(PerfEventValue.Enabled)).ShouldBe(8);
-        Marshal.OffsetOf<PerfEventValue>(nameof(PerfEventValue.Running)).ShouldBe(16);
+        PerfMmapReader.ReadGroup([handle.Page], new Picollo.Interop.PerfEventValue[1]).ShouldBe(Picollo.Interop.PerfMmap.UseRead);
     }
 }

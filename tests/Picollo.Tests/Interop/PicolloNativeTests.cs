@@ -4,7 +4,6 @@ using System.Runtime.CompilerServices;
 using System.Text.RegularExpressions;
 using Shouldly;
 using Xunit;
-using PicolloNative = Picollo.Interop.Interop.PicolloNative;
 
 namespace Picollo.Tests.Interop;
 
@@ -13,12 +12,12 @@ public sealed partial class PicolloNativeTests
     [Fact]
     public void Status_OnThisMachine_IsLoadedWithTheExpectedAbiVersion()
     {
-        var status = PicolloNative.Status;
+        var status = Picollo.Interop.PicolloNative.Status;
 
         status.FailureReason.ShouldBeNull();
         status.IsLoaded.ShouldBeTrue();
         status.Handle.ShouldNotBe(0);
-        status.AbiVersion.ShouldBe(PicolloNative.ExpectedAbiVersion);
+        status.AbiVersion.ShouldBe(Picollo.Interop.PicolloNative.ExpectedAbiVersion);
     }
 
     [Fact]
@@ -29,16 +28,16 @@ public sealed partial class PicolloNativeTests
         Match match = AbiVersionDefine().Match(header);
 
         match.Success.ShouldBeTrue("picollo_native.h defines PICOLLO_ABI_VERSION");
-        int.Parse(match.Groups[1].Value, CultureInfo.InvariantCulture).ShouldBe(PicolloNative.ExpectedAbiVersion);
+        int.Parse(match.Groups[1].Value, CultureInfo.InvariantCulture).ShouldBe(Picollo.Interop.PicolloNative.ExpectedAbiVersion);
     }
 
     [Fact]
     public void Load_FromTheBuildOutput_FindsTheLibraryBesideTheAssembly()
     {
-        var status = PicolloNative.Load([AppContext.BaseDirectory], useDefaultProbing: false);
+        var status = Picollo.Interop.PicolloNative.Load([AppContext.BaseDirectory], useDefaultProbing: false);
 
         status.IsLoaded.ShouldBeTrue(status.FailureReason);
-        status.Path.ShouldBe(Path.Combine(AppContext.BaseDirectory, PicolloNative.FileName));
+        status.Path.ShouldBe(Path.Combine(AppContext.BaseDirectory, Picollo.Interop.PicolloNative.FileName));
     }
 
     [Fact]
@@ -46,12 +45,12 @@ public sealed partial class PicolloNativeTests
     {
         using var folder = new TempFolder();
 
-        var status = PicolloNative.Load([folder.Path], useDefaultProbing: false);
+        var status = Picollo.Interop.PicolloNative.Load([folder.Path], useDefaultProbing: false);
 
         status.IsLoaded.ShouldBeFalse();
         status.Handle.ShouldBe(0);
         status.FailureReason.ShouldNotBeNull();
-        status.FailureReason.ShouldContain(Path.Combine(folder.Path, PicolloNative.FileName));
+        status.FailureReason.ShouldContain(Path.Combine(folder.Path, Picollo.Interop.PicolloNative.FileName));
         status.FailureReason.ShouldContain("'dotnet build'");
         status.FailureReason.ShouldContain("gcc");
     }
@@ -60,10 +59,10 @@ public sealed partial class PicolloNativeTests
     public void Load_AFileThatIsNotALibrary_ReportsTheLoaderErrorAndHowToRebuild()
     {
         using var folder = new TempFolder();
-        string path = Path.Combine(folder.Path, PicolloNative.FileName);
+        string path = Path.Combine(folder.Path, Picollo.Interop.PicolloNative.FileName);
         File.WriteAllText(path, "not an ELF file");
 
-        var status = PicolloNative.Load([folder.Path], useDefaultProbing: false);
+        var status = Picollo.Interop.PicolloNative.Load([folder.Path], useDefaultProbing: false);
 
         status.IsLoaded.ShouldBeFalse();
         status.FailureReason.ShouldNotBeNull();
@@ -75,14 +74,14 @@ public sealed partial class PicolloNativeTests
     public void Load_ALibraryWithAnotherAbiVersion_IsRefusedNamingBothVersions()
     {
         using var folder = new TempFolder();
-        int otherVersion = PicolloNative.ExpectedAbiVersion + 41;
+        int otherVersion = Picollo.Interop.PicolloNative.ExpectedAbiVersion + 41;
         CompileStub(folder.Path, $"int picollo_abi_version(void) {{ return {otherVersion}; }}");
 
-        var status = PicolloNative.Load([folder.Path], useDefaultProbing: false);
+        var status = Picollo.Interop.PicolloNative.Load([folder.Path], useDefaultProbing: false);
 
         status.IsLoaded.ShouldBeFalse();
         status.FailureReason.ShouldNotBeNull();
-        status.FailureReason.ShouldContain($"ABI version {otherVersion} but this Picollo expects {PicolloNative.ExpectedAbiVersion}");
+        status.FailureReason.ShouldContain($"ABI version {otherVersion} but this Picollo expects {Picollo.Interop.PicolloNative.ExpectedAbiVersion}");
         status.FailureReason.ShouldContain("'dotnet build'");
     }
 
@@ -92,7 +91,7 @@ public sealed partial class PicolloNativeTests
         using var folder = new TempFolder();
         CompileStub(folder.Path, "int something_else(void) { return 1; }");
 
-        var status = PicolloNative.Load([folder.Path], useDefaultProbing: false);
+        var status = Picollo.Interop.PicolloNative.Load([folder.Path], useDefaultProbing: false);
 
         status.IsLoaded.ShouldBeFalse();
         status.FailureReason.ShouldNotBeNull();
@@ -103,7 +102,7 @@ public sealed partial class PicolloNativeTests
     {
         string sourcePath = Path.Combine(folder, "stub.c");
         File.WriteAllText(sourcePath, source);
-        var startInfo = new ProcessStartInfo("gcc", ["-shared", "-fPIC", "-o", Path.Combine(folder, PicolloNative.FileName), sourcePath])
+        var startInfo = new ProcessStartInfo("gcc", ["-shared", "-fPIC", "-o", Path.Combine(folder, Picollo.Interop.PicolloNative.FileName), sourcePath])
         {
             RedirectStandardError = true,
         };

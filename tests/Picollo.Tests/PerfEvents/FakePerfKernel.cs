@@ -51,7 +51,7 @@ internal sealed class FakePerfKernel : IPerfEventSyscalls
 
     public FakeEvent Event(uint type, ulong config) => Opened.Single(e => e.Attr.Type == type && e.Attr.Config == config);
 
-    public int Open(in PerfEventAttr attr, int pid, int cpu, int groupFd, ulong flags)
+    public int Open(in Picollo.Interop.PerfEventAttr attr, int pid, int cpu, int groupFd, ulong flags)
     {
         if (OpenErrors.TryGetValue((attr.Type, attr.Config), out int errno))
             return -errno;
@@ -128,13 +128,13 @@ internal sealed class FakePerfKernel : IPerfEventSyscalls
     public int Close(int fd) => OpenFds.Remove(fd) ? 0 : -9;
 
     /// <summary>One opened event with the value the next read reports.</summary>
-    internal sealed class FakeEvent(int fd, ulong id, PerfEventAttr attr, int pid, int cpu, int groupFd, ulong flags)
+    internal sealed class FakeEvent(int fd, ulong id, Picollo.Interop.PerfEventAttr attr, int pid, int cpu, int groupFd, ulong flags)
     {
         public int Fd { get; } = fd;
 
         public ulong Id { get; } = id;
 
-        public PerfEventAttr Attr { get; } = attr;
+        public Picollo.Interop.PerfEventAttr Attr { get; } = attr;
 
         public int Pid { get; } = pid;
 

@@ -1,10 +1,10 @@
 using Picollo.PerfEvents;
 using Shouldly;
 using Xunit;
-using Errno = Picollo.Interop.Interop.Errno;
 
 namespace Picollo.Tests.PerfEvents;
 
+[Collection(PerfKernelTestGroup.Name)]
 public sealed class PerfEventAvailabilityTests
 {
     private static readonly PerfEventSpec ContextSwitches = PerfEventSpec.Software("context-switches", PerfSoftwareCounterId.ContextSwitches);
@@ -37,10 +37,21 @@ public sealed class PerfEventAvailabilityTests
         if (paranoid is <= 2 || privileged)
             availability.IsSoftwareAvailable.ShouldBeTrue(availability.ToString());
         availability.IsKernelExcludedForced.ShouldBe(paranoid >= 2 && !privileged, availability.ToString());
-        if (availability.IsKernelExcludedForced)
+
+        // Checked against a session, which opens through its own path (full-size attr, group read format): counting
+        // kernel mode works exactly when the probe says it is not refused, and fails with the probe's remedy otherwise.
+        using (PerfEventCounterSession kernelSession = PerfEventCounterSession.Factory.WithKernel(true).WithSoftwareCounter(PerfSoftwareCounterId.TaskClock).Create())
         {
-            availability.IsKernelExcludedForced.ShouldBeTrue(availability.ToString());
-            availability.KernelCountingUnavailableReason.ShouldNotBeNull().ShouldContain("sudo sysctl kernel.perf_event_paranoid=1");
+            if (availability.IsKernelExcludedForced)
+            {
+                kernelSession.UnavailableCounters.ShouldHaveSingleItem().UnavailableReason.ShouldNotBeNull().ShouldContain("sudo sysctl kernel.perf_event_paranoid=1");
+                availability.KernelCountingUnavailableReason.ShouldNotBeNull().ShouldContain("sudo sysctl kernel.perf_event_paranoid=1");
+            }
+            else
+            {
+                kernelSession.UnavailableCounters.ShouldBeEmpty(availability.ToString());
+                kernelSession.Counters.Software.TaskClock.ShouldNotBeNull();
+            }
         }
 
         if (!PerfPmu.HasCpuPmu)
@@ -49,6 +60,10 @@ public sealed class PerfEventAvailabilityTests
             availability.HardwareUnavailableReason.ShouldNotBeNull().ShouldStartWith("ENOENT (No such file or directory) opening 'cycles': no hardware PMU");
             if (availability.IsSoftwareAvailable)
                 availability.Level.ShouldBe(PerfEventAvailabilityLevel.SoftwareOnly);
+        }
+        else
+        {
+            (availability.HardwareUnavailableReason ?? "").ShouldNotContain("no hardware PMU");
         }
     }
 
@@ -61,10 +76,10 @@ public sealed class PerfEventAvailabilityTests
         report.ShouldContain("perf_event_paranoid: ");
         report.ShouldContain("software events: ");
         report.ShouldContain("hardware events: ");
-        if (!PerfPmu.HasCpuPmu)
-            report.ShouldContain("(no CPU PMU)");
-        if (PerfEventAvailability.Current.IsKernelExcludedForced)
-            report.ShouldContain("kernel-mode counting: refused (exclude_kernel forced)");
+        report.Contains("(no CPU PMU)", StringComparison.Ordinal).ShouldBe(!PerfPmu.HasCpuPmu);
+        report.Contains("kernel-mode counting: refused (exclude_kernel forced)", StringComparison.Ordinal)
+            .ShouldBe(PerfEventAvailability.Current.IsKernelExcludedForced);
+        report.Contains("kernel-mode counting: allowed", StringComparison.Ordinal).ShouldBe(!PerfEventAvailability.Current.IsKernelExcludedForced);
     }
 
     [Theory]
@@ -98,7 +113,7 @@ public sealed class PerfEventAvailabilityTests
     [Fact]
     public void VmWithoutPmu_IsSoftwareOnlyWithTheNoPmuReason()
     {
-        var availability = PerfEventAvailability.Classify(true, Facts(2, false), 0, Errno.ENOENT, Errno.EACCES);
+        var availability = PerfEventAvailability.Classify(true, Facts(2, false), 0, Picollo.Interop.Errno.ENOENT, Picollo.Interop.Errno.EACCES);
 
         availability.Level.ShouldBe(PerfEventAvailabilityLevel.SoftwareOnly);
         availability.HardwareUnavailableReason.ShouldNotBeNull().ShouldContain("no hardware PMU");
@@ -109,7 +124,7 @@ public sealed class PerfEventAvailabilityTests
     [Fact]
     public void DebianParanoid3_IsNoneWithTheSysctl()
     {
-        var availability = PerfEventAvailability.Classify(true, Facts(3, true), Errno.EACCES, Errno.EACCES, Errno.EACCES);
+        var availability = PerfEventAvailability.Classify(true, Facts(3, true), Picollo.Interop.Errno.EACCES, Picollo.Interop.Errno.EACCES, Picollo.Interop.Errno.EACCES);
 
         availability.Level.ShouldBe(PerfEventAvailabilityLevel.None);
         availability.SoftwareUnavailableReason.ShouldNotBeNull().ShouldContain("sudo sysctl kernel.perf_event_paranoid=2");
@@ -119,7 +134,7 @@ public sealed class PerfEventAvailabilityTests
     [Fact]
     public void DockerSeccomp_IsNoneWithTheContainerOptions()
     {
-        var availability = PerfEventAvailability.Classify(true, Facts(2, true), Errno.EPERM, Errno.EPERM, Errno.EPERM);
+        var availability = PerfEventAvailability.Classify(true, Facts(2, true), Picollo.Interop.Errno.EPERM, Picollo.Interop.Errno.EPERM, Picollo.Interop.Errno.EPERM);
 
         availability.Level.ShouldBe(PerfEventAvailabilityLevel.None);
         availability.SoftwareUnavailableReason.ShouldNotBeNull().ShouldContain("--security-opt seccomp=unconfined");
@@ -162,7 +177,7 @@ public sealed class PerfEventAvailabilityTests
     [Fact]
     public void UnavailableReason_CombinesFamilyKernelOnlyAndKernelMode()
     {
-        var availability = PerfEventAvailability.Classify(true, Facts(2, false), 0, Errno.ENOENT, Errno.EACCES);
+        var availability = PerfEventAvailability.Classify(true, Facts(2, false), 0, Picollo.Interop.Errno.ENOENT, Picollo.Interop.Errno.EACCES);
 
         availability.GetUnavailableReason(TaskClock, excludeKernel: true).ShouldBeNull();
         availability.GetUnavailableReason(Cycles, excludeKernel: true).ShouldNotBeNull().ShouldContain("no hardware PMU");

@@ -188,10 +188,10 @@ public sealed class PerfEventCatalogTests : IDisposable
     [Fact]
     public void EditDistance_IsLevenshteinIgnoringCase()
     {
-        PerfEventCatalog.EditDistance("kitten", "sitting").ShouldBe(3);
-        PerfEventCatalog.EditDistance("CYCLES", "cycles").ShouldBe(0);
-        PerfEventCatalog.EditDistance("", "abc").ShouldBe(3);
-        PerfEventCatalog.EditDistance("brnach", "branch").ShouldBe(2);
+        PerfEventSuggestions.EditDistance("kitten", "sitting").ShouldBe(3);
+        PerfEventSuggestions.EditDistance("CYCLES", "cycles").ShouldBe(0);
+        PerfEventSuggestions.EditDistance("", "abc").ShouldBe(3);
+        PerfEventSuggestions.EditDistance("brnach", "branch").ShouldBe(2);
     }
 
     [Fact]

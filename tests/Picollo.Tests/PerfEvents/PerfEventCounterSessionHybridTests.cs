@@ -42,7 +42,7 @@ public sealed class PerfEventCounterSessionHybridTests : IDisposable
         session.Counters.Hardware.CpuCycles.ShouldBeSameAs(cycles, "the counter stands for the generic event");
         session.Descriptors.ShouldHaveSingleItem().ShouldBe(new CounterDescriptor("cycles", "events", CounterKind.Hardware));
         kernel.Opened.Select(e => e.Attr.Config).ShouldBe([Atom, Core]);
-        kernel.Opened.ShouldAllBe(e => e.GroupFd == -1 && (e.Attr.Flags & PerfEventAttr.FlagPinned) != 0 && (e.Attr.Flags & PerfEventAttr.FlagDisabled) != 0,
+        kernel.Opened.ShouldAllBe(e => e.GroupFd == -1 && (e.Attr.Flags & Picollo.Interop.PerfEventAttr.FlagPinned) != 0 && (e.Attr.Flags & Picollo.Interop.PerfEventAttr.FlagDisabled) != 0,
             "the kernel refuses a group mixing two core PMUs: each leads its own");
         kernel.Ioctls.ShouldBe([(kernel.Opened[0].Fd, 0x2400UL, 1UL), (kernel.Opened[1].Fd, 0x2400UL, 1UL)]);
     }

@@ -26,7 +26,7 @@ public sealed class PerfEventGroupReaderTests
     public void Parse_IdsInAnotherOrder_MatchesValuesById()
     {
         byte[] data = Group(1000, 800, (30, 77), (10, 55), (20, 66));
-        var values = new PerfEventValue[3];
+        var values = new Picollo.Interop.PerfEventValue[3];
 
         PerfEventGroupReader.Parse(data, [55, 66, 77], values).ShouldBe(PerfGroupReadStatus.Ok);
 
@@ -39,21 +39,21 @@ public sealed class PerfEventGroupReaderTests
     {
         byte[] data = Group(1, 1, (1, 5), (2, 6));
 
-        PerfEventGroupReader.Parse(data.AsSpan(0, data.Length - 1), [5, 6], new PerfEventValue[2]).ShouldBe(PerfGroupReadStatus.Truncated);
-        PerfEventGroupReader.Parse(data.AsSpan(0, 16), [5, 6], new PerfEventValue[2]).ShouldBe(PerfGroupReadStatus.Truncated);
+        PerfEventGroupReader.Parse(data.AsSpan(0, data.Length - 1), [5, 6], new Picollo.Interop.PerfEventValue[2]).ShouldBe(PerfGroupReadStatus.Truncated);
+        PerfEventGroupReader.Parse(data.AsSpan(0, 16), [5, 6], new Picollo.Interop.PerfEventValue[2]).ShouldBe(PerfGroupReadStatus.Truncated);
     }
 
     [Fact]
     public void Parse_AnotherNumberOfEvents_IsACountMismatch()
     {
-        PerfEventGroupReader.Parse(Group(1, 1, (1, 5)), [5, 6], new PerfEventValue[2]).ShouldBe(PerfGroupReadStatus.CountMismatch);
+        PerfEventGroupReader.Parse(Group(1, 1, (1, 5)), [5, 6], new Picollo.Interop.PerfEventValue[2]).ShouldBe(PerfGroupReadStatus.CountMismatch);
     }
 
     [Fact]
     public void Parse_UnknownOrDuplicateId_IsRejected()
     {
-        PerfEventGroupReader.Parse(Group(1, 1, (1, 5), (2, 9)), [5, 6], new PerfEventValue[2]).ShouldBe(PerfGroupReadStatus.UnknownId);
-        PerfEventGroupReader.Parse(Group(1, 1, (1, 5), (2, 5)), [5, 6], new PerfEventValue[2]).ShouldBe(PerfGroupReadStatus.DuplicateId);
+        PerfEventGroupReader.Parse(Group(1, 1, (1, 5), (2, 9)), [5, 6], new Picollo.Interop.PerfEventValue[2]).ShouldBe(PerfGroupReadStatus.UnknownId);
+        PerfEventGroupReader.Parse(Group(1, 1, (1, 5), (2, 5)), [5, 6], new Picollo.Interop.PerfEventValue[2]).ShouldBe(PerfGroupReadStatus.DuplicateId);
     }
 
     [Fact]
@@ -63,7 +63,7 @@ public sealed class PerfEventGroupReaderTests
         int fd = kernel.Open(default, 0, -1, -1, 0);
         kernel.Opened[0].Value = 42;
         kernel.ScriptRead(-4, -4, -4);
-        var values = new PerfEventValue[1];
+        var values = new Picollo.Interop.PerfEventValue[1];
 
         PerfEventGroupReader.Read(kernel, fd, new byte[40], [kernel.Opened[0].Id], values, out int errno).ShouldBe(PerfGroupReadStatus.Ok);
 
@@ -79,7 +79,7 @@ public sealed class PerfEventGroupReaderTests
         int fd = kernel.Open(default, 0, -1, -1, 0);
         kernel.ScriptRead(Enumerable.Repeat(-4, PerfEventGroupReader.MaxInterruptedRetries).ToArray());
 
-        PerfEventGroupReader.Read(kernel, fd, new byte[40], [kernel.Opened[0].Id], new PerfEventValue[1], out int errno).ShouldBe(PerfGroupReadStatus.Failed);
+        PerfEventGroupReader.Read(kernel, fd, new byte[40], [kernel.Opened[0].Id], new Picollo.Interop.PerfEventValue[1], out int errno).ShouldBe(PerfGroupReadStatus.Failed);
 
         errno.ShouldBe(4);
     }
@@ -90,7 +90,7 @@ public sealed class PerfEventGroupReaderTests
         var kernel = new FakePerfKernel();
         int fd = kernel.Open(default, 0, -1, -1, 0);
         kernel.ScriptRead(0);
-        var values = new PerfEventValue[] { new(7, 7, 7) };
+        var values = new Picollo.Interop.PerfEventValue[] { new(7, 7, 7) };
 
         PerfEventGroupReader.Read(kernel, fd, new byte[40], [kernel.Opened[0].Id], values, out _).ShouldBe(PerfGroupReadStatus.EndOfFile);
 
@@ -104,7 +104,7 @@ public sealed class PerfEventGroupReaderTests
         int leader = kernel.Open(default, 0, -1, -1, 0);
         kernel.Open(default, 0, -1, leader, 0);
 
-        PerfEventGroupReader.Read(kernel, leader, new byte[40], [kernel.Opened[0].Id], new PerfEventValue[1], out int errno).ShouldBe(PerfGroupReadStatus.Failed);
+        PerfEventGroupReader.Read(kernel, leader, new byte[40], [kernel.Opened[0].Id], new Picollo.Interop.PerfEventValue[1], out int errno).ShouldBe(PerfGroupReadStatus.Failed);
 
         errno.ShouldBe(28);
     }
@@ -116,7 +116,7 @@ public sealed class PerfEventGroupReaderTests
     [InlineData(ulong.MaxValue / 2, 4_000_000_000UL, 1_000_000_000UL, ulong.MaxValue)]
     public void TryScale_Multiplexed_ExtrapolatesCountTimesEnabledOverRunning(ulong count, ulong enabled, ulong running, ulong expected)
     {
-        PerfEventValue.TryScale(count, enabled, running, out ulong scaled).ShouldBeTrue();
+        PerfEventCounter.TryScale(count, enabled, running, out ulong scaled).ShouldBeTrue();
 
         scaled.ShouldBe(expected);
     }
@@ -124,7 +124,7 @@ public sealed class PerfEventGroupReaderTests
     [Fact]
     public void TryScale_RunningZero_IsNotCountedAndNeverDivides()
     {
-        PerfEventValue.TryScale(5, 100, 0, out ulong scaled).ShouldBeFalse();
+        PerfEventCounter.TryScale(5, 100, 0, out ulong scaled).ShouldBeFalse();
 
         scaled.ShouldBe(0UL);
     }

@@ -153,8 +153,9 @@ public sealed class PerfPmuTests
             known.ShouldBeFalse();
             (fixedCounters, programmable).ShouldBe((0u, 0u));
         }
-        else if (known)
+        else
         {
+            Assert.SkipUnless(known, "This CPU has a PMU in sysfs but its CPUID leaves do not report the counter counts.");
             programmable.ShouldBeGreaterThan(0u);
         }
     }

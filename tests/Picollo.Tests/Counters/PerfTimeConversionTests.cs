@@ -1,18 +1,17 @@
-using System.Runtime.InteropServices;
 using Picollo.Counters;
-using Picollo.PerfEvents;
+using Picollo.Tests.PerfEvents;
 using Shouldly;
 using Xunit;
 
-namespace Picollo.Tests.PerfEvents;
+namespace Picollo.Tests.Counters;
 
 [Collection(PerfKernelTestGroup.Name)]
-public sealed class PerfEventTimeConversionTests
+public sealed class PerfTimeConversionTests
 {
     [Fact]
     public void PageWithCapUserTime_GivesItsMultiplierAndShift()
     {
-        byte[] page = SyntheticPage(capabilities: 1UL << 3, timeMult: 1_626_000_000, timeShift: 32);
+        byte[] page = SyntheticPage(capabilities: SyntheticPerfPage.CapUserTime, timeMult: 1_626_000_000, timeShift: 32);
 
         Decode(page, out uint mult, out ushort shift).ShouldBeTrue();
         mult.ShouldBe(1_626_000_000u);
@@ -26,8 +25,8 @@ public sealed class PerfEventTimeConversionTests
     public void PageWithoutCapUserTime_IsIgnored()
     {
         // cap_user_rdpmc (bit 2) alone: the kernel's clock is not the TSC, its time fields mean nothing.
-        Decode(SyntheticPage(capabilities: 1UL << 2, timeMult: 1_626_000_000, timeShift: 32), out _, out _).ShouldBeFalse();
-        Decode(SyntheticPage(capabilities: 1UL << 3, timeMult: 0, timeShift: 32), out _, out _).ShouldBeFalse();
+        Decode(SyntheticPage(capabilities: SyntheticPerfPage.CapUserRdpmc, timeMult: 1_626_000_000, timeShift: 32), out _, out _).ShouldBeFalse();
+        Decode(SyntheticPage(capabilities: SyntheticPerfPage.CapUserTime, timeMult: 0, timeShift: 32), out _, out _).ShouldBeFalse();
     }
 
     [Fact]
@@ -36,7 +35,7 @@ public sealed class PerfEventTimeConversionTests
         // The probe opens an event and maps its page on every call: none may outlive the call.
         int before = PerfEventFds();
         for (int i = 0; i < 200; i++)
-            _ = PerfEventTimeConversion.TryRead(out _, out _);
+            _ = PerfTimeConversion.TryRead(out _, out _);
 
         PerfEventFds().ShouldBeLessThanOrEqualTo(before);
         File.ReadAllText("/proc/self/maps").ShouldNotContain("perf_event");
@@ -46,16 +45,9 @@ public sealed class PerfEventTimeConversionTests
         new DirectoryInfo("/proc/self/fd").EnumerateFileSystemInfos().Count(f => f.LinkTarget?.Contains("perf_event", StringComparison.Ordinal) == true);
 
     private static bool Decode(byte[] page, out uint mult, out ushort shift) =>
-        PerfEventTimeConversion.TryDecode(page, out mult, out shift);
+        PerfTimeConversion.TryDecode(page, out mult, out shift);
 
-    private static byte[] SyntheticPage(ulong capabilities, uint timeMult, ushort timeShift)
-    {
-        // struct perf_event_mmap_page: lock @8, capabilities @40, time_shift @50, time_mult @52.
-        byte[] page = new byte[4096];
-        MemoryMarshal.Write(page.AsSpan(8), 2u);
-        MemoryMarshal.Write(page.AsSpan(40), capabilities);
-        MemoryMarshal.Write(page.AsSpan(50), timeShift);
-        MemoryMarshal.Write(page.AsSpan(52), timeMult);
-        return page;
-    }
+    // A page written as the kernel publishes it, between two updates (even seqlock).
+    private static byte[] SyntheticPage(ulong capabilities, uint timeMult, ushort timeShift) =>
+        new SyntheticPerfPage { Lock = 2, Capabilities = capabilities, TimeMult = timeMult, TimeShift = timeShift }.Bytes;
 }

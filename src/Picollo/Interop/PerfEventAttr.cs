@@ -1,6 +1,6 @@
 using System.Runtime.InteropServices;
 
-namespace Picollo.PerfEvents;
+namespace Picollo.Interop;
 
 /// <summary>
 /// struct perf_event_attr (linux/perf_event.h) at PERF_ATTR_SIZE_VER7 (128 bytes, kernel 5.13+ layout).
@@ -12,6 +12,12 @@ internal struct PerfEventAttr
 {
     /// <summary>PERF_ATTR_SIZE_VER7.</summary>
     public const int Size = 128;
+
+    /// <summary>
+    /// PERF_ATTR_SIZE_VER1 (through config2): every kernel since 2.6.33 accepts it, and it reads no further, so an
+    /// open at this size never fails with E2BIG over a field it does not need.
+    /// </summary>
+    public const int SizeVer1 = 72;
 
     // Bits of the flags word at offset 40, in the UAPI bit-field order.
     public const ulong FlagDisabled = 1UL << 0;
@@ -43,16 +49,4 @@ internal struct PerfEventAttr
     [FieldOffset(108)] public ushort SampleMaxStack;
     [FieldOffset(112)] public uint AuxSampleSize;
     [FieldOffset(120)] public ulong SigData;
-
-    /// <summary>A counting (non-sampling) event of <paramref name="spec"/> with <c>size</c> set.</summary>
-    public static PerfEventAttr ForCounting(PerfEventSpec spec, ulong readFormat, ulong flags) => new()
-    {
-        Type = spec.Type,
-        AttrSize = Size,
-        Config = spec.Config,
-        Config1 = spec.Config1,
-        Config2 = spec.Config2,
-        ReadFormat = readFormat,
-        Flags = flags,
-    };
 }

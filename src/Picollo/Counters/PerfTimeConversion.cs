@@ -1,14 +1,11 @@
-using Fd = Picollo.Interop.Interop.Fd;
-using Mmap = Picollo.Interop.Interop.Mmap;
-
-namespace Picollo.PerfEvents;
+namespace Picollo.Counters;
 
 /// <summary>
-/// Reads the kernel's TSC-to-nanoseconds conversion (<c>time_mult</c>, <c>time_shift</c>) from a perf_event mmap page.
-/// The kernel publishes it, and sets <c>cap_user_time</c>, only when its sched_clock runs on a stable TSC: then the
-/// TSC frequency is known exactly without calibrating (1e9 · 2^time_shift / time_mult Hz).
+/// TSC-frequency detection from the kernel's TSC-to-nanoseconds conversion (<c>time_mult</c>, <c>time_shift</c>) on a
+/// perf_event mmap page. The kernel publishes it, and sets <c>cap_user_time</c>, only when its sched_clock runs on a
+/// stable TSC: then the TSC frequency is known exactly without calibrating (1e9 · 2^time_shift / time_mult Hz).
 /// </summary>
-internal static class PerfEventTimeConversion
+internal static class PerfTimeConversion
 {
     // struct perf_event_mmap_page (linux/perf_event.h), pinned by _Static_assert in native/perf_mmap.c.
     private const int LockOffset = 8;
@@ -16,6 +13,19 @@ internal static class PerfEventTimeConversion
     private const int TimeShiftOffset = 50;
     private const int TimeMultOffset = 52;
     private const ulong CapUserTime = 1UL << 3;
+
+    /// <summary>The TSC frequency the kernel's conversion implies, when this machine publishes one (see <see cref="TryRead"/>).</summary>
+    /// <returns>
+    /// The frequency, or <see langword="null"/> without a page carrying <c>cap_user_time</c>, or when the implied rate is
+    /// absurd: a kernel whose clock is not the TSC; the caller then falls through to calibration.
+    /// </returns>
+    public static TscFrequency? TryReadFrequency()
+    {
+        if (!TryRead(out uint timeMult, out ushort timeShift))
+            return null;
+        double hertz = 1e9 * Math.Pow(2, timeShift) / timeMult;
+        return hertz is >= TscFrequency.MinHertz and <= TscFrequency.MaxHertz ? TscFrequency.FromPerfTimeConversion(timeMult, timeShift) : null;
+    }
 
     /// <summary>
     /// Opens a user-only task-clock event on the calling thread (software events open everywhere perf_event
@@ -30,8 +40,8 @@ internal static class PerfEventTimeConversion
         if (!OperatingSystem.IsLinux())
             return false;
 
-        return TryReadFrom((uint)PerfEventType.Software, (ulong)PerfSoftwareCounterId.TaskClock, out timeMult, out timeShift)
-            || TryReadFrom((uint)PerfEventType.Hardware, (ulong)PerfHardwareCounterId.CpuCycles, out timeMult, out timeShift);
+        return TryReadFrom(Interop.PerfEvent.PERF_TYPE_SOFTWARE, Interop.PerfEvent.PERF_COUNT_SW_TASK_CLOCK, out timeMult, out timeShift)
+            || TryReadFrom(Interop.PerfEvent.PERF_TYPE_HARDWARE, Interop.PerfEvent.PERF_COUNT_HW_CPU_CYCLES, out timeMult, out timeShift);
     }
 
     /// <summary>Decodes a page held in memory (for tests: the layout is the kernel's).</summary>
@@ -65,7 +75,7 @@ internal static class PerfEventTimeConversion
     {
         timeMult = 0;
         timeShift = 0;
-        int fd = PerfEventProbe.Open(type, config, PerfEventAttr.FlagExcludeKernel | PerfEventAttr.FlagExcludeHv, out _);
+        int fd = Interop.PerfEvent.OpenCounting(type, config, Interop.PerfEventAttr.FlagExcludeKernel | Interop.PerfEventAttr.FlagExcludeHv, out _);
         if (fd < 0)
             return false;
 
@@ -73,8 +83,8 @@ internal static class PerfEventTimeConversion
         {
             // One page: the metadata page alone, no ring buffer, read-only.
             nuint size = (nuint)Environment.SystemPageSize;
-            nint page = Mmap.Map(0, size, Mmap.PROT_READ, Mmap.MAP_SHARED, fd, 0);
-            if (page == Mmap.MAP_FAILED)
+            nint page = Interop.Mmap.Map(0, size, Interop.Mmap.PROT_READ, Interop.Mmap.MAP_SHARED, fd, 0);
+            if (page == Interop.Mmap.MAP_FAILED)
                 return false;
             try
             {
@@ -82,12 +92,12 @@ internal static class PerfEventTimeConversion
             }
             finally
             {
-                _ = Mmap.Unmap(page, size);
+                _ = Interop.Mmap.Unmap(page, size);
             }
         }
         finally
         {
-            _ = Fd.Close(fd);
+            _ = Interop.Fd.Close(fd);
         }
     }
 }

@@ -1,0 +1,270 @@
+using System.Collections.Immutable;
+using Picollo.Counters;
+using Picollo.Metrics;
+
+namespace Picollo.PerfEvents;
+
+// Opening: which events go into which kernel group, with which attributes, and what is reported when one cannot open.
+public sealed partial class PerfEventCounterSession
+{
+    private const ulong ReadFormat = Interop.PerfEvent.PERF_FORMAT_GROUP | Interop.PerfEvent.PERF_FORMAT_TOTAL_TIME_ENABLED
+        | Interop.PerfEvent.PERF_FORMAT_TOTAL_TIME_RUNNING | Interop.PerfEvent.PERF_FORMAT_ID;
+
+    /// <summary>Opens the groups through <paramref name="syscalls"/> (the real kernel, or a fake one in tests).</summary>
+    internal static PerfEventCounterSession Open(in PerfEventCounterSessionBuilder options, IPerfEventSyscalls syscalls)
+    {
+        bool excludeKernel = !options.IncludeKernel;
+        ulong modeFlags = excludeKernel ? Interop.PerfEventAttr.FlagExcludeKernel | Interop.PerfEventAttr.FlagExcludeHv : 0;
+
+        var requests = new List<PerfEventCounterRequest>();
+        foreach (PerfEventCounterRequest request in options.Requests)
+        {
+            if (!requests.Exists(request.OpensSameEventsAs))
+                requests.Add(request);
+        }
+
+        var groups = new List<OpenGroup>();
+        var opened = new OpenEvent?[requests.Count][];
+        var reasons = new string?[requests.Count][];
+        int openedCount = 0;
+        try
+        {
+            for (int r = 0; r < requests.Count; r++)
+            {
+                ImmutableArray<PerfEventSpec> events = requests[r].Events;
+                opened[r] = new OpenEvent?[events.Length];
+                reasons[r] = new string?[events.Length];
+                for (int e = 0; e < events.Length; e++)
+                {
+                    PerfEventSpec spec = events[e];
+                    string? reason = ReasonNotToOpen(spec, excludeKernel, openedCount);
+                    if (reason is null)
+                    {
+                        OpenGroup group = GroupFor(groups, spec);
+                        reason = OpenInto(group, spec, options, modeFlags, excludeKernel, syscalls, out OpenEvent? added);
+                        if (added is not null)
+                        {
+                            if (!groups.Contains(group))
+                                groups.Add(group);
+                            opened[r][e] = added;
+                            openedCount++;
+                        }
+                    }
+
+                    reasons[r][e] = reason;
+                }
+            }
+
+            string? enableFailure = null;
+            if (options.Enabled)
+            {
+                foreach (OpenGroup group in groups)
+                {
+                    int result = syscalls.Ioctl(group.Events[0].Handle.Fd, Interop.PerfEvent.PERF_EVENT_IOC_ENABLE, Interop.PerfEvent.PERF_IOC_FLAG_GROUP);
+                    if (result < 0)
+                    {
+                        enableFailure = "ioctl(PERF_EVENT_IOC_ENABLE) of the group failed with " + Interop.Errno.Describe(-result) + ": nothing would count.";
+                        foreach (OpenGroup g in groups)
+                            g.Events.ForEach(static ev => ev.Handle.Dispose());
+                        groups.Clear();
+                        break;
+                    }
+                }
+            }
+
+            // The session's arrays list the events group after group, so each group read fills one contiguous slice.
+            var handles = new List<SafePerfEventHandle>();
+            var specs = new List<PerfEventSpec>();
+            var ids = new List<ulong>();
+            var ranges = new GroupRange[groups.Count];
+            for (int g = 0; g < groups.Count; g++)
+            {
+                ranges[g] = new GroupRange(groups[g].Events[0].Handle.Fd, handles.Count, groups[g].Events.Count);
+                foreach (OpenEvent ev in groups[g].Events)
+                {
+                    ev.Index = handles.Count;
+                    handles.Add(ev.Handle);
+                    specs.Add(ev.Spec);
+                    ids.Add(ev.Id);
+                }
+            }
+
+            nint[]? pages = MapPagesForRdpmc(options, syscalls, handles, specs);
+            // A default(PerfEventCounterSessionBuilder) has a zeroed histogram builder (max trackable 0): use the defaults.
+            HdrHistogramBuilder histogram = options.Histogram == default ? HdrHistogram.Factory : options.Histogram;
+            var descriptors = new CounterDescriptor[requests.Count];
+            var descriptorToCounter = new int[requests.Count];
+            var counters = new List<PerfEventCounter>();
+            for (int r = 0; r < requests.Count; r++)
+            {
+                PerfEventCounterRequest request = requests[r];
+                PerfEventSpec identity = request.Identity;
+                int[] indices = [.. opened[r].OfType<OpenEvent>().Select(static ev => ev.Index)];
+                string? unavailable = indices.Length == 0
+                    ? string.Join(" ", reasons[r].OfType<string>())
+                    : enableFailure is null ? null : identity.Name + ": " + enableFailure;
+                string? partial = unavailable is null && indices.Length < request.Events.Length ? DescribeMissing(request, reasons[r]) : null;
+                descriptors[r] = new CounterDescriptor(identity.Name, identity.Unit, identity.Kind, unavailable, identity.Scale, partial);
+                descriptorToCounter[r] = -1;
+                if (unavailable is null)
+                {
+                    descriptorToCounter[r] = counters.Count;
+                    PerfEventSpec[] members = [.. opened[r].OfType<OpenEvent>().Select(static ev => ev.Spec)];
+                    counters.Add(new PerfEventCounter(identity, members, indices, request.EventsShareTime, descriptors[r], histogram.Create()));
+                }
+            }
+
+            return new PerfEventCounterSession(syscalls, [.. handles], [.. counters], [.. ids], [.. specs], ranges, pages, descriptors, descriptorToCounter, excludeKernel);
+        }
+        catch
+        {
+            foreach (OpenGroup group in groups)
+                group.Events.ForEach(static ev => ev.Handle.Dispose());
+            throw;
+        }
+    }
+
+    /// <summary>
+    /// The group an event joins: one group per hardware PMU, so a session on an ordinary CPU has one group and one
+    /// read(). The kernel refuses a group mixing hardware events of different PMUs (EINVAL: "Don't allow group of
+    /// multiple hw events from different pmus" in kernel/events/core.c; <c>perf stat</c> likewise splits
+    /// <c>{cpu_core/cycles/,cpu_atom/cycles/}</c> with "WARNING: events in group from different hybrid PMUs!"), so
+    /// each core PMU of a hybrid CPU, and each other PMU such as <c>power</c> or an uncore PMU, gets its own group,
+    /// read with its own read(). Software events join any group (the kernel allows them in a hardware group), and a
+    /// hardware event may take over a group holding only software events (the kernel moves such a group into the
+    /// hardware context).
+    /// </summary>
+    private static OpenGroup GroupFor(List<OpenGroup> groups, PerfEventSpec spec)
+    {
+        string? pmu = HardwarePmuOf(spec);
+        if (pmu is null)
+            return groups.Count > 0 ? groups[0] : new OpenGroup(null);
+        return groups.Find(g => g.HardwarePmu == pmu)
+            ?? groups.Find(static g => g.HardwarePmu is null && g.Events.TrueForAll(static ev => IsSoftwareContext(ev.Spec)))
+            ?? new OpenGroup(pmu);
+    }
+
+    /// <summary>
+    /// The PMU whose counters an event needs, or <see langword="null"/> for events of the software context. Generic
+    /// hardware, cache and raw events without a PMU name run on the core PMU, spelled <c>cpu</c> in sysfs.
+    /// </summary>
+    private static string? HardwarePmuOf(PerfEventSpec spec) =>
+        IsSoftwareContext(spec) ? null : spec.Pmu.Length == 0 ? "cpu" : spec.Pmu;
+
+    /// <summary>Opens one event into <paramref name="group"/> (as its leader when it is empty); the reason when it cannot.</summary>
+    private static string? OpenInto(OpenGroup group, PerfEventSpec spec, in PerfEventCounterSessionBuilder options, ulong modeFlags, bool excludeKernel, IPerfEventSyscalls syscalls, out OpenEvent? added)
+    {
+        added = null;
+        bool leader = group.Events.Count == 0;
+        ulong flags = modeFlags;
+        if (leader && options.Pinned)
+            flags |= Interop.PerfEventAttr.FlagPinned; // the kernel rejects pinned members (EINVAL): pinning is a group property
+        // The leader always starts disabled and the whole group is enabled by one ioctl once every
+        // member is in: a member added to a group that is already counting on the calling thread
+        // is not scheduled in until the thread's next context switch (observed on 6.18 with a
+        // task-clock leader and a page-faults member: the member read 0), which is also why
+        // perf stat opens disabled. Members follow their leader's state.
+        if (leader)
+            flags |= Interop.PerfEventAttr.FlagDisabled;
+        Interop.PerfEventAttr attr = spec.CountingAttr(ReadFormat, flags);
+        int fd = syscalls.Open(attr, options.Pid, options.Cpu, leader ? -1 : group.Events[0].Handle.Fd, Interop.PerfEvent.PERF_FLAG_FD_CLOEXEC);
+        if (fd < 0)
+            return PerfEventDiagnostics.Explain(-fd, spec, excludeKernel);
+
+        var handle = new SafePerfEventHandle(fd, syscalls);
+        int result = syscalls.GetId(fd, out ulong id);
+        if (result < 0)
+        {
+            handle.Dispose();
+            return spec.Name + ": ioctl(PERF_EVENT_IOC_ID) failed with " + Interop.Errno.Describe(-result)
+                + ": the kernel is older than 3.12 or the fd is not a perf event; the group cannot be read by id.";
+        }
+
+        if (group.HardwarePmu is null && HardwarePmuOf(spec) is { } pmu)
+            group.HardwarePmu = pmu; // a software-only group taken over by a hardware event
+        added = new OpenEvent(handle, spec, id);
+        group.Events.Add(added);
+        return null;
+    }
+
+    /// <summary>What a counter summing several events misses, naming the core type on a hybrid CPU.</summary>
+    private static string DescribeMissing(PerfEventCounterRequest request, string?[] reasons)
+    {
+        var missing = new List<string>();
+        for (int e = 0; e < request.Events.Length; e++)
+        {
+            if (reasons[e] is null)
+                continue;
+            PerfEventSpec spec = request.Events[e];
+            string what = PerfPmu.IsHybridCorePmuName(spec.Pmu)
+                ? spec.Name + " is not counted, so time the thread runs on the " + spec.Pmu + " cores is missing: " + reasons[e]
+                : spec.Name + " is not counted: " + reasons[e];
+            missing.Add(what);
+        }
+
+        return request.Identity.Name + " counts only part of what it stands for. " + string.Join(" ", missing);
+    }
+
+    /// <summary>Events the kernel schedules in its software context: they never get a hardware counter and may join any group.</summary>
+    private static bool IsSoftwareContext(PerfEventSpec spec) =>
+        spec.Type is (uint)PerfEventType.Software or (uint)PerfEventType.Tracepoint or (uint)PerfEventType.Breakpoint;
+
+    /// <summary>Events that must not be opened in this mode, with the reason; null to try.</summary>
+    private static string? ReasonNotToOpen(PerfEventSpec spec, bool excludeKernel, int opened)
+    {
+        if (excludeKernel && PerfEventAvailability.CountsOnlyInKernel(spec, out string? kernelOnly))
+            return kernelOnly;
+
+        return opened >= PerfEventGroupReader.MaxEvents
+            ? spec.Name + ": a session holds at most " + PerfEventGroupReader.MaxEvents.ToString(System.Globalization.CultureInfo.InvariantCulture) + " events; use a second session."
+            : null;
+    }
+
+    /// <summary>
+    /// Maps the first page of every event when rdpmc can ever apply: self-monitoring (pid 0, the kernel
+    /// only exposes the calling thread's counters to rdpmc) and CPU PMU events only (software, tracepoint
+    /// and breakpoint events never get a hardware counter index, so one of them forces read() for the
+    /// whole group anyway and mapping would only cost fds' worth of address space).
+    /// </summary>
+    private static nint[]? MapPagesForRdpmc(in PerfEventCounterSessionBuilder options, IPerfEventSyscalls syscalls, List<SafePerfEventHandle> handles, List<PerfEventSpec> specs)
+    {
+        if (options.Pid != 0 || handles.Count == 0)
+            return null;
+        foreach (PerfEventSpec spec in specs)
+        {
+            if (IsSoftwareContext(spec))
+                return null;
+        }
+
+        var pages = new nint[handles.Count];
+        for (int i = 0; i < pages.Length; i++)
+        {
+            if (handles[i].MapFirstPage((nuint)Environment.SystemPageSize) != 0)
+                return null; // no fast path; the mapped pages are released with their handles
+            pages[i] = handles[i].Page;
+        }
+
+        return pages;
+    }
+
+    /// <summary>A group while the session opens: its events in open order, and the hybrid core PMU it belongs to, if any.</summary>
+    private sealed class OpenGroup(string? hardwarePmu)
+    {
+        /// <summary>The hardware PMU whose events the group holds; null while it holds software events only.</summary>
+        public string? HardwarePmu { get; set; } = hardwarePmu;
+
+        public List<OpenEvent> Events { get; } = [];
+    }
+
+    /// <summary>An opened event and, once the groups are laid out, its index in the session's arrays.</summary>
+    private sealed class OpenEvent(SafePerfEventHandle handle, PerfEventSpec spec, ulong id)
+    {
+        public SafePerfEventHandle Handle { get; } = handle;
+
+        public PerfEventSpec Spec { get; } = spec;
+
+        public ulong Id { get; } = id;
+
+        public int Index { get; set; }
+    }
+}

@@ -1,0 +1,155 @@
+namespace Picollo.PerfEvents;
+
+// Reading: one read() per group or rdpmc, recording the deltas, and the messages of a failed read.
+public sealed partial class PerfEventCounterSession
+{
+    /// <summary>Reads every counter of the group (of each group, on a hybrid CPU): the previous values are kept for <see cref="Record"/>'s deltas.</summary>
+    /// <param name="forceSyscallRead">
+    /// Always use one read() of the group (atomic for the whole group) even when rdpmc is possible (each
+    /// counter read separately, some ns apart, but no syscall).
+    /// </param>
+    /// <returns>How the values were obtained; on a failure the values are not updated and <see cref="LastError"/> explains.</returns>
+    /// <exception cref="ObjectDisposedException">The session is disposed.</exception>
+    public PerfEventReadStatus Read(bool forceSyscallRead = false)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        (_previous, _current) = (_current, _previous);
+        _previousValid = _currentValid;
+        _currentValid = false;
+
+        if (_counters.Length == 0)
+            return Fail(PerfEventReadStatus.NoCounters, _noCountersError ??= "No counter of this session could be opened: " + DescribeUnavailable());
+
+        if (!forceSyscallRead && _pages is not null && Environment.CurrentManagedThreadId == _ownerThreadId && TryReadRdpmc())
+        {
+            _currentValid = true;
+            LastError = null;
+            return LastReadStatus = PerfEventReadStatus.Rdpmc;
+        }
+
+        // One read() per group: one for the whole session, or one per core PMU on a hybrid CPU (see GroupFor).
+        for (int g = 0; g < _groups.Length; g++)
+        {
+            GroupRange group = _groups[g];
+            PerfGroupReadStatus status = PerfEventGroupReader.Read(
+                _syscalls,
+                group.LeaderFd,
+                _buffer.AsSpan(0, PerfEventGroupReader.BufferSize(group.Count)),
+                _ids.AsSpan(group.Start, group.Count),
+                _current.AsSpan(group.Start, group.Count),
+                out int errno);
+            if (status != PerfGroupReadStatus.Ok)
+            {
+                return status == PerfGroupReadStatus.EndOfFile
+                    ? Fail(PerfEventReadStatus.GroupInErrorState, "read() of the group " + GroupNames(group) + " returned 0 bytes: the pinned group lost its hardware counters "
+                        + "to another user (another pinned group, the NMI watchdog, a hypervisor) and the kernel put it in error state; nothing is counted. "
+                        + "Use WithPinned(false) to let the kernel multiplex it, or free the counters.")
+                    : Fail(PerfEventReadStatus.Failed, DescribeReadFailure(group, status, errno));
+            }
+        }
+
+        _currentValid = true;
+        LastError = null;
+        return LastReadStatus = PerfEventReadStatus.Syscall;
+    }
+
+    /// <summary>
+    /// Records into each counter's histogram the value between the last two reads (<paramref name="deltas"/>) or
+    /// the current cumulative value, scaled for multiplexing (count × enabled / running). A counter that did
+    /// not run in the interval is skipped and counted in <see cref="PerfEventCounter.NotCountedSamples"/>.
+    /// </summary>
+    /// <param name="deltas">Record current − previous (default) rather than the cumulative value.</param>
+    /// <returns><see langword="false"/> when nothing could be recorded: the last read (or the one before, for deltas) failed or is missing.</returns>
+    /// <exception cref="ObjectDisposedException">The session is disposed.</exception>
+    public bool Record(bool deltas = true)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        if (!_currentValid || (deltas && !_previousValid))
+            return false;
+
+        foreach (PerfEventCounter counter in _counters)
+        {
+            if (!counter.TryMeasure(_current, _previous, deltas, out ulong value, out double ratio))
+            {
+                counter.NotCountedSamples++;
+                continue;
+            }
+
+            counter.Histogram.Record(value);
+            counter.LastValue = value;
+            counter.MultiplexingRatio = ratio;
+        }
+
+        return true;
+    }
+
+    /// <summary>Empties every counter's histogram (e.g. after a warmup); the kernel counts are untouched.</summary>
+    public void Reset()
+    {
+        foreach (PerfEventCounter counter in _counters)
+        {
+            counter.Histogram.Reset();
+            counter.NotCountedSamples = 0;
+        }
+    }
+
+    /// <summary>
+    /// Reads the group and writes the cumulative, multiplexing-scaled count of every descriptor (0 for an
+    /// unavailable one, whose descriptor says so). Allocates nothing. It is a <see cref="Read"/>: it shifts
+    /// the previous/current values that <see cref="Record"/> uses, so drive a session through one API or the other.
+    /// Each counter's <see cref="PerfEventCounter.MultiplexingRatio"/> becomes its ratio since the session opened.
+    /// </summary>
+    /// <param name="destination">At least <see cref="Descriptors"/>.Count long.</param>
+    /// <exception cref="InvalidOperationException">The group read failed (e.g. a pinned group in error state): never reported as zeros.</exception>
+    public void ReadCumulative(Span<ulong> destination)
+    {
+        ArgumentOutOfRangeException.ThrowIfLessThan(destination.Length, _descriptors.Length, nameof(destination));
+        PerfEventReadStatus status = Read();
+        if (status is PerfEventReadStatus.GroupInErrorState or PerfEventReadStatus.Failed)
+            throw new InvalidOperationException(LastError);
+
+        for (int i = 0; i < _descriptors.Length; i++)
+        {
+            int c = _descriptorToCounter[i];
+            if (c >= 0 && _counters[c].TryMeasure(_current, default, deltas: false, out ulong value, out double ratio))
+            {
+                destination[i] = value;
+                // Cumulative since the session opened: what a measurement engine reports for its whole run.
+                _counters[c].MultiplexingRatio = ratio;
+            }
+            else
+            {
+                destination[i] = 0;
+            }
+        }
+    }
+
+    private bool TryReadRdpmc() => PerfMmapReader.ReadGroup(_pages, _current) == Interop.PerfMmap.Ok;
+
+    private PerfEventReadStatus Fail(PerfEventReadStatus status, string error)
+    {
+        LastError = error;
+        return LastReadStatus = status;
+    }
+
+    private string DescribeReadFailure(GroupRange range, PerfGroupReadStatus status, int errno)
+    {
+        string group = "read() of the group " + GroupNames(range);
+        return status switch
+        {
+            PerfGroupReadStatus.Failed when errno == Interop.Errno.ENOSPC =>
+                group + " failed with " + Interop.Errno.Describe(errno) + ": the kernel has more events in this group than the session opened; recreate the session.",
+            PerfGroupReadStatus.Failed when errno == Interop.Errno.EINTR =>
+                group + " was interrupted by signals " + PerfEventGroupReader.MaxInterruptedRetries.ToString(System.Globalization.CultureInfo.InvariantCulture) + " times in a row (EINTR); retry the read.",
+            PerfGroupReadStatus.Failed => group + " failed with " + Interop.Errno.Describe(errno) + ".",
+            PerfGroupReadStatus.Truncated => group + " returned fewer bytes than its layout needs.",
+            PerfGroupReadStatus.CountMismatch => group + " reported another number of events than the session opened.",
+            PerfGroupReadStatus.UnknownId => group + " reported an event id the session did not open.",
+            _ => group + " reported the same event id twice.",
+        };
+    }
+
+    private string DescribeUnavailable() => UnavailableCounters.Count == 0
+        ? "no event was requested."
+        : string.Join(" ", UnavailableCounters.Select(d => d.UnavailableReason));
+}
