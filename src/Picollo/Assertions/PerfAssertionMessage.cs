@@ -31,7 +31,7 @@ internal static class PerfAssertionMessage
                 .Append(CultureInfo.InvariantCulture, $"{counter.SampleCount:N0} samples × {counter.OperationsPerSample:N0} operations, overhead subtracted: ")
                 .Append(counter.Overhead is { } overhead ? string.Create(CultureInfo.InvariantCulture, $"{overhead.Median:N0} {counter.Unit} per sample") : "none")
                 .Append('\n').Append('\n')
-                .Append(counter.Summary.ToMarkdown(counter.SummaryTitle()));
+                .Append(counter.ToMarkdown());
         }
 
         return text.ToString();

@@ -129,10 +129,6 @@ public sealed class CounterResult
         return _sorted.Length == 0 ? double.NaN : (double)_sorted[CountAtRank(rank) - 1] / OperationsPerSample;
     }
 
-    /// <summary>The title of this counter's summary table (<see cref="Summary"/>, per sample), saying what the table's values are.</summary>
-    /// <returns>For example <c>tsc (ticks per sample of 1,000 operations)</c>.</returns>
-    public string SummaryTitle() => Title(CounterValues.PerSample);
-
     /// <summary>The title of this counter's table of <paramref name="values"/>, saying what the table's values are.</summary>
     /// <param name="values">Per operation or per sample.</param>
     /// <returns>

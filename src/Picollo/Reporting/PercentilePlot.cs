@@ -69,7 +69,7 @@ internal static class PercentilePlot
         double Y(double value) => Top + plotHeight - (value / yMax * plotHeight);
 
         var panel = new XElement(s_svg + "g", new XAttribute("transform", $"translate(0,{F(offsetY)})"));
-        panel.Add(Text(Width / 2, 20, counter.SummaryTitle().Replace(" per sample of", " per operation, from samples of", StringComparison.Ordinal), "middle", "bold"));
+        panel.Add(Text(Width / 2, 20, counter.Title(), "middle", "bold"));
         panel.Add(new XElement(s_svg + "rect", Attr("x", Left), Attr("y", Top), Attr("width", plotWidth), Attr("height", plotHeight),
             new XAttribute("fill", "none"), new XAttribute("stroke", "#333")));
 
