@@ -117,7 +117,7 @@ internal static class VerdictsBenchmark
             CounterVerdictRule rule = policy.GetRule(name, baseline[name].Kind);
             return rule.Mode == VerdictMode.Exact
                 ? $"{name}: exact {rule.Statistic}"
-                : string.Create(CultureInfo.InvariantCulture, $"{name}: {rule.Statistic} change ≥ {rule.MinRelativeChange:P0} and d ≥ {rule.MinCohensD:0.0#}");
+                : string.Create(CultureInfo.InvariantCulture, $"{name}: {rule.Statistic} change ≥ {rule.MinRelativeChange:P0} at {rule.Confidence:P0} confidence");
         }));
 
         var table = new StringBuilder();

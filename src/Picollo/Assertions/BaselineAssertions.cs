@@ -29,14 +29,16 @@ public static class BaselineAssertions
     /// <param name="caseName">The theory case, or <see langword="null"/>.</param>
     /// <param name="policy">The verdict rules; those of <paramref name="options"/> (default <see cref="VerdictPolicy.Default"/>) when <see langword="null"/>.</param>
     /// <param name="options">How the baseline is judged and written; <see cref="BaselineStoreOptions.AssemblyDefault"/> when <see langword="null"/>. Its <see cref="BaselineStoreOptions.GetEnvironmentVariable"/> also reads <c>PICOLLO_RESULTS_DIR</c> and <c>GITHUB_STEP_SUMMARY</c>.</param>
-    /// <param name="maxCohensD">
-    /// Shorthand for <see cref="VerdictPolicy.WithThresholds"/>: the effect size (robust Cohen's d) at which a statistical
-    /// counter (time, cycles, instructions, misses) counts as regressed, applied on top of <paramref name="policy"/>;
-    /// exact counters (allocated bytes, GC and JIT counts) stay exact. <see langword="null"/> keeps the policy's (0.8).
-    /// </param>
     /// <param name="maxChange">
-    /// Shorthand for <see cref="VerdictPolicy.WithThresholds"/>: the relative rise of the compared statistic (0.05 = 5 %)
-    /// that a statistical regression must also reach. <see langword="null"/> keeps the policy's (8 % for time).
+    /// Shorthand for <see cref="VerdictPolicy.WithThresholds"/>, applied on top of <paramref name="policy"/>: the relative
+    /// rise of the compared statistic (0.05 = 5 %) at which a statistical counter (time, cycles, instructions, misses)
+    /// counts as regressed; exact counters (allocated bytes, GC and JIT counts) stay exact. <see langword="null"/> keeps the
+    /// policy's (8 % for time, judged on the floor of the distribution).
+    /// </param>
+    /// <param name="confidence">
+    /// Shorthand for <see cref="VerdictPolicy.WithThresholds"/>: how sure one measurement must be that a rise is real, in
+    /// [0.5, 0.9999]. <see langword="null"/> keeps the policy's (0.95). A statistical regression must also show in a second
+    /// measurement before the test fails.
     /// </param>
     /// <param name="callerFilePath">Filled in by the compiler: the test's source file, whose directory holds the baseline.</param>
     /// <param name="testMethod">Filled in by the compiler: the test method's name.</param>
@@ -64,8 +66,8 @@ public static class BaselineAssertions
         string? caseName = null,
         VerdictPolicy? policy = null,
         BaselineStoreOptions? options = null,
-        double? maxCohensD = null,
         double? maxChange = null,
+        double? confidence = null,
         [CallerFilePath] string callerFilePath = "",
         [CallerMemberName] string testMethod = "",
         [CallerArgumentExpression(nameof(result))] string? expression = null)
@@ -74,10 +76,10 @@ public static class BaselineAssertions
         options ??= BaselineStoreOptions.AssemblyDefault;
         if (policy is not null)
             options = options with { VerdictPolicy = policy };
-        if (maxCohensD is not null || maxChange is not null)
-            options = options with { VerdictPolicy = options.VerdictPolicy.WithThresholds(maxCohensD, maxChange) };
+        if (maxChange is not null || confidence is not null)
+            options = options with { VerdictPolicy = options.VerdictPolicy.WithThresholds(maxChange, confidence) };
 
-        string call = PerfAssertionMessage.Call(expression, nameof(ShouldNotRegress), Thresholds(maxCohensD, maxChange));
+        string call = PerfAssertionMessage.Call(expression, nameof(ShouldNotRegress), Thresholds(maxChange, confidence));
         testClass ??= Path.GetFileNameWithoutExtension(callerFilePath);
         BaselineJudgement judgement = BaselineJudge.Judge(result, callerFilePath, testClass, testMethod, caseName, options);
 
@@ -120,11 +122,11 @@ public static class BaselineAssertions
         PerfAssertionHost.Current.ReportNotice(call, text.ToString());
     }
 
-    private static string Thresholds(double? maxCohensD, double? maxChange) =>
+    private static string Thresholds(double? maxChange, double? confidence) =>
         string.Join(", ", new[]
         {
-            maxCohensD is { } d ? string.Create(CultureInfo.InvariantCulture, $"maxCohensD: {d}") : null,
             maxChange is { } change ? string.Create(CultureInfo.InvariantCulture, $"maxChange: {change}") : null,
+            confidence is { } c ? string.Create(CultureInfo.InvariantCulture, $"confidence: {c}") : null,
         }.OfType<string>());
 
     // Shouldly's shape: the expression, what it should do, the reference, "but", what happened; then the evidence.

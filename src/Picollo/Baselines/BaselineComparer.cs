@@ -7,6 +7,9 @@ namespace Picollo.Baselines;
 /// <summary>Compares a measurement with a baseline file, counter by counter (docs/ARCHITECTURE.md, "Baselines and verdicts").</summary>
 internal static class BaselineComparer
 {
+    // z(0.95): the detectable change is the one a measurement catches with 95 % power.
+    private const double Power95 = 1.6448536269514722;
+
     /// <summary>One verdict per counter of <paramref name="current"/>, in its order.</summary>
     /// <param name="baseline">The baseline file, or <see langword="null"/> when there is none.</param>
     /// <param name="machine">The machine <paramref name="current"/> was measured on.</param>
@@ -84,35 +87,113 @@ internal static class BaselineComparer
         if (incompatibility is not null)
             return NotCompared(counter, rule, CounterVerdictStatus.NotComparable, match.Machine.Id, "not comparable: " + incompatibility);
 
-        // Per operation, from the exact statistics of the samples: the pilot may group a different number of operations
-        // per sample on each run, and a bucket's value would show 64 allocated bytes as 64.015.
-        double b = reference.PerOperation.Get(rule.Statistic);
-        double a = counter.PerOperation.Get(rule.Statistic);
-        double change = b != 0 ? (a - b) / b : a == 0 ? 0 : double.PositiveInfinity;
-
         if (rule.Mode == VerdictMode.Exact)
         {
-            // "Exact" means equal within what the stored numbers resolve: a baseline rounds to 7 significant digits (or, when
-            // written before it stored exact statistics, holds bucket values within its relative error). One byte more per
-            // operation (88 → 89, +1.1%) stays far outside that.
+            // Per operation, from the exact statistics of the samples: the pilot may group a different number of operations
+            // per sample on each run, and a bucket's value would show 64 allocated bytes as 64.015. "Exact" means equal
+            // within what the stored numbers resolve: a baseline rounds to 7 significant digits (or, when written before it
+            // stored exact statistics, holds bucket values within its relative error). One byte more per operation (88 →
+            // 89, +1.1%) stays far outside that.
+            double b = reference.PerOperation.Get(rule.Statistic);
+            double a = counter.PerOperation.Get(rule.Statistic);
             double resolution = (reference.PerOperation.Precision + counter.PerOperation.Precision) * Math.Max(Math.Abs(a), Math.Abs(b));
             CounterVerdictStatus exact = a - b > resolution ? CounterVerdictStatus.Regressed : b - a > resolution ? CounterVerdictStatus.Improved : CounterVerdictStatus.Pass;
-            return new CounterVerdict(counter.Name, counter.Unit, exact, rule.Mode, rule.Statistic, b, a, change, null, match.Machine.Id, null);
+            return new CounterVerdict(counter.Name, counter.Unit, exact, rule.Mode, rule.Statistic, b, a, Change(b, a), null, match.Machine.Id, null);
         }
 
-        // The robust d: the verdict-quality experiment (bench/RESULTS.md, "verdicts") found the classic d of timing
-        // samples within ±0.4 whether the code was unchanged or 30% slower, because a few preempted samples own the
-        // mean and the standard deviation; the median shift over the IQR separated every arm.
-        double d = HdrHistogramSummary.RobustCohensD(before, after, reference.OperationsPerSample, counter.OperationsPerSample);
+        return Statistical(reference, counter, rule, match.Machine.Id, (long)Math.Min(before.TotalCount, after.TotalCount));
+    }
+
+    // The floor rule (docs/VERDICTS.md): the statistic's rise must reach the practical threshold, and be z(confidence)
+    // times its noise on a log scale: each side's precision from its own samples (a rank interval of the quantile) and the
+    // run-to-run drift no run can see in itself.
+    private static CounterVerdict Statistical(BaselineCounter reference, BaselineCounter counter, CounterVerdictRule rule, string machineId, long samples)
+    {
+        if (Judgeable(rule.Statistic, samples) is not { } statistic)
+        {
+            return NotCompared(counter, rule, CounterVerdictStatus.Inconclusive, machineId, string.Create(CultureInfo.InvariantCulture,
+                $"inconclusive: {samples} samples are too few to bound even the median (8 are needed); give the measurement a longer TimeBudget or fewer operations per sample"));
+        }
+
+        double b = reference.PerOperation.Get(statistic);
+        double a = counter.PerOperation.Get(statistic);
+        double change = Change(b, a);
+        double drift = Math.Max(rule.Drift, reference.Recording?.Drift ?? 0);
+        double zMin = NormalQuantile.Of(rule.Confidence);
+        double seBaseline = StandardError(reference, statistic);
+        double seCurrent = StandardError(counter, statistic);
+        double sigma = Math.Sqrt((seBaseline * seBaseline) + (seCurrent * seCurrent) + (drift * drift));
+
+        // A count that is 0 on one side (a floor of no misses) has no ratio: only a clear separation counts, infinitely.
+        double z = a > 0 && b > 0 ? Math.Log(a / b) / sigma
+            : a == b ? 0
+            : a > b ? (LowerBound(counter, statistic) > 0 ? double.PositiveInfinity : 0)
+            : (LowerBound(reference, statistic) > 0 ? double.NegativeInfinity : 0);
 
         // A regression is a rise and an improvement a fall whatever the thresholds: with both at 0 an unchanged counter
-        // would otherwise "regress".
+        // would otherwise "regress". The improvement threshold mirrors the regression's on a log scale (−7.4 % for +8 %).
         CounterVerdictStatus status =
-            change > 0 && d >= rule.MinCohensD && change >= rule.MinRelativeChange ? CounterVerdictStatus.Regressed
-            : change < 0 && d <= -rule.MinCohensD && change <= -rule.MinRelativeChange ? CounterVerdictStatus.Improved
+            change > 0 && change >= rule.MinRelativeChange && z >= zMin ? CounterVerdictStatus.Regressed
+            : change < 0 && change <= (1 / (1 + rule.MinRelativeChange)) - 1 && z <= -zMin ? CounterVerdictStatus.Improved
             : CounterVerdictStatus.Pass;
-        return new CounterVerdict(counter.Name, counter.Unit, status, rule.Mode, rule.Statistic, b, a, change, d, match.Machine.Id, null);
+        double detectable = DetectableChange(seBaseline, drift, zMin);
+        return new CounterVerdict(counter.Name, counter.Unit, status, rule.Mode, statistic, b, a, change, z, machineId, null) { DetectableChange = detectable };
     }
+
+    /// <summary>
+    /// The smallest rise of the statistic that a measurement as precise as the baseline tells from noise 95 % of the time
+    /// at the rule's confidence: exp((z(confidence) + z(0.95))·√(2·se² + drift²)) − 1.
+    /// </summary>
+    /// <param name="seBaseline">The baseline's relative standard error of the statistic.</param>
+    /// <param name="drift">The run-to-run drift.</param>
+    /// <param name="zMin">z(confidence).</param>
+    /// <returns>The relative change, e.g. 0.072.</returns>
+    internal static double DetectableChange(double seBaseline, double drift, double zMin) =>
+        Math.Exp((zMin + Power95) * Math.Sqrt((2 * seBaseline * seBaseline) + (drift * drift))) - 1;
+
+    /// <summary>The statistic a verdict can judge with <paramref name="samples"/> samples: the rule's, or the next quantile up that the samples can bound.</summary>
+    internal static BaselineStatistic? Judgeable(BaselineStatistic statistic, long samples)
+    {
+        // P10 needs 51 samples for a 99 % interval, P25 19, P50 8 (QuantileInterval.Ranks).
+        foreach (BaselineStatistic candidate in Fallbacks(statistic))
+        {
+            if (QuantileInterval.QuantileOf(candidate) is not { } p || p >= 1 || QuantileInterval.Ranks(samples, p) is not null)
+                return candidate;
+        }
+
+        return null;
+    }
+
+    private static IEnumerable<BaselineStatistic> Fallbacks(BaselineStatistic statistic)
+    {
+        yield return statistic;
+        if (statistic == BaselineStatistic.P10)
+            yield return BaselineStatistic.P25;
+        if (statistic is BaselineStatistic.P10 or BaselineStatistic.P25)
+            yield return BaselineStatistic.P50;
+    }
+
+    // The relative standard error of a counter's statistic: a quantile's from its rank interval; the mean's from the
+    // samples' spread; never finer than the histogram's buckets.
+    internal static double StandardError(BaselineCounter counter, BaselineStatistic statistic)
+    {
+        HdrHistogramSummary summary = counter.Histogram.GetSummary();
+        double bucket = summary.RelativeError / Math.Sqrt(3);
+        if (QuantileInterval.QuantileOf(statistic) is { } p && p < 1)
+            return QuantileInterval.RelativeStandardError(counter.Histogram, p) ?? bucket;
+        return summary.Mean > 0 && summary.TotalCount > 0 ? Math.Max(summary.StdDev / Math.Sqrt(summary.TotalCount) / summary.Mean, bucket) : bucket;
+    }
+
+    private static double LowerBound(BaselineCounter counter, BaselineStatistic statistic)
+    {
+        HdrHistogramSummary summary = counter.Histogram.GetSummary();
+        long n = (long)summary.TotalCount;
+        if (QuantileInterval.QuantileOf(statistic) is not { } p || p >= 1 || QuantileInterval.Ranks(n, p) is not (long l, _))
+            return counter.PerOperation.Get(statistic);
+        return counter.Histogram.GetPercentileValue(100.0 * (l - 0.5) / n, EquivalentValueSelection.Lower);
+    }
+
+    private static double Change(double before, double after) => before != 0 ? (after - before) / before : after == 0 ? 0 : double.PositiveInfinity;
 
     private static CounterVerdict NotCompared(BaselineCounter counter, CounterVerdictRule rule, CounterVerdictStatus status, string? machineId, string reason) =>
         new(counter.Name, counter.Unit, status, rule.Mode, rule.Statistic, null, null, null, null, machineId, reason);

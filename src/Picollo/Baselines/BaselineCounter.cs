@@ -18,7 +18,8 @@ namespace Picollo.Baselines;
 /// operations, which is wider than one of sample totals and is never compared with it.
 /// </param>
 /// <param name="PerOperation">The exact per-operation statistics of the samples, which verdicts compare and reports show.</param>
-internal sealed record BaselineCounter(string Name, string Unit, CounterKind Kind, HdrHistogram Histogram, double OperationsPerSample, PerOperationSummary PerOperation)
+/// <param name="Recording">How steady the recording was; <see langword="null"/> for a measurement not (yet) recorded as a baseline.</param>
+internal sealed record BaselineCounter(string Name, string Unit, CounterKind Kind, HdrHistogram Histogram, double OperationsPerSample, PerOperationSummary PerOperation, RecordingQuality? Recording = null)
 {
     /// <summary>Takes an available counter of a measurement as it is compared and stored.</summary>
     /// <param name="counter">A counter of a <see cref="PerfResult"/>.</param>

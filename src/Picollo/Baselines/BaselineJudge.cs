@@ -60,6 +60,21 @@ internal static class BaselineJudge
         // Read before the check: in update mode the check rewrites the file, and the report and a failure message must
         // show what was compared with.
         BaselineFile? baseline = folderProblem is null ? BaselineStore.Read(baselinePath) : null;
+
+        // What is written becomes the reference of every later verdict: a baseline (update mode) or a received file (a
+        // missing baseline, an improvement) is recorded from a steady moment, not from whatever one measurement saw.
+        IReadOnlyList<CounterVerdict> firstLook = store.Compare(baselinePath, machine, current, folderProblem);
+        bool writes = store.IsUpdateMode || !firstLook.All(BaselineStore.IsPassing);
+        if (writes && (store.IsUpdateMode || !firstLook.Any(static v => v.IsRegression)) && judged.CanRemeasure)
+        {
+            SteadyRecording recording = SteadyRecording.Take(judged, options.VerdictPolicy);
+            judged = recording.Kept;
+            current = recording.Record;
+            if (recording.Note is not null)
+                remeasurements.Add(recording.Note);
+            notices.AddRange(recording.Notices);
+        }
+
         BaselineCheckResult check = store.Check(baselinePath, machine, current, folderProblem);
         string? confirmation = null;
         IReadOnlyList<string> confirmed = [], unconfirmed = [];
@@ -104,6 +119,9 @@ internal static class BaselineJudge
         {
             notices.Add($"The baseline entry was recorded from a measurement whose code may not have been final ({string.Join(" ", judged.Run.Notes)}). Record it again with the test alone, or with a longer TimeBudget, before relying on it.");
         }
+
+        if (check.Verdicts.FirstOrDefault(static v => v.Status == CounterVerdictStatus.Inconclusive) is { } inconclusive)
+            notices.Add(inconclusive.Text);
 
         switch (check.Outcome)
         {

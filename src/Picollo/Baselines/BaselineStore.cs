@@ -66,6 +66,24 @@ internal sealed class BaselineStore
         return BaselineFile.Parse(bytes, Path.GetFullPath(path));
     }
 
+    /// <summary>Whether a verdict leaves nothing to record: a pass, or too few samples to judge (a received file would hold no better numbers).</summary>
+    /// <param name="verdict">The verdict.</param>
+    /// <returns><see langword="true"/> for <see cref="CounterVerdictStatus.Pass"/> and <see cref="CounterVerdictStatus.Inconclusive"/>.</returns>
+    public static bool IsPassing(CounterVerdict verdict) => verdict.Status is CounterVerdictStatus.Pass or CounterVerdictStatus.Inconclusive;
+
+    /// <summary>Judges <paramref name="current"/> against the baseline at <paramref name="baselinePath"/> without writing anything.</summary>
+    /// <param name="baselinePath">The baseline path.</param>
+    /// <param name="machine">The machine the measurement ran on.</param>
+    /// <param name="current">The measurement.</param>
+    /// <param name="folderProblem">Why the baseline's folder cannot be used, or <see langword="null"/>: then there is no baseline.</param>
+    /// <returns>One verdict per counter.</returns>
+    /// <exception cref="BaselineFormatException">The baseline is corrupt.</exception>
+    public IReadOnlyList<CounterVerdict> Compare(string baselinePath, MachineFingerprint machine, BaselineRecord current, string? folderProblem = null)
+    {
+        ArgumentNullException.ThrowIfNull(baselinePath);
+        return BaselineComparer.Compare(folderProblem is null ? Read(Path.GetFullPath(baselinePath)) : null, machine, current, _options.VerdictPolicy);
+    }
+
     /// <summary>
     /// Judges <paramref name="current"/> against the baseline at <paramref name="baselinePath"/> and writes what the
     /// outcome calls for: in update mode the merged baseline; otherwise a received file when a counter is not a plain
@@ -88,7 +106,7 @@ internal sealed class BaselineStore
         ArgumentNullException.ThrowIfNull(current);
         baselinePath = Path.GetFullPath(baselinePath);
         var entry = new BaselineEntry(machine, current);
-        IReadOnlyList<CounterVerdict> verdicts = BaselineComparer.Compare(folderProblem is null ? Read(baselinePath) : null, machine, current, _options.VerdictPolicy);
+        IReadOnlyList<CounterVerdict> verdicts = Compare(baselinePath, machine, current, folderProblem);
         var lines = verdicts.Select(v => v.Text).ToList();
 
         if (IsUpdateMode)
@@ -106,7 +124,7 @@ internal sealed class BaselineStore
         }
 
         string receivedPath = BaselineLocator.GetReceivedPath(baselinePath);
-        if (verdicts.All(v => v.Status == CounterVerdictStatus.Pass))
+        if (verdicts.All(IsPassing))
         {
             // Clean-up of an earlier run's pending entry: a folder that refuses it leaves a stale received file, nothing more.
             _ = TryWrite(() => RemoveReceivedEntry(baselinePath, receivedPath, machine.Id), "remove the pending entry of", receivedPath);
@@ -131,7 +149,7 @@ internal sealed class BaselineStore
     private BaselineCheckResult Conclude(IReadOnlyList<CounterVerdict> verdicts, string baselinePath, string? receivedPath, string? writeFailure)
     {
         var lines = verdicts.Select(v => v.Text).ToList();
-        if (verdicts.All(v => v.Status == CounterVerdictStatus.Pass))
+        if (verdicts.All(IsPassing))
             return new BaselineCheckResult(BaselineOutcome.Pass, verdicts, baselinePath, null, string.Join('\n', lines));
 
         string? ci = CIVariable;

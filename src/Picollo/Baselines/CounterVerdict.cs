@@ -12,8 +12,9 @@ namespace Picollo.Baselines;
 /// <param name="CurrentValue">The statistic now, per operation; <see langword="null"/> when nothing was compared.</param>
 /// <param name="RelativeChange">(current − baseline) / baseline (0.123 = +12.3 %); infinite when the baseline is 0 and the current value is not; <see langword="null"/> when nothing was compared.</param>
 /// <param name="EffectSize">
-/// The effect size that decided a statistical verdict (<see cref="EffectSizeName"/>); <see langword="null"/> for an exact
-/// verdict and when nothing was compared.
+/// The effect size that decided a statistical verdict (<see cref="EffectSizeName"/>): the change of the statistic on a log
+/// scale over its noise (both sides' precision and the run-to-run drift); <see langword="null"/> for an exact verdict and
+/// when nothing was compared.
 /// </param>
 /// <param name="BaselineMachineId">The <see cref="MachineFingerprint.Id"/> of the entry compared with; <see langword="null"/> when none.</param>
 /// <param name="Reason">Why nothing was compared (no baseline for this machine, not comparable, …); <see langword="null"/> when compared.</param>
@@ -30,14 +31,20 @@ internal sealed record CounterVerdict(
     string? BaselineMachineId,
     string? Reason)
 {
-    /// <summary>What <see cref="EffectSize"/> is: the median shift over the interquartile-range sigma, per operation (HdrHistogramSummary.RobustCohensD).</summary>
-    public const string EffectSizeName = "robust d";
+    /// <summary>What <see cref="EffectSize"/> is: z, how many times its own noise the statistic moved.</summary>
+    public const string EffectSizeName = "z";
+
+    /// <summary>
+    /// The smallest rise of the statistic this comparison tells from noise 95 % of the time (0.072 = "detects ≥ 7.2 %"),
+    /// from the baseline's precision and the drift; <see langword="null"/> for exact verdicts and when nothing was compared.
+    /// </summary>
+    public double? DetectableChange { get; init; }
 
     /// <summary><see langword="true"/> for <see cref="CounterVerdictStatus.Regressed"/>.</summary>
     public bool IsRegression => Status == CounterVerdictStatus.Regressed;
 
     /// <summary>
-    /// One line for people, e.g. <c>task-clock P50 +12.3% (1,234 → 1,386 ns/op), robust d = 1.9: regressed</c>,
+    /// One line for people, e.g. <c>task-clock P10 +12.3% (1,234 → 1,386 ns/op), z = 5.2, detects ≥ 7.2%: regressed</c>,
     /// <c>allocated-bytes P50 +100.0% (88 → 176 bytes/op): regressed (exact)</c> or
     /// <c>cycles: no baseline for this machine (1 entry from another machine: different CPU model (A vs B))</c>.
     /// </summary>
@@ -58,7 +65,9 @@ internal sealed record CounterVerdict(
         ? (change * 100).ToString("+0.0;-0.0;0.0", CultureInfo.InvariantCulture) + "% "
         : string.Empty;
 
-    private string Effect() => EffectSize is { } d ? string.Create(CultureInfo.InvariantCulture, $", {EffectSizeName} = {d:0.0}") : string.Empty;
+    private string Effect() =>
+        (EffectSize is { } z ? string.Create(CultureInfo.InvariantCulture, $", {EffectSizeName} = {z:0.0}") : string.Empty)
+        + (DetectableChange is { } r ? string.Create(CultureInfo.InvariantCulture, $", detects ≥ {r * 100:0.#}%") : string.Empty);
 
     private string Outcome()
     {

@@ -23,4 +23,7 @@ internal enum CounterVerdictStatus
 
     /// <summary>A comparable entry exists but cannot be compared (unit changed, per-operation vs per-sample-mean distributions, empty histogram).</summary>
     NotComparable,
+
+    /// <summary>Compared, but the samples are too few to bound any quantile (fewer than 8): passes, with the reason.</summary>
+    Inconclusive,
 }

@@ -10,6 +10,8 @@ namespace Picollo.Baselines;
 /// </summary>
 /// <param name="Samples">The number of samples behind the statistics.</param>
 /// <param name="P0">The smallest sample, per operation.</param>
+/// <param name="P10">Percentile 10 of the samples (the floor time verdicts compare), per operation.</param>
+/// <param name="P25">Percentile 25, per operation.</param>
 /// <param name="P50">The median sample, per operation.</param>
 /// <param name="P90">Percentile 90, per operation.</param>
 /// <param name="P99">Percentile 99, per operation.</param>
@@ -20,7 +22,7 @@ namespace Picollo.Baselines;
 /// histogram's bucket precision when they had to be taken from the histogram (a baseline written before they were stored).
 /// An exact verdict allows both sides' precision before it calls two values different.
 /// </param>
-internal sealed record PerOperationSummary(long Samples, double P0, double P50, double P90, double P99, double P100, double Mean, double Precision)
+internal sealed record PerOperationSummary(long Samples, double P0, double P10, double P25, double P50, double P90, double P99, double P100, double Mean, double Precision)
 {
     /// <summary>The significant digits a baseline stores: enough for any exact count, few enough that re-recording the same numbers rewrites nothing.</summary>
     public const int SignificantDigits = 7;
@@ -34,7 +36,7 @@ internal sealed record PerOperationSummary(long Samples, double P0, double P50, 
     public static PerOperationSummary FromResult(CounterResult counter)
     {
         ArgumentNullException.ThrowIfNull(counter);
-        return new PerOperationSummary(counter.SampleCount, counter.P0, counter.P50, counter.P90, counter.P99, counter.P100, counter.Mean, 0);
+        return new PerOperationSummary(counter.SampleCount, counter.P0, counter.GetPercentile(10), counter.GetPercentile(25), counter.P50, counter.P90, counter.P99, counter.P100, counter.Mean, 0);
     }
 
     /// <summary>The statistics a histogram of per-sample totals gives (bucket values, so within its relative error).</summary>
@@ -46,7 +48,7 @@ internal sealed record PerOperationSummary(long Samples, double P0, double P50, 
         ArgumentNullException.ThrowIfNull(histogram);
         HdrHistogramSummary s = histogram.GetSummary();
         double ops = operationsPerSample;
-        return new PerOperationSummary((long)s.TotalCount, s.P0.Value / ops, s.P50.Value / ops, s.P90.Value / ops, s.P99.Value / ops, s.P100.Value / ops, s.Mean / ops, s.RelativeError);
+        return new PerOperationSummary((long)s.TotalCount, s.P0.Value / ops, s.P10.Value / ops, s.P25.Value / ops, s.P50.Value / ops, s.P90.Value / ops, s.P99.Value / ops, s.P100.Value / ops, s.Mean / ops, s.RelativeError);
     }
 
     /// <summary>The statistic a verdict rule names.</summary>
@@ -54,6 +56,8 @@ internal sealed record PerOperationSummary(long Samples, double P0, double P50, 
     /// <returns>Its value per operation.</returns>
     public double Get(BaselineStatistic statistic) => statistic switch
     {
+        BaselineStatistic.P10 => P10,
+        BaselineStatistic.P25 => P25,
         BaselineStatistic.P50 => P50,
         BaselineStatistic.P90 => P90,
         BaselineStatistic.P99 => P99,
@@ -64,7 +68,7 @@ internal sealed record PerOperationSummary(long Samples, double P0, double P50, 
 
     /// <summary>These statistics as a baseline file stores them: each rounded to <see cref="SignificantDigits"/> significant digits.</summary>
     /// <returns>The rounded copy, whose <see cref="Precision"/> accounts for the rounding.</returns>
-    public PerOperationSummary Rounded() => new(Samples, Round(P0), Round(P50), Round(P90), Round(P99), Round(P100), Round(Mean), Math.Max(Precision, RoundingPrecision));
+    public PerOperationSummary Rounded() => new(Samples, Round(P0), Round(P10), Round(P25), Round(P50), Round(P90), Round(P99), Round(P100), Round(Mean), Math.Max(Precision, RoundingPrecision));
 
     /// <summary>Rounds to <see cref="SignificantDigits"/> significant digits (0 and non-finite values stay as they are).</summary>
     /// <param name="value">The value.</param>

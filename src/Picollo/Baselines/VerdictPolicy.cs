@@ -7,9 +7,9 @@ public sealed class VerdictPolicy
 {
     private readonly Dictionary<string, CounterVerdictRule> _overrides;
 
-    // Thresholds imposed on every statistical rule (ShouldNotRegress(maxCohensD: …)); null keeps each rule's own.
-    private readonly double? _minCohensD;
+    // Thresholds imposed on every statistical rule (ShouldNotRegress(maxChange: …)); null keeps each rule's own.
     private readonly double? _minRelativeChange;
+    private readonly double? _confidence;
 
     /// <summary>Creates a policy with per-counter overrides.</summary>
     /// <param name="overrides">Rules by counter name (case-insensitive), taking precedence over the defaults.</param>
@@ -20,11 +20,11 @@ public sealed class VerdictPolicy
             _overrides[name] = rule;
     }
 
-    private VerdictPolicy(Dictionary<string, CounterVerdictRule> overrides, double? minCohensD, double? minRelativeChange)
+    private VerdictPolicy(Dictionary<string, CounterVerdictRule> overrides, double? minRelativeChange, double? confidence)
     {
         _overrides = overrides;
-        _minCohensD = minCohensD;
         _minRelativeChange = minRelativeChange;
+        _confidence = confidence;
     }
 
     /// <summary>The defaults only.</summary>
@@ -32,21 +32,21 @@ public sealed class VerdictPolicy
 
     /// <summary>
     /// This policy with the thresholds of every statistical rule (defaults and overrides alike) replaced; exact rules stay
-    /// exact. A statistical counter then regresses when its robust Cohen's d reaches <paramref name="maxCohensD"/> and its
-    /// statistic rises by at least <paramref name="maxChange"/>.
+    /// exact. A statistical counter then regresses when its statistic rises by at least <paramref name="maxChange"/> and
+    /// one measurement is at least <paramref name="confidence"/> sure that the rise is real.
     /// </summary>
-    /// <param name="maxCohensD">The effect size, in pooled standard deviations, that counts as significant; <see langword="null"/> keeps each rule's.</param>
     /// <param name="maxChange">The relative change that matters (0.05 = 5 %); <see langword="null"/> keeps each rule's.</param>
+    /// <param name="confidence">How sure one measurement must be, in [0.5, 0.9999] (0.95 by default); <see langword="null"/> keeps each rule's.</param>
     /// <returns>The new policy.</returns>
-    /// <exception cref="ArgumentOutOfRangeException">A threshold is negative, infinite or NaN.</exception>
-    public VerdictPolicy WithThresholds(double? maxCohensD = null, double? maxChange = null)
+    /// <exception cref="ArgumentOutOfRangeException">A threshold is out of range, infinite or NaN.</exception>
+    public VerdictPolicy WithThresholds(double? maxChange = null, double? confidence = null)
     {
-        if (maxCohensD is { } d && !(d >= 0 && double.IsFinite(d)))
-            throw new ArgumentOutOfRangeException(nameof(maxCohensD), d, "Cohen's d threshold must be a finite number of 0 or more (0.8 is a large effect, 0.5 medium).");
         if (maxChange is { } change && !(change >= 0 && double.IsFinite(change)))
             throw new ArgumentOutOfRangeException(nameof(maxChange), change, "The relative change threshold must be a finite number of 0 or more (0.05 = 5 %).");
+        if (confidence is { } c && !(c >= 0.5 && c <= 0.9999))
+            throw new ArgumentOutOfRangeException(nameof(confidence), c, "The confidence must lie in [0.5, 0.9999] (0.95 = one measurement 95 % sure that a change is real).");
 
-        return new VerdictPolicy(_overrides, maxCohensD ?? _minCohensD, maxChange ?? _minRelativeChange);
+        return new VerdictPolicy(_overrides, maxChange ?? _minRelativeChange, confidence ?? _confidence);
     }
 
     /// <summary>The rule for a counter.</summary>
@@ -60,10 +60,10 @@ public sealed class VerdictPolicy
     public CounterVerdictRule GetRule(string name, CounterKind kind)
     {
         CounterVerdictRule rule = GetBaseRule(name, kind);
-        if (rule.Mode != VerdictMode.Statistical || (_minCohensD is null && _minRelativeChange is null))
+        if (rule.Mode != VerdictMode.Statistical || (_minRelativeChange is null && _confidence is null))
             return rule;
 
-        return rule with { MinCohensD = _minCohensD ?? rule.MinCohensD, MinRelativeChange = _minRelativeChange ?? rule.MinRelativeChange };
+        return rule with { MinRelativeChange = _minRelativeChange ?? rule.MinRelativeChange, Confidence = _confidence ?? rule.Confidence };
     }
 
     private CounterVerdictRule GetBaseRule(string name, CounterKind kind)

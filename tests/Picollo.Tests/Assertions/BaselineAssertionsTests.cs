@@ -102,32 +102,32 @@ public sealed class BaselineAssertionsTests
     }
 
     [Fact]
-    public void MaxCohensD_TightensTheStatisticalVerdict_AndMaxChangeLoosensIt()
+    public void MaxChange_TightensTheStatisticalVerdict_AndConfidenceLoosensIt()
     {
         using var temp = new TempDirectory();
         using var host = RecordingHost.Install();
         string source = temp.Combine("SampleTests.cs");
         Timed(shift: 0).ShouldNotRegress(options: Local(temp) with { UpdateBaselines = true }, callerFilePath: source, testMethod: "Work");
 
-        // P50 +10 % on a spread whose robust SD is about 74,000 ticks: d ≈ 0.5, below the default 0.8.
-        PerfResult slower = Timed(shift: 40_000);
+        // The floor (P10) from 318 to 338 ticks per operation: +6.3 %, under the default 8 %; about 1.8 times its noise.
+        PerfResult slower = Timed(shift: 20_000);
         slower.ShouldNotRegress(options: Local(temp), callerFilePath: source, testMethod: "Work");
-        string message = Should.Throw<PerfAssertionException>(() => slower.ShouldNotRegress(options: Local(temp), maxCohensD: 0.3, callerFilePath: source, testMethod: "Work")).Message;
-        slower.ShouldNotRegress(options: Local(temp), maxCohensD: 0.3, maxChange: 0.15, callerFilePath: source, testMethod: "Work");
+        string message = Should.Throw<PerfAssertionException>(() => slower.ShouldNotRegress(options: Local(temp), maxChange: 0.05, callerFilePath: source, testMethod: "Work")).Message;
+        slower.ShouldNotRegress(options: Local(temp), maxChange: 0.05, confidence: 0.99, callerFilePath: source, testMethod: "Work");
 
         message.ShouldContain("1 counter regressed: tsc");
-        message.ShouldMatch(@"tsc P50 \+10\.\d% \(39\d[.\d]* → 43\d[.\d]* ticks/op\), robust d = 0\.5: regressed");
+        message.ShouldMatch(@"tsc P10 \+6\.3% \(318 → 338 ticks/op\), z = 1\.\d, detects ≥ \d+(\.\d)?%: regressed");
     }
 
     [Fact]
-    public void MaxCohensD_LeavesExactCountersExact()
+    public void MaxChange_LeavesExactCountersExact()
     {
         using var temp = new TempDirectory();
         using var host = RecordingHost.Install();
         string source = temp.Combine("SampleTests.cs");
         Allocating(88).ShouldNotRegress(options: Local(temp) with { UpdateBaselines = true }, callerFilePath: source, testMethod: "Allocates");
 
-        Should.Throw<PerfAssertionException>(() => Allocating(89).ShouldNotRegress(options: Local(temp), maxCohensD: 100, maxChange: 10, callerFilePath: source, testMethod: "Allocates"))
+        Should.Throw<PerfAssertionException>(() => Allocating(89).ShouldNotRegress(options: Local(temp), maxChange: 10, confidence: 0.9999, callerFilePath: source, testMethod: "Allocates"))
             .Message.ShouldContain("allocated-bytes P50 +1.1% (88 → 89 bytes/op): regressed (exact)");
     }
 
@@ -137,9 +137,9 @@ public sealed class BaselineAssertionsTests
         using var temp = new TempDirectory();
         using var host = RecordingHost.Install();
 
-        Allocating(88).ShouldNotRegress(options: Local(temp), maxCohensD: 0.5, maxChange: 0.05, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+        Allocating(88).ShouldNotRegress(options: Local(temp), maxChange: 0.05, confidence: 0.99, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
 
-        host.Notices.ShouldHaveSingleItem().Assertion.ShouldBe("Allocating(88).ShouldNotRegress(maxCohensD: 0.5, maxChange: 0.05)");
+        host.Notices.ShouldHaveSingleItem().Assertion.ShouldBe("Allocating(88).ShouldNotRegress(maxChange: 0.05, confidence: 0.99)");
     }
 
     private static PerfResult Timed(ulong shift) => SyntheticResults.Result(TimedCounter(shift));
@@ -232,7 +232,7 @@ public sealed class BaselineAssertionsTests
         string message = Should.Throw<PerfAssertionException>(() => disturbed.ShouldNotRegress(options: options, callerFilePath: source, testMethod: "Work")).Message;
 
         message.ShouldContain("a baseline is missing in CI (MissingBaselineInCI = Fail)");
-        message.ShouldMatch(@"tsc P50 -?\d+\.\d% \([\d.,]+ → [\d.,]+ ticks/op\), robust d = -?\d+\.\d: pass");
+        message.ShouldMatch(@"tsc P10 -?\d+\.\d% \([\d.,]+ → [\d.,]+ ticks/op\), z = -?\d+\.\d, detects ≥ [\d.]+%: pass");
         host.Notices.ShouldContain(n => n.Message.StartsWith("Not failing on an unconfirmed regression", StringComparison.Ordinal));
     }
 

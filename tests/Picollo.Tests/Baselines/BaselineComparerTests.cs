@@ -1,5 +1,6 @@
 using Picollo.Baselines;
 using Picollo.Counters;
+using Picollo.Metrics;
 using Shouldly;
 using Xunit;
 using static Picollo.Tests.Baselines.BaselineTestData;
@@ -26,7 +27,7 @@ public sealed class BaselineComparerTests
     }
 
     [Fact]
-    public void TenPercentSlowerP50_Regresses()
+    public void TenPercentSlower_Regresses_OnTheFloor()
     {
         CounterVerdict verdict = CompareOne(TaskClock(Noisy(1_000, 30, seed: 1)), TaskClock(Noisy(1_100, 30, seed: 2)));
 
@@ -34,14 +35,14 @@ public sealed class BaselineComparerTests
         verdict.IsRegression.ShouldBeTrue();
         verdict.RelativeChange!.Value.ShouldBe(0.10, 0.01);
         verdict.EffectSize!.Value.ShouldBeGreaterThan(2);
-        verdict.Text.ShouldMatch(@"^task-clock P50 \+\d+\.\d% \(\d[\d,]* → 1,1\d\d[.\d]* ns/op\), robust d = \d\.\d: regressed$");
+        verdict.Text.ShouldMatch(@"^task-clock P10 \+\d+\.\d% \(\d[\d,]* → 1,\d\d\d[.\d]* ns/op\), z = \d\.\d, detects ≥ \d+(\.\d)?%: regressed$");
     }
 
     [Fact]
     public void ZeroThresholds_UnchangedCounter_IsNeitherRegressedNorImproved()
     {
         BaselineRecord record = Record(TaskClock(Noisy(1_000, 30, seed: 1)));
-        VerdictPolicy policy = VerdictPolicy.Default.WithThresholds(maxCohensD: 0, maxChange: 0);
+        VerdictPolicy policy = VerdictPolicy.Default.WithThresholds(maxChange: 0, confidence: 0.5);
 
         BaselineComparer.Compare(FileOf(Epyc, record.Counters[0]), Epyc, record, policy).ShouldHaveSingleItem().Status.ShouldBe(CounterVerdictStatus.Pass);
         BaselineComparer.Compare(FileOf(Epyc, TaskClock(Noisy(1_000, 30, seed: 1))), Epyc, Record(TaskClock(Noisy(1_001, 30, seed: 1))), policy)
@@ -58,23 +59,25 @@ public sealed class BaselineComparerTests
     }
 
     [Fact]
-    public void LargeChangeButSmallEffect_Passes()
+    public void LargeChangeOfAnImpreciseFloor_Passes()
     {
-        // +10 % of P50 is above the 8 % threshold, but a spread of 300 (SD ≈ 210) makes d ≈ 0.5: both must be exceeded.
-        CounterVerdict verdict = CompareOne(TaskClock(Noisy(1_000, 300, seed: 1)), TaskClock(Noisy(1_100, 300, seed: 2)));
+        // +10 % on 20 samples spread over ±30 %: the floor (P25 here: 20 samples cannot bound P10) is known to within a
+        // third of its value only, so the change is not 1.645 times its noise. Both gates must open.
+        CounterVerdict verdict = CompareOne(TaskClock(Spread(1_000, 20)), TaskClock(Spread(1_100, 20)));
 
+        verdict.Statistic.ShouldBe(BaselineStatistic.P25);
         verdict.RelativeChange!.Value.ShouldBeGreaterThan(0.08);
-        verdict.EffectSize!.Value.ShouldBeLessThan(0.8);
+        verdict.EffectSize!.Value.ShouldBeLessThan(1.645);
         verdict.Status.ShouldBe(CounterVerdictStatus.Pass);
     }
 
     [Fact]
-    public void SmallChangeButLargeEffect_Passes()
+    public void SmallChangeOfAPreciseFloor_Passes()
     {
-        // Zero-variance task-clock 1,000 → 1,010: d is large but 1 % is below the 8 % practical threshold.
+        // Zero-variance task-clock 1,000 → 1,010: exactly known, but 1 % is below the 8 % practical threshold.
         CounterVerdict verdict = CompareOne(TaskClock(Constant(1_000)), TaskClock(Constant(1_010)));
 
-        verdict.EffectSize!.Value.ShouldBeGreaterThan(0.8);
+        verdict.RelativeChange!.Value.ShouldBe(0.01, 1e-12);
         verdict.Status.ShouldBe(CounterVerdictStatus.Pass);
     }
 
@@ -97,7 +100,8 @@ public sealed class BaselineComparerTests
         CounterVerdict verdict = CompareOne(Instructions(Constant(50)), Instructions(Constant(51)));
 
         verdict.Status.ShouldBe(CounterVerdictStatus.Regressed);
-        verdict.EffectSize.ShouldBe(2.0);
+        verdict.EffectSize!.Value.ShouldBeGreaterThan(1.645);
+        double.IsFinite(verdict.EffectSize.Value).ShouldBeTrue();
         verdict.RelativeChange!.Value.ShouldBe(0.02, 1e-12);
     }
 
@@ -195,5 +199,14 @@ public sealed class BaselineComparerTests
         BaselineComparer.Compare(file, Epyc, Record(TaskClock(Constant(1_000)))).ShouldHaveSingleItem().BaselineMachineId.ShouldBe(Epyc.Id);
         MachineFingerprint third = Machine(Epyc.CpuModel, kernel: "6.20.0");
         BaselineComparer.Compare(file, third, Record(TaskClock(Constant(1_000)))).ShouldHaveSingleItem().BaselineMachineId.ShouldBe(sameModelNewKernel.Id);
+    }
+
+    // count values evenly spread over center ± 30 %.
+    private static HdrHistogram Spread(double center, int count)
+    {
+        HdrHistogram h = HdrHistogram.Factory.Create();
+        for (int i = 0; i < count; i++)
+            h.Record((ulong)Math.Round(center * (0.7 + (0.6 * i / (count - 1)))));
+        return h;
     }
 }

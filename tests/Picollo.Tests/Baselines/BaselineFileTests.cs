@@ -12,7 +12,7 @@ public sealed class BaselineFileTests
     [
         // Counters deliberately out of order: the file sorts them.
         new BaselineEntry(Xeon, Record(TaskClock(Constant(120, 3)), AllocatedBytes(Constant(88, 3)))),
-        new BaselineEntry(Epyc, Record(TaskClock(Constant(100, 2)))),
+        new BaselineEntry(Epyc, Record(TaskClock(Constant(100, 2)) with { Recording = new RecordingQuality(3, 0.0123456, 0.0789) })),
     ]);
 
     [Fact]
@@ -42,12 +42,22 @@ public sealed class BaselineFileTests
         BaselineFile read = BaselineFile.Parse(json);
 
         read.ToJson().ShouldBe(json);
+        read.Find(Epyc.Id)!.Record.Find("task-clock")!.Recording.ShouldBeNull();
         read.Entries.Select(e => e.Machine.Id).ShouldBe([Epyc.Id, Xeon.Id]);
         BaselineEntry epyc = read.Find(Epyc.Id).ShouldNotBeNull();
         epyc.Record.RecordedUtc.ShouldBe(Recorded);
         epyc.Record.Options["samples"].ShouldBe("1000");
         epyc.Machine.ToString().ShouldBe(Epyc.ToString());
         epyc.Record.Find("task-clock")!.Histogram.ToJson().ShouldBe(file.Find(Epyc.Id)!.Record.Find("task-clock")!.Histogram.ToJson());
+    }
+
+    [Fact]
+    public void Recording_RoundTrips_Rounded()
+    {
+        BaselineFile read = BaselineFile.Parse(TwoMachines().ToJson());
+
+        read.Find(Epyc.Id)!.Record.Find("task-clock")!.Recording.ShouldBe(new RecordingQuality(3, 0.0123, 0.079));
+        read.Find(Xeon.Id)!.Record.Find("task-clock")!.Recording.ShouldBeNull();
     }
 
     [Fact]

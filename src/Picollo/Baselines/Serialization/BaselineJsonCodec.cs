@@ -50,12 +50,25 @@ internal static class BaselineJsonCodec
                 {
                     Samples = perOperation.Samples,
                     P0 = perOperation.P0,
+                    P10 = perOperation.P10,
+                    P25 = perOperation.P25,
                     P50 = perOperation.P50,
                     P90 = perOperation.P90,
                     P99 = perOperation.P99,
                     P100 = perOperation.P100,
                     Mean = perOperation.Mean,
                 },
+                Recording = counter.Recording is { } recording
+                    ? new BaselineRecordingModel
+                    {
+                        Runs = recording.Runs,
+
+                        // Four decimals of a relative drift (0.0042 = 0.42 %) and three of the detectable change: what a
+                        // reviewer reads, and a re-recording of the same machine does not rewrite noise digits.
+                        Drift = Math.Round(recording.Drift, 4),
+                        Detects = recording.DetectableChange is { } r ? Math.Round(r, 3) : null,
+                    }
+                    : null,
                 Histogram = HdrHistogramJsonCodec.ToModel(counter.Histogram),
             });
         }
@@ -129,9 +142,10 @@ internal static class BaselineJsonCodec
                 }
 
                 HdrHistogram histogram = ReadHistogram(c.Histogram, filePath, counterPath);
-                counters.Add(c.PerOperation is { } p
+                BaselineCounter counter = c.PerOperation is { } p
                     ? new BaselineCounter(name, unit, kind, histogram, operations, ReadPerOperation(p, filePath, counterPath + ".perOperation"))
-                    : BaselineCounter.FromHistogram(name, unit, kind, histogram, operations));
+                    : BaselineCounter.FromHistogram(name, unit, kind, histogram, operations);
+                counters.Add(c.Recording is { } r ? counter with { Recording = ReadRecording(r, filePath, counterPath + ".recording") } : counter);
             }
 
             entries.Add(new BaselineEntry(machine, new BaselineRecord(counters, new Dictionary<string, string>(options, StringComparer.Ordinal), DateTime.SpecifyKind(recorded.ToUniversalTime(), DateTimeKind.Utc))));
@@ -167,7 +181,16 @@ internal static class BaselineJsonCodec
 
         long samples = p.Samples is > 0 ? p.Samples.Value : throw (p.Samples is null ? Missing(filePath, path, "samples", "1000") : Invalid(filePath, path + ".samples", "the number of samples must be positive."));
         return new PerOperationSummary(
-            samples, Value(p.P0, "p0"), Value(p.P50, "p50"), Value(p.P90, "p90"), Value(p.P99, "p99"), Value(p.P100, "p100"), Value(p.Mean, "mean"), PerOperationSummary.RoundingPrecision);
+            samples, Value(p.P0, "p0"), Value(p.P10, "p10"), Value(p.P25, "p25"), Value(p.P50, "p50"), Value(p.P90, "p90"), Value(p.P99, "p99"), Value(p.P100, "p100"), Value(p.Mean, "mean"), PerOperationSummary.RoundingPrecision);
+    }
+
+    private static RecordingQuality ReadRecording(BaselineRecordingModel r, string? filePath, string path)
+    {
+        int runs = r.Runs is >= 1 ? r.Runs.Value : throw (r.Runs is null ? Missing(filePath, path, "runs", "2") : Invalid(filePath, path + ".runs", "the number of recording runs must be 1 or more."));
+        double drift = r.Drift is { } d && d >= 0 && double.IsFinite(d)
+            ? d
+            : throw (r.Drift is null ? Missing(filePath, path, "drift", "0.004") : Invalid(filePath, path + ".drift", "the drift is a relative difference: a finite number of 0 or more."));
+        return new RecordingQuality(runs, drift, r.Detects);
     }
 
     private static HdrHistogram ReadHistogram(HdrHistogramJsonModel? model, string? filePath, string counterPath)

@@ -86,8 +86,28 @@ internal sealed class BaselineCounterModel
     [JsonPropertyOrder(3)]
     public BaselinePerOperationModel? PerOperation { get; set; }
 
+    // How steady the recording was; absent for exact counters and for entries written before recordings were checked.
     [JsonPropertyOrder(4)]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public BaselineRecordingModel? Recording { get; set; }
+
+    [JsonPropertyOrder(5)]
     public HdrHistogramJsonModel? Histogram { get; set; }
+}
+
+/// <summary>How steady a counter's recording was (<see cref="RecordingQuality"/>).</summary>
+internal sealed class BaselineRecordingModel
+{
+    [JsonPropertyOrder(0)]
+    public int? Runs { get; set; }
+
+    [JsonPropertyOrder(1)]
+    public double? Drift { get; set; }
+
+    // For review: the smallest change later verdicts detect, as the policy stood; recomputed by every verdict.
+    [JsonPropertyOrder(2)]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? Detects { get; set; }
 }
 
 /// <summary>A counter's per-operation statistics, rounded to <see cref="PerOperationSummary.SignificantDigits"/> significant digits.</summary>
@@ -100,17 +120,23 @@ internal sealed class BaselinePerOperationModel
     public double? P0 { get; set; }
 
     [JsonPropertyOrder(2)]
-    public double? P50 { get; set; }
+    public double? P10 { get; set; }
 
     [JsonPropertyOrder(3)]
-    public double? P90 { get; set; }
+    public double? P25 { get; set; }
 
     [JsonPropertyOrder(4)]
-    public double? P99 { get; set; }
+    public double? P50 { get; set; }
 
     [JsonPropertyOrder(5)]
-    public double? P100 { get; set; }
+    public double? P90 { get; set; }
 
     [JsonPropertyOrder(6)]
+    public double? P99 { get; set; }
+
+    [JsonPropertyOrder(7)]
+    public double? P100 { get; set; }
+
+    [JsonPropertyOrder(8)]
     public double? Mean { get; set; }
 }

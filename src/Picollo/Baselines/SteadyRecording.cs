@@ -1,0 +1,167 @@
+using System.Globalization;
+using Picollo.Measurement;
+
+namespace Picollo.Baselines;
+
+/// <summary>
+/// Records a baseline from a steady moment (docs/VERDICTS.md, "Recording"): the body is measured again until two runs
+/// agree on every statistical counter's statistic within half its threshold, and the faster of the two is kept, so one
+/// disturbed moment cannot blind every later verdict. After <see cref="MaxRuns"/> runs without agreement the fastest is
+/// kept, with a notice. Each statistical counter of the record carries what was seen: the runs, the drift between the
+/// agreeing pair, and the smallest change the baseline lets a verdict detect.
+/// </summary>
+internal sealed class SteadyRecording
+{
+    /// <summary>The most measurements a recording takes.</summary>
+    public const int MaxRuns = 5;
+
+    private SteadyRecording(PerfResult kept, BaselineRecord record, string? note, IReadOnlyList<string> notices)
+    {
+        Kept = kept;
+        Record = record;
+        Note = note;
+        Notices = notices;
+    }
+
+    /// <summary>The measurement recorded.</summary>
+    public PerfResult Kept { get; }
+
+    /// <summary>Its record, each statistical counter with its <see cref="RecordingQuality"/>.</summary>
+    public BaselineRecord Record { get; }
+
+    /// <summary>What the recording did, for the report; <see langword="null"/> when it took one measurement.</summary>
+    public string? Note { get; }
+
+    /// <summary>What the reader must know about the recorded baseline (an unsteady machine, a baseline blind to its threshold).</summary>
+    public IReadOnlyList<string> Notices { get; }
+
+    /// <summary>Measures <paramref name="first"/>'s body again until two runs agree, and returns the run to record.</summary>
+    /// <param name="first">A measurement that can be measured again (<see cref="PerfResult.CanRemeasure"/>).</param>
+    /// <param name="policy">The verdict rules: which counters are statistical, their statistics and thresholds.</param>
+    /// <returns>The recording.</returns>
+    public static SteadyRecording Take(PerfResult first, VerdictPolicy policy)
+    {
+        ArgumentNullException.ThrowIfNull(first);
+        ArgumentNullException.ThrowIfNull(policy);
+        var runs = new List<Run> { Run.Of(first, policy) };
+        if (runs[0].Statistics.Count == 0 || !first.CanRemeasure)
+            return new SteadyRecording(first, runs[0].Record, null, []);
+
+        (int Faster, int Slower)? pair = null;
+        while (runs.Count < MaxRuns && pair is null)
+        {
+            runs.Add(Run.Of(first.Remeasure(), policy));
+            pair = FindAgreeingPair(runs, policy);
+        }
+
+        var notices = new List<string>();
+        Run kept;
+        Dictionary<string, double> drift;
+        string note;
+        if (pair is (int faster, int slower))
+        {
+            kept = runs[faster];
+            drift = kept.Statistics.Keys.ToDictionary(name => name, name => Math.Abs(Math.Log(Ratio(runs[faster], runs[slower], name))));
+            note = string.Create(CultureInfo.InvariantCulture, $"Recorded from a steady moment: {runs.Count} measurements, the faster of the two that agreed ({Describe(runs[faster], runs[slower])}).");
+        }
+        else
+        {
+            kept = runs.MinBy(static r => r.Score)!;
+            drift = kept.Statistics.Keys.ToDictionary(name => name, name => runs.Max(r => Math.Abs(Math.Log(Ratio(r, kept, name)))));
+            note = string.Create(CultureInfo.InvariantCulture, $"Recorded on an unsteady machine: {MaxRuns} measurements never agreed within half the thresholds; the fastest was kept.");
+            notices.Add(note + " Its numbers may be off by the drift stored with each counter: record it again when the machine is quieter (nothing else running).");
+        }
+
+        var counters = new List<BaselineCounter>(kept.Record.Counters.Count);
+        foreach (BaselineCounter counter in kept.Record.Counters)
+        {
+            if (!kept.Statistics.TryGetValue(counter.Name, out (BaselineStatistic Statistic, double Value) statistic))
+            {
+                counters.Add(counter);
+                continue;
+            }
+
+            CounterVerdictRule rule = policy.GetRule(counter.Name, counter.Kind);
+            double counterDrift = drift.GetValueOrDefault(counter.Name);
+            double detectable = BaselineComparer.DetectableChange(
+                BaselineComparer.StandardError(counter, statistic.Statistic), Math.Max(rule.Drift, counterDrift), NormalQuantile.Of(rule.Confidence));
+            counters.Add(counter with { Recording = new RecordingQuality(runs.Count, counterDrift, detectable) });
+            if (detectable > rule.MinRelativeChange)
+                notices.Add(BlindBaseline(counter.Name, statistic.Statistic, detectable, rule));
+        }
+
+        return new SteadyRecording(kept.Result, kept.Record with { Counters = counters }, note, notices);
+    }
+
+    /// <summary>The notice for a baseline counter that cannot tell the policy's threshold from its own noise, with the fixes.</summary>
+    /// <param name="counter">The counter.</param>
+    /// <param name="statistic">The statistic judged.</param>
+    /// <param name="detectable">The smallest change the baseline detects.</param>
+    /// <param name="rule">The counter's rule.</param>
+    /// <returns>One sentence.</returns>
+    public static string BlindBaseline(string counter, BaselineStatistic statistic, double detectable, CounterVerdictRule rule) => string.Create(
+        CultureInfo.InvariantCulture,
+        $"{counter}: this baseline detects only changes of its {statistic} ≥ {detectable * 100:0.#}%, above the {rule.MinRelativeChange * 100:0.#}% the policy judges: its numbers are too noisy to see a regression of that size. Record it again on a quieter machine, give each measurement more samples or time (PerfOptions.Samples, TimeBudget), or raise the threshold (maxChange).");
+
+    // The first pair (in the order measured) whose statistics agree within half of each counter's threshold.
+    private static (int Faster, int Slower)? FindAgreeingPair(List<Run> runs, VerdictPolicy policy)
+    {
+        int last = runs.Count - 1;
+        for (int i = 0; i < last; i++)
+        {
+            if (Agree(runs[i], runs[last], policy))
+                return runs[i].Score <= runs[last].Score ? (i, last) : (last, i);
+        }
+
+        return null;
+    }
+
+    private static bool Agree(Run a, Run b, VerdictPolicy policy)
+    {
+        foreach ((string name, (BaselineStatistic _, double value)) in a.Statistics)
+        {
+            if (!b.Statistics.TryGetValue(name, out (BaselineStatistic Statistic, double Value) other) || value <= 0 || other.Value <= 0)
+                continue;
+            CounterVerdictRule rule = policy.GetRule(name, a.Record.Find(name)!.Kind);
+            if (Math.Abs(Math.Log(value / other.Value)) > Math.Log(1 + (rule.MinRelativeChange / 2)))
+                return false;
+        }
+
+        return true;
+    }
+
+    private static double Ratio(Run a, Run b, string counter)
+    {
+        double x = a.Statistics[counter].Value, y = b.Statistics.TryGetValue(counter, out (BaselineStatistic, double Value) s) ? s.Value : x;
+        return x > 0 && y > 0 ? x / y : 1;
+    }
+
+    private static string Describe(Run a, Run b) => string.Join(", ", a.Statistics
+        .Where(s => s.Value.Value > 0 && b.Statistics.ContainsKey(s.Key))
+        .Select(s => string.Create(CultureInfo.InvariantCulture, $"{s.Key} {s.Value.Statistic} {CounterVerdict.Number(s.Value.Value)} and {CounterVerdict.Number(b.Statistics[s.Key].Value)}")));
+
+    /// <summary>One measurement with the statistic of each of its statistical counters and a speed score (lower is faster).</summary>
+    private sealed record Run(PerfResult Result, BaselineRecord Record, Dictionary<string, (BaselineStatistic Statistic, double Value)> Statistics, double Score)
+    {
+        public static Run Of(PerfResult result, VerdictPolicy policy)
+        {
+            BaselineRecord record = BaselineRecord.FromResult(result);
+            var statistics = new Dictionary<string, (BaselineStatistic, double)>(StringComparer.Ordinal);
+            double score = 0;
+            foreach (BaselineCounter counter in record.Counters)
+            {
+                CounterVerdictRule rule = policy.GetRule(counter.Name, counter.Kind);
+                if (rule.Mode != VerdictMode.Statistical || BaselineComparer.Judgeable(rule.Statistic, counter.PerOperation.Samples) is not { } statistic)
+                    continue;
+                double value = counter.PerOperation.Get(statistic);
+                statistics[counter.Name] = (statistic, value);
+
+                // Time decides which of two agreeing runs is the steadier one: disturbance only ever slows a run down.
+                if (value > 0 && Counters.KnownCounters.Of(counter.Name, counter.Kind).IsTimeLike)
+                    score += Math.Log(value);
+            }
+
+            return new Run(result, record, statistics, score);
+        }
+    }
+}

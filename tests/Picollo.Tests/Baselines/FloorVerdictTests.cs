@@ -1,0 +1,109 @@
+using Picollo.Baselines;
+using Picollo.Counters;
+using Picollo.Tests.Assertions;
+using Shouldly;
+using Xunit;
+using static Picollo.Tests.Baselines.BaselineTestData;
+
+namespace Picollo.Tests.Baselines;
+
+/// <summary>
+/// Time verdicts judge the floor of the distribution (issue 10): the shapes of a noisy machine, as seeded synthetic runs
+/// of 1,000 samples of 1,000 operations at 200 ticks per operation with a 1 % spread, where a disturbance only ever
+/// slows samples down.
+/// </summary>
+public sealed class FloorVerdictTests
+{
+    [Fact]
+    public void CleanShift_Regresses()
+    {
+        CounterVerdict verdict = Judge(Run(seed: 1), Run(seed: 2, scale: 1.15));
+
+        verdict.Status.ShouldBe(CounterVerdictStatus.Regressed);
+        verdict.Statistic.ShouldBe(BaselineStatistic.P10);
+        verdict.RelativeChange!.Value.ShouldBe(0.15, 0.01);
+        verdict.DetectableChange!.Value.ShouldBe(0.072, 0.002, "1,000 samples: the drift decides what a baseline can detect");
+    }
+
+    [Fact]
+    public void DisturbedUpperHalf_WithoutAShift_Passes()
+    {
+        // Half the samples 1.2-3× slower (gen0 collections, a busy sibling): the median rises far beyond 8 %, the floor does not.
+        double[] disturbed = Run(seed: 2, disturbedShare: 0.5);
+        disturbed.Order().ElementAt(500).ShouldBeGreaterThan(1.2 * 200);
+
+        Judge(Run(seed: 1), disturbed).Status.ShouldBe(CounterVerdictStatus.Pass);
+    }
+
+    [Fact]
+    public void DisturbedBaseline_StillSeesAFifteenPercentRegression_AndNoFalseOne()
+    {
+        double[] baseline = Run(seed: 1, disturbedShare: 0.5);
+
+        Judge(baseline, Run(seed: 2, scale: 1.15)).Status.ShouldBe(CounterVerdictStatus.Regressed);
+        Judge(baseline, Run(seed: 3)).Status.ShouldBe(CounterVerdictStatus.Pass);
+    }
+
+    [Fact]
+    public void SlowModeForPartOfTheRun_Passes_ButAWholeSlowRun_RegressesForTheConfirmationToJudge()
+    {
+        // A switch to a 1.5× slow mode 40 % into the run: the floor is the fast part's. A whole run in that mode moves every
+        // quantile: no statistic of that run can tell it from a regression; the second measurement decides (BaselineJudge).
+        Judge(Run(seed: 1), Run(seed: 2, slowTail: 0.6)).Status.ShouldBe(CounterVerdictStatus.Pass);
+        Judge(Run(seed: 1), Run(seed: 2, scale: 1.5)).Status.ShouldBe(CounterVerdictStatus.Regressed);
+    }
+
+    [Fact]
+    public void FewSamples_FallBackToQuantilesTheyCanBound_ThenToInconclusive()
+    {
+        Judge(Run(seed: 1, samples: 30), Run(seed: 2, samples: 30, scale: 1.3)).Statistic.ShouldBe(BaselineStatistic.P25);
+        Judge(Run(seed: 1, samples: 10), Run(seed: 2, samples: 10, scale: 1.3)).Statistic.ShouldBe(BaselineStatistic.P50);
+
+        CounterVerdict verdict = Judge(Run(seed: 1, samples: 5), Run(seed: 2, samples: 5, scale: 1.3));
+        verdict.Status.ShouldBe(CounterVerdictStatus.Inconclusive);
+        verdict.Text.ShouldBe("tsc: inconclusive: 5 samples are too few to bound even the median (8 are needed); give the measurement a longer TimeBudget or fewer operations per sample");
+    }
+
+    [Fact]
+    public void RecordedDrift_WidensTheNoise_AndWhatTheBaselineCanDetect()
+    {
+        BaselineCounter steady = Counter(Run(seed: 1)), drifting = steady with { Recording = new RecordingQuality(5, 0.06, null) };
+        BaselineCounter current = Counter(Run(seed: 2, scale: 1.10));
+
+        Compare(steady, current).Status.ShouldBe(CounterVerdictStatus.Regressed);
+        CounterVerdict verdict = Compare(drifting, current);
+        verdict.Status.ShouldBe(CounterVerdictStatus.Pass, "10 % is within 1.645 times a 6 % drift");
+        verdict.DetectableChange!.Value.ShouldBeGreaterThan(0.2);
+    }
+
+    private static CounterVerdict Judge(double[] baseline, double[] current) => Compare(Counter(baseline), Counter(current));
+
+    private static CounterVerdict Compare(BaselineCounter baseline, BaselineCounter current) =>
+        BaselineComparer.Compare(new BaselineFile([new BaselineEntry(Epyc, Record(baseline))]), Epyc, Record(current)).ShouldHaveSingleItem();
+
+    private static BaselineCounter Counter(double[] perOperation) => BaselineCounter.FromResult(
+        SyntheticResults.Counter("tsc", "ticks", CounterKind.Tsc, 1_000, perOperation.Select(static v => (ulong)Math.Round(v * 1_000))));
+
+    /// <summary>
+    /// Per-operation values of one run: 200 · scale with a 1 % normal spread; a share of samples slowed 1.2-3×; the last
+    /// slowTail of the samples in a 1.5× slow mode.
+    /// </summary>
+    private static double[] Run(int seed, int samples = 1_000, double scale = 1.0, double disturbedShare = 0, double slowTail = 0)
+    {
+        var random = new Random(seed);
+        var values = new double[samples];
+        for (int i = 0; i < samples; i++)
+        {
+            // Box-Muller: one standard normal from two uniforms.
+            double normal = Math.Sqrt(-2 * Math.Log(1 - random.NextDouble())) * Math.Cos(2 * Math.PI * random.NextDouble());
+            double value = 200 * scale * (1 + (0.01 * normal));
+            if (random.NextDouble() < disturbedShare)
+                value *= 1.2 + (1.8 * random.NextDouble());
+            if (i >= samples * (1 - slowTail))
+                value *= 1.5;
+            values[i] = value;
+        }
+
+        return values;
+    }
+}

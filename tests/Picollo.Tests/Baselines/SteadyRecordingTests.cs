@@ -1,0 +1,83 @@
+using Picollo.Assertions;
+using Picollo.Baselines;
+using Picollo.Counters;
+using Picollo.Measurement;
+using Picollo.Tests.Assertions;
+using Picollo.Tests.Support;
+using Shouldly;
+using Xunit;
+
+namespace Picollo.Tests.Baselines;
+
+/// <summary>
+/// Recording a baseline checks its own moment (issue 10): a disturbed measurement is measured again until two runs agree
+/// on the floor, and the faster of those is what later verdicts compare with. Synthetic runs of 200 ticks per operation
+/// stand for measurements; each remeasurement hands out the next one.
+/// </summary>
+public sealed class SteadyRecordingTests
+{
+    [Fact]
+    public void MissingBaseline_FromASlowMoment_IsRecordedFromTheSteadyRunsThatFollow()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+
+        // A whole first run in a 1.5× slow mode, then two runs that agree.
+        Measurements(1.5, 1.0, 1.01).ShouldNotRegress(options: Options(temp), callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        BaselineCounter tsc = ReadReceived(temp).Entries.ShouldHaveSingleItem().Record.Find("tsc")!;
+        tsc.PerOperation.P10.ShouldBe(199.9, 0.05, "the faster of the two runs that agreed (scale 1.0)");
+        tsc.Recording.ShouldNotBeNull().Runs.ShouldBe(3);
+        tsc.Recording.Drift.ShouldBe(Math.Log(1.01), 0.002);
+        host.Output[^1].ShouldContain("Recorded from a steady moment: 3 measurements, the faster of the two that agreed (tsc P10 ");
+    }
+
+    [Fact]
+    public void UpdateMode_WhenNoTwoRunsAgree_KeepsTheFastest_AndSaysTheMachineWasUnsteady()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+
+        Measurements(1.3, 1.0, 1.2, 1.45, 1.7).ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        BaselineCounter tsc = BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.ShouldHaveSingleItem().Record.Find("tsc")!;
+        tsc.PerOperation.P10.ShouldBe(199.9, 0.05, "the fastest run (scale 1.0)");
+        tsc.Recording.ShouldNotBeNull().Runs.ShouldBe(SteadyRecording.MaxRuns);
+        tsc.Recording.Drift.ShouldBe(Math.Log(1.7), 0.01, "the widest disagreement seen");
+        host.Notices.ShouldContain(n => n.Message.StartsWith("Recorded on an unsteady machine: 5 measurements never agreed", StringComparison.Ordinal));
+        host.Notices.ShouldContain(n => n.Message.StartsWith("tsc: this baseline detects only changes of its P10 ≥ ", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void PassingRun_IsNotMeasuredAgain()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        Measurements(1.0, 1.0).ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        int measured = 0;
+        PerfResult again = SyntheticResults.Result(Tsc(1.0)).WithRemeasure(() =>
+        {
+            measured++;
+            return SyntheticResults.Result(Tsc(1.0));
+        });
+        again.ShouldNotRegress(options: Options(temp), callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        measured.ShouldBe(0);
+    }
+
+    private static BaselineStoreOptions Options(TempDirectory temp) => new() { GetEnvironmentVariable = TestEnvironment.Local(temp) };
+
+    private static BaselineFile ReadReceived(TempDirectory temp) => BaselineStore.Read(temp.Combine("T.M.received.perf.json")).ShouldNotBeNull();
+
+    // The first run, then one per remeasurement, scaled as given.
+    private static PerfResult Measurements(params double[] scales)
+    {
+        int next = 1;
+        return SyntheticResults.Result(Tsc(scales[0])).WithRemeasure(() => SyntheticResults.Result(Tsc(scales[Math.Min(next++, scales.Length - 1)])));
+    }
+
+    // 200 samples of 1,000 operations spread evenly over 198-218 ticks per operation, times the scale.
+    private static CounterResult Tsc(double scale) => SyntheticResults.Counter(
+        "tsc", "ticks", CounterKind.Tsc, 1_000, Enumerable.Range(0, 200).Select(i => (ulong)Math.Round(scale * (198_000 + (i * 100)))));
+}
