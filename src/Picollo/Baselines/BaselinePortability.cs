@@ -1,3 +1,4 @@
+using System.Globalization;
 using Picollo.Counters;
 
 namespace Picollo.Baselines;
@@ -36,6 +37,8 @@ internal static class BaselinePortability
                 ? $"different ISA extensions ({string.Join(' ', baseline.IsaExtensions)} vs {string.Join(' ', current.IsaExtensions)})"
             : portability >= CounterPortability.SameCpuModel && baseline.CpuModel != current.CpuModel
                 ? $"different CPU model ({baseline.CpuModel} vs {current.CpuModel})"
+            : portability >= CounterPortability.SameCpuModel && baseline.TscMegahertz is { } before && current.TscMegahertz is { } now && before != now
+                ? string.Create(CultureInfo.InvariantCulture, $"different clock (TSC {before:N0} vs {now:N0} MHz)")
             : null;
         return reason is null;
     }

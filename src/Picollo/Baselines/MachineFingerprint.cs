@@ -34,6 +34,7 @@ internal sealed class MachineFingerprint
     /// <param name="runtimeVersion">The .NET runtime version, e.g. <c>10.0.1</c>.</param>
     /// <param name="isServerGC">Whether the server GC runs.</param>
     /// <param name="isConcurrentGC">Whether background (concurrent) GC is on.</param>
+    /// <param name="tscMegahertz">The TSC rate rounded to 10 MHz, or <see langword="null"/> when unknown (no TSC here, or an entry written before it was recorded).</param>
     public MachineFingerprint(
         string cpuModel,
         string architecture,
@@ -44,7 +45,8 @@ internal sealed class MachineFingerprint
         string kernelVersion,
         string runtimeVersion,
         bool isServerGC,
-        bool isConcurrentGC)
+        bool isConcurrentGC,
+        int? tscMegahertz = null)
     {
         ArgumentNullException.ThrowIfNull(cpuModel);
         ArgumentNullException.ThrowIfNull(architecture);
@@ -63,6 +65,7 @@ internal sealed class MachineFingerprint
         RuntimeVersion = runtimeVersion;
         IsServerGC = isServerGC;
         IsConcurrentGC = isConcurrentGC;
+        TscMegahertz = tscMegahertz;
         Id = ComputeId();
     }
 
@@ -105,6 +108,13 @@ internal sealed class MachineFingerprint
     public bool IsConcurrentGC { get; }
 
     /// <summary>
+    /// The TSC rate rounded to 10 MHz; <see langword="null"/> when unknown. Cloud VMs report one CPU model name for hosts
+    /// that run at different clocks (the same "AMD EPYC" guest measured a 2,596 MHz TSC on one host and 2,096 MHz on
+    /// another): time and cycles compare only between machines with the same rate.
+    /// </summary>
+    public int? TscMegahertz { get; }
+
+    /// <summary>
     /// A stable id: a readable prefix (CPU model, architecture, runtime) and 8 hex digits of the SHA-256 of every
     /// field, e.g. <c>amd-epyc-7763-64-core-processor.x64.net10.0.1.3fa2b1c0</c>. The key of the machine's entry in a baseline file.
     /// </summary>
@@ -116,7 +126,7 @@ internal sealed class MachineFingerprint
     /// <inheritdoc/>
     public override string ToString() => string.Create(
         CultureInfo.InvariantCulture,
-        $"{CpuModel} ({Architecture}, {LogicalCores} logical cores, PMU {(HasPmu ? "present" : "absent")}), {OperatingSystem} {KernelVersion}, .NET {RuntimeVersion}, GC {GCMode}");
+        $"{CpuModel} ({Architecture}, {LogicalCores} logical cores, PMU {(HasPmu ? "present" : "absent")}{(TscMegahertz is { } mhz ? $", TSC {mhz:N0} MHz" : string.Empty)}), {OperatingSystem} {KernelVersion}, .NET {RuntimeVersion}, GC {GCMode}");
 
     private string ComputeId()
     {
@@ -131,7 +141,10 @@ internal sealed class MachineFingerprint
             "os=" + OperatingSystem,
             "kernel=" + KernelVersion,
             "runtime=" + RuntimeVersion,
-            "gc=" + GCMode);
+            "gc=" + GCMode)
+
+            // Only when known: an entry recorded before the rate was part of the fingerprint keeps its id.
+            + (TscMegahertz is { } mhz ? "\ntsc=" + mhz.ToString(CultureInfo.InvariantCulture) : string.Empty);
         byte[] hash = SHA256.HashData(Encoding.UTF8.GetBytes(canonical));
         string hex = Convert.ToHexStringLower(hash, 0, 4);
         return $"{Slug(CpuModel)}.{Slug(Architecture)}.net{RuntimeVersion}.{hex}";
@@ -163,7 +176,8 @@ internal sealed class MachineFingerprint
         ReadKernelVersion(),
         Environment.Version.ToString(),
         GCSettings.IsServerGC,
-        RuntimeCounterSource.IsBackgroundGCEnabled);
+        RuntimeCounterSource.IsBackgroundGCEnabled,
+        Tsc.IsSupported ? (int)Math.Round(Tsc.Frequency.Hertz / 1e7) * 10 : null);
 
     private static string ReadCpuModel()
     {

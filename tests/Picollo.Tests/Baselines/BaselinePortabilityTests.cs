@@ -18,6 +18,20 @@ public sealed class BaselinePortabilityTests
     }
 
     [Fact]
+    public void SameModelAtAnotherClock_ComparesRuntimeAndInstructionsButNotTime()
+    {
+        MachineFingerprint fast = Machine(Epyc.CpuModel, tscMegahertz: 2_600), slow = Machine(Epyc.CpuModel, tscMegahertz: 2_100);
+
+        BaselinePortability.IsComparable(CounterPortability.SameRuntime, fast, slow, out _).ShouldBeTrue();
+        BaselinePortability.IsComparable(CounterPortability.SameIsaAndRuntime, fast, slow, out _).ShouldBeTrue();
+        BaselinePortability.IsComparable(CounterPortability.SameCpuModel, fast, slow, out string? reason).ShouldBeFalse();
+        reason.ShouldBe("different clock (TSC 2,600 vs 2,100 MHz)");
+
+        // An entry that predates the rate compares on the model alone.
+        BaselinePortability.IsComparable(CounterPortability.SameCpuModel, Machine(Epyc.CpuModel), slow, out _).ShouldBeTrue();
+    }
+
+    [Fact]
     public void DifferentModelSameIsa_ComparesRuntimeAndInstructionsOnly()
     {
         BaselinePortability.IsComparable(CounterPortability.SameRuntime, Epyc, Xeon, out _).ShouldBeTrue();

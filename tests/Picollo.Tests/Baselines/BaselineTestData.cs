@@ -20,8 +20,9 @@ internal static class BaselineTestData
         string[]? isa = null,
         string kernel = "6.18.0",
         int cores = 4,
-        bool concurrentGC = false) =>
-        new(cpu, "X64", isa ?? ["avx", "avx2", "bmi2", "sse4.2"], hasPmu: false, cores, "Linux", kernel, runtime, isServerGC: false, isConcurrentGC: concurrentGC);
+        bool concurrentGC = false,
+        int? tscMegahertz = null) =>
+        new(cpu, "X64", isa ?? ["avx", "avx2", "bmi2", "sse4.2"], hasPmu: false, cores, "Linux", kernel, runtime, isServerGC: false, isConcurrentGC: concurrentGC, tscMegahertz);
 
     /// <summary>A histogram with <paramref name="count"/> copies of one value.</summary>
     public static HdrHistogram Constant(ulong value, ulong count = 1_000)

@@ -36,8 +36,29 @@ public sealed class MachineFingerprintTests
             Machine(Epyc.CpuModel, isa: ["avx2"]).Id,
             Machine(Epyc.CpuModel, concurrentGC: true).Id,
             Machine(Epyc.CpuModel, runtime: "10.0.2").Id,
+            Machine(Epyc.CpuModel, tscMegahertz: 2_600).Id,
         ];
-        others.Append(Epyc.Id).Distinct().Count().ShouldBe(6);
+        others.Append(Epyc.Id).Distinct().Count().ShouldBe(7);
+    }
+
+    [Fact]
+    public void UnknownTscRate_KeepsTheIdOfEntriesRecordedBeforeItWasPartOfTheFingerprint()
+    {
+        // The id of the Epyc of this file's golden baselines, written before the TSC rate was recorded.
+        Machine(Epyc.CpuModel).Id.ShouldBe(Epyc.Id);
+        Machine(Epyc.CpuModel, tscMegahertz: 2_100).Id.ShouldNotBe(Epyc.Id);
+        Machine(Epyc.CpuModel, tscMegahertz: 2_100).ToString().ShouldContain("TSC 2,100 MHz");
+    }
+
+    [Fact]
+    public void Current_RecordsTheTscRateRoundedTo10MHz()
+    {
+        if (!Picollo.Counters.Tsc.IsSupported)
+            Assert.Skip("No TSC here: " + Picollo.Counters.Tsc.UnsupportedReason);
+
+        int mhz = MachineFingerprint.Current.TscMegahertz.ShouldNotBeNull();
+        (mhz % 10).ShouldBe(0);
+        ((double)mhz).ShouldBe(Picollo.Counters.Tsc.Frequency.Hertz / 1e6, 5.0);
     }
 
     [Fact]

@@ -87,6 +87,7 @@ internal static class BaselineJsonCodec
                 Runtime = m.RuntimeVersion,
                 ServerGC = m.IsServerGC,
                 ConcurrentGC = m.IsConcurrentGC,
+                TscMHz = m.TscMegahertz,
             },
             RecordedUtc = TruncateToSeconds(entry.Record.RecordedUtc),
             Options = new SortedDictionary<string, string>(entry.Record.Options.ToDictionary(), StringComparer.Ordinal),
@@ -170,7 +171,8 @@ internal static class BaselineJsonCodec
             m.Kernel ?? throw Missing(filePath, path, "kernel", "\"6.18.0\""),
             m.Runtime ?? throw Missing(filePath, path, "runtime", "\"10.0.1\""),
             m.ServerGC ?? throw Missing(filePath, path, "serverGC", "false"),
-            m.ConcurrentGC ?? throw Missing(filePath, path, "concurrentGC", "false"));
+            m.ConcurrentGC ?? throw Missing(filePath, path, "concurrentGC", "false"),
+            m.TscMHz is null or > 0 ? m.TscMHz : throw Invalid(filePath, path + ".tscMHz", "the TSC rate in MHz must be positive."));
     }
 
     private static PerOperationSummary ReadPerOperation(BaselinePerOperationModel p, string? filePath, string path)

@@ -67,6 +67,11 @@ internal sealed class BaselineMachineModel
 
     [JsonPropertyOrder(9)]
     public bool? ConcurrentGC { get; set; }
+
+    // Absent in entries written before the TSC rate was recorded (their id does not include it).
+    [JsonPropertyOrder(10)]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public int? TscMHz { get; set; }
 }
 
 /// <summary>One counter: what it is, the numbers a reviewer reads, and the histogram the verdict uses.</summary>
