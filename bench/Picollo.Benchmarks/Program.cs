@@ -27,7 +27,7 @@ switch (command)
         Console.Error.WriteLine("  threads  Record from 1 and 2 threads: thread-local, interlocked, single-writer vs HdrHistogram.NET's concurrent types");
         Console.Error.WriteLine("  read     one perf_event group read per sample boundary vs a raw read() of the same fd");
         Console.Error.WriteLine("  tsc      per-read cost of the TSC readers, the TSC-only boundary, Stopwatch and clock_gettime");
-        Console.Error.WriteLine("  verdicts [runs]   false failures and detections of the default verdicts, other CPU busy (default 50 runs per arm)");
+        Console.Error.WriteLine("  verdicts [runs] [--modes idle,spinner,bursts] [--bodies short,allocating,long]   false failures and detections under noise (default 50 runs per arm)");
         Console.Error.WriteLine("  time-to-verdict [inprocess]   10 default measurements vs BenchmarkDotNet's default job (inprocess: its in-process toolchain, not the default job)");
         Console.Error.WriteLine("  warmup [processes]   first measurements of fresh processes with a 200 ms budget: final code or not (default 10 per body); default wall times");
         return 2;

@@ -8,211 +8,188 @@ using Picollo.Measurement;
 namespace Picollo.Benchmarks;
 
 /// <summary>
-/// The verdict-quality experiment of issue 5: one baseline measurement of <see cref="VerdictWorkload"/>, then
-/// <c>runs</c> measurements of each arm (unchanged, +10% allocations, +30% work), interleaved so drift hits every
-/// arm alike, all compared with <see cref="VerdictPolicy.Default"/> while a spinner keeps the other CPU busy.
-/// Goal: 0 false failures in the unchanged arm, ≥ 95% detections of each injected change.
+/// The verdict-quality experiment of issue 10: for each noise mode and body, a baseline recorded as update mode records
+/// it, then <c>runs</c> measurements of each arm (unchanged, +10 %, +20 %, +30 % work), interleaved so drift hits every
+/// arm alike, each judged by <see cref="BaselineJudge"/> exactly as <c>ShouldNotRegress</c> judges it (a time regression
+/// fails only when a second measurement confirms it). Goals: 0 false failures unchanged, ≥ 95 % detected at +30 %.
 /// </summary>
 internal static class VerdictsBenchmark
 {
     private const int DefaultRuns = 50;
 
-    private const int MeasuredCpu = 0;
-
-    private const int SpinnerCpu = 1;
-
     private const double DetectionGoal = 0.95;
 
-    private static readonly string[] s_counters = [CounterNames.Tsc, CounterNames.TaskClock, CounterNames.AllocatedBytes];
+    private static readonly string[] s_timeCounters = [CounterNames.Tsc, CounterNames.TaskClock];
 
-    private static readonly Arm[] s_arms =
-    [
-        new("unchanged", VerdictWorkload.Baseline, []),
-        new("+10% allocations", new VerdictWorkload(VerdictWorkload.BaselineArrays + 1, VerdictWorkload.BaselineIterations), [CounterNames.AllocatedBytes]),
-        new("+30% work", new VerdictWorkload(VerdictWorkload.BaselineArrays, VerdictWorkload.BaselineIterations * 13 / 10), [CounterNames.Tsc, CounterNames.TaskClock]),
-    ];
+    private static readonly (string Name, double Work)[] s_arms = [("unchanged", 1.0), ("+10% work", 1.1), ("+20% work", 1.2), ("+30% work", 1.3)];
 
     public static int Run(string[] args)
     {
-        int runs = args.Length > 0 ? int.Parse(args[0], CultureInfo.InvariantCulture) : DefaultRuns;
-        if (Environment.ProcessorCount < 2 || !CpuSpinner.PinCurrentThread(MeasuredCpu))
+        int runs = args.Length > 0 && int.TryParse(args[0], CultureInfo.InvariantCulture, out int n) ? n : DefaultRuns;
+        string[] modes = Option(args, "--modes") ?? NoiseMode.Names;
+        string[] bodies = Option(args, "--bodies") ?? [.. VerdictBody.All.Select(static b => b.Name)];
+        if (Environment.ProcessorCount < 2 || !CpuSpinner.PinCurrentThread(NoiseMode.MeasuredCpu))
         {
-            Console.Error.WriteLine("verdicts needs CPUs 0 and 1: the measured thread runs on 0, the spinner on 1.");
+            Console.Error.WriteLine("verdicts needs CPUs 0 and 1: the measured thread runs on 0, the noise on 1 (and 0 for bursts).");
             return 1;
         }
 
         MachineInfo machine = MachineInfo.Current();
-        string load = MachineInfo.ReadLoadAverage();
-        var options = PerfOptions.Default with { Counters = [.. s_counters] };
-        MachineFingerprint fingerprint = MachineFingerprint.Current;
-        VerdictPolicy policy = VerdictPolicy.Default;
+        string loadBefore = MachineInfo.ReadLoadAverage();
         var total = Stopwatch.StartNew();
+        var options = PerfOptions.Default with { Counters = [CounterNames.Tsc, CounterNames.TaskClock, CounterNames.AllocatedBytes, CounterNames.Gen0Collections] };
+        string folder = Directory.CreateTempSubdirectory("picollo-verdicts-").FullName;
 
-        var spinner = new CpuSpinner(SpinnerCpu);
+        // The first measurement of a process also JIT-compiles the engine: not part of any arm.
+        _ = VerdictBody.All[0].Measure(options, 1.0);
 
-        // The first measurement in a process also JIT-compiles the engine: discarded, so the baseline is a steady one.
-        _ = Measure(options, VerdictWorkload.Baseline);
-        PerfResult baseline = Measure(options, VerdictWorkload.Baseline);
-        var file = new BaselineFile([new BaselineEntry(fingerprint, BaselineRecord.FromResult(baseline))]);
-        Console.WriteLine($"baseline: {Describe(baseline)}");
-
-        var observations = new List<CounterVerdict>[s_arms.Length, s_counters.Length];
-        var confirmed = new int[s_arms.Length, s_counters.Length];
-        int remeasured = 0;
-        for (int a = 0; a < s_arms.Length; a++)
+        var cells = new List<Cell>();
+        foreach (string mode in modes)
         {
-            for (int c = 0; c < s_counters.Length; c++)
-            {
-                observations[a, c] = new List<CounterVerdict>(runs);
-            }
+            foreach (VerdictBody body in VerdictBody.All.Where(b => bodies.Contains(b.Name)))
+                cells.Add(RunCell(mode, body, options, runs, folder));
         }
 
-        var wallSeconds = new List<double>(runs * s_arms.Length);
-        for (int run = 0; run < runs; run++)
-        {
-            for (int a = 0; a < s_arms.Length; a++)
-            {
-                PerfResult result = Measure(options, s_arms[a].Workload);
-                wallSeconds.Add(result.WallTime.TotalSeconds);
-                IReadOnlyList<CounterVerdict> verdicts = BaselineComparer.Compare(file, fingerprint, BaselineRecord.FromResult(result), policy);
-                var line = new StringBuilder(string.Create(CultureInfo.InvariantCulture, $"run {run + 1,2} {s_arms[a].Name,-17} {result.WallTime.TotalSeconds:F2} s"));
-                for (int c = 0; c < s_counters.Length; c++)
-                {
-                    CounterVerdict counterVerdict = verdicts.Single(v => v.Counter == s_counters[c]);
-                    observations[a, c].Add(counterVerdict);
-                    line.Append(CultureInfo.InvariantCulture, $" | {s_counters[c]} {counterVerdict.RelativeChange * 100:+0.00;-0.00}% d={counterVerdict.EffectSize:0.00} {counterVerdict.Status}");
-                }
-
-                // What a test sees through ShouldNotRegress: an exact regression fails at once; a statistical one
-                // fails only when a second measurement of the same body regresses on the same counter.
-                bool statistical = verdicts.Any(v => v.IsRegression && policy.GetRule(v.Counter, baseline[v.Counter].Kind).Mode == VerdictMode.Statistical);
-                IReadOnlyList<CounterVerdict>? second = null;
-                if (statistical)
-                {
-                    remeasured++;
-                    second = BaselineComparer.Compare(file, fingerprint, BaselineRecord.FromResult(result.Remeasure()), policy);
-                    line.Append(" | re-measured:");
-                }
-
-                for (int c = 0; c < s_counters.Length; c++)
-                {
-                    string name = s_counters[c];
-                    if (!verdicts.Single(v => v.Counter == name).IsRegression)
-                        continue;
-                    bool exact = policy.GetRule(name, baseline[name].Kind).Mode == VerdictMode.Exact;
-                    bool again = second?.Single(v => v.Counter == name).IsRegression ?? false;
-                    if (exact || again)
-                        confirmed[a, c]++;
-                    if (!exact)
-                        line.Append(CultureInfo.InvariantCulture, $" {name} {(again ? "confirmed" : "not confirmed")}");
-                }
-
-                Console.WriteLine(line);
-            }
-        }
-
-        spinner.Dispose();
-        string rules = string.Join("; ", s_counters.Select(name =>
-        {
-            CounterVerdictRule rule = policy.GetRule(name, baseline[name].Kind);
-            return rule.Mode == VerdictMode.Exact
-                ? $"{name}: exact {rule.Statistic}"
-                : string.Create(CultureInfo.InvariantCulture, $"{name}: {rule.Statistic} change ≥ {rule.MinRelativeChange:P0} at {rule.Confidence:P0} confidence");
-        }));
-
-        var table = new StringBuilder();
-        var confirmedTable = new StringBuilder();
-        foreach (StringBuilder t in new[] { table, confirmedTable })
-            t.Append("| Arm | ").AppendJoin(" | ", s_counters).Append(" |\n|---|").AppendJoin(string.Empty, s_counters.Select(_ => "---:|")).Append('\n');
-        bool goalsMet = true;
-        for (int a = 0; a < s_arms.Length; a++)
-        {
-            table.Append("| ").Append(s_arms[a].Name);
-            confirmedTable.Append("| ").Append(s_arms[a].Name);
-            for (int c = 0; c < s_counters.Length; c++)
-            {
-                int regressed = observations[a, c].Count(v => v.Status == CounterVerdictStatus.Regressed);
-                bool target = s_arms[a].Targets.Contains(s_counters[c]);
-                // Only the unchanged arm can fail falsely: an injected change that also moves another counter (one more
-                // allocation costs time too) is a real regression there, just not the one the arm is about.
-                string role = target ? "detected" : a == 0 ? "false failures" : "also flagged";
-                if (a == 0)
-                    goalsMet &= confirmed[a, c] == 0;
-                else if (target)
-                    goalsMet &= confirmed[a, c] >= DetectionGoal * runs;
-                table.Append(CultureInfo.InvariantCulture, $" | {regressed}/{runs} {role}");
-                confirmedTable.Append(CultureInfo.InvariantCulture, $" | {confirmed[a, c]}/{runs} {role}");
-            }
-
-            table.Append(" |\n");
-            confirmedTable.Append(" |\n");
-        }
-
-        var distributions = new StringBuilder();
-        distributions.Append("| Arm | Counter | P50 change min / median / max | d min / median / max |\n|---|---|---:|---:|\n");
-        for (int a = 0; a < s_arms.Length; a++)
-        {
-            for (int c = 0; c < s_counters.Length; c++)
-            {
-                double[] changes = [.. observations[a, c].Select(v => v.RelativeChange ?? double.NaN).Order()];
-                double[] ds = [.. observations[a, c].Select(v => v.EffectSize ?? double.NaN).Order()];
-                distributions.Append(CultureInfo.InvariantCulture,
-                    $"| {s_arms[a].Name} | {s_counters[c]} | {changes[0] * 100:+0.00;-0.00}% / {Median(changes) * 100:+0.00;-0.00}% / {changes[^1] * 100:+0.00;-0.00}% | {ds[0]:0.00} / {Median(ds):0.00} / {ds[^1]:0.00} |\n");
-            }
-        }
-
-        double[] walls = [.. wallSeconds.Order()];
-        string summary = string.Create(CultureInfo.InvariantCulture,
-            $"{runs} runs per arm ({runs * s_arms.Length} measurements + 1 discarded + 1 baseline) in {total.Elapsed.TotalSeconds:F0} s; wall per measurement {walls[0]:F2} / {Median(walls):F2} / {walls[^1]:F2} s (min / median / max); spinner did {spinner.Iterations:N0} blocks of 1,000 steps on CPU {SpinnerCpu}");
-        string verdict = $"Goals, on the test-level verdicts ({remeasured} re-measurements) (0/{runs} false failures unchanged, ≥ {DetectionGoal:P0} detections of each injected change on its counters): {(goalsMet ? "met" : "NOT met")}";
+        Directory.Delete(folder, recursive: true);
+        string loadAfter = MachineInfo.ReadLoadAverage();
+        bool goalsMet = cells.All(static c => c.GoalsMet);
+        string section = Section(cells, runs, machine, loadBefore, loadAfter, total.Elapsed, goalsMet, args);
         Console.WriteLine();
-        Console.Write(table);
-        Console.WriteLine();
-        Console.Write(distributions);
-        Console.WriteLine();
-        Console.Write(confirmedTable);
-        Console.WriteLine();
-        Console.WriteLine(summary);
-        Console.WriteLine(verdict);
-
-        string section = string.Create(CultureInfo.InvariantCulture,
-            $"""
-            ## Verdict quality: false failures and detections
-
-            Command: `dotnet run -c Release --project bench/Picollo.Benchmarks -- verdicts {runs}`
-
-            - Date: {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC, load average before {load}
-            - CPU: {machine.Cpu}, {machine.LogicalCores} logical cores; {machine.OperatingSystem}; {machine.Runtime}
-            - Body: `VerdictWorkload` ({VerdictWorkload.BaselineArrays} × `byte[8]` kept reachable, then a dependent chain of {VerdictWorkload.BaselineIterations} multiply-adds), baseline P50 {Describe(baseline)}
-            - Options: `PerfOptions.Default` with counters {string.Join(", ", s_counters)}; the measured thread on CPU {MeasuredCpu}, a spinner thread pinned to CPU {SpinnerCpu} (dependent arithmetic, running throughout, baseline included)
-            - Rules (`VerdictPolicy.Default`): {rules}
-            - {summary}
-
-            Test-level verdicts, as `ShouldNotRegress` gives them: an exact counter fails at once, a statistical one only when
-            a second measurement of the same body regresses on the same counter ({remeasured} re-measurements in all). The
-            injected change's own counters count detections; every flag in the unchanged arm is a false failure; "also
-            flagged" is an injected change moving another counter for real (one more allocation also costs time):
-
-            {confirmedTable}
-            Single-measurement verdicts (`BaselineComparer` alone, before any confirmation):
-
-            {table}
-            Relative change of P50 and the robust Cohen's d (`HdrHistogramSummary.RobustCohensD`: median shift over the pooled
-            IQR / 1.349, per operation) against the baseline:
-
-            {distributions}
-            {verdict}.
-            """);
+        Console.WriteLine(section);
         ResultsWriter.WriteSection(ResultsWriter.DefaultPath(), "verdicts", section);
         return goalsMet ? 0 : 1;
     }
 
-    private static PerfResult Measure(PerfOptions options, VerdictWorkload workload) => Perf.Measure(options, workload, VerdictWorkload.Run);
+    private static Cell RunCell(string modeName, VerdictBody body, PerfOptions options, int runs, string folder)
+    {
+        using NoiseMode mode = NoiseMode.Start(modeName);
+        string source = Path.Combine(folder, "VerdictsBench.cs");
+        var judge = new BaselineStoreOptions { GetEnvironmentVariable = static _ => null };
 
-    private static string Describe(PerfResult result) => string.Create(CultureInfo.InvariantCulture,
-        $"tsc {result.Tsc.P50:0.0} ticks/op, task-clock {result.TaskClock.P50:0.0} ns/op, allocated {result.AllocatedBytes.P50:0.#} B/op, {result.OperationsPerSample:N0} ops/sample, {result.SampleCount:N0} samples, {result.WallTime.TotalSeconds:F2} s");
+        // Recorded the way update mode records: measured again until two runs agree on the floor.
+        var watch = Stopwatch.StartNew();
+        BaselineJudgement recorded = BaselineJudge.Judge(body.Measure(options, 1.0), source, "VerdictsBench", body.Name, modeName, judge with { UpdateBaselines = true });
+        var baseline = BaselineStore.Read(recorded.Check.BaselinePath)!.Entries.Single().Record;
+        Console.WriteLine($"[{modeName} / {body.Name}] baseline in {watch.Elapsed.TotalSeconds:F1} s: {DescribeBaseline(baseline)}");
 
-    private static double Median(double[] sorted) => sorted.Length % 2 == 1 ? sorted[sorted.Length / 2] : (sorted[(sorted.Length / 2) - 1] + sorted[sorted.Length / 2]) / 2;
+        var cell = new Cell(modeName, body, baseline, runs);
+        for (int run = 0; run < runs; run++)
+        {
+            for (int a = 0; a < s_arms.Length; a++)
+            {
+                watch.Restart();
+                PerfResult result = body.Measure(options, s_arms[a].Work);
+                IReadOnlyList<CounterVerdict> single = BaselineComparer.Compare(
+                    BaselineStore.Read(recorded.Check.BaselinePath), MachineFingerprint.Current, BaselineRecord.FromResult(result), judge.VerdictPolicy);
+                BaselineJudgement judgement = BaselineJudge.Judge(result, source, "VerdictsBench", body.Name, modeName, judge);
+                cell.Add(a, single, judgement, watch.Elapsed);
+                Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                    $"[{modeName} / {body.Name}] run {run + 1,2} {s_arms[a].Name,-10} {watch.Elapsed.TotalSeconds:F2} s | {string.Join(" | ", single.Where(v => s_timeCounters.Contains(v.Counter)).Select(Short))} | test: {judgement.Outcome}{(judgement.ConfirmedCounters.Count > 0 ? " " + string.Join(",", judgement.ConfirmedCounters) : string.Empty)}"));
+            }
+        }
 
-    private sealed record Arm(string Name, VerdictWorkload Workload, string[] Targets);
+        cell.NoiseWork = mode.Work;
+        Console.WriteLine(cell.Summary());
+        return cell;
+    }
+
+    private static string Short(CounterVerdict v) => string.Create(CultureInfo.InvariantCulture,
+        $"{v.Counter} {v.Statistic} {v.RelativeChange * 100:+0.0;-0.0}% z={v.EffectSize:0.0} {v.Status}");
+
+    private static string DescribeBaseline(BaselineRecord record) => string.Join(", ", s_timeCounters.Select(name => record.Find(name) is { } c
+        ? string.Create(CultureInfo.InvariantCulture, $"{name} P10 {c.PerOperation.P10:#,0.##} (P50 {c.PerOperation.P50:#,0.##}) {c.Unit}/op, {c.OperationsPerSample:N0} ops/sample, recorded in {c.Recording?.Runs ?? 1} runs, drift {c.Recording?.Drift * 100 ?? 0:0.##}%, detects ≥ {c.Recording?.DetectableChange * 100 ?? double.NaN:0.#}%")
+        : $"{name} unavailable"));
+
+    private static string[]? Option(string[] args, string name)
+    {
+        int i = Array.IndexOf(args, name);
+        return i >= 0 && i + 1 < args.Length ? args[i + 1].Split(',', StringSplitOptions.RemoveEmptyEntries) : null;
+    }
+
+    private static string Section(List<Cell> cells, int runs, MachineInfo machine, string loadBefore, string loadAfter, TimeSpan total, bool goalsMet, string[] args)
+    {
+        var text = new StringBuilder();
+        text.Append(CultureInfo.InvariantCulture, $"""
+            ## Verdict quality: false failures and detections under noise
+
+            Command: `dotnet run -c Release --project bench/Picollo.Benchmarks -- verdicts {string.Join(' ', args.DefaultIfEmpty(runs.ToString(CultureInfo.InvariantCulture)))}`
+
+            - Date: {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC; load average before {loadBefore}, after {loadAfter}; {total.TotalMinutes:F0} min in all
+            - CPU: {machine.Cpu}, {machine.LogicalCores} logical cores, TSC {MachineFingerprint.Current.TscMegahertz:N0} MHz; {machine.OperatingSystem}; {machine.Runtime}
+            - Options: `PerfOptions.Default` (1 s budget) with tsc, task-clock, allocated-bytes, gen0-collections; measured thread on CPU {NoiseMode.MeasuredCpu}
+            - Rules: `VerdictPolicy.Default`: time judged on P10 (the floor), regressed at ≥ {CounterVerdictRule.Time.MinRelativeChange:P0} and z ≥ 1.645 (95 % confidence), drift {CounterVerdictRule.Time.Drift:P1}; exact allocations
+            - Each cell: a baseline recorded as update mode records it (measured until two runs agree), then {runs} runs of each arm, interleaved, each judged by `BaselineJudge` as `ShouldNotRegress` judges it; a time regression fails the test only when a second measurement confirms it
+
+            Test-level outcome per arm (the injected change's time counters: detections; the unchanged arm: false failures of any counter):
+
+
+            """);
+        text.Append("| Mode | Body | Unchanged: false failures | +10 % tsc / task-clock | +20 % tsc / task-clock | +30 % tsc / task-clock | Goals |\n|---|---|---:|---:|---:|---:|---|\n");
+        foreach (Cell cell in cells)
+            text.Append(cell.Row()).Append('\n');
+
+        text.Append("\nSingle measurements (before any confirmation) and what moved: time counters' P10 change min / median / max and median z per arm; the baseline:\n\n");
+        foreach (Cell cell in cells)
+            text.Append(cell.Detail()).Append('\n');
+
+        text.Append(CultureInfo.InvariantCulture, $"Goals (0/{runs} false failures unchanged, ≥ {DetectionGoal:P0} detected at +30 % on tsc and on task-clock, every cell): {(goalsMet ? "met" : "NOT met (see the rows marked so)")}.\n");
+        return text.ToString();
+    }
+
+    /// <summary>One noise mode × body: the baseline, then per arm the single-measurement verdicts and the test-level outcomes.</summary>
+    private sealed class Cell(string mode, VerdictBody body, BaselineRecord baseline, int runs)
+    {
+        private readonly List<(IReadOnlyList<CounterVerdict> Single, BaselineJudgement Judgement, TimeSpan Time)>[] _arms =
+            [.. s_arms.Select(_ => new List<(IReadOnlyList<CounterVerdict>, BaselineJudgement, TimeSpan)>())];
+
+        public long NoiseWork { get; set; }
+
+        public bool GoalsMet => FalseFailures() == 0 && s_timeCounters.All(c => Detected(3, c) >= DetectionGoal * runs);
+
+        public void Add(int arm, IReadOnlyList<CounterVerdict> single, BaselineJudgement judgement, TimeSpan time) => _arms[arm].Add((single, judgement, time));
+
+        public string Row() => string.Create(CultureInfo.InvariantCulture,
+            $"| {mode} | {body.Name} | {FalseFailures()}/{runs} | {Pair(1)} | {Pair(2)} | {Pair(3)} | {(GoalsMet ? "met" : "NOT met")} |");
+
+        public string Summary() => $"[{mode} / {body.Name}] " + Row();
+
+        public string Detail()
+        {
+            var text = new StringBuilder();
+            text.Append(CultureInfo.InvariantCulture, $"**{mode} / {body.Name}** ({body.Description}); baseline: {DescribeBaseline(baseline)}; noise work {NoiseWork:N0}; median wall per judged run {Median([.. _arms.SelectMany(a => a).Select(r => r.Time.TotalSeconds)]):F2} s\n\n");
+            text.Append("| Arm | tsc P10 change | tsc z | task-clock P10 change | task-clock z | single-measurement regressions tsc / task-clock |\n|---|---:|---:|---:|---:|---:|\n");
+            for (int a = 0; a < s_arms.Length; a++)
+            {
+                text.Append(CultureInfo.InvariantCulture, $"| {s_arms[a].Name} ");
+                foreach (string counter in s_timeCounters)
+                {
+                    double[] changes = [.. Verdicts(a, counter).Select(v => v.RelativeChange ?? double.NaN).Order()];
+                    double[] z = [.. Verdicts(a, counter).Select(v => v.EffectSize ?? double.NaN).Order()];
+                    text.Append(CultureInfo.InvariantCulture, $"| {changes[0] * 100:+0.0;-0.0}% / {Median(changes) * 100:+0.0;-0.0}% / {changes[^1] * 100:+0.0;-0.0}% | {Median(z):0.0} ");
+                }
+
+                text.Append(CultureInfo.InvariantCulture, $"| {Verdicts(a, s_timeCounters[0]).Count(v => v.IsRegression)} / {Verdicts(a, s_timeCounters[1]).Count(v => v.IsRegression)} |\n");
+            }
+
+            return text.ToString();
+        }
+
+        private IEnumerable<CounterVerdict> Verdicts(int arm, string counter) =>
+            _arms[arm].Select(r => r.Single.FirstOrDefault(v => v.Counter == counter)).OfType<CounterVerdict>();
+
+        private int FalseFailures() => _arms[0].Count(static r => r.Judgement.Outcome == BaselineOutcome.Fail);
+
+        private int Detected(int arm, string counter) =>
+            _arms[arm].Count(r => r.Judgement.Outcome == BaselineOutcome.Fail && r.Judgement.ConfirmedCounters.Contains(counter));
+
+        private string Pair(int arm) => string.Create(CultureInfo.InvariantCulture, $"{Detected(arm, s_timeCounters[0])} / {Detected(arm, s_timeCounters[1])}");
+
+        private static double Median(double[] sorted)
+        {
+            if (sorted.Length == 0)
+                return double.NaN;
+            Array.Sort(sorted);
+            return sorted.Length % 2 == 1 ? sorted[sorted.Length / 2] : (sorted[(sorted.Length / 2) - 1] + sorted[sorted.Length / 2]) / 2;
+        }
+    }
 }

@@ -5,10 +5,10 @@ namespace Picollo.Baselines;
 
 /// <summary>
 /// Records a baseline from a steady moment (docs/VERDICTS.md, "Recording"): the body is measured again until two runs
-/// agree on every statistical counter's statistic within half its threshold, and the faster of the two is kept, so one
-/// disturbed moment cannot blind every later verdict. After <see cref="MaxRuns"/> runs without agreement the fastest is
-/// kept, with a notice. Each statistical counter of the record carries what was seen: the runs, the drift between the
-/// agreeing pair, and the smallest change the baseline lets a verdict detect.
+/// agree on every statistical counter's statistic within the rule's drift (and half its threshold), and the faster of the
+/// two is kept, so one disturbed moment cannot blind every later verdict. After <see cref="MaxRuns"/> runs without such a
+/// pair the faster of the closest pair is kept, with a notice. Each statistical counter of the record carries what was
+/// seen: the runs, the drift between the pair, and the smallest change the baseline lets a verdict detect.
 /// </summary>
 internal sealed class SteadyRecording
 {
@@ -55,23 +55,21 @@ internal sealed class SteadyRecording
         }
 
         var notices = new List<string>();
-        Run kept;
-        Dictionary<string, double> drift;
         string note;
         if (pair is (int faster, int slower))
         {
-            kept = runs[faster];
-            drift = kept.Statistics.Keys.ToDictionary(name => name, name => Math.Abs(Math.Log(Ratio(runs[faster], runs[slower], name))));
             note = string.Create(CultureInfo.InvariantCulture, $"Recorded from a steady moment: {runs.Count} measurements, the faster of the two that agreed ({Describe(runs[faster], runs[slower])}).");
         }
         else
         {
-            kept = runs.MinBy(static r => r.Score)!;
-            drift = kept.Statistics.Keys.ToDictionary(name => name, name => runs.Max(r => Math.Abs(Math.Log(Ratio(r, kept, name)))));
-            note = string.Create(CultureInfo.InvariantCulture, $"Recorded on an unsteady machine: {MaxRuns} measurements never agreed within half the thresholds; the fastest was kept.");
-            notices.Add(note + " Its numbers may be off by the drift stored with each counter: record it again when the machine is quieter (nothing else running).");
+            pair = ClosestPair(runs);
+            (faster, slower) = pair.Value;
+            note = string.Create(CultureInfo.InvariantCulture, $"Recorded on an unsteady machine: {MaxRuns} measurements, no two within the drift the verdicts allow; the faster of the closest two was kept ({Describe(runs[faster], runs[slower])}).");
+            notices.Add(note + " Verdicts against it count the drift it saw, so they see less: record it again when the machine is quieter (nothing else running).");
         }
 
+        Run kept = runs[faster];
+        Dictionary<string, double> drift = kept.Statistics.Keys.ToDictionary(name => name, name => Math.Abs(Math.Log(Ratio(runs[faster], runs[slower], name))));
         var counters = new List<BaselineCounter>(kept.Record.Counters.Count);
         foreach (BaselineCounter counter in kept.Record.Counters)
         {
@@ -103,19 +101,21 @@ internal sealed class SteadyRecording
         CultureInfo.InvariantCulture,
         $"{counter}: this baseline detects only changes of its {statistic} ≥ {detectable * 100:0.#}%, above the {rule.MinRelativeChange * 100:0.#}% the policy judges: its numbers are too noisy to see a regression of that size. Record it again on a quieter machine, give each measurement more samples or time (PerfOptions.Samples, TimeBudget), or raise the threshold (maxChange).");
 
-    // The first pair (in the order measured) whose statistics agree within half of each counter's threshold.
+    // The first pair (in the order measured) whose statistics agree.
     private static (int Faster, int Slower)? FindAgreeingPair(List<Run> runs, VerdictPolicy policy)
     {
         int last = runs.Count - 1;
         for (int i = 0; i < last; i++)
         {
             if (Agree(runs[i], runs[last], policy))
-                return runs[i].Score <= runs[last].Score ? (i, last) : (last, i);
+                return Order(runs, i, last);
         }
 
         return null;
     }
 
+    // Two runs agree when every statistical counter's statistic lies within the rule's drift of the other's (and within
+    // half its threshold, for a rule whose drift is wider than that): the difference a verdict already allows for.
     private static bool Agree(Run a, Run b, VerdictPolicy policy)
     {
         foreach ((string name, (BaselineStatistic _, double value)) in a.Statistics)
@@ -123,12 +123,33 @@ internal sealed class SteadyRecording
             if (!b.Statistics.TryGetValue(name, out (BaselineStatistic Statistic, double Value) other) || value <= 0 || other.Value <= 0)
                 continue;
             CounterVerdictRule rule = policy.GetRule(name, a.Record.Find(name)!.Kind);
-            if (Math.Abs(Math.Log(value / other.Value)) > Math.Log(1 + (rule.MinRelativeChange / 2)))
+            double allowed = Math.Min(rule.Drift, Math.Log(1 + (rule.MinRelativeChange / 2)));
+            if (Math.Abs(Math.Log(value / other.Value)) > allowed)
                 return false;
         }
 
         return true;
     }
+
+    // The pair whose widest disagreement over the counters is the smallest.
+    private static (int Faster, int Slower) ClosestPair(List<Run> runs)
+    {
+        (int, int) best = (0, 1);
+        double bestGap = double.PositiveInfinity;
+        for (int i = 0; i < runs.Count; i++)
+        {
+            for (int j = i + 1; j < runs.Count; j++)
+            {
+                double gap = runs[i].Statistics.Keys.Select(name => Math.Abs(Math.Log(Ratio(runs[i], runs[j], name)))).DefaultIfEmpty(0).Max();
+                if (gap < bestGap)
+                    (best, bestGap) = ((i, j), gap);
+            }
+        }
+
+        return Order(runs, best.Item1, best.Item2);
+    }
+
+    private static (int Faster, int Slower) Order(List<Run> runs, int i, int j) => runs[i].Score <= runs[j].Score ? (i, j) : (j, i);
 
     private static double Ratio(Run a, Run b, string counter)
     {
