@@ -77,17 +77,24 @@ public readonly struct HdrBuckets : IEquatable<HdrBuckets>
     /// <param name="value">Any value.</param>
     /// <returns>An index in [0, <see cref="LogicalLength"/>), monotonic in <paramref name="value"/>.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public nuint GetLogicalIndexForValue(ulong value)
+    public nuint GetLogicalIndexForValue(ulong value) => GetLogicalIndexForValue(value, BlockScale);
+
+    /// <summary>
+    /// <see cref="GetLogicalIndexForValue(ulong)"/> for a layout known only by its block scale: recording
+    /// handles keep the scale in a register instead of a layout (see <see cref="HdrHistogramWriter"/>).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static nuint GetLogicalIndexForValue(ulong value, int blockScale)
     {
         // Bit width of value / BlockSize is the block number: 0 for value < BlockSize.
-        int blockIndex = 64 - BitOperations.LeadingZeroCount(value >> BlockScale);
+        int blockIndex = 64 - BitOperations.LeadingZeroCount(value >> blockScale);
         // Blocks 0 and 1 both have step 2^0; block k > 0 has step 2^(k-1). The comparison compiles to
         // setcc + sub, so the correction for block 0 costs no branch.
         int stepScale = blockIndex - (blockIndex != 0 ? 1 : 0);
         // (value >> stepScale) is in [BlockSize, 2·BlockSize) for k > 0 and < BlockSize for k = 0;
         // the mask keeps the position inside the block, i.e. subtracts BlockSize for k > 0.
-        ulong indexInBlock = (value >> stepScale) & ((1u << BlockScale) - 1);
-        return ((nuint)(uint)blockIndex << BlockScale) + (nuint)indexInBlock;
+        ulong indexInBlock = (value >> stepScale) & ((1u << blockScale) - 1);
+        return ((nuint)(uint)blockIndex << blockScale) + (nuint)indexInBlock;
     }
 
     /// <summary>Gets the smallest value that falls into the bucket with logical index <paramref name="logicalIndex"/>.</summary>
