@@ -69,10 +69,8 @@ internal sealed class FloorHistogram : RecordVariant
             foreach (long v in values)
             {
                 ulong value = (ulong)v;
-                int blockIndex = 64 - BitOperations.LeadingZeroCount(value >> blockScale);
-                int stepScale = blockIndex - (blockIndex != 0 ? 1 : 0);
-                ulong indexInBlock = (value >> stepScale) & ((1u << blockScale) - 1);
-                nuint index = ((nuint)(uint)blockIndex << blockScale) + (nuint)indexInBlock - firstIndex;
+                int stepScale = BitOperations.Log2(value >> blockScale);
+                nuint index = (nuint)((uint)stepScale << blockScale) + (nuint)(value >> stepScale) - firstIndex;
                 Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(counts), index < length ? index : length)++;
             }
         }
@@ -85,10 +83,8 @@ internal sealed class FloorHistogram : RecordVariant
             foreach (long v in values)
             {
                 ulong value = (ulong)v;
-                int blockIndex = 64 - BitOperations.LeadingZeroCount(value >> blockScale);
-                int stepScale = blockIndex - (blockIndex != 0 ? 1 : 0);
-                ulong indexInBlock = (value >> stepScale) & ((1u << blockScale) - 1);
-                nuint index = ((nuint)(uint)blockIndex << blockScale) + (nuint)indexInBlock - firstIndex;
+                int stepScale = BitOperations.Log2(value >> blockScale);
+                nuint index = (nuint)((uint)stepScale << blockScale) + (nuint)(value >> stepScale) - firstIndex;
                 Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(counts), index < length ? index : length)++;
             }
         }
