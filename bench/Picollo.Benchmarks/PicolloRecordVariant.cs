@@ -7,11 +7,8 @@ internal sealed class PicolloRecordVariant : RecordVariant
 {
     private readonly Metrics.HdrHistogram _histogram;
 
-    public PicolloRecordVariant(long maxTrackableValue, bool uint64Storage)
-    {
-        HdrHistogramBuilder builder = Metrics.HdrHistogram.Factory.WithRelativeError(0.0005).WithMaxTrackableValue((ulong)maxTrackableValue);
-        _histogram = (uint64Storage ? builder.WithUInt64Storage() : builder.WithUInt32Storage()).Create();
-    }
+    public PicolloRecordVariant(long maxTrackableValue, bool uint64Storage) =>
+        _histogram = CreateHistogram(maxTrackableValue, uint64Storage);
 
     public Metrics.HdrHistogram Histogram => _histogram;
 
@@ -32,4 +29,11 @@ internal sealed class PicolloRecordVariant : RecordVariant
     }
 
     public override void Reset() => _histogram.Reset();
+
+    /// <summary>The article's configuration: relative error 0.0005, the case's max trackable value, one writer.</summary>
+    public static Metrics.HdrHistogram CreateHistogram(long maxTrackableValue, bool uint64Storage)
+    {
+        HdrHistogramBuilder builder = Metrics.HdrHistogram.Factory.WithRelativeError(0.0005).WithMaxTrackableValue((ulong)maxTrackableValue);
+        return (uint64Storage ? builder.WithUInt64Storage() : builder.WithUInt32Storage()).Create();
+    }
 }

@@ -14,6 +14,16 @@ internal static class RecordBenchmark
     /// <summary>The article's cases: HdrHistogram.NET's test default, a small range, one second in ns, everything.</summary>
     public static readonly long[] MaxTrackableValues = [RecordWorkload.ArticleMaxValue, 30_000, (long)NanoScope.OneSecondValue, long.MaxValue];
 
+    /// <summary>
+    /// The four in-range cases, then the article's own 30,000 case: its benchmark draws every case's values
+    /// up to 7,716,549,600, so at 30,000 most of them overflow.
+    /// </summary>
+    public static readonly RecordCase[] Cases =
+    [
+        .. MaxTrackableValues.Select(RecordCase.InRange),
+        new RecordCase(30_000, RecordWorkload.ArticleMaxValue),
+    ];
+
     public const int Rounds = 15;
 
     /// <summary>
@@ -37,8 +47,8 @@ internal static class RecordBenchmark
         long processStart = Stopwatch.GetTimestamp();
         var measurements = new List<RecordMeasurement>();
 
-        foreach (long max in MaxTrackableValues)
-            measurements.AddRange(MeasureCase(max));
+        foreach (RecordCase recordCase in Cases)
+            measurements.AddRange(MeasureCase(recordCase));
 
         double seconds = NanoScope.TicksToNanos(Stopwatch.GetTimestamp() - processStart) / 1e9;
         var report = new RecordReport(measurements, MachineInfo.Current(), started, seconds, loadBefore, MachineInfo.ReadLoadAverage());
@@ -52,29 +62,38 @@ internal static class RecordBenchmark
         return 0;
     }
 
-    private static List<RecordMeasurement> MeasureCase(long max)
+    private static List<RecordMeasurement> MeasureCase(RecordCase recordCase)
     {
-        long[] values = RecordWorkload.Create(max);
+        long max = recordCase.MaxTrackableValue;
+        long[] values = RecordWorkload.Create(recordCase.ValueMax);
         long[] warmupValues = values[..WarmupSliceLength];
 
         var picollo32 = new PicolloRecordVariant(max, uint64Storage: false);
         var picollo64 = new PicolloRecordVariant(max, uint64Storage: true);
-        RecordVariant[] variants =
+        List<RecordVariant> variants =
         [
             new FloorHistogram(picollo32.Histogram, uint64Storage: false),
             picollo32,
+            new PicolloWriterRecordVariant(max, uint64Storage: false),
             new FloorHistogram(picollo64.Histogram, uint64Storage: true),
             picollo64,
-            new LongHistogramRecordVariant(max),
+            new PicolloWriterRecordVariant(max, uint64Storage: true),
         ];
 
-        Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"Max trackable {max:N0}:"));
-        var measurements = new RecordMeasurement[variants.Length];
-        for (int i = 0; i < variants.Length; i++)
+        // LongHistogram.RecordValue throws above its highest trackable value: no overflow-heavy figure.
+        // There instead, a floor with its overflow counter in a register shows what the in-memory one costs.
+        if (!recordCase.IsOverflowHeavy)
+            variants.Add(new LongHistogramRecordVariant(max));
+        else
+            variants.Add(new FloorHistogram(picollo64.Histogram, uint64Storage: true, overflowInLocal: true));
+
+        Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"Max trackable {recordCase.Label}:"));
+        var measurements = new RecordMeasurement[variants.Count];
+        for (int i = 0; i < variants.Count; i++)
         {
             WarmUp(variants[i], values, warmupValues);
             int repeats = Calibrate(variants[i], values);
-            measurements[i] = new RecordMeasurement(max, variants[i], repeats);
+            measurements[i] = new RecordMeasurement(recordCase, variants[i], repeats);
             Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  {variants[i].Name,-18} warmed up, {repeats} repeats per run"));
         }
 
@@ -84,9 +103,9 @@ internal static class RecordBenchmark
         for (int round = 0; round < Rounds; round++)
         {
             // Rotate the starting variant so none always runs right after the same neighbour.
-            for (int k = 0; k < variants.Length; k++)
+            for (int k = 0; k < variants.Count; k++)
             {
-                int i = (round + k) % variants.Length;
+                int i = (round + k) % variants.Count;
                 TimedRun(measurements[i], values);
             }
         }

@@ -1,18 +1,18 @@
 namespace Picollo.Benchmarks;
 
-/// <summary>The timed runs of one variant on one max trackable value.</summary>
+/// <summary>The timed runs of one variant in one case.</summary>
 internal sealed class RecordMeasurement
 {
     private readonly List<double> _nanosPerOp = [];
 
-    public RecordMeasurement(long maxTrackableValue, RecordVariant variant, int repeats)
+    public RecordMeasurement(RecordCase recordCase, RecordVariant variant, int repeats)
     {
-        MaxTrackableValue = maxTrackableValue;
+        Case = recordCase;
         Variant = variant;
         Repeats = repeats;
     }
 
-    public long MaxTrackableValue { get; }
+    public RecordCase Case { get; }
 
     public RecordVariant Variant { get; }
 

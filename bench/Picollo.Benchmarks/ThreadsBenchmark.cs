@@ -84,6 +84,7 @@ internal static class ThreadsBenchmark
     private static ThreadsVariant[] CreateVariants(long max) =>
     [
         new PicolloThreadsVariant(max, HdrConcurrency.ThreadLocal, uint64Storage: true),
+        new PicolloThreadsVariant(max, HdrConcurrency.ThreadLocal, uint64Storage: true, writer: true),
         new PicolloThreadsVariant(max, HdrConcurrency.Interlocked, uint64Storage: true),
         new PicolloThreadsVariant(max, HdrConcurrency.SingleWriter, uint64Storage: true),
         new ConcurrentHistogramThreadsVariant(max),

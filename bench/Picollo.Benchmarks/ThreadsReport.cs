@@ -5,10 +5,15 @@ using Picollo.Text;
 
 namespace Picollo.Benchmarks;
 
-/// <summary>Turns the threads measurements into the figures table, the issue 4 / DESIGN.md § 7 verdicts and the method notes.</summary>
+/// <summary>Turns the threads measurements into the figures table, the verdicts of issues 4 and 15 and the method notes.</summary>
 internal sealed class ThreadsReport
 {
     public const double ThreadLocalBudget = 1.2;
+
+    /// <summary>Issue 15: a thread-local writer at 2 threads costs at most this times single-writer <c>Record</c> on 1 thread.</summary>
+    public const double WriterBudget = 1.2;
+
+    private const string SingleWriterRecordName = "Picollo single-writer u64";
     public const double InterlockedBudget = 2.5;
 
     /// <summary>"Far ahead of HdrHistogram.NET's concurrent types", read as: at least this many times faster at 2 threads.</summary>
@@ -40,7 +45,7 @@ internal sealed class ThreadsReport
     {
         var text = new StringBuilder();
         BuildFigures().WriteTo(text, "Record, 1 and 2 writer threads (wall ns per value per writer)");
-        BuildGoals().WriteTo(text, "Goals (issue 4, DESIGN.md § 7)");
+        BuildGoals().WriteTo(text, "Goals (issues 4 and 15; docs/ARCHITECTURE.md, Hot paths)");
         text.Append(Invariant, $"Load average (1/5/15 min) before: {_loadBefore}, after: {_loadAfter}\n");
         return text.ToString();
     }
@@ -68,7 +73,7 @@ internal sealed class ThreadsReport
             "`Count check`: the total count after each run against the values recorded (priming included); " +
             "the single-writer mode is not meant for several writers and shows how many increments collisions lose.\n\n");
 
-        BuildGoals().WriteTo(text, "Goals (issue 4, DESIGN.md § 7)");
+        BuildGoals().WriteTo(text, "Goals (issues 4 and 15; docs/ARCHITECTURE.md, Hot paths)");
         text.Append(
             "The verdict uses clean best ÷ clean best (the article's statistic, best of runs, restricted to clean runs). `Paired median` is the median, " +
             "over the rounds in which both runs were clean (how many in parentheses), of the ratio between the two runs of the same round: " +
@@ -89,7 +94,9 @@ internal sealed class ThreadsReport
             "in the same order.\n");
         text.Append(
             "- Variants: Picollo `HdrHistogram.Factory.WithRelativeError(0.0005).WithMaxTrackableValue(max).WithConcurrency(mode)` with " +
-            "64-bit counters (the default; 32-bit ones cost the same at 1 thread and were left out so more rounds fit), `Record((ulong)v)`; HdrHistogram.NET 2.5.0 " +
+            "64-bit counters (the default; 32-bit ones cost the same at 1 thread and were left out so more rounds fit), `Record((ulong)v)`; " +
+            "the thread-local writer: the same thread-local histogram configuration, each writer thread calling `GetWriter()` at the start of its run " +
+            "(after the priming record, so the shard exists) and then `writer.Record((ulong)v)`; HdrHistogram.NET 2.5.0 " +
             "`new LongConcurrentHistogram(1, max, 3)`, `RecordValue(v)`, and `new Recorder(1, max, 3, (id, lo, hi, d) => new LongConcurrentHistogram(id, lo, hi, d))`, " +
             "`RecordValue(v)` (the recorder's phaser only guards the interval flip, so concurrent writers need a concurrent histogram inside; " +
             "`HistogramFactory…WithThreadSafeWrites().WithThreadSafeReads()` builds the same). Every variant × thread count has its own " +
@@ -105,7 +112,7 @@ internal sealed class ThreadsReport
         text.Append(Invariant, $"- Warm-up: every variant × thread count runs at least {RecordBenchmark.WarmupCalls} times and at least {warmupSeconds:F0} s ");
         text.Append(
             "through its writer group (10,000-value prefix, a full pass every 50 calls), so the loops reach their final tier-1 code before " +
-            "calibration (PGO details in the notes below). No `AggressiveOptimization`. Note that one `Run` method serves all Picollo modes and one " +
+            "calibration (PGO details in the notes below). No `AggressiveOptimization`. Note that one `Record` loop serves all Picollo modes (the writer has a loop of its own) and one " +
             "`RecordConcurrent` serves interlocked and thread-local, so their PGO profiles are mixed, as in an application that uses several modes.\n");
         long targetMillis = ThreadsBenchmark.TargetRunNanos / 1_000_000;
         text.Append(Invariant, $"- Timing: `repeats` calibrated per variant × thread count for ~{targetMillis} ms per run (at least one pass). ");
@@ -175,8 +182,21 @@ internal sealed class ThreadsReport
         AddScalingGoals(table, HdrConcurrency.ThreadLocal, ThreadLocalBudget);
         AddScalingGoals(table, HdrConcurrency.Interlocked, InterlockedBudget);
 
+        string writerGoal = string.Create(Invariant, $"thread-local writer, 2 threads ≤ {WriterBudget}× single-writer Record, 1 thread");
+        foreach (ThreadsMeasurement two in Picollo(HdrConcurrency.ThreadLocal).Where(m => m.Threads == 2 && IsWriter(m)))
+        {
+            ThreadsMeasurement single = Find(two.MaxTrackableValue, SingleWriterRecordName, 1)!;
+            double best = two.CleanBestNanosPerOp / single.CleanBestNanosPerOp;
+            table.AddRow(
+                writerGoal,
+                string.Create(Invariant, $"{Short(two.MaxTrackableValue)}, u{((PicolloThreadsVariant)two.Variant).CounterBits}"),
+                Ratio(best),
+                PairedMedian(two, single),
+                Verdict(best <= WriterBudget, best));
+        }
+
         string speedupGoal = string.Create(Invariant, $"2 threads: ≥ {HdrHistogramNetSpeedup}× faster than HdrHistogram.NET's faster concurrent type");
-        foreach (ThreadsMeasurement m in Picollo(HdrConcurrency.ThreadLocal, HdrConcurrency.Interlocked).Where(m => m.Threads == 2))
+        foreach (ThreadsMeasurement m in Picollo(HdrConcurrency.ThreadLocal, HdrConcurrency.Interlocked).Where(m => m.Threads == 2 && !IsWriter(m)))
         {
             ThreadsMeasurement concurrent = Find(m.MaxTrackableValue, ConcurrentHistogramName, 2)!;
             ThreadsMeasurement recorder = Find(m.MaxTrackableValue, RecorderName, 2)!;
@@ -221,7 +241,7 @@ internal sealed class ThreadsReport
             double best = two.CleanBestNanosPerOp / one.CleanBestNanosPerOp;
             table.AddRow(
                 goal,
-                string.Create(Invariant, $"{Short(two.MaxTrackableValue)}, u{((PicolloThreadsVariant)two.Variant).CounterBits}"),
+                string.Create(Invariant, $"{Short(two.MaxTrackableValue)}, u{((PicolloThreadsVariant)two.Variant).CounterBits}{(IsWriter(two) ? ", writer" : "")}"),
                 Ratio(best),
                 PairedMedian(two, one),
                 Verdict(best <= budget, best));
@@ -254,6 +274,8 @@ internal sealed class ThreadsReport
 
     private IEnumerable<ThreadsMeasurement> Picollo(params HdrConcurrency[] modes) =>
         _measurements.Where(m => m.Variant is PicolloThreadsVariant p && modes.Contains(p.Concurrency));
+
+    private static bool IsWriter(ThreadsMeasurement m) => m.Variant is PicolloThreadsVariant { IsWriter: true };
 
     private ThreadsMeasurement? Find(long max, string name, int threads) =>
         _measurements.FirstOrDefault(m => m.MaxTrackableValue == max && m.Threads == threads && m.Variant.Name == name);

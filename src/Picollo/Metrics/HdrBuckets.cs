@@ -77,17 +77,25 @@ public readonly struct HdrBuckets : IEquatable<HdrBuckets>
     /// <param name="value">Any value.</param>
     /// <returns>An index in [0, <see cref="LogicalLength"/>), monotonic in <paramref name="value"/>.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public nuint GetLogicalIndexForValue(ulong value)
+    public nuint GetLogicalIndexForValue(ulong value) => GetLogicalIndexForValue(value, BlockScale);
+
+    /// <summary>
+    /// <see cref="GetLogicalIndexForValue(ulong)"/> for a layout known only by its block scale: recording
+    /// handles keep the scale in a register instead of a layout (see <see cref="HdrHistogramWriter"/>).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static nuint GetLogicalIndexForValue(ulong value, int blockScale)
     {
-        // Bit width of value / BlockSize is the block number: 0 for value < BlockSize.
-        int blockIndex = 64 - BitOperations.LeadingZeroCount(value >> BlockScale);
-        // Blocks 0 and 1 both have step 2^0; block k > 0 has step 2^(k-1). The comparison compiles to
-        // setcc + sub, so the correction for block 0 costs no branch.
-        int stepScale = blockIndex - (blockIndex != 0 ? 1 : 0);
-        // (value >> stepScale) is in [BlockSize, 2·BlockSize) for k > 0 and < BlockSize for k = 0;
-        // the mask keeps the position inside the block, i.e. subtracts BlockSize for k > 0.
-        ulong indexInBlock = (value >> stepScale) & ((1u << BlockScale) - 1);
-        return ((nuint)(uint)blockIndex << BlockScale) + (nuint)indexInBlock;
+        // Block k > 0 starts at BlockSize·2^(k-1) with step 2^(k-1), and blocks 0 and 1 both have step
+        // 2^0, so the step scale is s = max(k - 1, 0) = ⌊log2(value / BlockSize)⌋ (Log2(0) is 0: block 0).
+        // value >> s is then in [BlockSize, 2·BlockSize) for k > 0, i.e. BlockSize plus the position in
+        // the block, and is the value itself for k = 0: the index k·BlockSize + position is therefore
+        // s·BlockSize + (value >> s), with no mask and no correction for block 0.
+        int stepScale = BitOperations.Log2(value >> blockScale);
+        // s ≤ 63 - blockScale and blockScale ≤ 19, so s·BlockSize fits 32 bits. The 32-bit shift also
+        // keeps the JIT from sharing one masked count (blockScale & 63) between two 64-bit shifts,
+        // which costs a mov and an and per value where it cannot hoist them.
+        return (nuint)((uint)stepScale << blockScale) + (nuint)(value >> stepScale);
     }
 
     /// <summary>Gets the smallest value that falls into the bucket with logical index <paramref name="logicalIndex"/>.</summary>

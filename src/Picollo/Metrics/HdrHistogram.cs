@@ -69,7 +69,8 @@ public sealed partial class HdrHistogram
             _slot = new HdrShardSlot();
     }
 
-    private enum StorageMode : byte
+    /// <summary>How the counters are written; a <see cref="HdrHistogramWriter"/> uses the first four.</summary>
+    internal enum StorageMode : byte
     {
         Single64,
         Single32,
@@ -237,37 +238,58 @@ public sealed partial class HdrHistogram
     /// <inheritdoc cref="CopyCounts(Span{ulong}, out long)"/>
     internal ulong CopyCounts(Span<ulong> destination) => CopyCounts(destination, out _);
 
+    /// <summary>
+    /// The storage index of <paramref name="value"/>: its bucket's, or <paramref name="length"/> (the
+    /// overflow slot) when it lies outside [first index, first index + length).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static nuint GetStorageIndex(ulong value, int blockScale, nuint firstIndex, nuint length)
+    {
+        // Values below the min trackable wrap around to huge unsigned indexes and values above land
+        // past the end: both collapse onto the overflow slot at [length].
+        nuint index = HdrBuckets.GetLogicalIndexForValue(value, blockScale) - firstIndex;
+        return index < length ? index : length;
+    }
+
+    /// <summary>The interlocked modes' add, shared with <see cref="HdrHistogramWriter"/>.</summary>
+    /// <param name="mode"><see cref="StorageMode.Interlocked64"/> or <see cref="StorageMode.Interlocked32"/>.</param>
+    /// <param name="counts">The <see cref="ulong"/>[] or <see cref="uint"/>[] that <paramref name="mode"/> says.</param>
+    /// <param name="index">A storage index (≤ length, so inside the array).</param>
+    /// <param name="count">What to add (≤ <see cref="uint.MaxValue"/> for 32-bit counters, checked by the caller).</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static void AddInterlocked(StorageMode mode, object counts, nuint index, ulong count)
+    {
+        if (mode == StorageMode.Interlocked64)
+            Interlocked.Add(ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(Unsafe.As<ulong[]>(counts)), index), count);
+        else
+            Interlocked.Add(ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(Unsafe.As<uint[]>(counts)), index), (uint)count);
+    }
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private nuint GetStorageIndex(ulong value)
     {
-        // Values below the min trackable wrap around to huge unsigned indexes and values above land
-        // past the end: both collapse onto the overflow slot at [_length].
-        // The layout is copied to a local first: calling its instance method on the field passes the
+        // The layout is copied to a local first: reading the block scale through the field passes the
         // field's address, and the JIT then emits an explicit null check of `this` plus an lea on every
         // call; the local copy is promoted to registers and the block scale becomes one plain load
         // (7-12% of Record's time on .NET 10 x64, see bench/RESULTS.md).
         HdrBuckets layout = _layout;
-        nuint index = layout.GetLogicalIndexForValue(value) - _firstIndex;
-        return index < _length ? index : _length;
+        return GetStorageIndex(value, layout.BlockScale, _firstIndex, _length);
     }
 
-    // Out of line so the single-writer paths of Record stay small enough to inline into callers.
+    // Out of line so the single-writer paths of Record stay small enough to inline into callers. One
+    // test picks thread-local or interlocked; the interlocked add then tests the counter width itself.
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void RecordConcurrent(nuint index, ulong count)
     {
-        switch (_mode)
-        {
-            case StorageMode.Interlocked64:
-                Interlocked.Add(ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_counts64!), index), count);
-                break;
-            case StorageMode.Interlocked32:
-                Interlocked.Add(ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_counts32!), index), (uint)count);
-                break;
-            default:
-                (_slot!.TryGetCurrent() ?? RegisterCurrentThread()).Add(index, count);
-                break;
-        }
+        if (_mode == StorageMode.ThreadLocal)
+            CurrentShard().Add(index, count);
+        else
+            AddInterlocked(_mode, _counts64 ?? (object)_counts32!, index, count);
     }
+
+    /// <summary>The calling thread's shard in the thread-local mode, registered on its first use.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private HdrShard CurrentShard() => _slot!.TryGetCurrent() ?? RegisterCurrentThread();
 
     /// <summary>First record of the calling thread in the thread-local mode: give it a shard of its own.</summary>
     private HdrShard RegisterCurrentThread()
@@ -434,7 +456,7 @@ public sealed partial class HdrHistogram
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static void ThrowCountTooLargeFor32Bit(ulong count) =>
+    internal static void ThrowCountTooLargeFor32Bit(ulong count) =>
         throw new ArgumentOutOfRangeException(
             nameof(count),
             count,

@@ -11,11 +11,15 @@ public sealed class HdrHistogramConcurrencyTests
     private const int ValuesPerThread = 20_000;
 
     [Theory]
-    [InlineData(HdrConcurrency.ThreadLocal, false)]
-    [InlineData(HdrConcurrency.ThreadLocal, true)]
-    [InlineData(HdrConcurrency.Interlocked, false)]
-    [InlineData(HdrConcurrency.Interlocked, true)]
-    public void ThreadChurn_WithALiveReader_LosesNoCount(HdrConcurrency concurrency, bool wideCounters)
+    [InlineData(HdrConcurrency.ThreadLocal, false, false)]
+    [InlineData(HdrConcurrency.ThreadLocal, true, false)]
+    [InlineData(HdrConcurrency.Interlocked, false, false)]
+    [InlineData(HdrConcurrency.Interlocked, true, false)]
+    [InlineData(HdrConcurrency.ThreadLocal, false, true)]
+    [InlineData(HdrConcurrency.ThreadLocal, true, true)]
+    [InlineData(HdrConcurrency.Interlocked, false, true)]
+    [InlineData(HdrConcurrency.Interlocked, true, true)]
+    public void ThreadChurn_WithALiveReader_LosesNoCount(HdrConcurrency concurrency, bool wideCounters, bool writers)
     {
         var builder = HdrHistogram.Factory.WithRelativeError(0.01).WithMaxTrackableValue(1_000_000).WithConcurrency(concurrency);
         var h = (wideCounters ? builder.WithUInt64Storage() : builder.WithUInt32Storage()).Create();
@@ -46,14 +50,23 @@ public sealed class HdrHistogramConcurrencyTests
         // Eight waves of eight short-lived threads: exits overlap with new arrivals.
         for (int wave = 0; wave < Threads / 8; wave++)
         {
-            var writers = Enumerable.Range(wave * 8, 8).Select(t => new Thread(() =>
+            var threads = Enumerable.Range(wave * 8, 8).Select(t => new Thread(() =>
             {
-                for (int i = 0; i < ValuesPerThread; i++)
-                    h.Record(ValueOf(t, i));
+                if (writers)
+                {
+                    var writer = h.GetWriter();
+                    for (int i = 0; i < ValuesPerThread; i++)
+                        writer.Record(ValueOf(t, i));
+                }
+                else
+                {
+                    for (int i = 0; i < ValuesPerThread; i++)
+                        h.Record(ValueOf(t, i));
+                }
             })).ToArray();
-            foreach (var w in writers)
+            foreach (var w in threads)
                 w.Start();
-            foreach (var w in writers)
+            foreach (var w in threads)
                 w.Join();
         }
 
@@ -89,20 +102,31 @@ public sealed class HdrHistogramConcurrencyTests
         h.TotalCount.ShouldBe(41UL);
     }
 
+    /// <summary>Every mode, recording through <see cref="HdrHistogram.Record(ulong, ulong)"/> (false) or a writer (true).</summary>
+    public static TheoryData<HdrConcurrency, bool> EveryModeBothWays => new()
+    {
+        { HdrConcurrency.SingleWriter, false },
+        { HdrConcurrency.Interlocked, false },
+        { HdrConcurrency.ThreadLocal, false },
+        { HdrConcurrency.SingleWriter, true },
+        { HdrConcurrency.Interlocked, true },
+        { HdrConcurrency.ThreadLocal, true },
+    };
+
     [Theory]
-    [InlineData(HdrConcurrency.ThreadLocal)]
-    [InlineData(HdrConcurrency.Interlocked)]
-    [InlineData(HdrConcurrency.SingleWriter)]
-    public void Reset_ClearsEveryThreadsCounts(HdrConcurrency concurrency)
+    [MemberData(nameof(EveryModeBothWays))]
+    public void Reset_ClearsEveryThreadsCounts(HdrConcurrency concurrency, bool viaWriter)
     {
         var h = HdrHistogram.Factory.WithMaxTrackableValue(1_000).WithConcurrency(concurrency).Create();
         using var recorded = new Barrier(2);
         var writer = new Thread(() =>
         {
-            h.Record(7, 3);
+            // The writer is taken before the reset and used after it.
+            HdrHistogramWriter? handle = viaWriter ? h.GetWriter() : null;
+            Record(h, handle, 7, 3);
             recorded.SignalAndWait(TestContext.Current.CancellationToken); // recorded
             recorded.SignalAndWait(TestContext.Current.CancellationToken); // reset done
-            h.Record(8);
+            Record(h, handle, 8, 1);
         });
         writer.Start();
         recorded.SignalAndWait(TestContext.Current.CancellationToken);
@@ -119,10 +143,8 @@ public sealed class HdrHistogramConcurrencyTests
     }
 
     [Theory]
-    [InlineData(HdrConcurrency.SingleWriter)]
-    [InlineData(HdrConcurrency.Interlocked)]
-    [InlineData(HdrConcurrency.ThreadLocal)]
-    public void ConcurrentResets_AreNeverSeenHalfDone(HdrConcurrency concurrency)
+    [MemberData(nameof(EveryModeBothWays))]
+    public void ConcurrentResets_AreNeverSeenHalfDone(HdrConcurrency concurrency, bool viaWriter)
     {
         // Between two resets (an epoch) the writer records only into even buckets, in the next epoch
         // only into odd ones. A read is consistent when it lies inside one epoch, so it can never see
@@ -136,13 +158,14 @@ public sealed class HdrHistogramConcurrencyTests
 
         var writer = new Thread(() =>
         {
+            HdrHistogramWriter? handle = viaWriter ? h.GetWriter() : null;
             for (int epoch = 0; !done.IsCancellationRequested; epoch++)
             {
                 h.Reset();
                 resets++;
                 // Top down: the new epoch's counts appear ahead of a reader copying bottom up.
                 for (int i = starts.Length - 1 - (epoch & 1); i >= 0; i -= 2)
-                    h.Record(starts[i], 3);
+                    Record(h, handle, starts[i], 3);
             }
         });
         var reader = new Thread(() =>
@@ -166,7 +189,7 @@ public sealed class HdrHistogramConcurrencyTests
     }
 
     [Fact]
-    public void Record_InEveryMode_AllocatesNothingAfterTheFirstRecordOfAThread()
+    public void RecordAndWriters_InEveryMode_AllocateNothingAfterTheFirstRecordOfAThread()
     {
         HdrHistogram[] histograms =
         [
@@ -185,16 +208,19 @@ public sealed class HdrHistogramConcurrencyTests
             attempts++;
             foreach (var h in histograms)
             {
+                var writer = h.GetWriter();
                 for (ulong v = 0; v < 10_000; v++)
                 {
                     h.Record(v * 7_919);
                     h.Record(v, 2);
+                    writer.Record(v * 104_729);
+                    writer.Record(v, 2);
                 }
             }
         });
 
         allocated.ShouldBe(0);
-        histograms.ShouldAllBe(h => h.TotalCount == 1 + (30_000UL * (ulong)attempts));
+        histograms.ShouldAllBe(h => h.TotalCount == 1 + (60_000UL * (ulong)attempts));
     }
 
     [Fact]
@@ -217,6 +243,14 @@ public sealed class HdrHistogramConcurrencyTests
     {
         var h = HdrHistogram.Factory.WithConcurrency(HdrConcurrency.ThreadLocal).Create();
         h.Record(1, 100);
+    }
+
+    private static void Record(HdrHistogram h, HdrHistogramWriter? writer, ulong value, ulong count)
+    {
+        if (writer is { } w)
+            w.Record(value, count);
+        else
+            h.Record(value, count);
     }
 
     private static string? FindMixedEpochs(ulong[] counts)
