@@ -55,10 +55,13 @@ internal sealed record CounterVerdict(
     /// <inheritdoc/>
     public override string ToString() => Text;
 
-    /// <summary>A per-operation value as verdicts and reports print it: thousands separators, up to 3 decimals.</summary>
+    /// <summary>A per-operation value as verdicts and reports print it: thousands separators and up to 3 decimals, or 3 significant digits below 0.1.</summary>
     /// <param name="value">The value.</param>
     /// <returns>For example <c>1,234.5</c>.</returns>
-    public static string Number(double value) => value.ToString("#,0.###", CultureInfo.InvariantCulture);
+    public static string Number(double value) =>
+
+        // Events per operation can be far below 1 (a collection every 4,000 operations): three significant digits there.
+        value != 0 && Math.Abs(value) < 0.1 ? value.ToString("0.###E+0", CultureInfo.InvariantCulture) : value.ToString("#,0.###", CultureInfo.InvariantCulture);
 
     // The percentage is left out when the baseline is 0: any rise from 0 is infinite.
     private string Percent() => RelativeChange is { } change && double.IsFinite(change)

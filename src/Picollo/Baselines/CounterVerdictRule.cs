@@ -34,6 +34,12 @@ public sealed record CounterVerdictRule(VerdictMode Mode, BaselineStatistic Stat
     /// <summary>Instruction and branch counts, near-deterministic: P50 rises by 1 % or more, at 95 % confidence.</summary>
     public static CounterVerdictRule Instructions { get; } = new(VerdictMode.Statistical, BaselineStatistic.P50, 0.01, 0.95, 0.002);
 
-    /// <summary>Everything else (misses, faults, lock contentions), noisier: P50 rises by 10 % or more, at 95 % confidence.</summary>
+    /// <summary>Everything else (cache and branch misses), noisier: P50 rises by 10 % or more, at 95 % confidence.</summary>
     public static CounterVerdictRule Other { get; } = new(VerdictMode.Statistical, BaselineStatistic.P50, 0.10, 0.95, 0.03);
+
+    /// <summary>
+    /// Events that land in some samples only (garbage collections, lock contentions, page faults): the events per operation
+    /// (the mean) rise by 10 % or more, at 95 % confidence. Their per-sample median is 0 or 1 by chance.
+    /// </summary>
+    public static CounterVerdictRule Occasional { get; } = new(VerdictMode.Statistical, BaselineStatistic.Mean, 0.10, 0.95, 0.03);
 }

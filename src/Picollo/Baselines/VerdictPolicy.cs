@@ -53,9 +53,10 @@ public sealed class VerdictPolicy
     /// <param name="name">The counter's name.</param>
     /// <param name="kind">The counter's kind.</param>
     /// <returns>
-    /// The override for <paramref name="name"/>; else <see cref="CounterVerdictRule.Exact"/> for allocated bytes, GC
-    /// counts and JIT counts, <see cref="CounterVerdictRule.Instructions"/> for hardware instructions and branches,
-    /// <see cref="CounterVerdictRule.Time"/> for cycles, TSC, task-clock and cpu-clock, <see cref="CounterVerdictRule.Other"/> otherwise.
+    /// The override for <paramref name="name"/>; else <see cref="CounterVerdictRule.Exact"/> for allocated bytes and JIT
+    /// counts, <see cref="CounterVerdictRule.Time"/> for cycles, TSC, task-clock and cpu-clock,
+    /// <see cref="CounterVerdictRule.Occasional"/> for GC collections, lock contentions and page faults,
+    /// <see cref="CounterVerdictRule.Instructions"/> for hardware instructions and branches, <see cref="CounterVerdictRule.Other"/> otherwise.
     /// </returns>
     public CounterVerdictRule GetRule(string name, CounterKind kind)
     {
@@ -77,6 +78,7 @@ public sealed class VerdictPolicy
         CounterTraits traits = KnownCounters.Of(name, kind);
         return traits.IsDeterministic ? CounterVerdictRule.Exact
             : traits.IsTimeLike ? CounterVerdictRule.Time
+            : traits.IsOccasional ? CounterVerdictRule.Occasional
             : traits.Portability == CounterPortability.SameIsaAndRuntime ? CounterVerdictRule.Instructions
             : CounterVerdictRule.Other;
     }

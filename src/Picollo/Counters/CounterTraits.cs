@@ -14,6 +14,10 @@ namespace Picollo.Counters;
 /// is real, so it is compared exactly and shown exactly, with no effect size.
 /// </param>
 /// <param name="IsTimeLike">Measures elapsed or CPU time (cycles, TSC, task-clock): the noisiest family.</param>
+/// <param name="IsOccasional">
+/// Counts events that land in some samples and not in others (garbage collections, lock contentions, page faults): a
+/// sample's median is 0 or 1 by chance, so what moves with the code is the mean, the events per operation.
+/// </param>
 /// <param name="Portability">Which baseline entries of other machines its values may be compared with.</param>
 /// <param name="IsDefault">Part of the set measured when a run names no counters.</param>
 internal sealed record CounterTraits(
@@ -22,5 +26,6 @@ internal sealed record CounterTraits(
     CounterKind Kind,
     bool IsDeterministic,
     bool IsTimeLike,
+    bool IsOccasional,
     CounterPortability Portability,
     bool IsDefault);

@@ -14,26 +14,29 @@ internal static class KnownCounters
     [
         (Time(CounterNames.Tsc, "ticks", CounterKind.Tsc, isDefault: true), []),
         (Exact(CounterNames.AllocatedBytes, "bytes"), []),
-        (Exact(CounterNames.Gen0Collections, "collections"), []),
-        (Exact(CounterNames.Gen1Collections, "collections"), []),
-        (Exact(CounterNames.Gen2Collections, "collections"), []),
+
+        // A collection lands in some samples and not others, so per sample they are not deterministic even when the
+        // allocations are: judged on the collections per operation. Allocated bytes are the exact check.
+        (Occasional(CounterNames.Gen0Collections, "collections", CounterKind.Runtime, CounterPortability.SameRuntime), []),
+        (Occasional(CounterNames.Gen1Collections, "collections", CounterKind.Runtime, CounterPortability.SameRuntime), []),
+        (Occasional(CounterNames.Gen2Collections, "collections", CounterKind.Runtime, CounterPortability.SameRuntime), []),
 
         // JIT counts are per thread and 0 once the body's code is final: a non-zero value is a body that keeps generating
         // code (dynamic methods, new generic instantiations), a real finding.
         (Exact(CounterNames.JitMethods, "methods"), []),
         (Exact(CounterNames.JitIlBytes, "bytes"), []),
 
-        // Process-wide and driven by whatever else the process does (parallel tests): judged statistically.
-        (new CounterTraits(CounterNames.LockContentions, "contentions", CounterKind.Runtime, false, false, CounterPortability.SameRuntime, true), []),
+        // Process-wide and driven by whatever else the process does (parallel tests).
+        (Occasional(CounterNames.LockContentions, "contentions", CounterKind.Runtime, CounterPortability.SameRuntime), []),
         (Time(CounterNames.Cycles, "events", CounterKind.Hardware, isDefault: true), ["cpu-cycles"]),
 
         // Architectural: the same code retires the same instructions on any CPU with the same ISA extensions.
-        (new CounterTraits(CounterNames.Instructions, "events", CounterKind.Hardware, false, false, CounterPortability.SameIsaAndRuntime, true), []),
+        (new CounterTraits(CounterNames.Instructions, "events", CounterKind.Hardware, false, false, false, CounterPortability.SameIsaAndRuntime, true), []),
         (Other(CounterNames.BranchMisses, "events", CounterKind.Hardware, isDefault: true), []),
         (Other(CounterNames.CacheMisses, "events", CounterKind.Hardware, isDefault: true), []),
         (Time(CounterNames.TaskClock, "ns", CounterKind.Software, isDefault: true), []),
-        (Other(CounterNames.PageFaults, "events", CounterKind.Software, isDefault: true), ["faults"]),
-        (new CounterTraits(CounterNames.Branches, "events", CounterKind.Hardware, false, false, CounterPortability.SameIsaAndRuntime, false), ["branch-instructions"]),
+        (Occasional(CounterNames.PageFaults, "events", CounterKind.Software, CounterPortability.SameCpuModel), ["faults"]),
+        (new CounterTraits(CounterNames.Branches, "events", CounterKind.Hardware, false, false, false, CounterPortability.SameIsaAndRuntime, false), ["branch-instructions"]),
         (Time("ref-cycles", "events", CounterKind.Hardware, isDefault: false), []),
         (Time("bus-cycles", "events", CounterKind.Hardware, isDefault: false), []),
         (Time("cpu-clock", "ns", CounterKind.Software, isDefault: false), []),
@@ -56,8 +59,8 @@ internal static class KnownCounters
         }
 
         return kind == CounterKind.Runtime
-            ? new CounterTraits(name, "events", kind, false, false, CounterPortability.SameRuntime, false)
-            : new CounterTraits(name, "events", kind, false, kind == CounterKind.Tsc, CounterPortability.SameCpuModel, false);
+            ? new CounterTraits(name, "events", kind, false, false, false, CounterPortability.SameRuntime, false)
+            : new CounterTraits(name, "events", kind, false, kind == CounterKind.Tsc, false, CounterPortability.SameCpuModel, false);
     }
 
     /// <summary>The row of a counter the table names, by canonical name (case-insensitive).</summary>
@@ -77,11 +80,13 @@ internal static class KnownCounters
 
     private static bool Matches(string a, string b) => string.Equals(a, b, StringComparison.OrdinalIgnoreCase);
 
-    private static CounterTraits Exact(string name, string unit) => new(name, unit, CounterKind.Runtime, true, false, CounterPortability.SameRuntime, true);
+    private static CounterTraits Exact(string name, string unit) => new(name, unit, CounterKind.Runtime, true, false, false, CounterPortability.SameRuntime, true);
 
     // Cycles, time and ticks depend on the micro-architecture and its clock.
-    private static CounterTraits Time(string name, string unit, CounterKind kind, bool isDefault) => new(name, unit, kind, false, true, CounterPortability.SameCpuModel, isDefault);
+    private static CounterTraits Time(string name, string unit, CounterKind kind, bool isDefault) => new(name, unit, kind, false, true, false, CounterPortability.SameCpuModel, isDefault);
 
-    // Misses and faults depend on the micro-architecture (cache sizes, predictors) and on what else runs.
-    private static CounterTraits Other(string name, string unit, CounterKind kind, bool isDefault) => new(name, unit, kind, false, false, CounterPortability.SameCpuModel, isDefault);
+    // Misses depend on the micro-architecture (cache sizes, predictors) and on what else runs.
+    private static CounterTraits Other(string name, string unit, CounterKind kind, bool isDefault) => new(name, unit, kind, false, false, false, CounterPortability.SameCpuModel, isDefault);
+
+    private static CounterTraits Occasional(string name, string unit, CounterKind kind, CounterPortability portability) => new(name, unit, kind, false, false, true, portability, true);
 }

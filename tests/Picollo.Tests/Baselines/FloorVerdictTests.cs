@@ -76,6 +76,22 @@ public sealed class FloorVerdictTests
         verdict.DetectableChange!.Value.ShouldBeGreaterThan(0.2);
     }
 
+    [Fact]
+    public void Collections_AreJudgedPerOperation_NotByAMedianThatFlipsWithWhichSamplesAGcLandedIn()
+    {
+        // 49 % and then 51 % of 1,000 samples hold a gen0 collection: the median flips from 0 to 1, the collections per
+        // operation move by 4 %.
+        static BaselineCounter Gen0(int samplesWithOne) => BaselineCounter.FromResult(SyntheticResults.Counter(
+            "gen0-collections", "collections", CounterKind.Runtime, 4_000, Enumerable.Range(0, 1_000).Select(i => i < samplesWithOne ? 1UL : 0UL)));
+
+        CounterVerdict verdict = Compare(Gen0(490), Gen0(510));
+
+        verdict.Statistic.ShouldBe(BaselineStatistic.Mean);
+        verdict.Status.ShouldBe(CounterVerdictStatus.Pass);
+        verdict.Text.ShouldStartWith("gen0-collections Mean +4.1% (1.225E-4 → 1.275E-4 collections/op)");
+        Compare(Gen0(490), Gen0(900)).Status.ShouldBe(CounterVerdictStatus.Regressed, "a body that now collects in most samples");
+    }
+
     private static CounterVerdict Judge(double[] baseline, double[] current) => Compare(Counter(baseline), Counter(current));
 
     private static CounterVerdict Compare(BaselineCounter baseline, BaselineCounter current) =>

@@ -14,7 +14,9 @@ public sealed class VerdictPolicyTests
         VerdictPolicy.Default.GetRule("tsc", CounterKind.Tsc).ShouldBe(CounterVerdictRule.Time);
         VerdictPolicy.Default.GetRule("task-clock", CounterKind.Software).ShouldBe(CounterVerdictRule.Time);
         VerdictPolicy.Default.GetRule("instructions", CounterKind.Hardware).ShouldBe(CounterVerdictRule.Instructions);
-        VerdictPolicy.Default.GetRule("page-faults", CounterKind.Software).ShouldBe(CounterVerdictRule.Other);
+        VerdictPolicy.Default.GetRule("page-faults", CounterKind.Software).ShouldBe(CounterVerdictRule.Occasional);
+        VerdictPolicy.Default.GetRule("gen0-collections", CounterKind.Runtime).ShouldBe(CounterVerdictRule.Occasional);
+        VerdictPolicy.Default.GetRule("cache-misses", CounterKind.Hardware).ShouldBe(CounterVerdictRule.Other);
     }
 
     [Fact]

@@ -24,7 +24,7 @@ public sealed class KnownCountersTests
 
     [Theory]
     [InlineData(CounterKind.Runtime, "allocated-bytes", true, false)]
-    [InlineData(CounterKind.Runtime, "Gen0-Collections", true, false)]
+    [InlineData(CounterKind.Runtime, "Gen0-Collections", false, false)]
     [InlineData(CounterKind.Runtime, "jit-il-bytes", true, false)]
     [InlineData(CounterKind.Runtime, "lock-contentions", false, false)]
     [InlineData(CounterKind.Tsc, "tsc", false, true)]
