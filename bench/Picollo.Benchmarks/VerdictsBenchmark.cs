@@ -84,7 +84,7 @@ internal static class VerdictsBenchmark
                 BaselineJudgement judgement = BaselineJudge.Judge(result, source, "VerdictsBench", body.Name, modeName, judge);
                 cell.Add(a, single, judgement, watch.Elapsed);
                 Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                    $"[{modeName} / {body.Name}] run {run + 1,2} {s_arms[a].Name,-10} {watch.Elapsed.TotalSeconds:F2} s | {string.Join(" | ", single.Where(v => s_timeCounters.Contains(v.Counter)).Select(Short))} | test: {judgement.Outcome}{Others(judgement)}"));
+                    $"[{modeName} / {body.Name}] run {run + 1,2} {s_arms[a].Name,-10} {watch.Elapsed.TotalSeconds:F2} s speed {result.Run.MachineSpeedNanoseconds:F0} | {string.Join(" | ", single.Where(v => s_timeCounters.Contains(v.Counter)).Select(Short))} | test: {judgement.Outcome}{Others(judgement)}"));
             }
         }
 
@@ -129,7 +129,7 @@ internal static class VerdictsBenchmark
 
 
             """);
-        text.Append("| Mode | Body | Unchanged: false failures | +10 % tsc / task-clock | +20 % tsc / task-clock | +30 % tsc / task-clock | Goals |\n|---|---|---:|---:|---:|---:|---|\n");
+        text.Append("| Mode | Body | Unchanged: false failures | +10 % tsc / task-clock | +20 % tsc / task-clock | +30 % tsc / task-clock | Time not judged (machine speed): unchanged / +30 % | Goals |\n|---|---|---:|---:|---:|---:|---:|---|\n");
         foreach (Cell cell in cells)
             text.Append(cell.Row()).Append('\n');
 
@@ -154,7 +154,7 @@ internal static class VerdictsBenchmark
         public void Add(int arm, IReadOnlyList<CounterVerdict> single, BaselineJudgement judgement, TimeSpan time) => _arms[arm].Add((single, judgement, time));
 
         public string Row() => string.Create(CultureInfo.InvariantCulture,
-            $"| {mode} | {body.Name} | {FalseFailures()}/{runs} | {Pair(1)} | {Pair(2)} | {Pair(3)} | {(GoalsMet ? "met" : "NOT met")} |");
+            $"| {mode} | {body.Name} | {FalseFailures()}/{runs} | {Pair(1)} | {Pair(2)} | {Pair(3)} | {SpeedInconclusive(0)} / {SpeedInconclusive(3)} | {(GoalsMet ? "met" : "NOT met")} |");
 
         public string Summary() => $"[{mode} / {body.Name}] " + Row();
 
@@ -181,6 +181,8 @@ internal static class VerdictsBenchmark
 
         private IEnumerable<CounterVerdict> Verdicts(int arm, string counter) =>
             _arms[arm].Select(r => r.Single.FirstOrDefault(v => v.Counter == counter)).OfType<CounterVerdict>();
+
+        private int SpeedInconclusive(int arm) => _arms[arm].Count(static r => r.Judgement.Check.Verdicts.Any(static v => v.MachineSpeedChanged));
 
         private int FalseFailures() => _arms[0].Count(static r => r.Judgement.Outcome == BaselineOutcome.Fail);
 

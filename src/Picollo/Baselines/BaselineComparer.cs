@@ -7,6 +7,9 @@ namespace Picollo.Baselines;
 /// <summary>Compares a measurement with a baseline file, counter by counter (docs/ARCHITECTURE.md, "Baselines and verdicts").</summary>
 internal static class BaselineComparer
 {
+    /// <summary>How far the machine's speed may move between recording and verdict before time is not compared (5 %).</summary>
+    internal const double MachineSpeedTolerance = 0.05;
+
     // z(0.95): the detectable change is the one a measurement catches with 95 % power.
     private const double Power95 = 1.6448536269514722;
 
@@ -28,12 +31,12 @@ internal static class BaselineComparer
         policy ??= VerdictPolicy.Default;
         var verdicts = new List<CounterVerdict>(current.Counters.Count);
         foreach (BaselineCounter counter in current.Counters)
-            verdicts.Add(CompareCounter(baseline, machine, counter, policy.GetRule(counter.Name, counter.Kind)));
+            verdicts.Add(CompareCounter(baseline, machine, counter, policy.GetRule(counter.Name, counter.Kind), current.MachineSpeed));
 
         return verdicts;
     }
 
-    private static CounterVerdict CompareCounter(BaselineFile? baseline, MachineFingerprint machine, BaselineCounter counter, CounterVerdictRule rule)
+    private static CounterVerdict CompareCounter(BaselineFile? baseline, MachineFingerprint machine, BaselineCounter counter, CounterVerdictRule rule, double? machineSpeed)
     {
         if (baseline is null)
             return NotCompared(counter, rule, CounterVerdictStatus.NoBaseline, null, "no baseline file");
@@ -99,6 +102,18 @@ internal static class BaselineComparer
             double resolution = (reference.PerOperation.Precision + counter.PerOperation.Precision) * Math.Max(Math.Abs(a), Math.Abs(b));
             CounterVerdictStatus exact = a - b > resolution ? CounterVerdictStatus.Regressed : b - a > resolution ? CounterVerdictStatus.Improved : CounterVerdictStatus.Pass;
             return new CounterVerdict(counter.Name, counter.Unit, exact, rule.Mode, rule.Statistic, b, a, Change(b, a), null, match.Machine.Id, null);
+        }
+
+        // A host in a slow mode slows every quantile of a run for seconds at a time: time measured at another machine speed
+        // than the baseline's is not compared (docs/VERDICTS.md, "Machines"), whichever way the speed moved.
+        if (KnownCounters.Of(counter.Name, counter.Kind).IsTimeLike && machineSpeed is { } now && match.Record.MachineSpeed is { } then
+            && Math.Abs(Math.Log(now / then)) > Math.Log(1 + MachineSpeedTolerance))
+        {
+            string how = now > then ? "slower" : "faster";
+            double by = now > then ? (now / then) - 1 : (then / now) - 1;
+            return NotCompared(counter, rule, CounterVerdictStatus.Inconclusive, match.Machine.Id, string.Create(CultureInfo.InvariantCulture,
+                $"inconclusive: the machine ran {by * 100:0}% {how} than when the baseline was recorded (a reference loop took {then:0.#} ns per 1,000 steps then, {now:0.#} now), so time cannot be compared"))
+                with { MachineSpeedChanged = true };
         }
 
         return Statistical(reference, counter, rule, match.Machine.Id, (long)Math.Min(before.TotalCount, after.TotalCount));

@@ -76,6 +76,19 @@ internal static class BaselineJudge
         }
 
         BaselineCheckResult check = store.Check(baselinePath, machine, current, folderProblem);
+
+        // The machine at another speed than at recording (a host's slow mode lasts seconds): one more look before time is
+        // left unjudged.
+        bool speedRemeasured = false;
+        if (!store.IsUpdateMode && check.Verdicts.FirstOrDefault(static v => v.MachineSpeedChanged) is { } speed && judged.CanRemeasure)
+        {
+            speedRemeasured = true;
+            judged = judged.Remeasure();
+            current = BaselineRecord.FromResult(judged);
+            check = store.Check(baselinePath, machine, current, folderProblem);
+            remeasurements.Add($"Measured again: {speed.Text}; the second measurement is reported here.");
+        }
+
         string? confirmation = null;
         IReadOnlyList<string> confirmed = [], unconfirmed = [];
 
@@ -120,8 +133,14 @@ internal static class BaselineJudge
             notices.Add($"The baseline entry was recorded from a measurement whose code may not have been final ({string.Join(" ", judged.Run.Notes)}). Record it again with the test alone, or with a longer TimeBudget, before relying on it.");
         }
 
-        if (check.Verdicts.FirstOrDefault(static v => v.Status == CounterVerdictStatus.Inconclusive) is { } inconclusive)
+        if (check.Verdicts.FirstOrDefault(static v => v.MachineSpeedChanged) is { } slow)
+        {
+            notices.Add($"Time not judged: {slow.Text}{(speedRemeasured ? ", in two measurements" : string.Empty)}. If this persists on a quiet machine, the baseline was recorded at another speed of the host: record it again ({BaselineStoreOptions.UpdateVariable}=1).");
+        }
+        else if (check.Verdicts.FirstOrDefault(static v => v.Status == CounterVerdictStatus.Inconclusive) is { } inconclusive)
+        {
             notices.Add(inconclusive.Text);
+        }
 
         switch (check.Outcome)
         {

@@ -7,7 +7,11 @@ namespace Picollo.Baselines;
 /// <param name="Counters">The counters; names must be unique.</param>
 /// <param name="Options">The measurement options in words (free-form, e.g. <c>samples</c> → <c>1000</c>), kept for review.</param>
 /// <param name="RecordedUtc">When the measurement was taken; stored to the second.</param>
-internal sealed record BaselineRecord(IReadOnlyList<BaselineCounter> Counters, IReadOnlyDictionary<string, string> Options, DateTime RecordedUtc)
+/// <param name="MachineSpeed">
+/// How fast the machine ran (<see cref="PerfRunInfo.MachineSpeedNanoseconds"/>: ns per 1,000 steps of a reference loop), or
+/// <see langword="null"/> when unknown (an entry written before it was recorded).
+/// </param>
+internal sealed record BaselineRecord(IReadOnlyList<BaselineCounter> Counters, IReadOnlyDictionary<string, string> Options, DateTime RecordedUtc, double? MachineSpeed = null)
 {
     /// <summary>The counter named <paramref name="name"/> (ordinal), or <see langword="null"/>.</summary>
     /// <param name="name">The counter name.</param>
@@ -31,6 +35,7 @@ internal sealed record BaselineRecord(IReadOnlyList<BaselineCounter> Counters, I
             ["relativeError"] = result.Options.RelativeError.ToString("R", CultureInfo.InvariantCulture),
             ["pinned"] = result.PinnedCpu is null ? "no" : "yes",
         };
-        return new BaselineRecord(counters, options, result.TimestampUtc);
+        double speed = result.Run.MachineSpeedNanoseconds;
+        return new BaselineRecord(counters, options, result.TimestampUtc, double.IsFinite(speed) && speed > 0 ? speed : null);
     }
 }

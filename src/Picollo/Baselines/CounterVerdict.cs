@@ -40,6 +40,12 @@ internal sealed record CounterVerdict(
     /// </summary>
     public double? DetectableChange { get; init; }
 
+    /// <summary>
+    /// Whether the verdict is <see cref="CounterVerdictStatus.Inconclusive"/> because the machine ran at another speed than
+    /// when the baseline was recorded (a time counter only): measuring again may find it back at its speed.
+    /// </summary>
+    public bool MachineSpeedChanged { get; init; }
+
     /// <summary><see langword="true"/> for <see cref="CounterVerdictStatus.Regressed"/>.</summary>
     public bool IsRegression => Status == CounterVerdictStatus.Regressed;
 

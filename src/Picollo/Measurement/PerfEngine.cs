@@ -64,8 +64,17 @@ internal static class PerfEngine
         long operations = pilot.OperationsPerSample;
 
         OverheadCalibration calibration = OverheadCalibration.Run(empty, set, operations, options.CalibrationSamples);
+        double speedBefore = MachineSpeed.Probe();
         SamplingOutcome sampling = Sampling.Run(options, body, set, operations, pilot.BytesPerOperation, budgetStart + (2 * budgetTicks));
+        double speedAfter = MachineSpeed.Probe();
         int taken = sampling.Readings.Taken;
+
+        // A host that changed speed during the samples (a slow mode starting or ending) leaves a run of two speeds.
+        if (Math.Abs(Math.Log(speedAfter / speedBefore)) > Math.Log(1.05))
+        {
+            notes.Add(string.Create(CultureInfo.InvariantCulture,
+                $"The machine changed speed during the samples: a reference loop took {speedBefore:0.#} ns per 1,000 steps before them and {speedAfter:0.#} after (a host slowing down or speeding up). Time counters may mix two speeds."));
+        }
 
         if (sampling.NoGCRegionNote is not null)
             notes.Add(sampling.NoGCRegionNote);
@@ -102,6 +111,7 @@ internal static class PerfEngine
             SamplingThreadJitCompilations = sampling.Jit.Thread,
             TimestampUtc = timestamp,
             UnoptimizedReason = unoptimized,
+            MachineSpeedNanoseconds = Math.Sqrt(speedBefore * speedAfter),
             Notes = notes.AsReadOnly(),
         };
         return ResultBuilder.Build(options, plan, calibration, sampling.Readings, run);

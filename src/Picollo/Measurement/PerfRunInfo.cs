@@ -91,6 +91,13 @@ public sealed record PerfRunInfo
     public IReadOnlyList<string> Notes { get; init; } = [];
 
     /// <summary>
+    /// How fast the machine ran: nanoseconds per 1,000 dependent multiply-adds of a fixed reference loop, timed just before
+    /// and just after the samples (their geometric mean). Baselines store it, and a time verdict against a baseline recorded
+    /// at a different machine speed is inconclusive rather than a failure (docs/VERDICTS.md, "Machines").
+    /// </summary>
+    public double MachineSpeedNanoseconds { get; init; } = double.NaN;
+
+    /// <summary>
     /// Whether the measured code may have changed between samples: certainly when the measuring thread compiled code during
     /// sampling (<see cref="SamplingThreadJitCompilations"/>); possibly when methods were compiled elsewhere in the process
     /// during sampling after a warmup that could not confirm the body's final code (<see cref="WarmupEnd"/> other than

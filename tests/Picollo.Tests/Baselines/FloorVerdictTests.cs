@@ -92,6 +92,25 @@ public sealed class FloorVerdictTests
         Compare(Gen0(490), Gen0(900)).Status.ShouldBe(CounterVerdictStatus.Regressed, "a body that now collects in most samples");
     }
 
+    [Fact]
+    public void MachineAtAnotherSpeed_LeavesTimeUnjudged_ButNotAllocations()
+    {
+        // The reference loop took 400 ns per 1,000 steps at recording and 520 now: a host in a slow mode, which slows the
+        // floor of every run by as much as a real regression would.
+        BaselineRecord recorded = Record(Counter(Run(seed: 1)), AllocatedBytes(Constant(88))) with { MachineSpeed = 400 };
+        BaselineRecord now = Record(Counter(Run(seed: 2, scale: 1.3)), AllocatedBytes(Constant(96))) with { MachineSpeed = 520 };
+
+        IReadOnlyList<CounterVerdict> verdicts = BaselineComparer.Compare(new BaselineFile([new BaselineEntry(Epyc, recorded)]), Epyc, now);
+
+        CounterVerdict tsc = verdicts.Single(v => v.Counter == "tsc");
+        tsc.Status.ShouldBe(CounterVerdictStatus.Inconclusive);
+        tsc.MachineSpeedChanged.ShouldBeTrue();
+        tsc.Text.ShouldBe("tsc: inconclusive: the machine ran 30% slower than when the baseline was recorded (a reference loop took 400 ns per 1,000 steps then, 520 now), so time cannot be compared");
+        verdicts.Single(v => v.Counter == "allocated-bytes").Status.ShouldBe(CounterVerdictStatus.Regressed);
+        BaselineComparer.Compare(new BaselineFile([new BaselineEntry(Epyc, recorded)]), Epyc, now with { MachineSpeed = 410 })
+            .Single(v => v.Counter == "tsc").Status.ShouldBe(CounterVerdictStatus.Regressed, "2.5 % apart: the same speed");
+    }
+
     private static CounterVerdict Judge(double[] baseline, double[] current) => Compare(Counter(baseline), Counter(current));
 
     private static CounterVerdict Compare(BaselineCounter baseline, BaselineCounter current) =>

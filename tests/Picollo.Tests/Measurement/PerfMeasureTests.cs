@@ -18,6 +18,16 @@ public sealed class PerfMeasureTests
     };
 
     [Fact]
+    public void Run_RecordsHowFastTheMachineRan()
+    {
+        PerfResult result = Perf.Measure(s_quick with { Counters = ["tsc"] }, static () => 1);
+
+        // Nanoseconds per 1,000 dependent multiply-adds: at least a cycle each on any CPU of this century, so 100-100,000.
+        result.Run.MachineSpeedNanoseconds.ShouldBeInRange(100, 100_000);
+        Picollo.Baselines.BaselineRecord.FromResult(result).MachineSpeed.ShouldBe(result.Run.MachineSpeedNanoseconds);
+    }
+
+    [Fact]
     public void AllocatingBody_Measures88BytesPerOperationAtP0P50AndP100()
     {
         PerfResult result = Perf.Measure(s_quick with { Counters = ["allocated-bytes", "tsc"] }, MeasuredBodies.Allocate64);

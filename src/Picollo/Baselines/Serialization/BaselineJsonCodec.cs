@@ -91,6 +91,7 @@ internal static class BaselineJsonCodec
             },
             RecordedUtc = TruncateToSeconds(entry.Record.RecordedUtc),
             Options = new SortedDictionary<string, string>(entry.Record.Options.ToDictionary(), StringComparer.Ordinal),
+            MachineSpeed = entry.Record.MachineSpeed is { } speed ? Math.Round(speed, 1) : null,
             Counters = counters,
         };
     }
@@ -149,7 +150,10 @@ internal static class BaselineJsonCodec
                 counters.Add(c.Recording is { } r ? counter with { Recording = ReadRecording(r, filePath, counterPath + ".recording") } : counter);
             }
 
-            entries.Add(new BaselineEntry(machine, new BaselineRecord(counters, new Dictionary<string, string>(options, StringComparer.Ordinal), DateTime.SpecifyKind(recorded.ToUniversalTime(), DateTimeKind.Utc))));
+            double? speed = entryModel.MachineSpeed is null or > 0 && (entryModel.MachineSpeed is null || double.IsFinite(entryModel.MachineSpeed.Value))
+                ? entryModel.MachineSpeed
+                : throw Invalid(filePath, entryPath + ".machineSpeed", "the machine speed is a positive number of nanoseconds.");
+            entries.Add(new BaselineEntry(machine, new BaselineRecord(counters, new Dictionary<string, string>(options, StringComparer.Ordinal), DateTime.SpecifyKind(recorded.ToUniversalTime(), DateTimeKind.Utc), speed)));
         }
 
         return new BaselineFile(entries);

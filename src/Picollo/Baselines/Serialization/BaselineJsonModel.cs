@@ -30,8 +30,13 @@ internal sealed class BaselineEntryModel
     [JsonPropertyOrder(2)]
     public IDictionary<string, string>? Options { get; set; }
 
-    // Last: the counters are the long part, the short facts stay on top.
+    // How fast the machine ran at recording (ns per 1,000 steps of the reference loop); absent in older entries.
     [JsonPropertyOrder(3)]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? MachineSpeed { get; set; }
+
+    // Last: the counters are the long part, the short facts stay on top.
+    [JsonPropertyOrder(4)]
     public IDictionary<string, BaselineCounterModel>? Counters { get; set; }
 }
 
