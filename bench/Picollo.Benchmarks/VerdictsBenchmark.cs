@@ -84,7 +84,7 @@ internal static class VerdictsBenchmark
                 BaselineJudgement judgement = BaselineJudge.Judge(result, source, "VerdictsBench", body.Name, modeName, judge);
                 cell.Add(a, single, judgement, watch.Elapsed);
                 Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                    $"[{modeName} / {body.Name}] run {run + 1,2} {s_arms[a].Name,-10} {watch.Elapsed.TotalSeconds:F2} s speed {result.Run.MachineSpeedNanoseconds:F0} | {string.Join(" | ", single.Where(v => s_timeCounters.Contains(v.Counter)).Select(Short))} | test: {judgement.Outcome}{Others(judgement)}"));
+                    $"[{modeName} / {body.Name}] run {run + 1,2} {s_arms[a].Name,-10} {watch.Elapsed.TotalSeconds:F2} s speed {result.Run.MachineSpeedNanoseconds:F0} ({RawChange(baseline, result, CounterNames.Tsc)}) | {string.Join(" | ", single.Where(v => s_timeCounters.Contains(v.Counter)).Select(Short))} | test: {judgement.Outcome}{Others(judgement)}"));
             }
         }
 
@@ -97,6 +97,12 @@ internal static class VerdictsBenchmark
     private static string Others(BaselineJudgement judgement) => string.Concat(judgement.Check.Verdicts
         .Where(v => v.Status != CounterVerdictStatus.Pass && (!s_timeCounters.Contains(v.Counter) || v.Status != CounterVerdictStatus.Regressed))
         .Select(v => " | " + v.Text));
+
+    // The floor's change however the verdict went (an inconclusive verdict prints none): what the machine-speed gate withheld.
+    private static string RawChange(BaselineRecord baseline, PerfResult result, string counter) =>
+        baseline.Find(counter) is { } b && result[counter].IsAvailable
+            ? string.Create(CultureInfo.InvariantCulture, $"tsc P10 {((result[counter].GetPercentile(10) / b.PerOperation.P10) - 1) * 100:+0.0;-0.0}% raw")
+            : "n/a";
 
     private static string Short(CounterVerdict v) => string.Create(CultureInfo.InvariantCulture,
         $"{v.Counter} {v.Statistic} {v.RelativeChange * 100:+0.0;-0.0}% z={v.EffectSize:0.0} {v.Status}");
