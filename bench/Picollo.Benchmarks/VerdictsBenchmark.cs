@@ -174,8 +174,15 @@ internal static class VerdictsBenchmark
                 text.Append(CultureInfo.InvariantCulture, $"| {s_arms[a].Name} ");
                 foreach (string counter in s_timeCounters)
                 {
-                    double[] changes = [.. Verdicts(a, counter).Select(v => v.RelativeChange ?? double.NaN).Order()];
-                    double[] z = [.. Verdicts(a, counter).Select(v => v.EffectSize ?? double.NaN).Order()];
+                    // Inconclusive verdicts (another machine speed) compared nothing: left out here, counted in the summary.
+                    double[] changes = [.. Verdicts(a, counter).Select(v => v.RelativeChange ?? double.NaN).Where(double.IsFinite).Order()];
+                    double[] z = [.. Verdicts(a, counter).Select(v => v.EffectSize ?? double.NaN).Where(double.IsFinite).Order()];
+                    if (changes.Length == 0)
+                    {
+                        text.Append("| n/a | n/a ");
+                        continue;
+                    }
+
                     text.Append(CultureInfo.InvariantCulture, $"| {changes[0] * 100:+0.0;-0.0}% / {Median(changes) * 100:+0.0;-0.0}% / {changes[^1] * 100:+0.0;-0.0}% | {Median(z):0.0} ");
                 }
 

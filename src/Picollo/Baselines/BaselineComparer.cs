@@ -7,8 +7,12 @@ namespace Picollo.Baselines;
 /// <summary>Compares a measurement with a baseline file, counter by counter (docs/ARCHITECTURE.md, "Baselines and verdicts").</summary>
 internal static class BaselineComparer
 {
-    /// <summary>How far the machine's speed may move between recording and verdict before time is not compared (5 %).</summary>
-    internal const double MachineSpeedTolerance = 0.05;
+    /// <summary>
+    /// How far the machine's speed may move between recording and verdict before time is not compared (15 %). The reference
+    /// loop itself varies by about ±4 % from one measurement to the next (bench verdicts: P10-P90 1,082-1,140 ns), and a
+    /// 5 % gate discarded real detections on that jitter alone; the slow modes it is for are 1.5× and more.
+    /// </summary>
+    internal const double MachineSpeedTolerance = 0.15;
 
     // z(0.95): the detectable change is the one a measurement catches with 95 % power.
     private const double Power95 = 1.6448536269514722;

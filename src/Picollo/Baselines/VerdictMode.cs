@@ -6,6 +6,9 @@ public enum VerdictMode
     /// <summary>Any change of the statistic is a regression (higher) or an improvement (lower): for deterministic counters.</summary>
     Exact,
 
-    /// <summary>A regression needs both an effect size (Cohen's d) and a practical change of the statistic above their thresholds.</summary>
+    /// <summary>
+    /// A regression needs both a practical change of the statistic and a statistical separation: the change must be
+    /// z(confidence) times its noise (docs/VERDICTS.md).
+    /// </summary>
     Statistical,
 }

@@ -69,8 +69,9 @@ internal static class PerfEngine
         double speedAfter = MachineSpeed.Probe();
         int taken = sampling.Readings.Taken;
 
-        // A host that changed speed during the samples (a slow mode starting or ending) leaves a run of two speeds.
-        if (Math.Abs(Math.Log(speedAfter / speedBefore)) > Math.Log(1.05))
+        // A host that changed speed during the samples (a slow mode starting or ending) leaves a run of two speeds. The same
+        // 15 % as the verdicts' gate: the probe's own jitter is a few percent.
+        if (Math.Abs(Math.Log(speedAfter / speedBefore)) > Math.Log(1.15))
         {
             notes.Add(string.Create(CultureInfo.InvariantCulture,
                 $"The machine changed speed during the samples: a reference loop took {speedBefore:0.#} ns per 1,000 steps before them and {speedAfter:0.#} after (a host slowing down or speeding up). Time counters may mix two speeds."));

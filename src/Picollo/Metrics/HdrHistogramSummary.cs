@@ -131,37 +131,6 @@ public sealed class HdrHistogramSummary
         return Effect(before, after, m1, m2, s1, s2, Math.Max(beforeOperations, afterOperations));
     }
 
-    /// <summary>
-    /// A robust Cohen's d of <paramref name="after"/> against <paramref name="before"/>, per operation: the shift of
-    /// the median over a pooled standard deviation estimated from each side's interquartile range (IQR / 1.349, the
-    /// standard deviation of a normal distribution with that IQR).
-    /// </summary>
-    /// <remarks>
-    /// Timing samples carry rare huge outliers (a garbage collection, a preemption, a page fault) that dominate the
-    /// mean and the standard deviation, so the classic d of two runs of the same code swings in sign and size while a
-    /// real 30% slowdown can score under 0.5. Medians and quartiles ignore those few samples. The same resolution
-    /// floor as <see cref="CohensD(HdrHistogramSummary, HdrHistogramSummary, double, double)"/> keeps zero-spread
-    /// counters finite. NaN when either side is empty.
-    /// </remarks>
-    /// <param name="before">The reference summary.</param>
-    /// <param name="after">The compared summary.</param>
-    /// <param name="beforeOperations">Operations behind each value of <paramref name="before"/> (≥ 1).</param>
-    /// <param name="afterOperations">Operations behind each value of <paramref name="after"/> (≥ 1).</param>
-    /// <returns>The effect size per operation; positive when <paramref name="after"/> is higher.</returns>
-    /// <exception cref="ArgumentOutOfRangeException">An operation count is not ≥ 1.</exception>
-    public static double RobustCohensD(HdrHistogramSummary before, HdrHistogramSummary after, double beforeOperations = 1, double afterOperations = 1)
-    {
-        if (!CanCompare(before, after, beforeOperations, afterOperations))
-            return double.NaN;
-
-        // 1.349 = the IQR of a standard normal distribution (2 · 0.6745).
-        const double IqrPerSigma = 1.349;
-        double m1 = before.P50.Value / beforeOperations, m2 = after.P50.Value / afterOperations;
-        double s1 = ((double)before.P75.Value - before.P25.Value) / IqrPerSigma / beforeOperations;
-        double s2 = ((double)after.P75.Value - after.P25.Value) / IqrPerSigma / afterOperations;
-        return Effect(before, after, m1, m2, s1, s2, Math.Max(beforeOperations, afterOperations));
-    }
-
     private static bool CanCompare(HdrHistogramSummary before, HdrHistogramSummary after, double beforeOperations, double afterOperations)
     {
         ArgumentNullException.ThrowIfNull(before);
