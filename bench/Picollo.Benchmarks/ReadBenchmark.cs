@@ -9,7 +9,7 @@ namespace Picollo.Benchmarks;
 /// <summary>
 /// Cost of one sample boundary of a perf_event session: <c>Read(forceSyscallRead: true)</c> of a group of
 /// 1 and of 3 software events against the floor, a raw read() of the same leader fd through the same
-/// P/Invoke. Goal (DESIGN.md § 7): one syscall per boundary for the whole group, ≤ 1.2× the raw read, 0 bytes.
+/// P/Invoke. Goal (docs/ARCHITECTURE.md, "Hot paths"): one syscall per boundary for the whole group, ≤ 1.2× the raw read, 0 bytes.
 /// </summary>
 public static class ReadBenchmark
 {
@@ -52,7 +52,7 @@ public static class ReadBenchmark
             - Best of {Rounds} interleaved rounds of {OperationsPerRound:N0} reads; software events (this machine has no hardware PMU).
 
             {table}
-            Goal (DESIGN.md § 7): one syscall per boundary for the whole group, ≤ 1.2× a raw `read()` of the same
+            Goal (docs/ARCHITECTURE.md, "Hot paths"): one syscall per boundary for the whole group, ≤ 1.2× a raw `read()` of the same
             leader fd through the same P/Invoke, 0 bytes per Read: {verdict}.
             """));
         return ok ? 0 : 1;

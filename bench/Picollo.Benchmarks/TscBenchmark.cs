@@ -7,7 +7,7 @@ using Picollo.Counters;
 namespace Picollo.Benchmarks;
 
 /// <summary>
-/// Per-read cost of the time sources a sample boundary can use (issue 3, DESIGN.md § 7): the raw native
+/// Per-read cost of the time sources a sample boundary can use (issue 3; docs/ARCHITECTURE.md, "Hot paths"): the raw native
 /// <c>lfence; rdtsc</c>, <c>rdtscp; lfence</c>, the TSC counter source (the TSC-only boundary), a counter set,
 /// the runtime counters, <see cref="Stopwatch.GetTimestamp"/> and <c>clock_gettime(CLOCK_MONOTONIC_RAW)</c>.
 /// Every variant runs <see cref="ReadsPerRun"/> reads per run, round-robin so machine noise hits all alike;
@@ -24,7 +24,7 @@ internal static class TscBenchmark
 
     private const int WarmupReads = 100_000;
 
-    /// <summary>The DESIGN.md § 7 budget: the TSC-only boundary costs at most this many raw reads.</summary>
+    /// <summary>The budget of docs/ARCHITECTURE.md, "Hot paths": the TSC-only boundary costs at most this many raw reads.</summary>
     private const double BoundaryBudget = 2.0;
 
     private static readonly ICounterSource s_tscSource = new TscCounterSource();

@@ -37,7 +37,7 @@ internal static class VerdictsBenchmark
         MachineInfo machine = MachineInfo.Current();
         string loadBefore = MachineInfo.ReadLoadAverage();
         var total = Stopwatch.StartNew();
-        var options = PerfOptions.Default with { Counters = [CounterNames.Tsc, CounterNames.TaskClock, CounterNames.AllocatedBytes, CounterNames.Gen0Collections] };
+        var options = PerfOptions.Default with { Counters = [CounterNames.Tsc, CounterNames.TaskClock, CounterNames.AllocatedBytes, CounterNames.Gen0Collections, CounterNames.PageFaults] };
         string folder = Directory.CreateTempSubdirectory("picollo-verdicts-").FullName;
 
         // The first measurement of a process also JIT-compiles the engine: not part of any arm.
@@ -84,7 +84,7 @@ internal static class VerdictsBenchmark
                 BaselineJudgement judgement = BaselineJudge.Judge(result, source, "VerdictsBench", body.Name, modeName, judge);
                 cell.Add(a, single, judgement, watch.Elapsed);
                 Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                    $"[{modeName} / {body.Name}] run {run + 1,2} {s_arms[a].Name,-10} {watch.Elapsed.TotalSeconds:F2} s speed {result.Run.MachineSpeedNanoseconds:F0} ({RawChange(baseline, result, CounterNames.Tsc)}) | {string.Join(" | ", single.Where(v => s_timeCounters.Contains(v.Counter)).Select(Short))} | test: {judgement.Outcome}{Others(judgement)}"));
+                    $"[{modeName} / {body.Name}] run {run + 1,2} {s_arms[a].Name,-10} {watch.Elapsed.TotalSeconds:F2} s speed {result.Run.MachineSpeedNanoseconds:F0} ({RawChange(baseline, result, CounterNames.Tsc)}, {Events(result)}) | {string.Join(" | ", single.Where(v => s_timeCounters.Contains(v.Counter)).Select(Short))} | test: {judgement.Outcome}{Others(judgement)}"));
             }
         }
 
@@ -103,6 +103,13 @@ internal static class VerdictsBenchmark
         baseline.Find(counter) is { } b && result[counter].IsAvailable
             ? string.Create(CultureInfo.InvariantCulture, $"tsc P10 {((result[counter].GetPercentile(10) / b.PerOperation.P10) - 1) * 100:+0.0;-0.0}% raw")
             : "n/a";
+
+    // What the runtime and the kernel did around the body: collections and page faults per 1,000 operations.
+    private static string Events(PerfResult result) => string.Create(CultureInfo.InvariantCulture,
+        $"gen0 {PerThousand(result, CounterNames.Gen0Collections):0.###}‰ pf {PerThousand(result, CounterNames.PageFaults):0.###}‰");
+
+    private static double PerThousand(PerfResult result, string counter) =>
+        result[counter].IsAvailable ? result[counter].Mean * 1000 : double.NaN;
 
     private static string Short(CounterVerdict v) => string.Create(CultureInfo.InvariantCulture,
         $"{v.Counter} {v.Statistic} {v.RelativeChange * 100:+0.0;-0.0}% z={v.EffectSize:0.0} {v.Status}");
@@ -127,7 +134,7 @@ internal static class VerdictsBenchmark
 
             - Date: {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC; load average before {loadBefore}, after {loadAfter}; {total.TotalMinutes:F0} min in all
             - CPU: {machine.Cpu}, {machine.LogicalCores} logical cores, TSC {MachineFingerprint.Current.TscMegahertz:N0} MHz; {machine.OperatingSystem}; {machine.Runtime}
-            - Options: `PerfOptions.Default` (1 s budget) with tsc, task-clock, allocated-bytes, gen0-collections; measured thread on CPU {NoiseMode.MeasuredCpu}
+            - Options: `PerfOptions.Default` (1 s budget) with tsc, task-clock, allocated-bytes, gen0-collections, page-faults (each run line prints gen0 and page faults per 1,000 operations); measured thread on CPU {NoiseMode.MeasuredCpu}
             - Rules: `VerdictPolicy.Default`: time judged on P10 (the floor), regressed at ≥ {CounterVerdictRule.Time.MinRelativeChange:P0} and z ≥ 1.645 (95 % confidence), drift {CounterVerdictRule.Time.Drift:P1}; exact allocations
             - Each cell: a baseline recorded as update mode records it (measured until two runs agree), then {runs} runs of each arm, interleaved, each judged by `BaselineJudge` as `ShouldNotRegress` judges it; a time regression fails the test only when a second measurement confirms it
 

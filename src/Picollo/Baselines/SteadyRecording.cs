@@ -115,7 +115,8 @@ internal sealed class SteadyRecording
     }
 
     // Two runs agree when every statistical counter's statistic lies within the rule's drift of the other's (and within
-    // half its threshold, for a rule whose drift is wider than that): the difference a verdict already allows for.
+    // half its threshold, for a rule whose drift is wider than that): the difference a verdict already allows for. A
+    // difference below the rule's absolute floor (a few page faults in millions of operations) is one no verdict judges.
     private static bool Agree(Run a, Run b, VerdictPolicy policy)
     {
         foreach ((string name, (BaselineStatistic _, double value)) in a.Statistics)
@@ -123,6 +124,8 @@ internal sealed class SteadyRecording
             if (!b.Statistics.TryGetValue(name, out (BaselineStatistic Statistic, double Value) other) || value <= 0 || other.Value <= 0)
                 continue;
             CounterVerdictRule rule = policy.GetRule(name, a.Record.Find(name)!.Kind);
+            if (Math.Abs(value - other.Value) < rule.MinAbsoluteChange)
+                continue;
             double allowed = Math.Min(rule.Drift, Math.Log(1 + (rule.MinRelativeChange / 2)));
             if (Math.Abs(Math.Log(value / other.Value)) > allowed)
                 return false;

@@ -81,15 +81,40 @@ public sealed class FloorVerdictTests
     {
         // 49 % and then 51 % of 1,000 samples hold a gen0 collection: the median flips from 0 to 1, the collections per
         // operation move by 4 %.
-        static BaselineCounter Gen0(int samplesWithOne) => BaselineCounter.FromResult(SyntheticResults.Counter(
-            "gen0-collections", "collections", CounterKind.Runtime, 4_000, Enumerable.Range(0, 1_000).Select(i => i < samplesWithOne ? 1UL : 0UL)));
+        static BaselineCounter Gen0(int samplesWithOne, int operations = 4_000) => BaselineCounter.FromResult(SyntheticResults.Counter(
+            "gen0-collections", "collections", CounterKind.Runtime, operations, Enumerable.Range(0, 1_000).Select(i => i < samplesWithOne ? 1UL : 0UL)));
 
         CounterVerdict verdict = Compare(Gen0(490), Gen0(510));
 
         verdict.Statistic.ShouldBe(BaselineStatistic.Mean);
         verdict.Status.ShouldBe(CounterVerdictStatus.Pass);
         verdict.Text.ShouldStartWith("gen0-collections Mean +4.1% (1.225E-4 → 1.275E-4 collections/op)");
-        Compare(Gen0(490), Gen0(900)).Status.ShouldBe(CounterVerdictStatus.Regressed, "a body that now collects in most samples");
+        Compare(Gen0(490, 100), Gen0(900, 100)).Status.ShouldBe(CounterVerdictStatus.Regressed, "a body that now collects once in 110 operations, not 200");
+        Compare(Gen0(490), Gen0(900)).Status.ShouldBe(CounterVerdictStatus.Pass, "once in 4,400 operations instead of 8,200: under one per 1,000 operations, the collector's budget more than the code");
+    }
+
+    [Fact]
+    public void RareEvents_FromNoneToOnePerCollection_Pass_ButOnePerHundredOperationsRegresses()
+    {
+        // Seen in bench verdicts: an unchanged allocating body page-faulted 0 times in 3 million operations in the run the
+        // baseline kept, and once per gen0 collection (1 in 6,600 operations) later, when the collector handed out memory
+        // it had given back to the system. 0 → anything is an infinite ratio, and hundreds of events are no accident.
+        static BaselineCounter Faults(int samplesWithOne, int operations = 3_000) => BaselineCounter.FromResult(SyntheticResults.Counter(
+            "page-faults", "events", CounterKind.Software, operations, Enumerable.Range(0, 1_000).Select(i => i < samplesWithOne ? 1UL : 0UL)));
+
+        CounterVerdict onePerCollection = Compare(Faults(0), Faults(455));
+        onePerCollection.Status.ShouldBe(CounterVerdictStatus.Pass);
+        onePerCollection.EffectSize!.Value.ShouldBe(4.8, 0.1, "certain, but not material");
+
+        Compare(Faults(0, 100), Faults(455, 100)).Status.ShouldBe(CounterVerdictStatus.Regressed, "a fault every 220 operations is the code's");
+        Compare(Faults(0, 10_000), Faults(2, 10_000)).EffectSize!.Value.ShouldBe(1.0, 0.1, "two events against none is chance");
+
+        var strict = new VerdictPolicy(new Dictionary<string, CounterVerdictRule>
+        {
+            ["page-faults"] = CounterVerdictRule.Occasional with { MinAbsoluteChange = 0 },
+        });
+        BaselineComparer.Compare(new BaselineFile([new BaselineEntry(Epyc, Record(Faults(0)))]), Epyc, Record(Faults(455)), strict)
+            .ShouldHaveSingleItem().Status.ShouldBe(CounterVerdictStatus.Regressed, "a rule without the floor judges every event");
     }
 
     [Fact]

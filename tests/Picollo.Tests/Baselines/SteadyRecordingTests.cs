@@ -50,6 +50,26 @@ public sealed class SteadyRecordingTests
     }
 
     [Fact]
+    public void RareEvents_ThatDifferByLessThanTheRulesFloor_DoNotKeepRecordingMeasuringAgain()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+
+        // Two runs of the same time, page-faulting 40 and 30 times in 200,000 operations: 25 % apart, Poisson noise of a
+        // handful of events, far below one per 1,000 operations.
+        static CounterResult Faults(int samplesWithOne) => SyntheticResults.Counter(
+            "page-faults", "events", CounterKind.Software, 1_000, Enumerable.Range(0, 200).Select(i => i < samplesWithOne ? 1UL : 0UL));
+        int next = 0;
+        int[] faults = [40, 30, 20, 10, 5];
+        PerfResult first = SyntheticResults.Result(Tsc(1.0), Faults(faults[0]))
+            .WithRemeasure(() => SyntheticResults.Result(Tsc(1.0), Faults(faults[Math.Min(++next, faults.Length - 1)])));
+
+        first.ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.ShouldHaveSingleItem().Record.Find("tsc")!.Recording.ShouldNotBeNull().Runs.ShouldBe(2);
+    }
+
+    [Fact]
     public void PassingRun_IsNotMeasuredAgain()
     {
         using var temp = new TempDirectory();
