@@ -120,13 +120,17 @@ internal static class BaselineComparer
                 with { MachineSpeedChanged = true };
         }
 
-        return Statistical(reference, counter, rule, match.Machine.Id, (long)Math.Min(before.TotalCount, after.TotalCount));
+        // Within the gate, how far the machine's speed moved is one more measured uncertainty of a time comparison: a
+        // host 12 % slower (its reference loop 1,075 → 1,206 ns) slowed an unchanged chain by 9.8 % in bench verdicts.
+        double speedDrift = KnownCounters.Of(counter.Name, counter.Kind).IsTimeLike && machineSpeed is { } current && match.Record.MachineSpeed is { } recorded
+            && current > 0 && recorded > 0 ? Math.Log(current / recorded) : 0;
+        return Statistical(reference, counter, rule, match.Machine.Id, (long)Math.Min(before.TotalCount, after.TotalCount), speedDrift);
     }
 
     // The floor rule (docs/VERDICTS.md): the statistic's rise must reach the practical threshold, and be z(confidence)
-    // times its noise on a log scale: each side's precision from its own samples (a rank interval of the quantile) and the
-    // run-to-run drift no run can see in itself.
-    private static CounterVerdict Statistical(BaselineCounter reference, BaselineCounter counter, CounterVerdictRule rule, string machineId, long samples)
+    // times its noise on a log scale: each side's precision from its own samples (a rank interval of the quantile), the
+    // run-to-run drift no run can see in itself, and for time how far the machine's speed moved since the recording.
+    private static CounterVerdict Statistical(BaselineCounter reference, BaselineCounter counter, CounterVerdictRule rule, string machineId, long samples, double speedDrift)
     {
         if (Judgeable(rule.Statistic, samples) is not { } statistic)
         {
@@ -141,7 +145,7 @@ internal static class BaselineComparer
         double zMin = NormalQuantile.Of(rule.Confidence);
         double seBaseline = StandardError(reference, statistic);
         double seCurrent = StandardError(counter, statistic);
-        double sigma = Math.Sqrt((seBaseline * seBaseline) + (seCurrent * seCurrent) + (drift * drift));
+        double sigma = Math.Sqrt((seBaseline * seBaseline) + (seCurrent * seCurrent) + (drift * drift) + (speedDrift * speedDrift));
 
         // Occasional events per operation are counts: their noise is Poisson, from the numbers of events on each side.
         // A count that is otherwise 0 on one side (a floor of no misses) has no ratio: only a clear separation counts.

@@ -138,6 +138,25 @@ public sealed class FloorVerdictTests
             .Single(v => v.Counter == "tsc").Status.ShouldBe(CounterVerdictStatus.Regressed, "12.5 % apart: still within the 15 % gate");
     }
 
+    [Fact]
+    public void MachineSlowerWithinTheGate_WidensTheNoise_SoAnUnchangedBodySlowedWithItPasses()
+    {
+        // Seen in bench verdicts: the reference loop read 1,206 ns per 1,000 steps against 1,075 at recording (12 % slower,
+        // inside the 15 % gate), and an unchanged chain's floor rose 9.8 % with it, in both measurements.
+        BaselineRecord recorded = Record(Counter(Run(seed: 1))) with { MachineSpeed = 1_075 };
+        BaselineRecord slowed = Record(Counter(Run(seed: 2, scale: 1.098))) with { MachineSpeed = 1_206 };
+        var file = new BaselineFile([new BaselineEntry(Epyc, recorded)]);
+
+        CounterVerdict verdict = BaselineComparer.Compare(file, Epyc, slowed).ShouldHaveSingleItem();
+        verdict.Status.ShouldBe(CounterVerdictStatus.Pass);
+        verdict.EffectSize!.Value.ShouldBeLessThan(1.645);
+
+        BaselineComparer.Compare(file, Epyc, slowed with { MachineSpeed = 1_080 }).ShouldHaveSingleItem().Status
+            .ShouldBe(CounterVerdictStatus.Regressed, "the same rise at the recorded speed is the code's");
+        BaselineComparer.Compare(file, Epyc, Record(Counter(Run(seed: 2, scale: 1.3))) with { MachineSpeed = 1_206 }).ShouldHaveSingleItem().Status
+            .ShouldBe(CounterVerdictStatus.Regressed, "+30 % stands out of a 12 % speed change");
+    }
+
     private static CounterVerdict Judge(double[] baseline, double[] current) => Compare(Counter(baseline), Counter(current));
 
     private static CounterVerdict Compare(BaselineCounter baseline, BaselineCounter current) =>
