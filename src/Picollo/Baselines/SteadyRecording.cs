@@ -1,4 +1,5 @@
 using System.Globalization;
+using Picollo.Counters;
 using Picollo.Measurement;
 
 namespace Picollo.Baselines;
@@ -84,7 +85,9 @@ internal sealed class SteadyRecording
             double detectable = BaselineComparer.DetectableChange(
                 BaselineComparer.StandardError(counter, statistic.Statistic), Math.Max(rule.Drift, counterDrift), NormalQuantile.Of(rule.Confidence));
             counters.Add(counter with { Recording = new RecordingQuality(runs.Count, counterDrift, detectable) });
-            if (detectable > rule.MinRelativeChange)
+            // Occasional events are judged against an absolute floor (one per 1,000 operations) as much as a relative
+            // change, and a counter that was 0 has no relative change to detect: neither is a recording too noisy to use.
+            if (detectable > rule.MinRelativeChange && statistic.Value > 0 && !KnownCounters.Of(counter.Name, counter.Kind).IsOccasional)
                 notices.Add(BlindBaseline(counter.Name, statistic.Statistic, detectable, rule));
         }
 
