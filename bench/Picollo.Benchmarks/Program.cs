@@ -14,6 +14,8 @@ switch (command)
         return TscBenchmark.Run(args[1..]);
     case "verdicts":
         return VerdictsBenchmark.Run(args[1..]);
+    case "episodes":
+        return EpisodesBenchmark.Run(args[1..]);
     case "time-to-verdict":
         return TimeToVerdictBenchmark.Run(args[1..]);
     case "warmup":
@@ -28,6 +30,7 @@ switch (command)
         Console.Error.WriteLine("  read     one perf_event group read per sample boundary vs a raw read() of the same fd");
         Console.Error.WriteLine("  tsc      per-read cost of the TSC readers, the TSC-only boundary, Stopwatch and clock_gettime");
         Console.Error.WriteLine("  verdicts [runs] [--modes idle,spinner,bursts] [--bodies short,allocating,long]   false failures and detections under noise (default 50 runs per arm)");
+        Console.Error.WriteLine("  episodes [seconds]   the allocating body's two speeds: per second, the body beside a chain, an allocation and a memory-fill reference (default 300 s)");
         Console.Error.WriteLine("  time-to-verdict [inprocess]   10 default measurements vs BenchmarkDotNet's default job (inprocess: its in-process toolchain, not the default job)");
         Console.Error.WriteLine("  warmup [processes]   first measurements of fresh processes with a 200 ms budget: final code or not (default 10 per body); default wall times");
         return 2;

@@ -24,7 +24,7 @@ internal sealed record VerdictBody(string Name, string Description, Func<PerfOpt
     private const int LongSteps = 9_000;
 
     /// <summary>Units of the allocating body: each allocates a byte[8] kept reachable and runs 2 chain steps (≈ 100 ns in all).</summary>
-    private const int AllocatingUnits = 10;
+    internal const int AllocatingUnits = 10;
 
     public static VerdictBody[] All { get; } =
     [
@@ -55,7 +55,7 @@ internal sealed record VerdictBody(string Name, string Description, Func<PerfOpt
     }
 
     /// <summary>Units of one small allocation, stored so escape analysis cannot put it on the stack, and two chain steps.</summary>
-    private sealed class Allocating(int units)
+    internal sealed class Allocating(int units)
     {
         private readonly object[] _sink = new object[units];
         private ulong _x = 1;
