@@ -108,22 +108,21 @@ internal static class BaselineComparer
             return new CounterVerdict(counter.Name, counter.Unit, exact, rule.Mode, rule.Statistic, b, a, Change(b, a), null, match.Machine.Id, null);
         }
 
-        // A host in a slow mode slows every quantile of a run for seconds at a time: time measured at another machine speed
-        // than the baseline's is not compared (docs/VERDICTS.md, "Machines"), whichever way the speed moved.
-        if (KnownCounters.Of(counter.Name, counter.Kind).IsTimeLike && machineSpeed is { } now && match.Record.MachineSpeed is { } then
-            && Math.Abs(Math.Log(now / then)) > Math.Log(1 + MachineSpeedTolerance))
+        // How far the machine's speed moved since the recording, for time (ln of the reference loop's ratio; 0 when unknown).
+        // A host in a slow mode slows every quantile of a run for seconds at a time: beyond the gate time is not compared
+        // (docs/VERDICTS.md, "Machines"), whichever way the speed moved. Within it the move is one more measured uncertainty:
+        // a host 12 % slower (its reference loop 1,075 → 1,206 ns) slowed an unchanged chain by 9.8 % in bench verdicts.
+        double then = match.Record.MachineSpeed ?? 0, now = machineSpeed ?? 0;
+        double speedDrift = KnownCounters.Of(counter.Name, counter.Kind).IsTimeLike && now > 0 && then > 0 ? Math.Log(now / then) : 0;
+        if (Math.Abs(speedDrift) > Math.Log(1 + MachineSpeedTolerance))
         {
             string how = now > then ? "slower" : "faster";
-            double by = now > then ? (now / then) - 1 : (then / now) - 1;
+            double by = Math.Exp(Math.Abs(speedDrift)) - 1;
             return NotCompared(counter, rule, CounterVerdictStatus.Inconclusive, match.Machine.Id, string.Create(CultureInfo.InvariantCulture,
                 $"inconclusive: the machine ran {by * 100:0}% {how} than when the baseline was recorded (a reference loop took {then:0.#} ns per 1,000 steps then, {now:0.#} now), so time cannot be compared"))
                 with { MachineSpeedChanged = true };
         }
 
-        // Within the gate, how far the machine's speed moved is one more measured uncertainty of a time comparison: a
-        // host 12 % slower (its reference loop 1,075 → 1,206 ns) slowed an unchanged chain by 9.8 % in bench verdicts.
-        double speedDrift = KnownCounters.Of(counter.Name, counter.Kind).IsTimeLike && machineSpeed is { } current && match.Record.MachineSpeed is { } recorded
-            && current > 0 && recorded > 0 ? Math.Log(current / recorded) : 0;
         return Statistical(reference, counter, rule, match.Machine.Id, (long)Math.Min(before.TotalCount, after.TotalCount), speedDrift);
     }
 
@@ -228,7 +227,7 @@ internal static class BaselineComparer
     // The events and operations behind a counter's mean per operation.
     private static (double Events, double Operations) Events(BaselineCounter counter)
     {
-        double operations = counter.OperationsPerSample * counter.Histogram.GetSummary().TotalCount;
+        double operations = counter.OperationsPerSample * counter.PerOperation.Samples;
         return (Math.Max(0, Math.Round(counter.PerOperation.Mean * operations)), operations);
     }
 

@@ -85,9 +85,10 @@ internal sealed class SteadyRecording
             double detectable = BaselineComparer.DetectableChange(
                 BaselineComparer.StandardError(counter, statistic.Statistic), Math.Max(rule.Drift, counterDrift), NormalQuantile.Of(rule.Confidence));
             counters.Add(counter with { Recording = new RecordingQuality(runs.Count, counterDrift, detectable) });
-            // Occasional events are judged against an absolute floor (one per 1,000 operations) as much as a relative
-            // change, and a counter that was 0 has no relative change to detect: neither is a recording too noisy to use.
-            if (detectable > rule.MinRelativeChange && statistic.Value > 0 && !KnownCounters.Of(counter.Name, counter.Kind).IsOccasional)
+            // A change matters when it reaches both thresholds, so the smallest one that matters is the larger of the
+            // relative threshold and the absolute floor relative to the value: a few page faults in millions of operations
+            // are far under the floor of one per 1,000, and a counter that was 0 has no relative change to miss (NaN or ∞).
+            if (detectable > Math.Max(rule.MinRelativeChange, rule.MinAbsoluteChange / statistic.Value))
                 notices.Add(BlindBaseline(counter.Name, statistic.Statistic, detectable, rule));
         }
 
@@ -184,7 +185,7 @@ internal sealed class SteadyRecording
                 statistics[counter.Name] = (statistic, value);
 
                 // Time decides which of two agreeing runs is the steadier one: disturbance only ever slows a run down.
-                if (value > 0 && Counters.KnownCounters.Of(counter.Name, counter.Kind).IsTimeLike)
+                if (value > 0 && KnownCounters.Of(counter.Name, counter.Kind).IsTimeLike)
                     score += Math.Log(value);
             }
 
