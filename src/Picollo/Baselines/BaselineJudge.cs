@@ -82,10 +82,10 @@ internal static class BaselineJudge
 
         // The machine at another speed than at recording (a host's slow mode lasts seconds): one more look before time is
         // left unjudged.
-        bool speedRemeasured = false;
+        int speedMeasurements = 1;
         for (int attempt = 0; attempt < SpeedAttempts && !store.IsUpdateMode && check.Verdicts.FirstOrDefault(static v => v.MachineSpeedChanged) is { } speed && judged.CanRemeasure; attempt++)
         {
-            speedRemeasured = true;
+            speedMeasurements++;
             judged = judged.Remeasure();
             current = BaselineRecord.FromResult(judged);
             check = store.Check(baselinePath, machine, current, folderProblem);
@@ -149,7 +149,7 @@ internal static class BaselineJudge
 
         if (check.Verdicts.FirstOrDefault(static v => v.MachineSpeedChanged) is { } slow)
         {
-            notices.Add($"Time not judged: {slow.Text}{(speedRemeasured ? ", in two measurements" : string.Empty)}. If this persists on a quiet machine, the baseline was recorded at another speed of the host: record it again ({BaselineStoreOptions.UpdateVariable}=1).");
+            notices.Add($"Time not judged: {slow.Text}{(speedMeasurements > 1 ? $", in {speedMeasurements} measurements" : string.Empty)}. If this persists on a quiet machine, the baseline was recorded at another speed of the host: record it again ({BaselineStoreOptions.UpdateVariable}=1).");
         }
         else if (check.Verdicts.FirstOrDefault(static v => v.Status == CounterVerdictStatus.Inconclusive) is { } inconclusive)
         {

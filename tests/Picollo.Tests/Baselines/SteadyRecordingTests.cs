@@ -74,6 +74,28 @@ public sealed class SteadyRecordingTests
     }
 
     [Fact]
+    public void MachineAtAnotherSpeed_IsMeasuredAgainTwice_ThenTimeIsLeftUnjudged_WithTheMeasurementsCounted()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        AtSpeed(SyntheticResults.Result(Tsc(1.0)), 1_000).ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        // Every measurement 30 % slower, its reference loop too: a host's slow mode that outlasts the remeasurements.
+        // Each measurement can be measured again, as a real one can.
+        int remeasured = 0;
+        PerfResult Slow() => AtSpeed(SyntheticResults.Result(Tsc(1.3)), 1_300).WithRemeasure(() =>
+        {
+            remeasured++;
+            return Slow();
+        });
+        Slow().ShouldNotRegress(options: Options(temp), callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        remeasured.ShouldBe(2);
+        host.Notices.ShouldContain(n => n.Message.StartsWith("Time not judged: tsc: inconclusive: the machine ran 30% slower", StringComparison.Ordinal)
+            && n.Message.Contains(", in 3 measurements.", StringComparison.Ordinal));
+    }
+
+    [Fact]
     public void PassingRun_IsNotMeasuredAgain()
     {
         using var temp = new TempDirectory();
@@ -90,6 +112,9 @@ public sealed class SteadyRecordingTests
 
         measured.ShouldBe(0);
     }
+
+    private static PerfResult AtSpeed(PerfResult result, double speed) =>
+        new([.. result.Counters], result.Options, result.Run with { MachineSpeedNanoseconds = speed });
 
     private static BaselineStoreOptions Options(TempDirectory temp) => new() { GetEnvironmentVariable = TestEnvironment.Local(temp) };
 
