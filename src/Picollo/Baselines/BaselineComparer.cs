@@ -231,14 +231,12 @@ internal static class BaselineComparer
         return (Math.Max(0, Math.Round(counter.PerOperation.Mean * operations)), operations);
     }
 
-    private static double LowerBound(BaselineCounter counter, BaselineStatistic statistic)
-    {
-        HdrHistogramSummary summary = counter.Histogram.GetSummary();
-        long n = (long)summary.TotalCount;
-        if (QuantileInterval.QuantileOf(statistic) is not { } p || p >= 1 || QuantileInterval.Ranks(n, p) is not (long l, _))
-            return counter.PerOperation.Get(statistic);
-        return counter.Histogram.GetPercentileValue(100.0 * (l - 0.5) / n, EquivalentValueSelection.Lower);
-    }
+    // The lower end of the statistic's interval (a quantile's, in per-sample totals; the value itself otherwise): only
+    // compared with 0.
+    private static double LowerBound(BaselineCounter counter, BaselineStatistic statistic) =>
+        QuantileInterval.QuantileOf(statistic) is { } p && p < 1 && QuantileInterval.Bounds(counter.Histogram, p) is (double lower, _)
+            ? lower
+            : counter.PerOperation.Get(statistic);
 
     private static double Change(double before, double after) => before != 0 ? (after - before) / before : after == 0 ? 0 : double.PositiveInfinity;
 

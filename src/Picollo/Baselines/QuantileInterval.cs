@@ -61,20 +61,28 @@ internal static class QuantileInterval
     public static double? RelativeStandardError(HdrHistogram histogram, double p)
     {
         ArgumentNullException.ThrowIfNull(histogram);
-        HdrHistogramSummary summary = histogram.GetSummary();
-        long n = (long)summary.TotalCount;
+        if (Bounds(histogram, p) is not (double lo, double hi) || lo <= 0 || hi <= 0)
+            return null;
+
+        double bucket = histogram.GetSummary().RelativeError / Math.Sqrt(3);
+        return Math.Max((Math.Log(hi) - Math.Log(lo)) / (2 * TailZ), bucket);
+    }
+
+    /// <summary>The ends of the 99% interval of the p-quantile of a histogram's samples, in its values (per-sample totals).</summary>
+    /// <param name="histogram">The per-sample totals.</param>
+    /// <param name="p">The quantile, in (0, 1).</param>
+    /// <returns>The lower and upper bound; <see langword="null"/> when the samples are too few to bound it.</returns>
+    public static (double Lower, double Upper)? Bounds(HdrHistogram histogram, double p)
+    {
+        ArgumentNullException.ThrowIfNull(histogram);
+        long n = (long)histogram.GetSummary().TotalCount;
         if (Ranks(n, p) is not (long l, long u))
             return null;
 
         // The r-th smallest of n samples is the value at rank 100·(r − ½)/n (HdrHistogram's count-at-rank rounds up).
         // Lower and Upper widen each end by at most a bucket, which keeps the coverage.
-        double lo = histogram.GetPercentileValue(100.0 * (l - 0.5) / n, EquivalentValueSelection.Lower);
-        double hi = histogram.GetPercentileValue(100.0 * (u - 0.5) / n, EquivalentValueSelection.Upper);
-        if (lo <= 0 || hi <= 0)
-            return null;
-
-        double bucket = summary.RelativeError / Math.Sqrt(3);
-        return Math.Max((Math.Log(hi) - Math.Log(lo)) / (2 * TailZ), bucket);
+        return (histogram.GetPercentileValue(100.0 * (l - 0.5) / n, EquivalentValueSelection.Lower),
+            histogram.GetPercentileValue(100.0 * (u - 0.5) / n, EquivalentValueSelection.Upper));
     }
 
     /// <summary>The quantile a statistic stands for: 0.10 for P10, 0.25 for P25, 0.5 for P50, …; <see langword="null"/> for the mean.</summary>
