@@ -114,9 +114,11 @@ internal static class Warmup
                 continue;
 
             // A body seen at its final tier before needs no new evidence, unless this warmup compiled new code on this
-            // thread (the same method with state that reaches other callees): that code has its own way to tier 1.
+            // thread (the same method with state that reaches other callees): that code has its own way to tier 1. A body
+            // known to run MinOpts code is told as such either way: its code never changes, its run is not judged, and
+            // a compilation on this thread (an OSR of a loop elsewhere) must not turn the warmup's answer into 'JIT quiet'.
             JitTierSnapshot tiers = listener?.Snapshot() ?? default;
-            if (knownFinalTier is { } finalTier && !tiers.IsBodyFinal && threadJit.Since == warmupStart)
+            if (knownFinalTier is { } finalTier && !tiers.IsBodyFinal && (threadJit.Since == warmupStart || finalTier == JitTier.MinOptJitted))
                 tiers = tiers with { BodyTier = finalTier, BodyTierTicks = warmupStart };
 
             // The body's first compilation happens on this thread; its event arrives 10-30 ms later. Without this wait a
