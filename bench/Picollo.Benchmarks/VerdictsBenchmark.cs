@@ -84,7 +84,7 @@ internal static class VerdictsBenchmark
                 BaselineJudgement judgement = BaselineJudge.Judge(result, source, "VerdictsBench", body.Name, modeName, judge);
                 cell.Add(a, single, judgement, watch.Elapsed);
                 Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                    $"[{modeName} / {body.Name}] run {run + 1,2} {s_arms[a].Name,-10} {watch.Elapsed.TotalSeconds:F2} s speed {result.Run.MachineSpeedNanoseconds:F0} ({RawChange(baseline, result, CounterNames.Tsc)}, {Events(result)}) | {string.Join(" | ", single.Where(v => s_timeCounters.Contains(v.Counter)).Select(Short))} | test: {judgement.Outcome}{Others(judgement)}"));
+                    $"[{modeName} / {body.Name}] run {run + 1,2} {s_arms[a].Name,-10} {watch.Elapsed.TotalSeconds:F2} s speed {result.Run.MachineSpeedNanoseconds:F0}{Allocation(result)} ({RawChange(baseline, result, CounterNames.Tsc)}, {Events(result)}) | {string.Join(" | ", single.Where(v => s_timeCounters.Contains(v.Counter)).Select(Short))} | test: {judgement.Outcome}{Others(judgement)}"));
             }
         }
 
@@ -92,6 +92,11 @@ internal static class VerdictsBenchmark
         Console.WriteLine(cell.Summary());
         return cell;
     }
+
+    // The allocation reference between the samples of an allocating body, in ns per allocation.
+    private static string Allocation(PerfResult result) => double.IsNaN(result.Run.AllocationSpeedNanoseconds)
+        ? string.Empty
+        : string.Create(CultureInfo.InvariantCulture, $" alloc {result.Run.AllocationSpeedNanoseconds:F1}");
 
     // Every verdict of the judged run that is not a plain pass, beyond the time counters' (an exact counter's, an improvement).
     private static string Others(BaselineJudgement judgement) => string.Concat(judgement.Check.Verdicts
@@ -116,7 +121,7 @@ internal static class VerdictsBenchmark
 
     private static string DescribeBaseline(BaselineRecord record) => string.Join(", ", s_timeCounters.Select(name => record.Find(name) is { } c
         ? string.Create(CultureInfo.InvariantCulture, $"{name} P10 {c.PerOperation.P10:#,0.##} (P50 {c.PerOperation.P50:#,0.##}) {c.Unit}/op, {c.OperationsPerSample:N0} ops/sample, recorded in {c.Recording?.Runs ?? 1} runs, drift {c.Recording?.Drift * 100 ?? 0:0.##}%, detects ≥ {c.Recording?.DetectableChange * 100 ?? double.NaN:0.#}%")
-        : $"{name} unavailable"));
+        : $"{name} unavailable")) + string.Create(CultureInfo.InvariantCulture, $"; speed {record.MachineSpeed:F0}, allocation {record.AllocationSpeed:F1}");
 
     private static string[]? Option(string[] args, string name)
     {

@@ -35,12 +35,12 @@ internal static class BaselineComparer
         policy ??= VerdictPolicy.Default;
         var verdicts = new List<CounterVerdict>(current.Counters.Count);
         foreach (BaselineCounter counter in current.Counters)
-            verdicts.Add(CompareCounter(baseline, machine, counter, policy.GetRule(counter.Name, counter.Kind), current.MachineSpeed));
+            verdicts.Add(CompareCounter(baseline, machine, counter, policy.GetRule(counter.Name, counter.Kind), current));
 
         return verdicts;
     }
 
-    private static CounterVerdict CompareCounter(BaselineFile? baseline, MachineFingerprint machine, BaselineCounter counter, CounterVerdictRule rule, double? machineSpeed)
+    private static CounterVerdict CompareCounter(BaselineFile? baseline, MachineFingerprint machine, BaselineCounter counter, CounterVerdictRule rule, BaselineRecord current)
     {
         if (baseline is null)
             return NotCompared(counter, rule, CounterVerdictStatus.NoBaseline, null, "no baseline file");
@@ -112,19 +112,39 @@ internal static class BaselineComparer
         // A host in a slow mode slows every quantile of a run for seconds at a time: beyond the gate time is not compared
         // (docs/VERDICTS.md, "Machines"), whichever way the speed moved. Within it the move is one more measured uncertainty:
         // a host 12 % slower (its reference loop 1,075 → 1,206 ns) slowed an unchanged chain by 9.8 % in bench verdicts.
-        double then = match.Record.MachineSpeed ?? 0, now = machineSpeed ?? 0;
-        double speedDrift = KnownCounters.Of(counter.Name, counter.Kind).IsTimeLike && now > 0 && then > 0 ? Math.Log(now / then) : 0;
+        bool timeLike = KnownCounters.Of(counter.Name, counter.Kind).IsTimeLike;
+        double then = match.Record.MachineSpeed ?? 0, now = current.MachineSpeed ?? 0;
+        double speedDrift = timeLike ? Drift(then, now) : 0;
         if (Math.Abs(speedDrift) > Math.Log(1 + MachineSpeedTolerance))
         {
-            string how = now > then ? "slower" : "faster";
-            double by = Math.Exp(Math.Abs(speedDrift)) - 1;
             return NotCompared(counter, rule, CounterVerdictStatus.Inconclusive, match.Machine.Id, string.Create(CultureInfo.InvariantCulture,
-                $"inconclusive: the machine ran {by * 100:0}% {how} than when the baseline was recorded (a reference loop took {then:0.#} ns per 1,000 steps then, {now:0.#} now), so time cannot be compared"))
+                $"inconclusive: the machine ran {By(speedDrift)} than when the baseline was recorded (a reference loop took {then:0.#} ns per 1,000 steps then, {now:0.#} now), so time cannot be compared"))
                 with { MachineSpeedChanged = true };
         }
 
-        return Statistical(reference, counter, rule, match.Machine.Id, (long)Math.Min(before.TotalCount, after.TotalCount), speedDrift);
+        // An allocating body has a speed of its own: on a cloud VM its allocations ran 1.7-1.8× slower for 10-60 s at a
+        // time with the core loop unchanged (bench episodes). Both sides probed allocation between their samples (only
+        // bodies that allocate do); beyond the same gate time is not compared. The probe contains the core's speed too, so
+        // within the gate σ takes the larger of the two moves, not both.
+        double allocationThen = match.Record.AllocationSpeed ?? 0, allocationNow = current.AllocationSpeed ?? 0;
+        double allocationDrift = timeLike ? Drift(allocationThen, allocationNow) : 0;
+        if (Math.Abs(allocationDrift) > Math.Log(1 + MachineSpeedTolerance))
+        {
+            return NotCompared(counter, rule, CounterVerdictStatus.Inconclusive, match.Machine.Id, string.Create(CultureInfo.InvariantCulture,
+                $"inconclusive: the process allocated {By(allocationDrift)} than when the baseline was recorded (an allocation reference took {allocationThen:0.##} ns per allocation then, {allocationNow:0.##} now), so the time of this allocating body cannot be compared"))
+                with { MachineSpeedChanged = true };
+        }
+
+        double drift = Math.Abs(speedDrift) >= Math.Abs(allocationDrift) ? speedDrift : allocationDrift;
+        return Statistical(reference, counter, rule, match.Machine.Id, (long)Math.Min(before.TotalCount, after.TotalCount), drift);
     }
+
+    // ln(now / then), or 0 when either side is unknown.
+    private static double Drift(double then, double now) => now > 0 && then > 0 ? Math.Log(now / then) : 0;
+
+    // "12% slower" / "30% faster" for a drift on a log scale.
+    private static string By(double drift) =>
+        string.Create(CultureInfo.InvariantCulture, $"{(Math.Exp(Math.Abs(drift)) - 1) * 100:0}% {(drift > 0 ? "slower" : "faster")}");
 
     // The floor rule (docs/VERDICTS.md): the statistic's rise must reach the practical threshold, and be z(confidence)
     // times its noise on a log scale: each side's precision from its own samples (a rank interval of the quantile), the

@@ -13,6 +13,12 @@ namespace Picollo.Baselines;
 /// </param>
 internal sealed record BaselineRecord(IReadOnlyList<BaselineCounter> Counters, IReadOnlyDictionary<string, string> Options, DateTime RecordedUtc, double? MachineSpeed = null)
 {
+    /// <summary>
+    /// How fast the process allocated (<see cref="PerfRunInfo.AllocationSpeedNanoseconds"/>: ns per small allocation), or
+    /// <see langword="null"/> for a body that does not allocate or an entry written before it was recorded.
+    /// </summary>
+    public double? AllocationSpeed { get; init; }
+
     /// <summary>The counter named <paramref name="name"/> (ordinal), or <see langword="null"/>.</summary>
     /// <param name="name">The counter name.</param>
     /// <returns>The counter or <see langword="null"/>.</returns>
@@ -36,6 +42,10 @@ internal sealed record BaselineRecord(IReadOnlyList<BaselineCounter> Counters, I
             ["pinned"] = result.PinnedCpu is null ? "no" : "yes",
         };
         double speed = result.Run.MachineSpeedNanoseconds;
-        return new BaselineRecord(counters, options, result.TimestampUtc, double.IsFinite(speed) && speed > 0 ? speed : null);
+        double allocation = result.Run.AllocationSpeedNanoseconds;
+        return new BaselineRecord(counters, options, result.TimestampUtc, double.IsFinite(speed) && speed > 0 ? speed : null)
+        {
+            AllocationSpeed = double.IsFinite(allocation) && allocation > 0 ? allocation : null,
+        };
     }
 }

@@ -42,7 +42,8 @@ internal sealed record CounterVerdict(
 
     /// <summary>
     /// Whether the verdict is <see cref="CounterVerdictStatus.Inconclusive"/> because the machine ran at another speed than
-    /// when the baseline was recorded (a time counter only): measuring again may find it back at its speed.
+    /// when the baseline was recorded (a time counter only: its reference loop, or for an allocating body its allocation
+    /// reference, moved past the gate): measuring again may find it back at its speed.
     /// </summary>
     public bool MachineSpeedChanged { get; init; }
 

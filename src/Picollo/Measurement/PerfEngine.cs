@@ -113,6 +113,7 @@ internal static class PerfEngine
             TimestampUtc = timestamp,
             UnoptimizedReason = unoptimized,
             MachineSpeedNanoseconds = Math.Sqrt(speedBefore * speedAfter),
+            AllocationSpeedNanoseconds = sampling.Readings.MedianAllocationNanoseconds(),
             Notes = notes.AsReadOnly(),
         };
         return ResultBuilder.Build(options, plan, calibration, sampling.Readings, run);

@@ -98,6 +98,14 @@ public sealed record PerfRunInfo
     public double MachineSpeedNanoseconds { get; init; } = double.NaN;
 
     /// <summary>
+    /// How fast this process allocated while the samples ran: nanoseconds per small allocation of a fixed reference, timed
+    /// between the samples of a body that allocates (the median of its timings); <see cref="double.NaN"/> for a body that
+    /// does not. Baselines store it, and a time verdict of an allocating body against a baseline recorded while allocation
+    /// ran at another speed is inconclusive rather than a failure (docs/VERDICTS.md, "Machines").
+    /// </summary>
+    public double AllocationSpeedNanoseconds { get; init; } = double.NaN;
+
+    /// <summary>
     /// Whether the measured code may have changed between samples: certainly when the measuring thread compiled code during
     /// sampling (<see cref="SamplingThreadJitCompilations"/>); possibly when methods were compiled elsewhere in the process
     /// during sampling after a warmup that could not confirm the body's final code (<see cref="WarmupEnd"/> other than

@@ -9,12 +9,29 @@ namespace Picollo.Measurement;
 internal sealed class SampleReadings
 {
     /// <summary>Room for <paramref name="samples"/> samples of <paramref name="width"/> counters.</summary>
-    public SampleReadings(int samples, int width)
+    /// <param name="samples">The most samples the loop takes.</param>
+    /// <param name="width">The counters read at each boundary.</param>
+    /// <param name="probes">Room for this many allocation probes between samples (<see cref="AllocationSpeed"/>); 0 for none.</param>
+    public SampleReadings(int samples, int width, int probes = 0)
     {
         Boundaries = new ulong[(samples + 1) * width];
         Times = new long[samples];
         Width = width;
+        ProbeTicks = new long[probes];
+        ProbeGaps = new ulong[probes * width];
     }
+
+    /// <summary>Each allocation probe's time in <see cref="System.Diagnostics.Stopwatch"/> ticks.</summary>
+    public long[] ProbeTicks { get; }
+
+    /// <summary>
+    /// What each probe added to every counter, row by row as <see cref="Boundaries"/>: the readings after a probe are
+    /// shifted back by these (<see cref="RemoveProbeGaps"/>) so no sample counts a probe.
+    /// </summary>
+    public ulong[] ProbeGaps { get; }
+
+    /// <summary>The probes the loop took; probe k follows boundary row (k + 1) × <see cref="AllocationSpeed.Every"/>.</summary>
+    public int ProbesTaken { get; set; }
 
     /// <summary>The readings, row by row: row s (of <see cref="Width"/> values) is the boundary before sample s.</summary>
     public ulong[] Boundaries { get; }
@@ -37,6 +54,42 @@ internal sealed class SampleReadings
     {
         ulong before = Boundaries[(sample * Width) + slot], after = Boundaries[((sample + 1) * Width) + slot];
         return after >= before ? after - before : 0;
+    }
+
+    /// <summary>
+    /// Shifts every boundary after a probe back by what the probes before it counted, so each sample's delta is the body's
+    /// alone. Counters wrap modulo 2^64 on both sides of the subtraction, so a multiplexed count that stepped back by a
+    /// little during a probe still comes out right.
+    /// </summary>
+    public void RemoveProbeGaps()
+    {
+        if (ProbesTaken == 0)
+            return;
+
+        var offset = new ulong[Width];
+        int next = 0;
+        for (int row = 1; row <= Taken; row++)
+        {
+            while (next < ProbesTaken && row > (next + 1) * AllocationSpeed.Every)
+            {
+                for (int slot = 0; slot < Width; slot++)
+                    offset[slot] += ProbeGaps[(next * Width) + slot];
+                next++;
+            }
+
+            for (int slot = 0; slot < Width; slot++)
+                Boundaries[(row * Width) + slot] -= offset[slot];
+        }
+    }
+
+    /// <summary>The median time of one allocation in the probes, in nanoseconds; <see cref="double.NaN"/> when no probe ran.</summary>
+    public double MedianAllocationNanoseconds()
+    {
+        if (ProbesTaken == 0)
+            return double.NaN;
+        long[] sorted = ProbeTicks[..ProbesTaken];
+        Array.Sort(sorted);
+        return ToNanoseconds(sorted[(ProbesTaken - 1) / 2]) / AllocationSpeed.Allocations;
     }
 
     /// <summary>The median wall time of the samples taken, in nanoseconds; <see cref="double.NaN"/> when none was.</summary>

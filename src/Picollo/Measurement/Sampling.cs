@@ -19,23 +19,34 @@ internal static class Sampling
     /// <param name="operations">Operations per sample.</param>
     /// <param name="bytesPerOperation">The pilot's allocation estimate, which sizes the no-GC region.</param>
     /// <param name="deadline">The <see cref="Stopwatch"/> timestamp after which sampling stops once it has the least samples.</param>
+    /// <remarks>
+    /// A body that allocates gets an allocation probe between its samples (<see cref="AllocationSpeed"/>), outside what the
+    /// samples count; one that does not, the plain loop.
+    /// </remarks>
     internal static SamplingOutcome Run<TLoop>(PerfOptions options, TLoop body, CounterSet set, long operations, double bytesPerOperation, long deadline)
         where TLoop : struct, IOperationLoop
     {
-        var readings = new SampleReadings(options.Samples, set.Count);
+        bool probe = bytesPerOperation > 0;
+        var readings = new SampleReadings(options.Samples, set.Count, probe ? AllocationSpeed.ProbesFor(options.Samples) : 0);
         int minSamples = Math.Min(options.MinSamples, options.Samples);
+        double expectedBytes = (bytesPerOperation * operations * options.Samples) + (readings.ProbeTicks.Length * (double)AllocationSpeed.BytesPerProbe);
+        object[] sink = new object[16];
         SettleGC();
-        bool noGC = TryStartNoGCRegion(options, bytesPerOperation * operations * options.Samples, out string? noGCNote);
+        bool noGC = TryStartNoGCRegion(options, expectedBytes, out string? noGCNote);
         JitCounts jit = JitCounts.Now();
         try
         {
-            readings.Taken = Loop(body, set, operations, readings, minSamples, deadline);
+            readings.Taken = probe
+                ? ProbingLoop(body, set, operations, readings, minSamples, deadline, sink)
+                : Loop(body, set, operations, readings, minSamples, deadline);
         }
         finally
         {
             jit = JitCounts.Now() - jit;
             noGCNote = EndNoGCRegion(noGC) ?? noGCNote;
         }
+
+        readings.RemoveProbeGaps();
 
         return new SamplingOutcome(readings, jit, noGC && noGCNote is null, noGCNote);
     }
@@ -71,6 +82,57 @@ internal static class Sampling
                 return s + 1;
         }
 
+        return samples;
+    }
+
+    /// <summary>
+    /// The sample loop of an allocating body: <see cref="Loop"/>, and after every <see cref="AllocationSpeed.Every"/>th
+    /// sample a timed allocation probe followed by a fresh reading of every counter, so the next sample starts after the
+    /// probe. What the probe counted is kept per probe and taken out of the later boundaries after the loop
+    /// (<see cref="SampleReadings.RemoveProbeGaps"/>). Allocates nothing but the probe's own arrays.
+    /// </summary>
+    /// <returns>The samples taken.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+    internal static int ProbingLoop<TLoop>(TLoop loop, CounterSet set, long operations, SampleReadings readings, int minSamples, long deadline, object[] sink)
+        where TLoop : struct, IOperationLoop
+    {
+        ulong[] boundaries = readings.Boundaries;
+        long[] times = readings.Times;
+        long[] probeTicks = readings.ProbeTicks;
+        ulong[] gaps = readings.ProbeGaps;
+        int width = readings.Width;
+        int samples = times.Length;
+        int probes = 0;
+        set.ReadCumulative(boundaries.AsSpan(0, width));
+        long previous = Stopwatch.GetTimestamp();
+        for (int s = 0; s < samples; s++)
+        {
+            loop.Run(operations);
+            set.ReadCumulative(boundaries.AsSpan((s + 1) * width, width));
+            long now = Stopwatch.GetTimestamp();
+            times[s] = now - previous;
+            previous = now;
+            if (now > deadline && s + 1 >= minSamples)
+            {
+                readings.ProbesTaken = probes;
+                return s + 1;
+            }
+
+            if ((s + 1) % AllocationSpeed.Every != 0 || probes == probeTicks.Length)
+                continue;
+
+            AllocationSpeed.Allocate(sink);
+            probeTicks[probes] = Stopwatch.GetTimestamp() - now;
+            Span<ulong> gap = gaps.AsSpan(probes * width, width);
+            set.ReadCumulative(gap);
+            ReadOnlySpan<ulong> end = boundaries.AsSpan((s + 1) * width, width);
+            for (int i = 0; i < width; i++)
+                gap[i] -= end[i];
+            probes++;
+            previous = Stopwatch.GetTimestamp();
+        }
+
+        readings.ProbesTaken = probes;
         return samples;
     }
 

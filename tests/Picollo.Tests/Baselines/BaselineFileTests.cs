@@ -98,6 +98,36 @@ public sealed class BaselineFileTests
     }
 
     [Fact]
+    public void Speeds_RoundTrip_Rounded_AndAreLeftOutWhenUnknown()
+    {
+        BaselineRecord record = Record(TaskClock(Noisy(1_000, 50, seed: 3))) with { MachineSpeed = 1_075.04, AllocationSpeed = 10.234 };
+        string json = new BaselineFile([new BaselineEntry(Epyc, record)]).ToJson();
+
+        json.ShouldContain("\"machineSpeed\": 1075,");
+        json.ShouldContain("\"allocationSpeed\": 10.23,");
+        BaselineRecord read = BaselineFile.Parse(json).Find(Epyc.Id)!.Record;
+        read.MachineSpeed.ShouldBe(1_075);
+        read.AllocationSpeed.ShouldBe(10.23);
+
+        // A body that does not allocate has no allocation speed, and its entry no field for it.
+        string without = new BaselineFile([new BaselineEntry(Epyc, record with { AllocationSpeed = null })]).ToJson();
+        without.ShouldNotContain("allocationSpeed");
+        BaselineFile.Parse(without).Find(Epyc.Id)!.Record.AllocationSpeed.ShouldBeNull();
+    }
+
+    [Fact]
+    public void NegativeAllocationSpeed_IsRejectedAtItsPath()
+    {
+        string json = new BaselineFile([new BaselineEntry(Epyc, Record(TaskClock(Noisy(1_000, 50, seed: 3))) with { AllocationSpeed = 10 })]).ToJson()
+            .Replace("\"allocationSpeed\": 10,", "\"allocationSpeed\": -1,", StringComparison.Ordinal);
+
+        var ex = Should.Throw<BaselineFormatException>(() => BaselineFile.Parse(json, "f.perf.json"));
+
+        ex.JsonPath.ShouldBe($"$.entries['{Epyc.Id}'].allocationSpeed");
+        ex.Message.ShouldContain("the allocation speed is a positive number of nanoseconds.");
+    }
+
+    [Fact]
     public void MissingField_NamesItsPath()
     {
         string json = TwoMachines().ToJson().Replace("\"unit\": \"bytes\",", string.Empty, StringComparison.Ordinal);

@@ -157,6 +157,44 @@ public sealed class FloorVerdictTests
             .ShouldBe(CounterVerdictStatus.Regressed, "+30 % stands out of a 12 % speed change");
     }
 
+    [Fact]
+    public void AllocatingBodyAtAnotherAllocationSpeed_LeavesTimeUnjudged_WithTheCoreLoopUnchanged()
+    {
+        // bench episodes: an allocating body ran 1.70× slower for seconds at a time, its allocation reference 1.82×, the core
+        // loop 1.00×. The baseline was taken in such an episode: a +30 % body in a fast moment shows a floor 24 % lower.
+        BaselineRecord recorded = Record(Counter(Run(seed: 1, scale: 1.7)), AllocatedBytes(Constant(24))) with { MachineSpeed = 1_075, AllocationSpeed = 18.2 };
+        BaselineRecord fast = Record(Counter(Run(seed: 2, scale: 1.3)), AllocatedBytes(Constant(24))) with { MachineSpeed = 1_080, AllocationSpeed = 10.0 };
+        var file = new BaselineFile([new BaselineEntry(Epyc, recorded)]);
+
+        IReadOnlyList<CounterVerdict> verdicts = BaselineComparer.Compare(file, Epyc, fast);
+
+        CounterVerdict tsc = verdicts.Single(v => v.Counter == "tsc");
+        tsc.Status.ShouldBe(CounterVerdictStatus.Inconclusive);
+        tsc.MachineSpeedChanged.ShouldBeTrue();
+        tsc.Text.ShouldBe("tsc: inconclusive: the process allocated 82% faster than when the baseline was recorded (an allocation reference took 18.2 ns per allocation then, 10 now), so the time of this allocating body cannot be compared");
+        verdicts.Single(v => v.Counter == "allocated-bytes").Status.ShouldBe(CounterVerdictStatus.Pass, "bytes do not depend on speed");
+
+        // Without the allocation reference on either side (a baseline written before it, a body that does not allocate), the
+        // core loop alone decides, and the slow baseline makes a +30 % body look like an improvement.
+        BaselineComparer.Compare(file, Epyc, fast with { AllocationSpeed = null }).Single(v => v.Counter == "tsc").Status
+            .ShouldBe(CounterVerdictStatus.Improved);
+    }
+
+    [Fact]
+    public void AllocationSpeedWithinTheGate_WidensTheNoise_AndARealRiseStillFails()
+    {
+        BaselineRecord recorded = Record(Counter(Run(seed: 1))) with { MachineSpeed = 1_075, AllocationSpeed = 10.0 };
+        var file = new BaselineFile([new BaselineEntry(Epyc, recorded)]);
+
+        // Allocation 12 % slower, the body's floor 9.8 % higher with it: within the gate, the move is noise.
+        BaselineComparer.Compare(file, Epyc, Record(Counter(Run(seed: 2, scale: 1.098))) with { MachineSpeed = 1_075, AllocationSpeed = 11.2 })
+            .ShouldHaveSingleItem().Status.ShouldBe(CounterVerdictStatus.Pass);
+        BaselineComparer.Compare(file, Epyc, Record(Counter(Run(seed: 2, scale: 1.098))) with { MachineSpeed = 1_075, AllocationSpeed = 10.1 })
+            .ShouldHaveSingleItem().Status.ShouldBe(CounterVerdictStatus.Regressed, "the same rise at the recorded allocation speed is the code's");
+        BaselineComparer.Compare(file, Epyc, Record(Counter(Run(seed: 2, scale: 1.3))) with { MachineSpeed = 1_075, AllocationSpeed = 11.2 })
+            .ShouldHaveSingleItem().Status.ShouldBe(CounterVerdictStatus.Regressed, "+30 % stands out of a 12 % allocation-speed change");
+    }
+
     private static CounterVerdict Judge(double[] baseline, double[] current) => Compare(Counter(baseline), Counter(current));
 
     private static CounterVerdict Compare(BaselineCounter baseline, BaselineCounter current) =>

@@ -92,6 +92,7 @@ internal static class BaselineJsonCodec
             RecordedUtc = TruncateToSeconds(entry.Record.RecordedUtc),
             Options = new SortedDictionary<string, string>(entry.Record.Options.ToDictionary(), StringComparer.Ordinal),
             MachineSpeed = entry.Record.MachineSpeed is { } speed ? Math.Round(speed, 1) : null,
+            AllocationSpeed = entry.Record.AllocationSpeed is { } allocation ? Math.Round(allocation, 2) : null,
             Counters = counters,
         };
     }
@@ -150,14 +151,24 @@ internal static class BaselineJsonCodec
                 counters.Add(c.Recording is { } r ? counter with { Recording = ReadRecording(r, filePath, counterPath + ".recording") } : counter);
             }
 
-            double? speed = entryModel.MachineSpeed is null or > 0 && (entryModel.MachineSpeed is null || double.IsFinite(entryModel.MachineSpeed.Value))
+            double? speed = IsSpeed(entryModel.MachineSpeed)
                 ? entryModel.MachineSpeed
                 : throw Invalid(filePath, entryPath + ".machineSpeed", "the machine speed is a positive number of nanoseconds.");
-            entries.Add(new BaselineEntry(machine, new BaselineRecord(counters, new Dictionary<string, string>(options, StringComparer.Ordinal), DateTime.SpecifyKind(recorded.ToUniversalTime(), DateTimeKind.Utc), speed)));
+            double? allocationSpeed = IsSpeed(entryModel.AllocationSpeed)
+                ? entryModel.AllocationSpeed
+                : throw Invalid(filePath, entryPath + ".allocationSpeed", "the allocation speed is a positive number of nanoseconds.");
+            var record = new BaselineRecord(counters, new Dictionary<string, string>(options, StringComparer.Ordinal), DateTime.SpecifyKind(recorded.ToUniversalTime(), DateTimeKind.Utc), speed)
+            {
+                AllocationSpeed = allocationSpeed,
+            };
+            entries.Add(new BaselineEntry(machine, record));
         }
 
         return new BaselineFile(entries);
     }
+
+    // Absent, or a positive finite number of nanoseconds.
+    private static bool IsSpeed(double? value) => value is null || (value > 0 && double.IsFinite(value.Value));
 
     private static MachineFingerprint ReadMachine(BaselineMachineModel m, string? filePath, string path)
     {

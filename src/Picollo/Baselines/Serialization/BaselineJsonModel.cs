@@ -35,8 +35,13 @@ internal sealed class BaselineEntryModel
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? MachineSpeed { get; set; }
 
-    // Last: the counters are the long part, the short facts stay on top.
+    // How fast the process allocated at recording (ns per small allocation); only for bodies that allocate.
     [JsonPropertyOrder(4)]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? AllocationSpeed { get; set; }
+
+    // Last: the counters are the long part, the short facts stay on top.
+    [JsonPropertyOrder(5)]
     public IDictionary<string, BaselineCounterModel>? Counters { get; set; }
 }
 
