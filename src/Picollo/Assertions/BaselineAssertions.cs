@@ -80,12 +80,27 @@ public static class BaselineAssertions
             options = options with { VerdictPolicy = options.VerdictPolicy.WithThresholds(maxChange, confidence) };
 
         string call = PerfAssertionMessage.Call(expression, nameof(ShouldNotRegress), Thresholds(maxChange, confidence));
+
+        // Inside a perf test (an adapter's scope) the test's own names apply: a theory case finds its case's baseline.
+        if (PerfAssertionScope.Current is { } scope && string.Equals(scope.TestMethod, testMethod, StringComparison.Ordinal))
+        {
+            testClass ??= scope.TestClass;
+            caseName ??= scope.CaseName;
+        }
+
         testClass ??= Path.GetFileNameWithoutExtension(callerFilePath);
         BaselineJudgement judgement = BaselineJudge.Judge(result, callerFilePath, testClass, testMethod, caseName, options);
+        PerfAssertionScope.Judged(result);
+        if (result.Counters.Any(static c => c.IsAvailable) && judgement.Outcome != BaselineOutcome.NotJudged)
+            PerfAssertionScope.Ran();
 
         // Written before a failure is thrown, so a failing test leaves its evidence too.
         var report = new PerfReport(PerfResultReports.TestName(testClass, testMethod, caseName), judgement.Judged, judgement.Check, judgement.Baseline, judgement.Remeasurement);
         PerfReportFiles? files = PerfResultReports.Publish(report, testClass, testMethod, caseName, options.GetEnvironmentVariable, call);
+
+        // The received file travels with the test result, so a CI run's artifact holds what to accept.
+        if (judgement.Check.ReceivedPath is { } received && File.Exists(received))
+            PerfAssertionHost.Current.ReportAttachment(received, "Picollo received baseline (accept it by renaming it to .perf.json)");
 
         // Notices first, even when the test fails: an unconfirmed regression on one counter is news beside a failure of another.
         foreach (string notice in judgement.Notices)

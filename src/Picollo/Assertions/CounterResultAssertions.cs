@@ -128,6 +128,8 @@ public static class CounterResultAssertions
             return counter;
         }
 
+        PerfAssertionScope.Ran();
+
         // NaN (no samples) fails too: "at most" must be shown, not assumed.
         if (!(actual <= max))
         {

@@ -26,6 +26,7 @@ public static class PerfResultAssertions
         if (!Available(call, instructions, cycles))
             return result;
 
+        PerfAssertionScope.Ran();
         double ipc = instructions.Mean / cycles.Mean;
         if (!(ipc >= min))
         {
@@ -52,6 +53,7 @@ public static class PerfResultAssertions
         if (!Available(call, misses, instructions))
             return result;
 
+        PerfAssertionScope.Ran();
         double mpki = 1_000 * misses.Mean / instructions.Mean;
         if (!(mpki <= max))
         {

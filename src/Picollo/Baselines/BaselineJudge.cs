@@ -200,6 +200,9 @@ internal static class BaselineJudge
     // repository), the path it would have and the locator's explanation, so the check reports it instead of throwing.
     private static (string Path, string? Problem) Locate(string callerFilePath, string testClass, string testMethod, string? caseName, BaselineStoreOptions options)
     {
+        if (options.BaselineDirectory is { } directory)
+            return (Path.Combine(Path.GetFullPath(directory), BaselineLocator.GetFileName(testClass, testMethod, caseName)), null);
+
         var locator = new BaselineLocator(getEnvironmentVariable: options.GetEnvironmentVariable);
         try
         {

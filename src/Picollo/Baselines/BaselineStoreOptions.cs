@@ -35,6 +35,12 @@ public sealed record BaselineStoreOptions
     /// <summary>Reads environment variables (update mode, CI detection); the process environment when <see langword="null"/>. A seam for tests.</summary>
     public Func<string, string?>? GetEnvironmentVariable { get; init; }
 
+    /// <summary>
+    /// One folder for every baseline (e.g. <c>perf-baselines</c> at the repository root), instead of beside each test's
+    /// source file (<see langword="null"/>, the default). A relative path is taken from the current directory.
+    /// </summary>
+    public string? BaselineDirectory { get; init; }
+
     /// <summary>How long to wait for another writer of the same baseline before giving up. Default 30 s.</summary>
     public TimeSpan LockTimeout { get; init; } = TimeSpan.FromSeconds(30);
 }

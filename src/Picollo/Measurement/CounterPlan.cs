@@ -116,6 +116,19 @@ internal sealed class CounterPlan : IDisposable
     /// <summary>Disposes the sources (closes the perf fds).</summary>
     public void Dispose() => Set.Dispose();
 
+    /// <summary>The name <paramref name="name"/> is reported under: <c>tsc</c>, a runtime counter's, or a perf event's canonical name.</summary>
+    /// <param name="name">A counter name as a user writes it (case-insensitive, aliases allowed).</param>
+    /// <returns>The canonical name, e.g. <c>cpu-cycles</c> for <c>cycles</c>.</returns>
+    /// <exception cref="ArgumentException">A name is neither <c>tsc</c>, a runtime counter nor a perf event (the message lists the valid ones).</exception>
+    public static string CanonicalName(string name)
+    {
+        if (string.Equals(name, CounterNames.Tsc, StringComparison.OrdinalIgnoreCase))
+            return CounterNames.Tsc;
+        if (new RuntimeCounterSource().Descriptors.FirstOrDefault(d => string.Equals(d.Name, name, StringComparison.OrdinalIgnoreCase)) is { } runtimeCounter)
+            return runtimeCounter.Name;
+        return Resolve(name).Name;
+    }
+
     private static PerfEventSpec Resolve(string name)
     {
         try

@@ -19,7 +19,7 @@ internal sealed class OverheadCalibration
     {
         var readings = new SampleReadings(samples, set.Count);
         Sampling.SettleGC();
-        readings.Taken = Sampling.Loop(empty, set, operations, readings, samples, long.MaxValue);
+        readings.Taken = Sampling.Loop(empty, set, operations, readings, samples, long.MaxValue, CancellationToken.None);
         return new OverheadCalibration(readings);
     }
 

@@ -46,7 +46,8 @@ internal static class PerfEngine
         CounterSet set = plan.Set;
         var scratch = new ulong[Math.Max(set.Count, 1)];
 
-        WarmupOutcome warmup = Warmup.Run(options, body, empty, set, scratch, start, budgetTicks);
+        CancellationToken cancellation = MeasurementCancellation.Current;
+        WarmupOutcome warmup = Warmup.Run(options, body, empty, set, scratch, start, budgetTicks, cancellation);
         if (warmup.Note is not null)
             notes.Add(warmup.Note);
 
@@ -60,12 +61,14 @@ internal static class PerfEngine
         // Warmup outlasts half the budget only while the body's tier-1 code is still to come (Warmup.TierUpWait): the pilot
         // and the samples keep their share of the budget after that wait.
         long budgetStart = start + ToStopwatchTicks(warmup.BudgetExtension);
+        cancellation.ThrowIfCancellationRequested();
         PilotOutcome pilot = Pilot.Run(options, body, set, scratch, budgetStart, budgetTicks);
         long operations = pilot.OperationsPerSample;
 
         OverheadCalibration calibration = OverheadCalibration.Run(empty, set, operations, options.CalibrationSamples);
         double speedBefore = MachineSpeed.Probe();
-        SamplingOutcome sampling = Sampling.Run(options, body, set, operations, pilot.BytesPerOperation, budgetStart + (2 * budgetTicks));
+        cancellation.ThrowIfCancellationRequested();
+        SamplingOutcome sampling = Sampling.Run(options, body, set, operations, pilot.BytesPerOperation, budgetStart + (2 * budgetTicks), cancellation);
         double speedAfter = MachineSpeed.Probe();
         int taken = sampling.Readings.Taken;
 

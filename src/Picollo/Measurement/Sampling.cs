@@ -19,11 +19,12 @@ internal static class Sampling
     /// <param name="operations">Operations per sample.</param>
     /// <param name="bytesPerOperation">The pilot's allocation estimate, which sizes the no-GC region.</param>
     /// <param name="deadline">The <see cref="Stopwatch"/> timestamp after which sampling stops once it has the least samples.</param>
+    /// <param name="cancellation">Stops sampling between two samples; the no-GC region is ended before it throws.</param>
     /// <remarks>
     /// A body that allocates gets an allocation probe between its samples (<see cref="AllocationSpeed"/>), outside what the
     /// samples count; one that does not, the plain loop.
     /// </remarks>
-    internal static SamplingOutcome Run<TLoop>(PerfOptions options, TLoop body, CounterSet set, long operations, double bytesPerOperation, long deadline)
+    internal static SamplingOutcome Run<TLoop>(PerfOptions options, TLoop body, CounterSet set, long operations, double bytesPerOperation, long deadline, CancellationToken cancellation)
         where TLoop : struct, IOperationLoop
     {
         bool probe = bytesPerOperation > 0;
@@ -37,8 +38,8 @@ internal static class Sampling
         try
         {
             readings.Taken = probe
-                ? ProbingLoop(body, set, operations, readings, minSamples, deadline, sink)
-                : Loop(body, set, operations, readings, minSamples, deadline);
+                ? ProbingLoop(body, set, operations, readings, minSamples, deadline, sink, cancellation)
+                : Loop(body, set, operations, readings, minSamples, deadline, cancellation);
         }
         finally
         {
@@ -46,6 +47,7 @@ internal static class Sampling
             noGCNote = EndNoGCRegion(noGC) ?? noGCNote;
         }
 
+        cancellation.ThrowIfCancellationRequested();
         readings.RemoveProbeGaps();
 
         return new SamplingOutcome(readings, jit, noGC && noGCNote is null, noGCNote);
@@ -53,16 +55,16 @@ internal static class Sampling
 
     /// <summary>
     /// The sample loop: one read of every counter at each boundary, straight into <paramref name="readings"/>, and nothing
-    /// else between boundaries but the body and a clock read for the deadline. Allocates nothing.
+    /// else between boundaries but the body, a clock read for the deadline and a look at the cancellation. Allocates nothing.
     /// </summary>
-    /// <returns>The samples taken (fewer than the readings have room for only past the deadline).</returns>
+    /// <returns>The samples taken (fewer than the readings have room for only past the deadline or on cancellation).</returns>
     /// <remarks>
     /// Fully optimized at its first call, like the operation loops: at tier 0 it ran the calibration unoptimized and was
     /// replaced by on-stack replacement in the middle of a 20,000-sample run, so the boundary cost changed under the
     /// samples.
     /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    internal static int Loop<TLoop>(TLoop loop, CounterSet set, long operations, SampleReadings readings, int minSamples, long deadline)
+    internal static int Loop<TLoop>(TLoop loop, CounterSet set, long operations, SampleReadings readings, int minSamples, long deadline, CancellationToken cancellation)
         where TLoop : struct, IOperationLoop
     {
         ulong[] boundaries = readings.Boundaries;
@@ -78,7 +80,7 @@ internal static class Sampling
             long now = Stopwatch.GetTimestamp();
             times[s] = now - previous;
             previous = now;
-            if (now > deadline && s + 1 >= minSamples)
+            if ((now > deadline && s + 1 >= minSamples) || cancellation.IsCancellationRequested)
                 return s + 1;
         }
 
@@ -93,7 +95,7 @@ internal static class Sampling
     /// </summary>
     /// <returns>The samples taken.</returns>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    internal static int ProbingLoop<TLoop>(TLoop loop, CounterSet set, long operations, SampleReadings readings, int minSamples, long deadline, object[] sink)
+    internal static int ProbingLoop<TLoop>(TLoop loop, CounterSet set, long operations, SampleReadings readings, int minSamples, long deadline, object[] sink, CancellationToken cancellation)
         where TLoop : struct, IOperationLoop
     {
         ulong[] boundaries = readings.Boundaries;
@@ -112,7 +114,7 @@ internal static class Sampling
             long now = Stopwatch.GetTimestamp();
             times[s] = now - previous;
             previous = now;
-            if (now > deadline && s + 1 >= minSamples)
+            if ((now > deadline && s + 1 >= minSamples) || cancellation.IsCancellationRequested)
             {
                 readings.ProbesTaken = probes;
                 return s + 1;

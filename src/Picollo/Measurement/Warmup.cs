@@ -72,7 +72,7 @@ internal static class Warmup
     private static readonly Dictionary<nint, JitTier> s_finalBodies = [];
 
     /// <summary>Warms up <paramref name="body"/>; disposes its JIT listener before returning.</summary>
-    internal static WarmupOutcome Run<TLoop>(PerfOptions options, TLoop body, TLoop empty, CounterSet set, ulong[] scratch, long start, long budgetTicks)
+    internal static WarmupOutcome Run<TLoop>(PerfOptions options, TLoop body, TLoop empty, CounterSet set, ulong[] scratch, long start, long budgetTicks, CancellationToken cancellation)
         where TLoop : struct, IOperationLoop
     {
         long warmupStart = Stopwatch.GetTimestamp();
@@ -106,6 +106,7 @@ internal static class Warmup
             long now = Stopwatch.GetTimestamp();
             if (now - batchStart < s_batchTicks)
                 batch *= 2;
+            cancellation.ThrowIfCancellationRequested();
 
             counts = JitCounts.Now();
             processJit.Update(counts.Process, now);

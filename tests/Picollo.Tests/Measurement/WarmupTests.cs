@@ -44,7 +44,7 @@ public sealed class WarmupTests
         var scratch = new ulong[plan.Set.Count];
         long start = Stopwatch.GetTimestamp();
 
-        WarmupOutcome outcome = Warmup.Run(Patient, new ActionLoop(body), new ActionLoop(static () => { }), plan.Set, scratch, start, (long)(Patient.TimeBudget.TotalSeconds * Stopwatch.Frequency));
+        WarmupOutcome outcome = Warmup.Run(Patient, new ActionLoop(body), new ActionLoop(static () => { }), plan.Set, scratch, start, (long)(Patient.TimeBudget.TotalSeconds * Stopwatch.Frequency), CancellationToken.None);
         long warmupEnded = Stopwatch.GetTimestamp();
         JitEventRecorder.Drain();
 

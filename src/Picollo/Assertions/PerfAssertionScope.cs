@@ -1,0 +1,75 @@
+using Picollo.Measurement;
+
+namespace Picollo.Assertions;
+
+/// <summary>
+/// The perf test an async flow is running, as the test adapters declare it: its names, so <c>ShouldNotRegress</c> called
+/// in a theory case finds that case's baseline without being told; the assertions that ran, for the rule that a test in
+/// which no assertion could run is skipped, never passed; and the results already judged against their baseline, so a
+/// declared <c>Baseline = true</c> does not judge them twice (docs/ARCHITECTURE.md, "Test adapters"). Outside a perf
+/// test there is none, and the assertions behave as they always do.
+/// </summary>
+internal sealed class PerfAssertionScope
+{
+    private static readonly AsyncLocal<PerfAssertionScope?> s_current = new();
+
+    private readonly Lock _gate = new();
+    private readonly List<PerfResult> _judged = [];
+    private int _assertionsRan;
+
+    private PerfAssertionScope(string testClass, string testMethod, string? caseName)
+    {
+        TestClass = testClass;
+        TestMethod = testMethod;
+        CaseName = caseName;
+    }
+
+    /// <summary>The scope of the current flow, or <see langword="null"/> outside a perf test.</summary>
+    public static PerfAssertionScope? Current => s_current.Value;
+
+    /// <summary>The test class's name, which prefixes its baseline files.</summary>
+    public string TestClass { get; }
+
+    /// <summary>The test method's name.</summary>
+    public string TestMethod { get; }
+
+    /// <summary>The theory case, or <see langword="null"/>.</summary>
+    public string? CaseName { get; }
+
+    /// <summary>The assertions that checked their counters (passed or failed).</summary>
+    public int AssertionsRan => Volatile.Read(ref _assertionsRan);
+
+    /// <summary>Starts the scope of a perf test in the current flow.</summary>
+    public static PerfAssertionScope Begin(string testClass, string testMethod, string? caseName)
+    {
+        var scope = new PerfAssertionScope(testClass, testMethod, caseName);
+        s_current.Value = scope;
+        return scope;
+    }
+
+    /// <summary>Ends the scope of the current flow.</summary>
+    public static void End() => s_current.Value = null;
+
+    /// <summary>An assertion checked its counters.</summary>
+    public static void Ran()
+    {
+        if (s_current.Value is { } scope)
+            Interlocked.Increment(ref scope._assertionsRan);
+    }
+
+    /// <summary><paramref name="result"/> was judged against its baseline.</summary>
+    public static void Judged(PerfResult result)
+    {
+        if (s_current.Value is not { } scope)
+            return;
+        lock (scope._gate)
+            scope._judged.Add(result);
+    }
+
+    /// <summary>Whether <paramref name="result"/> was judged against its baseline in this scope.</summary>
+    public bool WasJudged(PerfResult result)
+    {
+        lock (_gate)
+            return _judged.Contains(result);
+    }
+}

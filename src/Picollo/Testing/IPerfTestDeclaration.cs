@@ -1,0 +1,50 @@
+namespace Picollo.Testing;
+
+/// <summary>
+/// The knobs of a perf test as an attribute declares them, unparsed: <c>[PerfFact]</c> and <c>[PerfTheory]</c> (xunit),
+/// <c>[PerfTest]</c> and <c>[PerfTestCase]</c> (NUnit) and <see cref="PerfDefaultsAttribute"/> all implement it with the same
+/// names, and <see cref="PerfTestExecution"/> parses and validates them in one place (docs/TESTING.md lists them). A
+/// <see langword="null"/> member was not set: the assembly's <see cref="PerfDefaultsAttribute"/> or the built-in default
+/// applies.
+/// </summary>
+public interface IPerfTestDeclaration
+{
+    /// <summary>The counters to measure, comma-separated (e.g. <c>"tsc,allocated-bytes"</c>); the default set when not set.</summary>
+    string? Counters { get; }
+
+    /// <summary>Per-operation P50 budgets, <c>"counter:value,counter:value"</c> (e.g. <c>"tsc:20000"</c>).</summary>
+    string? MaxP50 { get; }
+
+    /// <summary>Per-operation P99 budgets, <c>"counter:value,counter:value"</c>.</summary>
+    string? MaxP99 { get; }
+
+    /// <summary>Per-operation mean budgets, <c>"counter:value,counter:value"</c>.</summary>
+    string? MaxMean { get; }
+
+    /// <summary>Counters that must not count at all in any sample, comma-separated (e.g. <c>"allocated-bytes,branch-misses"</c>).</summary>
+    string? ZeroBudget { get; }
+
+    /// <summary>Whether the measurement is compared with the baseline committed beside the test (default: yes for a test whose body is the operation, no for one that takes a <see cref="PerfContext"/>).</summary>
+    bool? Baseline { get; }
+
+    /// <summary>The relative rise (0.05 = 5 %) at which a statistical counter regresses against the baseline; the verdict policy's (8 % for time) when not set.</summary>
+    double? MaxChange { get; }
+
+    /// <summary>How sure one measurement must be that a rise is real, in [0.5, 0.9999]; 0.95 when not set.</summary>
+    double? Confidence { get; }
+
+    /// <summary>Samples per measurement (at least 10).</summary>
+    int? Samples { get; }
+
+    /// <summary>The time one measurement should take, in milliseconds (default 1,000).</summary>
+    int? TimeBudgetMs { get; }
+
+    /// <summary>The least warmup, in milliseconds (default 100).</summary>
+    int? WarmupMs { get; }
+
+    /// <summary>Counters to use when another is unavailable, <c>"counter->fallback,..."</c> (e.g. <c>"cycles->tsc"</c>): a budget on the first is checked on the second, with a warning.</summary>
+    string? Fallback { get; }
+
+    /// <summary>What an assertion on an unavailable counter does (<see cref="UnavailableCounterPolicy.Skip"/> when not set).</summary>
+    UnavailableCounterPolicy? WhenUnavailable { get; }
+}

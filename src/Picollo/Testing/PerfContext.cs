@@ -1,0 +1,103 @@
+using Picollo.Measurement;
+
+namespace Picollo.Testing;
+
+/// <summary>
+/// What a perf test method receives when it measures a region of its own: <c>perf.Measure(...)</c> measures with the
+/// test's declared options, under its cancellation, and stops the test as skipped when the code is not optimized; the
+/// result is then asserted fluently (<c>r.AllocatedBytes.ShouldHaveZeroBudget()</c>, <c>r.ShouldNotRegress()</c>), and a
+/// theory case's <c>ShouldNotRegress</c> finds that case's baseline by itself.
+/// </summary>
+/// <example>
+/// <code>
+/// [PerfFact]
+/// public void ParseLarge(PerfContext perf)
+/// {
+///     var input = File.ReadAllText("big.json");                          // not measured
+///     PerfResult r = perf.Measure(input, static s => Parser.Parse(s));   // one measured region
+///     r.AllocatedBytes.ShouldHaveZeroBudget();
+///     r.ShouldNotRegress(maxChange: 0.05);
+/// }
+/// </code>
+/// </example>
+public sealed class PerfContext
+{
+    private static readonly AsyncLocal<PerfContext?> s_current = new();
+
+    private readonly Lock _gate = new();
+    private readonly List<PerfResult> _results = [];
+
+    internal PerfContext(PerfTestDescriptor test, PerfOptions options, CancellationToken cancellationToken)
+    {
+        Test = test;
+        Options = options;
+        CancellationToken = cancellationToken;
+    }
+
+    /// <summary>
+    /// The context of the perf test running in the current async flow, or <see langword="null"/> outside one: for helpers
+    /// that measure on a test's behalf without being handed its <see cref="PerfContext"/>.
+    /// </summary>
+    public static PerfContext? Current => s_current.Value;
+
+    /// <summary>The test being run.</summary>
+    public PerfTestDescriptor Test { get; }
+
+    /// <summary>The measurement options the test declared (counters, samples, time budget, warmup) over the assembly's and the built-in defaults.</summary>
+    public PerfOptions Options { get; }
+
+    /// <summary>The test's cancellation; a measurement stops between samples when it fires.</summary>
+    public CancellationToken CancellationToken { get; }
+
+    /// <summary>The measurements taken so far, in order.</summary>
+    public IReadOnlyList<PerfResult> Results
+    {
+        get
+        {
+            lock (_gate)
+                return [.. _results];
+        }
+    }
+
+    /// <summary>Measures <paramref name="body"/> with the test's options.</summary>
+    /// <param name="body">The operation; a <see langword="static"/> lambda keeps it allocation-free.</param>
+    /// <returns>The measurement.</returns>
+    public PerfResult Measure(Action body) => Record(Perf.Measure(Options, body));
+
+    /// <summary>Measures <paramref name="body"/> with the test's options; its result is consumed so the work cannot be optimized away.</summary>
+    /// <typeparam name="TResult">The body's result.</typeparam>
+    /// <param name="body">The operation.</param>
+    /// <returns>The measurement.</returns>
+    public PerfResult Measure<TResult>(Func<TResult> body) => Record(Perf.Measure(Options, body));
+
+    /// <summary>Measures <paramref name="body"/> on <paramref name="state"/> with the test's options: the zero-allocation form (a <see langword="static"/> lambda that captures nothing).</summary>
+    /// <typeparam name="TState">The state's type.</typeparam>
+    /// <param name="state">What the body works on, prepared outside the measured region.</param>
+    /// <param name="body">The operation.</param>
+    /// <returns>The measurement.</returns>
+    public PerfResult Measure<TState>(TState state, Action<TState> body) => Record(Perf.Measure(Options, state, body));
+
+    /// <summary>Measures <paramref name="body"/> on <paramref name="state"/> with the test's options; its result is consumed.</summary>
+    /// <typeparam name="TState">The state's type.</typeparam>
+    /// <typeparam name="TResult">The body's result.</typeparam>
+    /// <param name="state">What the body works on, prepared outside the measured region.</param>
+    /// <param name="body">The operation.</param>
+    /// <returns>The measurement.</returns>
+    public PerfResult Measure<TState, TResult>(TState state, Func<TState, TResult> body) => Record(Perf.Measure(Options, state, body));
+
+    /// <summary>Makes <paramref name="context"/> the current flow's context.</summary>
+    internal static void SetCurrent(PerfContext? context) => s_current.Value = context;
+
+    /// <summary>
+    /// Keeps a measurement and stops the test as skipped when its code was not optimized: nothing measured in a Debug
+    /// build may pass, fail, record or accept a baseline.
+    /// </summary>
+    internal PerfResult Record(PerfResult result)
+    {
+        lock (_gate)
+            _results.Add(result);
+        if (result.Run.UnoptimizedReason is { } reason)
+            throw new PerfTestSkipException(reason);
+        return result;
+    }
+}

@@ -1,0 +1,50 @@
+using System.Reflection;
+
+namespace Picollo.Testing;
+
+/// <summary>One perf test (or one case of a theory) as an adapter describes it to <see cref="PerfTestExecution"/>.</summary>
+public sealed class PerfTestDescriptor
+{
+    /// <summary>Describes a perf test.</summary>
+    /// <param name="attribute">The attribute as written in messages, e.g. <c>[PerfFact]</c>.</param>
+    /// <param name="method">The test method.</param>
+    /// <param name="testClass">The test class's name, which prefixes the baseline files.</param>
+    /// <param name="caseName">The theory case (from its data), or <see langword="null"/>.</param>
+    /// <param name="sourceFilePath">The test's source file (the attribute's <c>[CallerFilePath]</c>): the baseline lives beside it.</param>
+    /// <param name="declaration">The attribute's knobs.</param>
+    public PerfTestDescriptor(string attribute, MethodInfo method, string testClass, string? caseName, string sourceFilePath, IPerfTestDeclaration declaration)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(attribute);
+        ArgumentNullException.ThrowIfNull(method);
+        ArgumentException.ThrowIfNullOrEmpty(testClass);
+        ArgumentNullException.ThrowIfNull(sourceFilePath);
+        ArgumentNullException.ThrowIfNull(declaration);
+        Attribute = attribute;
+        Method = method;
+        TestClass = testClass;
+        CaseName = string.IsNullOrEmpty(caseName) ? null : caseName;
+        SourceFilePath = sourceFilePath;
+        Declaration = declaration;
+    }
+
+    /// <summary>The attribute as written in messages, e.g. <c>[PerfFact]</c>.</summary>
+    public string Attribute { get; }
+
+    /// <summary>The test method.</summary>
+    public MethodInfo Method { get; }
+
+    /// <summary>The test class's name.</summary>
+    public string TestClass { get; }
+
+    /// <summary>The theory case, or <see langword="null"/>.</summary>
+    public string? CaseName { get; }
+
+    /// <summary>The test's source file.</summary>
+    public string SourceFilePath { get; }
+
+    /// <summary>The attribute's knobs.</summary>
+    public IPerfTestDeclaration Declaration { get; }
+
+    /// <summary>Class.Method[.case], as reports name the test.</summary>
+    public string DisplayName => CaseName is null ? $"{TestClass}.{Method.Name}" : $"{TestClass}.{Method.Name}({CaseName})";
+}

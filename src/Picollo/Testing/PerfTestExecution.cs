@@ -1,0 +1,229 @@
+using System.Globalization;
+using System.Reflection;
+using System.Runtime.CompilerServices;
+using Picollo.Assertions;
+using Picollo.Measurement;
+
+namespace Picollo.Testing;
+
+/// <summary>
+/// Runs one perf test for an adapter, the same way for every test framework (docs/TESTING.md): parses the declared knobs,
+/// takes the machine-wide measurement lock, measures (the method body as the operation, or the method with a
+/// <see cref="PerfContext"/>), applies the declared budgets and the baseline, and turns what could not be checked into
+/// warnings and, when nothing could, a skip. The adapters only discover tests and translate the outcome.
+/// </summary>
+public static class PerfTestExecution
+{
+    /// <summary>How long another process's measurement may hold the machine-wide lock before a test gives up.</summary>
+    public static readonly TimeSpan LockTimeout = TimeSpan.FromMinutes(10);
+
+    /// <summary>The index of the method's <see cref="PerfContext"/> parameter (always last), or -1 when it takes none.</summary>
+    /// <param name="method">A test method.</param>
+    /// <returns>The index or -1.</returns>
+    public static int PerfContextIndex(MethodInfo method)
+    {
+        ArgumentNullException.ThrowIfNull(method);
+        ParameterInfo[] parameters = method.GetParameters();
+        return parameters.Length > 0 && parameters[^1].ParameterType == typeof(PerfContext) ? parameters.Length - 1 : -1;
+    }
+
+    /// <summary>Why <paramref name="method"/> cannot be a perf test, with the form that works; <see langword="null"/> when it can.</summary>
+    /// <param name="attribute">The attribute as written in messages, e.g. <c>[PerfFact]</c>.</param>
+    /// <param name="method">The test method.</param>
+    /// <param name="takesData">Whether the attribute gives it data (a theory or test case): data parameters are allowed.</param>
+    /// <returns>The problem, or <see langword="null"/>.</returns>
+    public static string? SignatureProblem(string attribute, MethodInfo method, bool takesData)
+    {
+        ArgumentNullException.ThrowIfNull(method);
+        string name = $"{method.DeclaringType?.Name}.{method.Name}";
+        string contextForm = $"public void {method.Name}(PerfContext perf) {{ var input = ...; PerfResult r = perf.Measure(input, static s => Work(s)); r.ShouldNotRegress(); }}";
+        if (method.IsDefined(typeof(AsyncStateMachineAttribute)) || IsAwaitable(method.ReturnType))
+            return $"{attribute} {name} is async: a perf test measures synchronous work, repeated thousands of times on one pinned thread. Take a PerfContext and measure the work synchronously: {contextForm}";
+        if (method.IsGenericMethodDefinition)
+            return $"{attribute} {name} is generic: a perf test needs concrete types. Make it non-generic, one test per type.";
+
+        ParameterInfo[] parameters = method.GetParameters();
+        for (int i = 0; i < parameters.Length; i++)
+        {
+            ParameterInfo p = parameters[i];
+            if (p.ParameterType == typeof(PerfContext) && i != parameters.Length - 1)
+                return $"{attribute} {name} takes its PerfContext '{p.Name}' before other parameters: it must be the last one.";
+            if (p.ParameterType.IsByRef || p.ParameterType.IsByRefLike || p.ParameterType.IsPointer)
+                return $"{attribute} {name}'s parameter '{p.Name}' is {(p.ParameterType.IsByRefLike ? "a ref struct" : "passed by reference or a pointer")}: test data must be ordinary values.";
+        }
+
+        int data = parameters.Length - (PerfContextIndex(method) >= 0 ? 1 : 0);
+        if (data > 0 && !takesData)
+            return $"{attribute} {name} takes parameters ({string.Join(", ", parameters.Take(data).Select(static p => p.Name))}) that no data fills. Measure inside the method with a PerfContext: {contextForm}; or give the data with a theory (xunit: [PerfTheory] + [InlineData]; NUnit: [PerfTestCase]).";
+        if (PerfContextIndex(method) < 0 && data > OperationBinder.MaxArguments)
+            return $"{attribute} {name} takes {data} parameters: a method measured as the operation takes at most {OperationBinder.MaxArguments}. Take a PerfContext as the last parameter and measure a region instead: {contextForm}";
+        return null;
+    }
+
+    /// <summary>Runs one perf test.</summary>
+    /// <param name="test">The test.</param>
+    /// <param name="instance">The test-class instance, or <see langword="null"/> for a static method.</param>
+    /// <param name="data">The case's data, without a <see cref="PerfContext"/> slot (empty for a test without data).</param>
+    /// <param name="host">The adapter's channels.</param>
+    /// <returns>Passed, or skipped with the reason.</returns>
+    /// <exception cref="PerfTestConfigurationException">A knob is invalid or the method cannot be a perf test: fail the test with the message.</exception>
+    /// <exception cref="PerfAssertionException">A budget or the baseline failed.</exception>
+    /// <exception cref="OperationCanceledException">The test was cancelled.</exception>
+    public static PerfTestOutcome Run(PerfTestDescriptor test, object? instance, object?[] data, IPerfTestHost host)
+    {
+        ArgumentNullException.ThrowIfNull(test);
+        ArgumentNullException.ThrowIfNull(data);
+        ArgumentNullException.ThrowIfNull(host);
+        if (SignatureProblem(test.Attribute, test.Method, data.Length > 0) is { } problem)
+            throw new PerfTestConfigurationException(problem);
+
+        IPerfTestDeclaration? defaults = test.Method.Module.Assembly.GetCustomAttribute<PerfDefaultsAttribute>();
+        PerfTestSettings settings = PerfTestSettings.Parse(test.Attribute, test.Declaration, defaults, PerfOptions.AssemblyDefault);
+        var bridge = new PerfTestHostBridge(host, settings.WhenUnavailable);
+        var context = new PerfContext(test, settings.Options, host.CancellationToken);
+
+        IPerfAssertionHost previousHost = PerfAssertionHost.Current;
+        CancellationToken previousCancellation = MeasurementCancellation.Current;
+        PerfAssertionHost.Current = bridge;
+        MeasurementCancellation.Current = host.CancellationToken;
+        PerfAssertionScope scope = PerfAssertionScope.Begin(test.TestClass, test.Method.Name, test.CaseName);
+        PerfContext.SetCurrent(context);
+        try
+        {
+            using MeasurementLock? machineLock = MeasurementLock.Acquire(LockTimeout, host.CancellationToken);
+            if (machineLock is { Waited.TotalMilliseconds: > 100 } held)
+            {
+                host.ReportOutput(string.Create(CultureInfo.InvariantCulture,
+                    $"Waited {held.Waited.TotalSeconds:0.0} s for the machine-wide measurement lock: another test process was measuring."));
+            }
+
+            MachineLoad before = MachineLoad.Read();
+            string? skip = null;
+            try
+            {
+                if (PerfContextIndex(test.Method) >= 0)
+                    RunWithContext(test, settings, instance, data, context);
+                else
+                    RunAsOperation(test, settings, instance, data, context);
+            }
+            catch (PerfTestSkipException e)
+            {
+                skip = e.Message;
+            }
+            finally
+            {
+                (string? line, bool busy) = MachineLoad.Describe(before, MachineLoad.Read());
+                if (line is not null)
+                    host.ReportOutput(line);
+                if (busy)
+                    bridge.ReportNotice(test.DisplayName, line!);
+            }
+
+            return Outcome(skip, settings, scope, bridge, context);
+        }
+        finally
+        {
+            PerfContext.SetCurrent(null);
+            PerfAssertionScope.End();
+            MeasurementCancellation.Current = previousCancellation;
+            PerfAssertionHost.Current = previousHost;
+        }
+    }
+
+    private static void RunWithContext(PerfTestDescriptor test, PerfTestSettings settings, object? instance, object?[] data, PerfContext context)
+    {
+        object?[] arguments = [.. data, context];
+        if (arguments.Length != test.Method.GetParameters().Length)
+        {
+            throw new PerfTestConfigurationException(string.Create(CultureInfo.InvariantCulture,
+                $"{test.Attribute} {test.Method.Name}: the case gives {data.Length} data value(s) for {test.Method.GetParameters().Length - 1} data parameter(s)."));
+        }
+
+        test.Method.Invoke(instance, BindingFlags.DoNotWrapExceptions, null, arguments, CultureInfo.InvariantCulture);
+
+        // Declared budgets and Baseline = true apply to the one region the method measured (and that it did not judge itself).
+        IReadOnlyList<PerfResult> results = context.Results;
+        if (settings.Budgets.Count == 0 && settings.Baseline != true)
+            return;
+        if (results.Count != 1)
+        {
+            throw new PerfTestConfigurationException(string.Create(CultureInfo.InvariantCulture,
+                $"{test.Attribute} {test.DisplayName} declares budgets or Baseline = true, which apply to the one region the method measures, but it measured {results.Count}. Assert each result in the method instead (result.Tsc.ShouldHaveP99AtMost(...), result.ShouldNotRegress(caseName: \"...\"))."));
+        }
+
+        if (settings.Baseline == true && PerfAssertionScope.Current?.WasJudged(results[0]) != true)
+            Judge(test, settings, results[0]);
+        ApplyBudgets(settings, results[0], test);
+    }
+
+    // The report is written first either way (by the baseline judgement, or on its own), so a broken budget leaves its evidence.
+    private static void RunAsOperation(PerfTestDescriptor test, PerfTestSettings settings, object? instance, object?[] data, PerfContext context)
+    {
+        PerfResult result = context.Record(OperationBinder.Measure(settings.Options, test.Method, instance, data));
+        if (settings.Baseline != false)
+            Judge(test, settings, result);
+        else
+            result.WriteReport(test.TestClass, test.CaseName, callerFilePath: test.SourceFilePath, testMethod: test.Method.Name, expression: test.DisplayName);
+        ApplyBudgets(settings, result, test);
+    }
+
+    private static void Judge(PerfTestDescriptor test, PerfTestSettings settings, PerfResult result) =>
+        result.ShouldNotRegress(
+            testClass: test.TestClass,
+            caseName: test.CaseName,
+            maxChange: settings.MaxChange,
+            confidence: settings.Confidence,
+            callerFilePath: test.SourceFilePath,
+            testMethod: test.Method.Name,
+            expression: test.DisplayName);
+
+    // Each budget through the fluent assertion, so its message, its unavailable-counter handling and its report are the
+    // ones a hand-written assertion gets; a declared fallback stands in for an unavailable counter, with a warning.
+    private static void ApplyBudgets(PerfTestSettings settings, PerfResult result, PerfTestDescriptor test)
+    {
+        foreach (CounterBudget budget in settings.Budgets)
+        {
+            CounterResult counter = result[budget.Counter];
+            if (!counter.IsAvailable && settings.Fallbacks.TryGetValue(counter.Name, out string? standIn) && result[standIn] is { IsAvailable: true } fallback)
+            {
+                PerfAssertionHost.Current.ReportNotice($"{budget.Knob} on {counter.Name}", string.Create(CultureInfo.InvariantCulture,
+                    $"{counter.Name} is unavailable on this machine ({counter.UnavailableReason}); the declared fallback {fallback.Name} was checked instead (Fallback = \"{counter.Name}->{fallback.Name}\")."));
+                counter = fallback;
+            }
+
+            string expression = $"{test.DisplayName} {budget.Knob} {counter.Name}";
+            switch (budget.Knob)
+            {
+                case nameof(IPerfTestDeclaration.MaxP50):
+                    counter.ShouldHaveP50AtMost(budget.Max, expression);
+                    break;
+                case nameof(IPerfTestDeclaration.MaxP99):
+                    counter.ShouldHaveP99AtMost(budget.Max, expression);
+                    break;
+                case nameof(IPerfTestDeclaration.MaxMean):
+                    counter.ShouldHaveMeanAtMost(budget.Max, expression);
+                    break;
+                default:
+                    counter.ShouldHaveZeroBudget(expression: expression);
+                    break;
+            }
+        }
+    }
+
+    private static PerfTestOutcome Outcome(string? skip, PerfTestSettings settings, PerfAssertionScope scope, PerfTestHostBridge bridge, PerfContext context)
+    {
+        IReadOnlyList<string> unavailable = bridge.Unavailable;
+        if (skip is null && unavailable.Count > 0 && scope.AssertionsRan == 0 && settings.WhenUnavailable == UnavailableCounterPolicy.Skip)
+        {
+            skip = unavailable.Count == 1
+                ? $"No assertion could run on this machine: {unavailable[0]}"
+                : "No assertion could run on this machine:\n- " + string.Join("\n- ", unavailable);
+        }
+
+        return new PerfTestOutcome(skip, context.Results, bridge.Warnings);
+    }
+
+    private static bool IsAwaitable(Type type) =>
+        typeof(Task).IsAssignableFrom(type) || type == typeof(ValueTask) || (type.IsGenericType && type.GetGenericTypeDefinition() == typeof(ValueTask<>))
+        || type.GetMethod("GetAwaiter", Type.EmptyTypes) is not null;
+}
