@@ -1,0 +1,34 @@
+using System.Reflection;
+using Xunit;
+using Xunit.v3;
+
+namespace Picollo.Testing.Xunit;
+
+/// <summary>
+/// xunit's test runner (class creation, fixtures, before/after attributes, timeout, output, skip and messages) with only
+/// the invocation of the method replaced: <see cref="PerfTestExecution"/> runs it, and its outcome becomes xunit's (a
+/// failure is the thrown assertion, a skip xunit's dynamic skip).
+/// </summary>
+internal sealed class PerfTestRunner : XunitTestRunner
+{
+    /// <summary>The runner (stateless, like xunit's).</summary>
+    public static new PerfTestRunner Instance { get; } = new();
+
+    /// <inheritdoc/>
+    protected override object? InvokeTestMethod(XunitTestRunnerContext ctxt, object? testClassInstance)
+    {
+        ArgumentNullException.ThrowIfNull(ctxt);
+        IXunitTest test = ctxt.Test;
+        MethodInfo method = ctxt.TestMethod;
+        IPerfTestDeclaration declaration = method.GetCustomAttributes().OfType<IPerfTestDeclaration>().Single();
+        string attribute = declaration is PerfTheoryAttribute ? PerfXunit.TheoryName : PerfXunit.FactName;
+        object?[] data = PerfXunit.DataOnly(method, ctxt.TestMethodArguments);
+        string sourceFilePath = test.TestCase.SourceFilePath ?? (declaration as FactAttribute)?.SourceFilePath ?? string.Empty;
+        var descriptor = new PerfTestDescriptor(attribute, method, method.DeclaringType?.Name ?? test.TestCase.TestClassSimpleName, PerfXunit.CaseName(data), sourceFilePath, declaration);
+
+        PerfTestOutcome outcome = PerfTestExecution.Run(descriptor, testClassInstance, data, new XunitPerfTestHost(TestContext.Current));
+        if (outcome.SkipReason is { } reason)
+            throw new PerfSkipException(reason);
+        return null;
+    }
+}

@@ -1,0 +1,42 @@
+using Xunit;
+
+namespace Picollo.Testing.Xunit;
+
+/// <summary>
+/// xunit's channels for one perf test: the report to the test's output, notices and unavailable counters as warnings
+/// (also written to the output, since runners that do not show warnings would lose them), files as attachments (their
+/// bytes: xunit.v3 attachments are values), the test's cancellation.
+/// </summary>
+internal sealed class XunitPerfTestHost(ITestContext context) : IPerfTestHost
+{
+    /// <inheritdoc/>
+    public CancellationToken CancellationToken => context.CancellationToken;
+
+    /// <inheritdoc/>
+    public void ReportUnavailable(string counterName, string assertion, string reason) =>
+        Warn($"{assertion} did not run: the counter '{counterName}' is unavailable on this machine. {reason}");
+
+    /// <inheritdoc/>
+    public void ReportNotice(string assertion, string message) => Warn($"{assertion}: {message}");
+
+    /// <inheritdoc/>
+    public void ReportOutput(string text) => context.TestOutputHelper?.WriteLine(text.TrimEnd('\n'));
+
+    /// <inheritdoc/>
+    public void ReportAttachment(string path, string description)
+    {
+        string mediaType = Path.GetExtension(path) switch
+        {
+            ".json" => "application/json",
+            ".svg" => "image/svg+xml",
+            _ => "application/octet-stream",
+        };
+        context.AddAttachment(Path.GetFileName(path), File.ReadAllBytes(path), replaceExistingValue: true, mediaType);
+    }
+
+    private void Warn(string message)
+    {
+        context.AddWarning(message);
+        context.TestOutputHelper?.WriteLine("Warning: " + message);
+    }
+}

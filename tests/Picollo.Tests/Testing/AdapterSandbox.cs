@@ -1,0 +1,44 @@
+using Picollo.Baselines;
+using Picollo.Tests.Baselines;
+using Picollo.Tests.Support;
+
+namespace Picollo.Tests.Testing;
+
+/// <summary>
+/// Points the process-wide baseline options at a temporary folder while an acceptance test runs sample perf tests: their
+/// baselines, received files and reports go there, never beside the sample sources. Process-wide, so its users run in
+/// the non-parallel measurement group.
+/// </summary>
+internal sealed class AdapterSandbox : IDisposable
+{
+    private readonly BaselineStoreOptions _saved = BaselineStoreOptions.AssemblyDefault;
+    private readonly TempDirectory _temp = new();
+
+    public AdapterSandbox(bool update = false) => Use(update);
+
+    /// <summary>Where the baselines are.</summary>
+    public string Baselines => _temp.Combine("baselines");
+
+    /// <summary>Where the reports are.</summary>
+    public string Results => _temp.Combine("results");
+
+    /// <summary>Switches update mode on or off.</summary>
+    public void Use(bool update)
+    {
+        Directory.CreateDirectory(Baselines);
+        BaselineStoreOptions.AssemblyDefault = new BaselineStoreOptions
+        {
+            BaselineDirectory = Baselines,
+            UpdateBaselines = update,
+            GetEnvironmentVariable = TestEnvironment.Local(_temp),
+        };
+    }
+
+    public string[] BaselineFiles() => [.. Directory.GetFiles(Baselines).Select(Path.GetFileName).Order(StringComparer.Ordinal)!];
+
+    public void Dispose()
+    {
+        BaselineStoreOptions.AssemblyDefault = _saved;
+        _temp.Dispose();
+    }
+}

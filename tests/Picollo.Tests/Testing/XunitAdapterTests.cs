@@ -1,0 +1,252 @@
+using Picollo.Measurement;
+using Picollo.Tests.Measurement;
+using Picollo.Tests.Support;
+using Picollo.Tests.XunitSamples;
+using Shouldly;
+using Xunit;
+
+namespace Picollo.Tests.Testing;
+
+/// <summary>
+/// [PerfFact] and [PerfTheory] through the real xunit.v3 pipeline (XunitPipeline): the outcome, message, warnings, output
+/// and attachments a runner reports, on this machine's real counters, with baselines in a temporary folder.
+/// </summary>
+[Collection(MeasurementTestGroup.Name)]
+public sealed class XunitAdapterTests
+{
+    private static readonly Lazy<bool> s_hasCycles = new(static () =>
+        Perf.Measure(PerfOptions.Default with { Counters = ["cycles"], Samples = 10, TimeBudget = TimeSpan.FromMilliseconds(50) }, static () => 1).Cycles.IsAvailable);
+
+    [Fact]
+    public async Task BudgetMet_Passes_WithTheReportInTheOutput_AndItsFilesAttached()
+    {
+        using var sandbox = new AdapterSandbox();
+
+        PipelineTest test = (await XunitPipeline.RunAsync(null, typeof(BudgetMet))).ShouldHaveSingleItem();
+
+        test.Outcome.ShouldBe("Passed", test.Message);
+        test.DisplayName.ShouldBe("Picollo.Tests.XunitSamples.BudgetMet.Chain");
+        test.Output.ShouldContain("BudgetMet.Chain");
+        test.Output.ShouldContain("tsc");
+        test.Output.ShouldContain("Machine: load average");
+        test.Attachments.Keys.ShouldBe(["BudgetMet.Chain.result.json", "BudgetMet.Chain.svg"], ignoreOrder: true);
+        test.Traits["Category"].ShouldBe(["Performance"]);
+        test.Collection.ShouldEndWith("(Picollo: measured alone)");
+    }
+
+    [Fact]
+    public async Task BudgetBroken_Fails_WithTheBudgetAndTheMeasuredValue()
+    {
+        using var sandbox = new AdapterSandbox();
+
+        PipelineTest test = (await XunitPipeline.RunAsync(null, typeof(BudgetBroken))).ShouldHaveSingleItem();
+
+        test.Outcome.ShouldBe("Failed");
+        test.Message.ShouldStartWith("Picollo.Assertions.PerfAssertionException: BudgetBroken.Allocates ZeroBudget allocated-bytes\n    should have P100 at most\n0 bytes per operation\n    but was\n88 bytes per operation");
+        test.Attachments.Keys.ShouldContain("BudgetBroken.Allocates.result.json", "the report is written before the budget fails");
+    }
+
+    [Fact]
+    public async Task InvalidValues_FailTheirOwnTests_WithPropertyTokenAndForm_WhileTheOthersRun()
+    {
+        using var sandbox = new AdapterSandbox();
+
+        IReadOnlyList<PipelineTest> tests = await XunitPipeline.RunAsync(null, typeof(InvalidValue));
+
+        tests.Single(t => t.DisplayName.EndsWith(".Fine", StringComparison.Ordinal)).Outcome.ShouldBe("Passed");
+        PipelineTest unknown = tests.Single(t => t.DisplayName.EndsWith(".UnknownCounter", StringComparison.Ordinal));
+        unknown.Outcome.ShouldBe("Failed");
+        unknown.Message.ShouldStartWith("Picollo.Testing.PerfTestConfigurationException: [PerfFact] ZeroBudget = \"allocated-byts\": 'allocated-byts' is not a counter. Unknown counter 'allocated-byts'.");
+        string messages = string.Join("\n", tests
+            .Where(t => t.Outcome == "Failed" && !t.DisplayName.EndsWith(".UnknownCounter", StringComparison.Ordinal))
+            .OrderBy(t => t.DisplayName, StringComparer.Ordinal)
+            .Select(t => $"{t.DisplayName}: {t.Message}"));
+        Approvals.Verify(messages + "\n", "Xunit.InvalidValues", "txt");
+    }
+
+    [Fact]
+    public async Task AsyncMethod_FailsWithTheFormThatWorks()
+    {
+        using var sandbox = new AdapterSandbox();
+
+        PipelineTest test = (await XunitPipeline.RunAsync(null, typeof(Refused))).ShouldHaveSingleItem();
+
+        test.Outcome.ShouldBe("Failed");
+        Approvals.Verify(test.Message + "\n", "Xunit.Refused", "txt");
+    }
+
+    [Fact]
+    public async Task OnlyHardwareCounters_AreSkippedWithTheReason_WhenTheMachineHasNoPmu()
+    {
+        using var sandbox = new AdapterSandbox();
+
+        PipelineTest test = (await XunitPipeline.RunAsync(null, typeof(OnlyHardwareCounters))).ShouldHaveSingleItem();
+
+        if (s_hasCycles.Value)
+        {
+            test.Outcome.ShouldBe("Passed", test.Message);
+            return;
+        }
+
+        test.Outcome.ShouldBe("Skipped");
+        test.Message.ShouldStartWith("No assertion could run on this machine: OnlyHardwareCounters.Chain MaxP99 cycles.ShouldHaveP99AtMost(1,000,000,000): cycles is unavailable: ");
+        CounterWarnings(test).ShouldHaveSingleItem().ShouldContain("did not run: the counter 'cycles' is unavailable on this machine.");
+    }
+
+    [Fact]
+    public async Task AnUnavailableCounterBesideAvailableOnes_PassesWithAWarning()
+    {
+        using var sandbox = new AdapterSandbox();
+
+        PipelineTest test = (await XunitPipeline.RunAsync(null, typeof(HardwareAndTime))).ShouldHaveSingleItem();
+
+        test.Outcome.ShouldBe("Passed", test.Message);
+        if (s_hasCycles.Value)
+        {
+            CounterWarnings(test).ShouldBeEmpty();
+            return;
+        }
+
+        CounterWarnings(test).ShouldHaveSingleItem().ShouldStartWith("HardwareAndTime.Chain MaxP99 cycles.ShouldHaveP99AtMost(1,000,000,000) did not run: the counter 'cycles' is unavailable on this machine.");
+        test.Output.ShouldContain("Warning: HardwareAndTime.Chain MaxP99 cycles");
+    }
+
+    [Fact]
+    public async Task DeclaredFallback_ChecksTheStandIn_WithAWarning()
+    {
+        using var sandbox = new AdapterSandbox();
+
+        PipelineTest test = (await XunitPipeline.RunAsync(null, typeof(FallbackToTsc))).ShouldHaveSingleItem();
+
+        test.Outcome.ShouldBe("Passed", test.Message);
+        if (!s_hasCycles.Value)
+            CounterWarnings(test).ShouldHaveSingleItem().ShouldContain("the declared fallback tsc was checked instead (Fallback = \"cycles->tsc\")");
+    }
+
+    [Fact]
+    public async Task WhenUnavailableFail_FailsTheTest()
+    {
+        using var sandbox = new AdapterSandbox();
+
+        PipelineTest test = (await XunitPipeline.RunAsync(null, typeof(FailWhenUnavailable))).ShouldHaveSingleItem();
+
+        if (s_hasCycles.Value)
+        {
+            test.Outcome.ShouldBe("Passed", test.Message);
+            return;
+        }
+
+        test.Outcome.ShouldBe("Failed");
+        test.Message.ShouldStartWith("Picollo.Assertions.PerfCounterUnavailableException: FailWhenUnavailable.Chain MaxP99 cycles.ShouldHaveP99AtMost(1,000,000,000) did not run");
+        test.Message.ShouldContain("(the test's WhenUnavailable is Fail)");
+    }
+
+    [Fact]
+    public async Task Baseline_MissingThenUpdatedThenRegressed_NoticeWrittenFailed()
+    {
+        using var sandbox = new AdapterSandbox();
+        int steps = SampleWork.ChainSteps;
+        try
+        {
+            // No baseline: passes with a notice naming the received file, which is written and attached.
+            PipelineTest missing = (await XunitPipeline.RunAsync(null, typeof(BaselineBody))).ShouldHaveSingleItem();
+            missing.Outcome.ShouldBe("Passed", missing.Message);
+            missing.Warnings.ShouldContain(w => w.Contains("BaselineBody.Chain.received.perf.json", StringComparison.Ordinal));
+            missing.Attachments.Keys.ShouldContain("BaselineBody.Chain.received.perf.json");
+            sandbox.BaselineFiles().ShouldBe(["BaselineBody.Chain.received.perf.json"]);
+
+            // Update mode writes the baseline.
+            sandbox.Use(update: true);
+            PipelineTest updated = (await XunitPipeline.RunAsync(null, typeof(BaselineBody))).ShouldHaveSingleItem();
+            updated.Outcome.ShouldBe("Passed", updated.Message);
+            updated.Warnings.ShouldContain(w => w.Contains("Baseline updated:", StringComparison.Ordinal));
+            sandbox.BaselineFiles().ShouldContain("BaselineBody.Chain.perf.json");
+
+            // Three times the work: a confirmed regression fails the test.
+            sandbox.Use(update: false);
+            SampleWork.ChainSteps = steps * 3;
+            PipelineTest regressed = (await XunitPipeline.RunAsync(null, typeof(BaselineBody))).ShouldHaveSingleItem();
+            regressed.Outcome.ShouldBe("Failed");
+            regressed.Message.ShouldStartWith("Picollo.Assertions.PerfAssertionException: BaselineBody.Chain\n    should not regress against\n");
+            regressed.Message.ShouldContain("Confirmed by a second measurement");
+        }
+        finally
+        {
+            SampleWork.ChainSteps = steps;
+        }
+    }
+
+    [Fact]
+    public async Task TheoryCases_HaveABaselineEach_InBothStyles()
+    {
+        using var sandbox = new AdapterSandbox(update: true);
+
+        IReadOnlyList<PipelineTest> tests = await XunitPipeline.RunAsync(null, typeof(BaselineTheory), typeof(ContextTheory));
+
+        tests.Select(t => $"{t.DisplayName} {t.Outcome}").Order(StringComparer.Ordinal).ShouldBe([
+            "Picollo.Tests.XunitSamples.BaselineTheory.Chain(steps: 16) Passed",
+            "Picollo.Tests.XunitSamples.BaselineTheory.Chain(steps: 64) Passed",
+            "Picollo.Tests.XunitSamples.ContextTheory.Chain(steps: 16) Passed",
+            "Picollo.Tests.XunitSamples.ContextTheory.Chain(steps: 64) Passed",
+        ]);
+        sandbox.BaselineFiles().ShouldBe([
+            "BaselineTheory.Chain.16.perf.json",
+            "BaselineTheory.Chain.64.perf.json",
+            "ContextTheory.Chain.16.perf.json",
+            "ContextTheory.Chain.64.perf.json",
+        ]);
+    }
+
+    [Fact]
+    public async Task PerfTest_NeverMeasuresWhileAnotherTestRuns()
+    {
+        using var sandbox = new AdapterSandbox();
+        while (Timeline.Spans.TryDequeue(out _))
+        {
+        }
+
+        IReadOnlyList<PipelineTest> tests = await XunitPipeline.RunAsync(null, typeof(BusyNeighbour), typeof(MeasuredBesideNeighbours), typeof(OtherBusyNeighbour));
+
+        tests.ShouldAllBe(t => t.Outcome == "Passed");
+        var spans = Timeline.Spans.ToList();
+        var perf = spans.Where(s => s.Name == "perf").ShouldHaveSingleItem();
+        var busy = spans.Where(s => s.Name == "busy").ToList();
+        busy.Count.ShouldBe(2);
+        busy.ShouldAllBe(b => b.End <= perf.Start || perf.End <= b.Start, "a busy test overlapped the measurement");
+    }
+
+    [Fact]
+    public async Task CancelledRun_StopsTheMeasurementBetweenSamples_AndLeavesNoDescriptorOpen()
+    {
+        using var sandbox = new AdapterSandbox();
+        int descriptors = Directory.GetFiles("/proc/self/fd").Length;
+        using var cancellation = new CancellationTokenSource();
+        cancellation.CancelAfter(TimeSpan.FromSeconds(1));
+        var watch = System.Diagnostics.Stopwatch.StartNew();
+
+        IReadOnlyList<PipelineTest> tests = await XunitPipeline.RunAsync(cancellation, typeof(Cancelled));
+
+        // Its budget is 60 s; cancelled after 1 s, it stops within the next sample.
+        watch.Elapsed.ShouldBeLessThan(TimeSpan.FromSeconds(20));
+        PipelineTest test = tests.ShouldHaveSingleItem();
+        test.Outcome.ShouldBe("Failed");
+        test.Message.ShouldContain("OperationCanceledException");
+        Directory.GetFiles("/proc/self/fd").Length.ShouldBe(descriptors, "the perf_event descriptors are closed");
+    }
+
+    [Fact]
+    public async Task DebugBuild_IsSkippedWithTheReasonAndTheCommand()
+    {
+        using var sandbox = new AdapterSandbox(update: true);
+
+        PipelineTest test = (await XunitPipeline.RunAsync(null, typeof(Picollo.Tests.UnoptimizedBodies.DebugBuiltPerfTests))).ShouldHaveSingleItem();
+
+        test.Outcome.ShouldBe("Skipped");
+        test.Message.ShouldStartWith("The measured body DebugBuiltPerfTests.Chain is in Picollo.Tests.UnoptimizedBodies.dll, built without optimizations");
+        sandbox.BaselineFiles().ShouldBeEmpty("nothing is recorded from unoptimized code, even in update mode");
+    }
+
+    // The warnings about counters: a busy machine adds one about its load, which depends on what else runs.
+    private static List<string> CounterWarnings(PipelineTest test) =>
+        [.. test.Warnings.Where(static w => !w.Contains("Machine: load average", StringComparison.Ordinal))];
+}
