@@ -36,8 +36,13 @@ public sealed record CounterVerdictRule(VerdictMode Mode, BaselineStatistic Stat
     /// <summary>Exact comparison of P50: deterministic runtime counters (allocated bytes, GC counts, JIT).</summary>
     public static CounterVerdictRule Exact { get; } = new(VerdictMode.Exact, BaselineStatistic.P50, 0, 0, 0);
 
-    /// <summary>Time-like counters (TSC, cycles, task-clock): the floor (P10) rises by 8 % or more, at 95 % confidence.</summary>
-    public static CounterVerdictRule Time { get; } = new(VerdictMode.Statistical, BaselineStatistic.P10, 0.08, 0.95, 0.021);
+    /// <summary>
+    /// Time-like counters (TSC, cycles, task-clock): the floor (P10) rises by 8 % or more and by at least one unit (tick,
+    /// cycle, ns) per operation, at 95 % confidence. The unit is what overhead subtraction resolves: the calibrated loop
+    /// costs about a cycle per operation and varies by about that much between measurements, so a body of a few ticks
+    /// read 0 → 0.94 ticks per operation ("+∞ %") between two measurements of unchanged code.
+    /// </summary>
+    public static CounterVerdictRule Time { get; } = new(VerdictMode.Statistical, BaselineStatistic.P10, 0.08, 0.95, 0.021) { MinAbsoluteChange = 1 };
 
     /// <summary>Instruction and branch counts, near-deterministic: P50 rises by 1 % or more, at 95 % confidence.</summary>
     public static CounterVerdictRule Instructions { get; } = new(VerdictMode.Statistical, BaselineStatistic.P50, 0.01, 0.95, 0.002);

@@ -192,18 +192,19 @@ public sealed class BaselineAssertionsTests
     }
 
     [Fact]
-    public void ExactRegression_SeenTwiceInRunsThatNeverReachedFinalCode_FailsAndSaysSo()
+    public void Regression_SeenTwiceInRunsThatNeverReachedFinalCode_PassesWithANotice()
     {
+        // Tier-0 code can allocate what tier-1 code keeps on the stack, and runs slower: two measurements of code that was
+        // not final confirm nothing about the code that ships (a busy test host kept bodies at tier 0 for both).
         using var temp = new TempDirectory();
         using var host = RecordingHost.Install();
         string source = temp.Combine("SampleTests.cs");
         Allocating(0).ShouldNotRegress(options: Local(temp) with { UpdateBaselines = true }, callerFilePath: source, testMethod: "M");
 
-        string message = Should.Throw<PerfAssertionException>(() => Unsettled(40).ShouldNotRegress(options: Local(temp), callerFilePath: source, testMethod: "M")).Message;
+        Unsettled(40).ShouldNotRegress(options: Local(temp), callerFilePath: source, testMethod: "M");
 
-        message.ShouldContain("1 counter regressed: allocated-bytes");
-        message.ShouldContain("Confirmed by a second measurement: allocated-bytes P50 (0 → 40");
-        message.ShouldContain("Neither measurement ran the body's final optimized code (Warmup stopped before tier 1.)");
+        host.Notices.ShouldContain(n => n.Message.StartsWith("Not failing on a regression measured on code that was not final in either measurement (allocated-bytes P50 (0 → 40", StringComparison.Ordinal)
+            && n.Message.EndsWith("Warmup stopped before tier 1. Run the test alone, or give it a longer TimeBudget, to judge it.", StringComparison.Ordinal));
     }
 
     [Fact]

@@ -195,6 +195,17 @@ public sealed class FloorVerdictTests
             .ShouldHaveSingleItem().Status.ShouldBe(CounterVerdictStatus.Regressed, "+30 % stands out of a 12 % allocation-speed change");
     }
 
+    [Fact]
+    public void ASubTickFloor_ThatRisesFromZero_IsNotARegression()
+    {
+        // Seen in a user's test of a body of a few ticks: overhead subtraction left its floor at 0 in the baseline and at
+        // 0.94 ticks per operation the next time ("+∞ %"), twice in a row.
+        CounterVerdict verdict = Judge(Run(seed: 1, scale: 0.0001), Run(seed: 2, scale: 0.0047));
+
+        verdict.Status.ShouldBe(CounterVerdictStatus.Pass);
+        Judge(Run(seed: 1, scale: 0.01), Run(seed: 2, scale: 0.02)).Status.ShouldBe(CounterVerdictStatus.Regressed, "a rise of one tick or more per operation still counts");
+    }
+
     private static CounterVerdict Judge(double[] baseline, double[] current) => Compare(Counter(baseline), Counter(current));
 
     private static CounterVerdict Compare(BaselineCounter baseline, BaselineCounter current) =>
