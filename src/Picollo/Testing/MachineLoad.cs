@@ -1,28 +1,36 @@
+using System.Diagnostics;
 using System.Globalization;
 
 namespace Picollo.Testing;
 
 /// <summary>
-/// How busy the machine was around a perf test: the 1-minute load average (Linux <c>/proc/loadavg</c>) and the CPU time
-/// stolen by the hypervisor (<c>/proc/stat</c>'s <c>steal</c> column), read before and after. A measurement taken while the
-/// machine was busy is reported as such, so a reader can tell a noisy verdict from a real one.
+/// How busy the machine was while a perf test ran: the CPU time other processes used (all CPUs' busy time from
+/// <c>/proc/stat</c>, less this process's own), the time the hypervisor stole, and the 1-minute load average for the
+/// record. A measurement taken beside other work is reported as such, so a reader can tell a noisy verdict from a real one.
+/// The load average alone cannot say it: it lags a minute behind, so the build that <c>dotnet test</c> runs first
+/// counted as "busy" for every test after it.
 /// </summary>
 /// <param name="LoadAverage">The 1-minute load average, or <see langword="null"/> where the OS does not expose it.</param>
+/// <param name="BusyTicks">Cumulative busy CPU time of every CPU in clock ticks (steal included), or <see langword="null"/>.</param>
 /// <param name="StealTicks">Cumulative steal time in clock ticks, or <see langword="null"/>.</param>
 /// <param name="TotalTicks">Cumulative CPU time of every state in clock ticks, or <see langword="null"/>.</param>
-internal readonly record struct MachineLoad(double? LoadAverage, long? StealTicks, long? TotalTicks)
+/// <param name="OwnCpu">This process's CPU time.</param>
+/// <param name="Timestamp">When it was read (<see cref="Stopwatch"/>).</param>
+internal readonly record struct MachineLoad(double? LoadAverage, long? BusyTicks, long? StealTicks, long? TotalTicks, TimeSpan OwnCpu, long Timestamp)
 {
-    // More runnable threads than cores on average over the last minute (this test's own measuring thread counts as one),
-    // or this share of CPU time stolen: the machine was busy.
-    private const double BusyLoadPerCore = 1.0;
+    // /proc/stat counts in USER_HZ, 100 on every Linux architecture .NET runs on.
+    private const double TicksPerSecond = 100;
+
+    // Other processes used half a core or more on average, or the hypervisor stole this share of CPU time: busy.
+    private const double BusyOtherCores = 0.5;
 
     private const double BusySteal = 0.02;
 
-    /// <summary>Reads the load now.</summary>
+    /// <summary>Reads the counts now.</summary>
     public static MachineLoad Read()
     {
         double? load = null;
-        long? steal = null, total = null;
+        long? busy = null, steal = null, total = null;
         try
         {
             if (File.Exists("/proc/loadavg")
@@ -33,10 +41,14 @@ internal readonly record struct MachineLoad(double? LoadAverage, long? StealTick
 
             if (File.Exists("/proc/stat") && File.ReadLines("/proc/stat").FirstOrDefault() is { } cpu && cpu.StartsWith("cpu ", StringComparison.Ordinal))
             {
-                // cpu user nice system idle iowait irq softirq steal guest guest_nice (guest time is inside user already).
-                long[] fields = [.. cpu.Split(' ', StringSplitOptions.RemoveEmptyEntries).Skip(1).Take(8).Select(static f => long.Parse(f, CultureInfo.InvariantCulture))];
-                total = fields.Sum();
-                steal = fields.Length >= 8 ? fields[7] : null;
+                // cpu user nice system idle iowait irq softirq steal (guest time is inside user already).
+                long[] f = [.. cpu.Split(' ', StringSplitOptions.RemoveEmptyEntries).Skip(1).Take(8).Select(static v => long.Parse(v, CultureInfo.InvariantCulture))];
+                if (f.Length == 8)
+                {
+                    total = f.Sum();
+                    busy = total - f[3] - f[4];
+                    steal = f[7];
+                }
             }
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException or FormatException or OverflowException)
@@ -44,7 +56,8 @@ internal readonly record struct MachineLoad(double? LoadAverage, long? StealTick
             // A container without /proc or with a masked one: the report says the load is unknown.
         }
 
-        return new MachineLoad(load, steal, total);
+        using var self = Process.GetCurrentProcess();
+        return new MachineLoad(load, busy, steal, total, self.TotalProcessorTime, Stopwatch.GetTimestamp());
     }
 
     /// <summary>The line the report shows, and whether the machine was busy.</summary>
@@ -53,21 +66,21 @@ internal readonly record struct MachineLoad(double? LoadAverage, long? StealTick
     /// <returns>The line (<see langword="null"/> when nothing could be read) and the busy flag.</returns>
     public static (string? Line, bool Busy) Describe(MachineLoad before, MachineLoad after)
     {
-        int cores = Environment.ProcessorCount;
         var parts = new List<string>();
         bool busy = false;
-        if (before.LoadAverage is { } l0 && after.LoadAverage is { } l1)
+        double seconds = Stopwatch.GetElapsedTime(before.Timestamp, after.Timestamp).TotalSeconds;
+        if (before is { BusyTicks: { } b0, StealTicks: { } s0, TotalTicks: { } t0 } && after is { BusyTicks: { } b1, StealTicks: { } s1, TotalTicks: { } t1 } && t1 > t0 && seconds > 0)
         {
-            parts.Add(string.Create(CultureInfo.InvariantCulture, $"load average {l0:0.00} before, {l1:0.00} after ({cores} logical cores)"));
-            busy |= l0 > BusyLoadPerCore * cores;
+            double othersSeconds = Math.Max(0, ((b1 - b0) / TicksPerSecond) - (after.OwnCpu - before.OwnCpu).TotalSeconds);
+            double otherCores = othersSeconds / seconds;
+            double stolen = (double)(s1 - s0) / (t1 - t0);
+            parts.Add(string.Create(CultureInfo.InvariantCulture, $"other processes used {otherCores:0.00} of {Environment.ProcessorCount} cores during the test"));
+            parts.Add(string.Create(CultureInfo.InvariantCulture, $"{stolen:0.0%} of CPU time stolen by the hypervisor"));
+            busy = otherCores >= BusyOtherCores || stolen > BusySteal;
         }
 
-        if (before is { StealTicks: { } s0, TotalTicks: { } t0 } && after is { StealTicks: { } s1, TotalTicks: { } t1 } && t1 > t0)
-        {
-            double share = (double)(s1 - s0) / (t1 - t0);
-            parts.Add(string.Create(CultureInfo.InvariantCulture, $"{share:0.0%} of CPU time stolen by the hypervisor during the test"));
-            busy |= share > BusySteal;
-        }
+        if (before.LoadAverage is { } l0 && after.LoadAverage is { } l1)
+            parts.Add(string.Create(CultureInfo.InvariantCulture, $"load average {l0:0.00} before, {l1:0.00} after"));
 
         if (parts.Count == 0)
             return (null, false);

@@ -97,6 +97,14 @@ public static class PerfTestExecution
                     $"Waited {held.Waited.TotalSeconds:0.0} s for the machine-wide measurement lock: another test process was measuring."));
             }
 
+            // The minimum wait (150 ms of quiet) is the price of every perf test; only a compiling process waits longer.
+            TimeSpan settled = JitSettle.Wait(host.CancellationToken);
+            if (settled.TotalMilliseconds > 500)
+            {
+                host.ReportOutput(string.Create(CultureInfo.InvariantCulture,
+                    $"Waited {settled.TotalSeconds:0.0} s for the test process to stop compiling code (the runner's own work) before measuring."));
+            }
+
             MachineLoad before = MachineLoad.Read();
             string? skip = null;
             try
@@ -108,14 +116,16 @@ public static class PerfTestExecution
             }
             catch (PerfTestSkipException e)
             {
+                // Also a warning: runners show a skipped test's warnings where they show no skip reason (the console logger).
                 skip = e.Message;
+                bridge.ReportNotice(test.DisplayName, "Skipped: " + skip);
             }
             finally
             {
                 (string? line, bool busy) = MachineLoad.Describe(before, MachineLoad.Read());
                 if (line is not null)
                     host.ReportOutput(line);
-                if (busy)
+                if (busy && skip is null)
                     bridge.ReportNotice(test.DisplayName, line!);
             }
 

@@ -169,7 +169,7 @@ internal sealed class PerfTestSettings
                 throw Invalid(source, knob, text, $"'{token}' is not counter:value", ListForm);
             string counter = Counter(source, knob, text, token[..colon].Trim());
             string number = token[(colon + 1)..].Trim();
-            if (!double.TryParse(number, NumberStyles.Float | NumberStyles.AllowThousands, CultureInfo.InvariantCulture, out double max) || !double.IsFinite(max))
+            if (!double.TryParse(number, NumberStyles.Float, CultureInfo.InvariantCulture, out double max) || !double.IsFinite(max))
                 throw Invalid(source, knob, text, $"'{number}' is not a number", ListForm);
             if (max < 0)
                 throw Invalid(source, knob, text, $"'{number}' is negative: a budget is a count per operation, 0 or more", ListForm);
