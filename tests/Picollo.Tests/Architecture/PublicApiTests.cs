@@ -25,4 +25,8 @@ public sealed class PublicApiTests
     [Fact]
     public void XunitAdapterPublicApi_MatchesTheApprovedSnapshot() =>
         Approvals.Verify(typeof(Picollo.Testing.Xunit.PerfFactAttribute).Assembly.GeneratePublicApi(s_options), "Picollo.Testing.Xunit.PublicApi", "txt");
+
+    [Fact]
+    public void NUnitAdapterPublicApi_MatchesTheApprovedSnapshot() =>
+        Approvals.Verify(typeof(Picollo.Testing.NUnit.PerfTestAttribute).Assembly.GeneratePublicApi(s_options), "Picollo.Testing.NUnit.PublicApi", "txt");
 }

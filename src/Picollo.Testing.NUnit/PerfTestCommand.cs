@@ -1,0 +1,37 @@
+using NUnit.Framework;
+using NUnit.Framework.Interfaces;
+using NUnit.Framework.Internal;
+using NUnit.Framework.Internal.Commands;
+
+namespace Picollo.Testing.NUnit;
+
+/// <summary>
+/// Takes the place of NUnit's method invocation for a perf test: <see cref="PerfTestExecution"/> runs it, a skip becomes
+/// <c>Assert.Ignore</c> (reported Skipped by the VSTest adapter), a failure is the assertion's exception. Set-up, tear-down
+/// and the fixture stay NUnit's.
+/// </summary>
+internal sealed class PerfTestCommand(TestCommand innerCommand) : DelegatingTestCommand(innerCommand)
+{
+    /// <inheritdoc/>
+    public override TestResult Execute(TestExecutionContext context)
+    {
+        ArgumentNullException.ThrowIfNull(context);
+        var test = (TestMethod)Test;
+        PerfNUnitSpec spec = PerfNUnit.Spec(test);
+        var method = test.Method.MethodInfo;
+        string sourceFilePath = spec.SourceFilePath is { Length: > 0 } known ? known : SourceFile.Of(method, spec.Attribute);
+        var descriptor = new PerfTestDescriptor(spec.Attribute, method, method.DeclaringType?.Name ?? test.TypeInfo?.Name ?? "Test", PerfNUnit.CaseName(spec.Data), sourceFilePath, spec.Declaration);
+
+        using var host = new NUnitPerfTestHost(context);
+        PerfTestOutcome outcome = PerfTestExecution.Run(descriptor, context.TestObject, spec.Data, host);
+        if (outcome.SkipReason is { } reason)
+            Assert.Ignore(reason);
+
+        context.CurrentResult.SetResult(ResultState.Success);
+
+        // As NUnit's own method command: Assert.Warn or Assert.Multiple results in the test turn into its outcome.
+        if (context.CurrentResult.AssertionResults.Count > 0)
+            context.CurrentResult.RecordTestCompletion();
+        return context.CurrentResult;
+    }
+}

@@ -1,0 +1,124 @@
+using NUnit.Framework.Interfaces;
+using NUnit.Framework.Internal;
+using Picollo.Measurement;
+using Picollo.Tests.Measurement;
+using Picollo.Tests.NUnitSamples;
+using Picollo.Tests.Support;
+using Shouldly;
+using Xunit;
+
+namespace Picollo.Tests.Testing;
+
+/// <summary>
+/// [PerfTest] and [PerfTestCase] through NUnit's own runner (NUnitPipeline): the same behaviour, knobs, messages and
+/// baseline files as the xunit adapter, on this machine's real counters, with baselines in a temporary folder.
+/// </summary>
+[Collection(MeasurementTestGroup.Name)]
+public sealed class NUnitAdapterTests
+{
+    private static readonly Lazy<bool> s_hasCycles = new(static () =>
+        Perf.Measure(PerfOptions.Default with { Counters = ["cycles"], Samples = 10, TimeBudget = TimeSpan.FromMilliseconds(50) }, static () => 1).Cycles.IsAvailable);
+
+    [Fact]
+    public void Budgets_PassFailAndRefuseAnInvalidValue_WithTheSameMessagesAsXunit()
+    {
+        using var sandbox = new AdapterSandbox();
+
+        IReadOnlyList<ITestResult> results = NUnitPipeline.Run(typeof(NUnitBudgets));
+
+        ITestResult met = Single(results, "Met");
+        met.ResultState.ShouldBe(ResultState.Success, met.Message);
+        met.Output.ShouldContain("NUnitBudgets.Met");
+        met.TestAttachments.Select(static a => Path.GetFileName(a.FilePath)).ShouldBe(["NUnitBudgets.Met.result.json", "NUnitBudgets.Met.svg"], ignoreOrder: true);
+        met.Test.Properties[PropertyNames.Category].Cast<object>().ShouldBe(["Performance"]);
+
+        ITestResult broken = Single(results, "Broken");
+        broken.ResultState.Status.ShouldBe(TestStatus.Failed);
+        broken.Message.ShouldStartWith("Picollo.Assertions.PerfAssertionException : NUnitBudgets.Broken ZeroBudget allocated-bytes\n    should have P100 at most\n0 bytes per operation\n    but was\n88 bytes per operation");
+
+        ITestResult invalid = Single(results, "Invalid");
+        invalid.ResultState.Status.ShouldBe(TestStatus.Failed);
+        invalid.Message.ShouldBe("Picollo.Testing.PerfTestConfigurationException : [PerfTest] MaxP99 = \"tsc:abc\": 'abc' is not a number. The valid form is \"counter:value,counter:value\" with values per operation, e.g. \"tsc:20000,allocated-bytes:64\".");
+    }
+
+    [Fact]
+    public void UnavailableCounters_SkipWhenNothingCouldRun_AndWarnBesideOthers()
+    {
+        using var sandbox = new AdapterSandbox();
+
+        IReadOnlyList<ITestResult> results = NUnitPipeline.Run(typeof(NUnitUnavailable));
+
+        ITestResult only = Single(results, "OnlyHardware");
+        ITestResult both = Single(results, "HardwareAndTime");
+        both.ResultState.ShouldBe(ResultState.Success, both.Message);
+        if (s_hasCycles.Value)
+        {
+            only.ResultState.ShouldBe(ResultState.Success, only.Message);
+            return;
+        }
+
+        only.ResultState.ShouldBe(ResultState.Ignored);
+        only.Message.ShouldStartWith("No assertion could run on this machine: NUnitUnavailable.OnlyHardware MaxP99 cycles.ShouldHaveP99AtMost(1,000,000,000): cycles is unavailable: ");
+        both.Output.ShouldContain("Warning: NUnitUnavailable.HardwareAndTime MaxP99 cycles.ShouldHaveP99AtMost(1,000,000,000) did not run: the counter 'cycles' is unavailable on this machine.");
+    }
+
+    [Fact]
+    public void Baselines_OneFilePerCase_ThenAConfirmedRegressionFails()
+    {
+        using var sandbox = new AdapterSandbox(update: true);
+        int steps = NUnitWork.ChainSteps;
+        try
+        {
+            IReadOnlyList<ITestResult> recorded = NUnitPipeline.Run(typeof(NUnitBaselines));
+
+            recorded.Select(static r => $"{r.Test.Name} {r.ResultState}").Order(StringComparer.Ordinal).ShouldBe(["Body Passed", "Cases(16) Passed", "Cases(64) Passed"]);
+            sandbox.BaselineFiles().ShouldBe(["NUnitBaselines.Body.perf.json", "NUnitBaselines.Cases.16.perf.json", "NUnitBaselines.Cases.64.perf.json"]);
+
+            sandbox.Use(update: false);
+            NUnitWork.ChainSteps = steps * 3;
+            ITestResult regressed = Single(NUnitPipeline.Run(typeof(NUnitBaselines)), "Body");
+            regressed.ResultState.Status.ShouldBe(TestStatus.Failed);
+            regressed.Message.ShouldStartWith("Picollo.Assertions.PerfAssertionException : NUnitBaselines.Body\n    should not regress against\n");
+            regressed.Message.ShouldContain("Confirmed by a second measurement");
+        }
+        finally
+        {
+            NUnitWork.ChainSteps = steps;
+        }
+    }
+
+    [Fact]
+    public void PerfTest_InAParallelizableFixture_NeverMeasuresBesideAnotherTest()
+    {
+        using var sandbox = new AdapterSandbox();
+        while (NUnitWork.Timeline.TryDequeue(out _))
+        {
+        }
+
+        IReadOnlyList<ITestResult> results = NUnitPipeline.Run(typeof(NUnitIsolation));
+
+        results.ShouldAllBe(static r => r.ResultState == ResultState.Success);
+        var spans = NUnitWork.Timeline.ToList();
+        var perf = spans.Where(static s => s.Name == "perf").ShouldHaveSingleItem();
+        var busy = spans.Where(static s => s.Name == "busy").ToList();
+        busy.Count.ShouldBe(2);
+        busy.ShouldAllBe(b => b.End <= perf.Start || perf.End <= b.Start, "a busy test overlapped the measurement");
+    }
+
+    [Fact]
+    public void RefusedSignatures_AreNotRunnable_WithTheFormThatWorks()
+    {
+        using var sandbox = new AdapterSandbox();
+
+        IReadOnlyList<ITestResult> results = NUnitPipeline.Run(typeof(NUnitRefused));
+
+        ITestResult async = Single(results, "Async");
+        async.ResultState.Status.ShouldBe(TestStatus.Failed);
+        async.Message.ShouldStartWith("[PerfTest] NUnitRefused.Async is async: a perf test measures synchronous work");
+        ITestResult count = results.Single(static r => r.Test.Name.StartsWith("WrongCount", StringComparison.Ordinal));
+        count.ResultState.Status.ShouldBe(TestStatus.Failed);
+        count.Message.ShouldBe("[PerfTestCase] NUnitRefused.WrongCount takes 1 data value(s) before its PerfContext; the case gives 2.");
+    }
+
+    private static ITestResult Single(IReadOnlyList<ITestResult> results, string name) => results.Single(r => r.Test.Name == name);
+}
