@@ -44,12 +44,13 @@ internal static class Warmup
     /// beyond half the budget does not count against the pilot's and the samples' share of it.
     /// </summary>
     /// <remarks>
-    /// The first measurement of a process started its warmup 60-100 ms after its start and needed up to 365 ms of it. Not
-    /// longer: under continuous tier-0 compilation elsewhere in the process (another thread calling a new method every
-    /// 20 or 50 ms), the body never got its tier-1 code, not even 2 s later, so a longer wait buys nothing but time.
-    /// With the default 1 s budget this is the old cap, half the budget.
+    /// The first measurement of a process started its warmup 60-100 ms after its start and needed up to 365 ms of it; a
+    /// fresh body measured right after two baseline judgements (whose reports compile hundreds of methods) needed 0.5-1 s,
+    /// and at a 500 ms cap ended at tier 0 in every run. Under continuous tier-0 compilation elsewhere in the process
+    /// (another thread calling a new method every 20 or 50 ms) the body never gets its tier-1 code, not even 2 s later:
+    /// the wait is bounded, and only a body still at tier 0 pays it.
     /// </remarks>
-    internal static readonly TimeSpan TierUpWait = TimeSpan.FromMilliseconds(500);
+    internal static readonly TimeSpan TierUpWait = TimeSpan.FromMilliseconds(1_500);
 
     // Warmup batches double until one lasts this long, so the end-of-warmup checks stay fine-grained.
     private static readonly long s_batchTicks = Stopwatch.Frequency / 1_000;
