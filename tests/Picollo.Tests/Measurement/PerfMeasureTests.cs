@@ -122,7 +122,9 @@ public sealed class PerfMeasureTests
     {
         PerfResult single = singles.MinBy(r => r[counter].P50)!;
         PerfResult twice = twices.MinBy(r => r[counter].P50)!;
-        (twice[counter].P50 / single[counter].P50).ShouldBe(2.0, tolerance: 0.1, Describe(single, twice, counter));
+        // ±0.2: a fresh CI build's first test run read 2.12 with the lowest of five rounds; a missing overhead subtraction
+        // reads far lower ((2w + o) / (w + o)), a lost half of the work 1.
+        (twice[counter].P50 / single[counter].P50).ShouldBe(2.0, tolerance: 0.2, Describe(single, twice, counter));
     }
 
     [Fact]
