@@ -19,6 +19,12 @@ internal sealed record BaselineRecord(IReadOnlyList<BaselineCounter> Counters, I
     /// </summary>
     public double? AllocationSpeed { get; init; }
 
+    /// <summary>
+    /// How many cores other processes kept busy while the samples ran (<see cref="PerfRunInfo.OtherProcessesCores"/>); not
+    /// stored in baseline files: it gates the measurement being judged, and a busy recording is measured again.
+    /// </summary>
+    public double OtherProcessesCores { get; init; } = double.NaN;
+
     /// <summary>The counter named <paramref name="name"/> (ordinal), or <see langword="null"/>.</summary>
     /// <param name="name">The counter name.</param>
     /// <returns>The counter or <see langword="null"/>.</returns>
@@ -46,6 +52,7 @@ internal sealed record BaselineRecord(IReadOnlyList<BaselineCounter> Counters, I
         return new BaselineRecord(counters, options, result.TimestampUtc, double.IsFinite(speed) && speed > 0 ? speed : null)
         {
             AllocationSpeed = double.IsFinite(allocation) && allocation > 0 ? allocation : null,
+            OtherProcessesCores = result.Run.OtherProcessesCores,
         };
     }
 }

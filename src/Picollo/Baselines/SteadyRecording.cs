@@ -108,15 +108,21 @@ internal sealed class SteadyRecording
     // The first pair (in the order measured) whose statistics agree.
     private static (int Faster, int Slower)? FindAgreeingPair(List<Run> runs, VerdictPolicy policy)
     {
+        // A run taken while other processes kept the machine busy agrees with nothing: two of them agreed on a slowed
+        // floor, and the baseline made every later quiet run look faster.
         int last = runs.Count - 1;
+        if (Busy(runs[last]))
+            return null;
         for (int i = 0; i < last; i++)
         {
-            if (Agree(runs[i], runs[last], policy))
+            if (!Busy(runs[i]) && Agree(runs[i], runs[last], policy))
                 return Order(runs, i, last);
         }
 
         return null;
     }
+
+    private static bool Busy(Run run) => MachineLoad.IsBusy(run.Record.OtherProcessesCores);
 
     // Two runs agree when every statistical counter's statistic lies within the rule's drift of the other's (and within
     // half its threshold, for a rule whose drift is wider than that): the difference a verdict already allows for. A

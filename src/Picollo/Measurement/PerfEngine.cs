@@ -67,8 +67,10 @@ internal static class PerfEngine
 
         OverheadCalibration calibration = OverheadCalibration.Run(empty, set, operations, options.CalibrationSamples);
         double speedBefore = MachineSpeed.Probe();
+        MachineLoad loadBefore = MachineLoad.Read();
         cancellation.ThrowIfCancellationRequested();
         SamplingOutcome sampling = Sampling.Run(options, body, set, operations, pilot.BytesPerOperation, budgetStart + (2 * budgetTicks), cancellation);
+        double otherCores = MachineLoad.OtherCores(loadBefore, MachineLoad.Read());
         double speedAfter = MachineSpeed.Probe();
         int taken = sampling.Readings.Taken;
 
@@ -78,6 +80,12 @@ internal static class PerfEngine
         {
             notes.Add(string.Create(CultureInfo.InvariantCulture,
                 $"The machine changed speed during the samples: a reference loop took {speedBefore:0.#} ns per 1,000 steps before them and {speedAfter:0.#} after (a host slowing down or speeding up). Time counters may mix two speeds."));
+        }
+
+        if (MachineLoad.IsBusy(otherCores))
+        {
+            notes.Add(string.Create(CultureInfo.InvariantCulture,
+                $"Other processes used {otherCores:0.00} of {Environment.ProcessorCount} cores while the samples ran: time counters measured beside that work."));
         }
 
         if (sampling.NoGCRegionNote is not null)
@@ -117,6 +125,7 @@ internal static class PerfEngine
             UnoptimizedReason = unoptimized,
             MachineSpeedNanoseconds = Math.Sqrt(speedBefore * speedAfter),
             AllocationSpeedNanoseconds = sampling.Readings.MedianAllocationNanoseconds(),
+            OtherProcessesCores = otherCores,
             Notes = notes.AsReadOnly(),
         };
         return ResultBuilder.Build(options, plan, calibration, sampling.Readings, run);

@@ -106,6 +106,13 @@ public sealed record PerfRunInfo
     public double AllocationSpeedNanoseconds { get; init; } = double.NaN;
 
     /// <summary>
+    /// How many cores' worth of CPU time other processes used while the samples ran (Linux <c>/proc/stat</c>, less this
+    /// process's own); <see cref="double.NaN"/> where it cannot be read. A time verdict of a measurement taken while other
+    /// processes kept half of the other cores busy is inconclusive rather than a failure (docs/VERDICTS.md, "Machines").
+    /// </summary>
+    public double OtherProcessesCores { get; init; } = double.NaN;
+
+    /// <summary>
     /// Whether the measured code may have changed between samples: certainly when the measuring thread compiled code during
     /// sampling (<see cref="SamplingThreadJitCompilations"/>); possibly when methods were compiled elsewhere in the process
     /// during sampling after a warmup that could not confirm the body's final code (<see cref="WarmupEnd"/> other than

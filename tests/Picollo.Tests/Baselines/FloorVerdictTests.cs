@@ -196,6 +196,27 @@ public sealed class FloorVerdictTests
     }
 
     [Fact]
+    public void AMeasurementBesideBusyProcesses_LeavesTimeUnjudged_ButNotAllocations()
+    {
+        // Seen in CI: a perf-test project measured while `dotnet test` ran another test project beside it (1.18 of 2
+        // cores), an unchanged hash loop +46 % in both measurements.
+        BaselineRecord recorded = Record(Counter(Run(seed: 1)), AllocatedBytes(Constant(0)));
+        BaselineRecord busy = Record(Counter(Run(seed: 2, scale: 1.46)), AllocatedBytes(Constant(0))) with { OtherProcessesCores = 0.75 * Math.Max(1, Environment.ProcessorCount - 1) };
+        var file = new BaselineFile([new BaselineEntry(Epyc, recorded)]);
+
+        IReadOnlyList<CounterVerdict> verdicts = BaselineComparer.Compare(file, Epyc, busy);
+
+        CounterVerdict tsc = verdicts.Single(v => v.Counter == "tsc");
+        tsc.Status.ShouldBe(CounterVerdictStatus.Inconclusive);
+        tsc.MachineSpeedChanged.ShouldBeTrue("measured again, like a host at another speed");
+        tsc.Text.ShouldStartWith("tsc: inconclusive: other processes used ");
+        tsc.Text.ShouldEndWith("cores while the samples ran, so time cannot be compared; run perf tests alone (dotnet test --filter Category=Performance) for time verdicts");
+        verdicts.Single(v => v.Counter == "allocated-bytes").Status.ShouldBe(CounterVerdictStatus.Pass);
+        BaselineComparer.Compare(file, Epyc, busy with { OtherProcessesCores = 0.1 }).Single(v => v.Counter == "tsc").Status
+            .ShouldBe(CounterVerdictStatus.Regressed, "a quiet machine judges the same rise");
+    }
+
+    [Fact]
     public void ASubTickFloor_ThatRisesFromZero_IsNotARegression()
     {
         // Seen in a user's test of a body of a few ticks: overhead subtraction left its floor at 0 in the baseline and at
