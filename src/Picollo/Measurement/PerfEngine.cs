@@ -24,16 +24,25 @@ internal static class PerfEngine
             throw new InvalidOperationException("Perf.Measure was called from inside a measured body: measurements cannot nest.");
 
         using (s_gate.EnterScope())
-            return RunExclusive(options, body, empty);
+        {
+            // Machine-wide: another process's measurement (a test project beside this one) must not run beside this one.
+            using MeasurementLock? machine = MeasurementLock.Acquire(MeasurementLock.DefaultTimeout, MeasurementCancellation.Current);
+            string? waited = machine is { Waited.TotalMilliseconds: > 100 } held
+                ? string.Create(CultureInfo.InvariantCulture, $"Waited {held.Waited.TotalSeconds:0.0} s for another process's measurement to end (the machine-wide measurement lock).")
+                : null;
+            return RunExclusive(options, body, empty, waited);
+        }
     }
 
-    private static PerfResult RunExclusive<TLoop>(PerfOptions options, TLoop body, TLoop empty)
+    private static PerfResult RunExclusive<TLoop>(PerfOptions options, TLoop body, TLoop empty, string? lockNote)
         where TLoop : struct, IOperationLoop
     {
         DateTime timestamp = DateTime.UtcNow;
         long start = Stopwatch.GetTimestamp();
         long budgetTicks = ToStopwatchTicks(options.TimeBudget);
         var notes = new List<string>();
+        if (lockNote is not null)
+            notes.Add(lockNote);
 
         using ThreadPinning pinning = options.PinThread ? ThreadPinning.PinToCurrentCpu() : ThreadPinning.None();
         if (pinning.FailureReason is { } pinningFailure)

@@ -14,9 +14,6 @@ namespace Picollo.Testing;
 /// </summary>
 public static class PerfTestExecution
 {
-    /// <summary>How long another process's measurement may hold the machine-wide lock before a test gives up.</summary>
-    public static readonly TimeSpan LockTimeout = TimeSpan.FromMinutes(10);
-
     /// <summary>The index of the method's <see cref="PerfContext"/> parameter (always last), or -1 when it takes none.</summary>
     /// <param name="method">A test method.</param>
     /// <returns>The index or -1.</returns>
@@ -90,7 +87,7 @@ public static class PerfTestExecution
         PerfContext.SetCurrent(context);
         try
         {
-            using MeasurementLock? machineLock = MeasurementLock.Acquire(LockTimeout, host.CancellationToken);
+            using MeasurementLock? machineLock = MeasurementLock.Acquire(MeasurementLock.DefaultTimeout, host.CancellationToken);
             if (machineLock is { Waited.TotalMilliseconds: > 100 } held)
             {
                 host.ReportOutput(string.Create(CultureInfo.InvariantCulture,

@@ -2,17 +2,31 @@ using System.Diagnostics;
 using System.Globalization;
 using System.Runtime.InteropServices;
 
-namespace Picollo.Testing;
+namespace Picollo.Measurement;
 
 /// <summary>
-/// The machine-wide measurement lock: one perf test measures at a time on the machine, whichever process runs it
-/// (<c>dotnet test</c> on a solution runs test projects in parallel, and two measurements on 2 cores disturb each other).
-/// Linux and macOS: <c>flock</c> on the directory <c>/tmp</c> itself, which every user can open and nothing needs to be
-/// created in; the kernel drops the lock with the descriptor, so a crashed test process never leaves it held. Windows:
-/// a global named mutex (an abandoned one, whose owner died, counts as acquired).
+/// The machine-wide measurement lock: one measurement at a time on the machine, whichever process takes it (<c>dotnet
+/// test</c> on a solution runs test projects in parallel, and two measurements on 2 cores disturb each other: a chain
+/// measured beside another project's perf tests read 2.67× its half instead of 2×). Every measurement takes it, and a perf
+/// test holds it from its first measurement to its last judgement. Linux and macOS: <c>flock</c> on the directory
+/// <c>/tmp</c> itself, which every user can open and nothing needs to be created in; the kernel drops the lock with the
+/// descriptor, so a crashed process never leaves it held. Windows: a global named mutex (an abandoned one, whose owner
+/// died, counts as acquired).
 /// </summary>
+/// <remarks>
+/// Re-entrant per process: the engine's own gate already serializes the measurements of one process, so a second holder
+/// in the process (a measurement inside a perf test that holds the lock) only counts. On Windows the mutex is released by
+/// the thread that took it, which holds for the engine and the test adapters: each measures on the thread that locked.
+/// </remarks>
 internal sealed class MeasurementLock : IDisposable
 {
+    /// <summary>How long another process's measurement may hold the lock before a measurement gives up.</summary>
+    public static readonly TimeSpan DefaultTimeout = TimeSpan.FromMinutes(10);
+
+    private static readonly Lock s_sync = new();
+    private static MeasurementLock? s_held;
+    private static int s_holders;
+
     // Not Path.GetTempPath(): TMPDIR is per user on macOS and in many CI setups, and the lock must be one inode for all.
     private const string LockedFolder = "/tmp";
 
@@ -37,6 +51,40 @@ internal sealed class MeasurementLock : IDisposable
     /// <exception cref="TimeoutException">Another process held it past <paramref name="timeout"/>.</exception>
     /// <exception cref="OperationCanceledException">The test was cancelled while waiting.</exception>
     public static MeasurementLock? Acquire(TimeSpan timeout, CancellationToken cancellation)
+    {
+        lock (s_sync)
+        {
+            if (s_held is not null)
+            {
+                s_holders++;
+                return new MeasurementLock(-2, null);
+            }
+
+            MeasurementLock? taken = AcquireMachineWide(timeout, cancellation);
+            if (taken is not null)
+            {
+                s_held = taken;
+                s_holders = 1;
+                return new MeasurementLock(-2, null) { Waited = taken.Waited };
+            }
+
+            return null;
+        }
+    }
+
+    /// <summary>Releases this holder's share; the last one releases the machine-wide lock.</summary>
+    public void Dispose()
+    {
+        lock (s_sync)
+        {
+            if (--s_holders > 0 || s_held is null)
+                return;
+            s_held.Release();
+            s_held = null;
+        }
+    }
+
+    private static MeasurementLock? AcquireMachineWide(TimeSpan timeout, CancellationToken cancellation)
     {
         long start = Stopwatch.GetTimestamp();
         if (OperatingSystem.IsWindows())
@@ -70,8 +118,7 @@ internal sealed class MeasurementLock : IDisposable
         return new MeasurementLock(fd, null) { Waited = Stopwatch.GetElapsedTime(start) };
     }
 
-    /// <summary>Releases the lock.</summary>
-    public void Dispose()
+    private void Release()
     {
         if (_mutex is not null)
         {
