@@ -9,10 +9,10 @@ namespace TextKit.PerfTests;
 
 public class FnvPerf
 {
-    // One perf test and one baseline per size (FnvPerf.Hash.16.perf.json, FnvPerf.Hash.1024.perf.json).
+    // One perf test and one baseline per size (FnvPerf.Hash.256.perf.json, FnvPerf.Hash.4096.perf.json).
     [PerfTheory(ZeroBudget = "allocated-bytes")]
-    [InlineData(16)]
-    [InlineData(1024)]
+    [InlineData(256)]
+    [InlineData(4096)]
     public void Hash(int size, PerfContext perf = null!)
     {
         byte[] data = new byte[size];

@@ -150,7 +150,11 @@ internal static class Warmup
     {
         if (tiers.IsBodyFinal)
         {
-            bool settled = now - tiers.LastRecompilationTicks >= s_settleTicks || now - tiers.BodyTierTicks >= s_settleCapTicks;
+            // Settled when nothing was re-compiled, and nothing compiled at all in the process, for the settle time: a callee
+            // whose tier-1 promotion is pending shows no event until its call-counting delay (100 ms) ends, and an unchanged
+            // body whose loop-carrying callee was still at its first tier measured 1.75× its baseline in both measurements.
+            bool quiet = now - tiers.LastRecompilationTicks >= s_settleTicks && now - jitQuietSince >= s_settleTicks;
+            bool settled = quiet || now - tiers.BodyTierTicks >= s_settleCapTicks;
             if (!settled)
                 return null;
             return (tiers.IsBodyUnoptimized ? WarmupEnd.CodeUnoptimized : WarmupEnd.CodeOptimized, null);

@@ -217,6 +217,25 @@ public sealed class FloorVerdictTests
     }
 
     [Fact]
+    public void PageFaultsOfAnAllocatingBody_AreNotCompared_ButThoseOfOneThatDoesNotAllocateAre()
+    {
+        // Seen in the NUnit sample: an unchanged 3 KB-per-operation body page-faulted 0 times per operation in the baseline's
+        // run and 1.6 per 1,000 in the next (the collector re-committing memory), twice in a row.
+        static BaselineCounter Faults(int samplesWithOne) => BaselineCounter.FromResult(SyntheticResults.Counter(
+            "page-faults", "events", CounterKind.Software, 3_000, Enumerable.Range(0, 1_000).Select(i => i < samplesWithOne ? 1UL : 0UL)));
+        var strict = new VerdictPolicy(new Dictionary<string, CounterVerdictRule> { ["page-faults"] = CounterVerdictRule.Occasional with { MinAbsoluteChange = 0 } });
+        BaselineRecord before = Record(Faults(0), AllocatedBytes(Constant(3_000)));
+        BaselineRecord after = Record(Faults(455), AllocatedBytes(Constant(3_000)));
+
+        CounterVerdict faults = BaselineComparer.Compare(new BaselineFile([new BaselineEntry(Epyc, before)]), Epyc, after, strict).Single(v => v.Counter == "page-faults");
+
+        faults.Status.ShouldBe(CounterVerdictStatus.Pass);
+        faults.Text.ShouldBe("page-faults: not compared: the body allocates, and the collector's page faults follow its heap, not the code (allocated-bytes is compared exactly)");
+        BaselineComparer.Compare(new BaselineFile([new BaselineEntry(Epyc, Record(Faults(0)))]), Epyc, Record(Faults(455)), strict)
+            .ShouldHaveSingleItem().Status.ShouldBe(CounterVerdictStatus.Regressed, "a body that allocates nothing has only its own page faults");
+    }
+
+    [Fact]
     public void ASubTickFloor_ThatRisesFromZero_IsNotARegression()
     {
         // Seen in a user's test of a body of a few ticks: overhead subtraction left its floor at 0 in the baseline and at
