@@ -101,3 +101,17 @@ public class NUnitRefused
     [PerfTestCase(1, 2)]
     public long WrongCount(int steps) => NUnitWork.Chain(steps);
 }
+
+public class NUnitMore
+{
+    [PerfTest(MaxP99 = "cycles:1000000000", Fallback = "cycles->tsc", Baseline = false, Samples = 100, TimeBudgetMs = 200, WarmupMs = 20)]
+    public long Fallback() => NUnitWork.Chain(50);
+
+    [PerfTest(Counters = "tsc,allocated-bytes", Samples = 100, TimeBudgetMs = 200, WarmupMs = 20)]
+    public long NoBaselineYet() => NUnitWork.Chain(50);
+
+    // Far longer than [CancelAfter] allows: the measurement must stop between samples.
+    [PerfTest(Counters = "tsc,task-clock", Baseline = false, Samples = 1_000_000, TimeBudgetMs = 60_000, WarmupMs = 20)]
+    [CancelAfter(1_000)]
+    public long Cancelled() => NUnitWork.Chain(50);
+}

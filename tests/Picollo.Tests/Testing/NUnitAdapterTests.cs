@@ -120,5 +120,43 @@ public sealed class NUnitAdapterTests
         count.Message.ShouldBe("[PerfTestCase] NUnitRefused.WrongCount takes 1 data value(s) before its PerfContext; the case gives 2.");
     }
 
+    [Fact]
+    public void Fallback_MissingBaseline_AndCancelAfter_BehaveAsInXunit()
+    {
+        using var sandbox = new AdapterSandbox();
+        var watch = System.Diagnostics.Stopwatch.StartNew();
+
+        IReadOnlyList<ITestResult> results = NUnitPipeline.Run(typeof(NUnitMore));
+
+        ITestResult fallback = Single(results, "Fallback");
+        fallback.ResultState.ShouldBe(ResultState.Success, fallback.Message);
+        if (!s_hasCycles.Value)
+            fallback.Output.ShouldContain("the declared fallback tsc was checked instead (Fallback = \"cycles->tsc\")");
+
+        ITestResult missing = Single(results, "NoBaselineYet");
+        missing.ResultState.ShouldBe(ResultState.Success, missing.Message);
+        missing.Output.ShouldContain("NUnitMore.NoBaselineYet.received.perf.json");
+        missing.TestAttachments.Select(static a => Path.GetFileName(a.FilePath)).ShouldContain("NUnitMore.NoBaselineYet.received.perf.json");
+        sandbox.BaselineFiles().ShouldBe(["NUnitMore.NoBaselineYet.received.perf.json"]);
+
+        // Its budget is 60 s; [CancelAfter(1000)] stops it between two samples.
+        ITestResult cancelled = Single(results, "Cancelled");
+        cancelled.ResultState.Status.ShouldNotBe(TestStatus.Passed);
+        cancelled.Message.ShouldContain("cancel", Case.Insensitive);
+        watch.Elapsed.ShouldBeLessThan(TimeSpan.FromSeconds(30));
+    }
+
+    [Fact]
+    public void DebugBuild_IsIgnoredWithTheReason_AndNothingIsRecorded()
+    {
+        using var sandbox = new AdapterSandbox(update: true);
+
+        ITestResult result = NUnitPipeline.Run(typeof(Picollo.Tests.UnoptimizedBodies.DebugBuiltNUnitPerfTests)).ShouldHaveSingleItem();
+
+        result.ResultState.ShouldBe(ResultState.Ignored);
+        result.Message.ShouldStartWith("The measured body DebugBuiltNUnitPerfTests.Chain is in Picollo.Tests.UnoptimizedBodies.dll, built without optimizations");
+        sandbox.BaselineFiles().ShouldBeEmpty();
+    }
+
     private static ITestResult Single(IReadOnlyList<ITestResult> results, string name) => results.Single(r => r.Test.Name == name);
 }
