@@ -243,7 +243,8 @@ public sealed class FloorVerdictTests
         CounterVerdict verdict = Judge(Run(seed: 1, scale: 0.0001), Run(seed: 2, scale: 0.0047));
 
         verdict.Status.ShouldBe(CounterVerdictStatus.Pass);
-        Judge(Run(seed: 1, scale: 0.01), Run(seed: 2, scale: 0.02)).Status.ShouldBe(CounterVerdictStatus.Regressed, "a rise of one tick or more per operation still counts");
+        Judge(Run(seed: 1, scale: 0.0037), Run(seed: 2, scale: 0.0044)).Status.ShouldBe(CounterVerdictStatus.Pass, "7.4 → 8.8 ticks: where the JIT placed the code");
+        Judge(Run(seed: 1, scale: 0.01), Run(seed: 2, scale: 0.03)).Status.ShouldBe(CounterVerdictStatus.Regressed, "a rise of two ticks or more per operation still counts");
     }
 
     private static CounterVerdict Judge(double[] baseline, double[] current) => Compare(Counter(baseline), Counter(current));

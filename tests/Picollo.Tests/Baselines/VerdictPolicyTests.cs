@@ -20,9 +20,9 @@ public sealed class VerdictPolicyTests
     }
 
     [Fact]
-    public void Time_JudgesTheFloorAtEightPercent_AndOneUnitPerOperation()
+    public void Time_JudgesTheFloorAtEightPercent_AndTwoUnitsPerOperation()
     {
-        CounterVerdictRule.Time.ShouldBe(new CounterVerdictRule(VerdictMode.Statistical, BaselineStatistic.P10, 0.08, 0.95, 0.021) { MinAbsoluteChange = 1 });
+        CounterVerdictRule.Time.ShouldBe(new CounterVerdictRule(VerdictMode.Statistical, BaselineStatistic.P10, 0.08, 0.95, 0.021) { MinAbsoluteChange = 2 });
     }
 
     [Fact]
