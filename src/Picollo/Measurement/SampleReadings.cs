@@ -19,7 +19,11 @@ internal sealed class SampleReadings
         Width = width;
         ProbeTicks = new long[probes];
         ProbeGaps = new ulong[probes * width];
+        ProbeSink = probes > 0 ? new object[16] : [];
     }
+
+    /// <summary>Where the probes' allocations go (16 slots, so they die young like most garbage); empty without probes.</summary>
+    public object[] ProbeSink { get; }
 
     /// <summary>Each allocation probe's time in <see cref="System.Diagnostics.Stopwatch"/> ticks.</summary>
     public long[] ProbeTicks { get; }

@@ -22,7 +22,7 @@ internal static class Sampling
     /// <param name="cancellation">Stops sampling between two samples; the no-GC region is ended before it throws.</param>
     /// <remarks>
     /// A body that allocates gets an allocation probe between its samples (<see cref="AllocationSpeed"/>), outside what the
-    /// samples count; one that does not, the plain loop.
+    /// samples count; one that does not, none.
     /// </remarks>
     internal static SamplingOutcome Run<TLoop>(PerfOptions options, TLoop body, CounterSet set, long operations, double bytesPerOperation, long deadline, CancellationToken cancellation)
         where TLoop : struct, IOperationLoop
@@ -31,15 +31,12 @@ internal static class Sampling
         var readings = new SampleReadings(options.Samples, set.Count, probe ? AllocationSpeed.ProbesFor(options.Samples) : 0);
         int minSamples = Math.Min(options.MinSamples, options.Samples);
         double expectedBytes = (bytesPerOperation * operations * options.Samples) + (readings.ProbeTicks.Length * (double)AllocationSpeed.BytesPerProbe);
-        object[] sink = new object[16];
         SettleGC();
         bool noGC = TryStartNoGCRegion(options, expectedBytes, out string? noGCNote);
         JitCounts jit = JitCounts.Now();
         try
         {
-            readings.Taken = probe
-                ? ProbingLoop(body, set, operations, readings, minSamples, deadline, sink, cancellation)
-                : Loop(body, set, operations, readings, minSamples, deadline, cancellation);
+            readings.Taken = Loop(body, set, operations, readings, minSamples, deadline, cancellation);
         }
         finally
         {
@@ -55,13 +52,18 @@ internal static class Sampling
 
     /// <summary>
     /// The sample loop: one read of every counter at each boundary, straight into <paramref name="readings"/>, and nothing
-    /// else between boundaries but the body, a clock read for the deadline and a look at the cancellation. Allocates nothing.
+    /// else between boundaries but the body, a clock read for the deadline and a look at the cancellation. When the readings
+    /// have room for allocation probes (an allocating body, <see cref="AllocationSpeed"/>), every
+    /// <see cref="AllocationSpeed.Every"/>th sample is followed by a timed probe and a fresh reading of every counter, so the
+    /// next sample starts after it; what the probe counted is taken out of the later boundaries after the loop
+    /// (<see cref="SampleReadings.RemoveProbeGaps"/>). Allocates nothing but the probe's own arrays.
     /// </summary>
     /// <returns>The samples taken (fewer than the readings have room for only past the deadline or on cancellation).</returns>
     /// <remarks>
     /// Fully optimized at its first call, like the operation loops: at tier 0 it ran the calibration unoptimized and was
     /// replaced by on-stack replacement in the middle of a 20,000-sample run, so the boundary cost changed under the
-    /// samples.
+    /// samples. The calibration runs this same loop without probes, so the one comparison a sample pays for them is in the
+    /// overhead it subtracts.
     /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     internal static int Loop<TLoop>(TLoop loop, CounterSet set, long operations, SampleReadings readings, int minSamples, long deadline, CancellationToken cancellation)
@@ -69,65 +71,34 @@ internal static class Sampling
     {
         ulong[] boundaries = readings.Boundaries;
         long[] times = readings.Times;
-        int width = readings.Width;
-        int samples = times.Length;
-        set.ReadCumulative(boundaries.AsSpan(0, width));
-        long previous = Stopwatch.GetTimestamp();
-        for (int s = 0; s < samples; s++)
-        {
-            loop.Run(operations);
-            set.ReadCumulative(boundaries.AsSpan((s + 1) * width, width));
-            long now = Stopwatch.GetTimestamp();
-            times[s] = now - previous;
-            previous = now;
-            if ((now > deadline && s + 1 >= minSamples) || cancellation.IsCancellationRequested)
-                return s + 1;
-        }
-
-        return samples;
-    }
-
-    /// <summary>
-    /// The sample loop of an allocating body: <see cref="Loop"/>, and after every <see cref="AllocationSpeed.Every"/>th
-    /// sample a timed allocation probe followed by a fresh reading of every counter, so the next sample starts after the
-    /// probe. What the probe counted is kept per probe and taken out of the later boundaries after the loop
-    /// (<see cref="SampleReadings.RemoveProbeGaps"/>). Allocates nothing but the probe's own arrays.
-    /// </summary>
-    /// <returns>The samples taken.</returns>
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    internal static int ProbingLoop<TLoop>(TLoop loop, CounterSet set, long operations, SampleReadings readings, int minSamples, long deadline, object[] sink, CancellationToken cancellation)
-        where TLoop : struct, IOperationLoop
-    {
-        ulong[] boundaries = readings.Boundaries;
-        long[] times = readings.Times;
         long[] probeTicks = readings.ProbeTicks;
         ulong[] gaps = readings.ProbeGaps;
+        object[] sink = readings.ProbeSink;
         int width = readings.Width;
         int samples = times.Length;
         int probes = 0;
         set.ReadCumulative(boundaries.AsSpan(0, width));
         long previous = Stopwatch.GetTimestamp();
-        for (int s = 0; s < samples; s++)
+        int s = 0;
+        while (s < samples)
         {
             loop.Run(operations);
             set.ReadCumulative(boundaries.AsSpan((s + 1) * width, width));
             long now = Stopwatch.GetTimestamp();
             times[s] = now - previous;
             previous = now;
-            if ((now > deadline && s + 1 >= minSamples) || cancellation.IsCancellationRequested)
-            {
-                readings.ProbesTaken = probes;
-                return s + 1;
-            }
+            s++;
+            if ((now > deadline && s >= minSamples) || cancellation.IsCancellationRequested)
+                break;
 
-            if ((s + 1) % AllocationSpeed.Every != 0 || probes == probeTicks.Length)
+            if (probes == probeTicks.Length || s % AllocationSpeed.Every != 0)
                 continue;
 
             AllocationSpeed.Allocate(sink);
             probeTicks[probes] = Stopwatch.GetTimestamp() - now;
             Span<ulong> gap = gaps.AsSpan(probes * width, width);
             set.ReadCumulative(gap);
-            ReadOnlySpan<ulong> end = boundaries.AsSpan((s + 1) * width, width);
+            ReadOnlySpan<ulong> end = boundaries.AsSpan(s * width, width);
             for (int i = 0; i < width; i++)
                 gap[i] -= end[i];
             probes++;
@@ -135,7 +106,7 @@ internal static class Sampling
         }
 
         readings.ProbesTaken = probes;
-        return samples;
+        return s;
     }
 
     /// <summary>Collects twice around the finalizers, so no collection owed to earlier garbage lands in the samples.</summary>
