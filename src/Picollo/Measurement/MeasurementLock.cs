@@ -23,52 +23,46 @@ internal sealed class MeasurementLock : IDisposable
     /// <summary>How long another process's measurement may hold the lock before a measurement gives up.</summary>
     public static readonly TimeSpan DefaultTimeout = TimeSpan.FromMinutes(10);
 
-    private static readonly Lock s_sync = new();
-    private static MeasurementLock? s_held;
-    private static int s_holders;
-
     // Not Path.GetTempPath(): TMPDIR is per user on macOS and in many CI setups, and the lock must be one inode for all.
     private const string LockedFolder = "/tmp";
 
     private const string MutexName = @"Global\Picollo.Measurement";
 
-    private readonly int _fd;
-    private readonly Mutex? _mutex;
+    // What this process holds (a flock descriptor or the mutex) and how many holders share it, under s_sync.
+    private static readonly Lock s_sync = new();
+    private static int s_fd = -1;
+    private static Mutex? s_mutex;
+    private static int s_holders;
 
-    private MeasurementLock(int fd, Mutex? mutex)
-    {
-        _fd = fd;
-        _mutex = mutex;
-    }
+    private bool _released;
 
-    /// <summary>How long the lock was waited for.</summary>
-    public TimeSpan Waited { get; private init; }
+    private MeasurementLock(TimeSpan waited) => Waited = waited;
+
+    /// <summary>How long this holder waited for another process's measurement.</summary>
+    public TimeSpan Waited { get; }
 
     /// <summary>Waits for the lock, polling, until <paramref name="timeout"/> or <paramref name="cancellation"/>.</summary>
-    /// <param name="timeout">How long another process may hold it before this test gives up.</param>
+    /// <param name="timeout">How long another process may hold it before this measurement gives up.</param>
     /// <param name="cancellation">The test's cancellation.</param>
-    /// <returns>The held lock, or <see langword="null"/> when the platform offers none (the folder cannot be opened): measuring goes on unlocked.</returns>
+    /// <returns>A holder, or <see langword="null"/> when the platform offers no lock (the folder cannot be opened): measuring goes on unlocked.</returns>
     /// <exception cref="TimeoutException">Another process held it past <paramref name="timeout"/>.</exception>
     /// <exception cref="OperationCanceledException">The test was cancelled while waiting.</exception>
     public static MeasurementLock? Acquire(TimeSpan timeout, CancellationToken cancellation)
     {
         lock (s_sync)
         {
-            if (s_held is not null)
+            if (s_holders > 0)
             {
                 s_holders++;
-                return new MeasurementLock(-2, null);
+                return new MeasurementLock(TimeSpan.Zero);
             }
 
-            MeasurementLock? taken = AcquireMachineWide(timeout, cancellation);
-            if (taken is not null)
-            {
-                s_held = taken;
-                s_holders = 1;
-                return new MeasurementLock(-2, null) { Waited = taken.Waited };
-            }
-
-            return null;
+            long start = Stopwatch.GetTimestamp();
+            bool taken = OperatingSystem.IsWindows() ? AcquireMutex(timeout, cancellation) : AcquireFlock(timeout, cancellation);
+            if (!taken)
+                return null;
+            s_holders = 1;
+            return new MeasurementLock(Stopwatch.GetElapsedTime(start));
         }
     }
 
@@ -77,22 +71,31 @@ internal sealed class MeasurementLock : IDisposable
     {
         lock (s_sync)
         {
-            if (--s_holders > 0 || s_held is null)
+            if (_released)
                 return;
-            s_held.Release();
-            s_held = null;
+            _released = true;
+            if (--s_holders > 0)
+                return;
+
+            if (s_mutex is not null)
+            {
+                s_mutex.ReleaseMutex();
+                s_mutex.Dispose();
+                s_mutex = null;
+            }
+            else
+            {
+                _ = Interop.Fd.Close(s_fd);
+                s_fd = -1;
+            }
         }
     }
 
-    private static MeasurementLock? AcquireMachineWide(TimeSpan timeout, CancellationToken cancellation)
+    private static bool AcquireFlock(TimeSpan timeout, CancellationToken cancellation)
     {
-        long start = Stopwatch.GetTimestamp();
-        if (OperatingSystem.IsWindows())
-            return AcquireMutex(timeout, start, cancellation);
-
         int fd = Interop.Flock.Open(LockedFolder, Interop.Flock.OpenReadOnlyCloseOnExec);
         if (fd < 0)
-            return null;
+            return false;
 
         long deadline = Environment.TickCount64 + (long)timeout.TotalMilliseconds;
         while (Interop.Flock.Lock(fd, Interop.Flock.LOCK_EX | Interop.Flock.LOCK_NB) != 0)
@@ -102,7 +105,7 @@ internal sealed class MeasurementLock : IDisposable
             if (!busy)
             {
                 _ = Interop.Fd.Close(fd);
-                return null;
+                return false;
             }
 
             if (cancellation.IsCancellationRequested || Environment.TickCount64 >= deadline)
@@ -115,23 +118,11 @@ internal sealed class MeasurementLock : IDisposable
             Thread.Sleep(Random.Shared.Next(5, 50));
         }
 
-        return new MeasurementLock(fd, null) { Waited = Stopwatch.GetElapsedTime(start) };
+        s_fd = fd;
+        return true;
     }
 
-    private void Release()
-    {
-        if (_mutex is not null)
-        {
-            _mutex.ReleaseMutex();
-            _mutex.Dispose();
-        }
-        else
-        {
-            _ = Interop.Fd.Close(_fd);
-        }
-    }
-
-    private static MeasurementLock AcquireMutex(TimeSpan timeout, long start, CancellationToken cancellation)
+    private static bool AcquireMutex(TimeSpan timeout, CancellationToken cancellation)
     {
         var mutex = new Mutex(false, MutexName);
         long deadline = Environment.TickCount64 + (long)timeout.TotalMilliseconds;
@@ -152,7 +143,8 @@ internal sealed class MeasurementLock : IDisposable
             // Its previous owner died while measuring: the mutex is ours now.
         }
 
-        return new MeasurementLock(-1, mutex) { Waited = Stopwatch.GetElapsedTime(start) };
+        s_mutex = mutex;
+        return true;
     }
 
     private static TimeoutException Timeout(TimeSpan timeout, string what) => new(string.Create(CultureInfo.InvariantCulture,
