@@ -66,13 +66,4 @@ internal static class PerfNUnit
         s_specs.TryGetValue(test, out PerfNUnitSpec? spec)
             ? spec
             : throw new InvalidOperationException($"{test.FullName} was not built by a Picollo attribute: [PerfTest] and [PerfTestCase] cannot be combined with [Test] or [TestCase] on one method.");
-
-    /// <summary>The case's name for its baseline file: the data's values, invariant, joined by '-'; <see langword="null"/> without data.</summary>
-    public static string? CaseName(object?[] data) =>
-        data.Length == 0 ? null : string.Join("-", data.Select(static value => value switch
-        {
-            null => "null",
-            IFormattable formattable => formattable.ToString(null, CultureInfo.InvariantCulture),
-            _ => value.ToString() ?? "null",
-        }));
 }

@@ -20,7 +20,7 @@ internal sealed class PerfTestCommand(TestCommand innerCommand) : DelegatingTest
         PerfNUnitSpec spec = PerfNUnit.Spec(test);
         var method = test.Method.MethodInfo;
         string sourceFilePath = spec.SourceFilePath is { Length: > 0 } known ? known : SourceFile.Of(method, spec.Attribute);
-        var descriptor = new PerfTestDescriptor(spec.Attribute, method, method.DeclaringType?.Name ?? test.TypeInfo?.Name ?? "Test", PerfNUnit.CaseName(spec.Data), sourceFilePath, spec.Declaration);
+        var descriptor = new PerfTestDescriptor(spec.Attribute, method, method.DeclaringType?.Name ?? test.TypeInfo?.Name ?? "Test", PerfTestDescriptor.CaseNameOf(spec.Data), sourceFilePath, spec.Declaration);
 
         using var host = new NUnitPerfTestHost(context);
         PerfTestOutcome outcome = PerfTestExecution.Run(descriptor, context.TestObject, spec.Data, host);

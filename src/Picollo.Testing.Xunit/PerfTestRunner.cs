@@ -24,7 +24,7 @@ internal sealed class PerfTestRunner : XunitTestRunner
         string attribute = declaration is PerfTheoryAttribute ? PerfXunit.TheoryName : PerfXunit.FactName;
         object?[] data = PerfXunit.DataOnly(method, ctxt.TestMethodArguments);
         string sourceFilePath = test.TestCase.SourceFilePath ?? (declaration as FactAttribute)?.SourceFilePath ?? string.Empty;
-        var descriptor = new PerfTestDescriptor(attribute, method, method.DeclaringType?.Name ?? test.TestCase.TestClassSimpleName, PerfXunit.CaseName(data), sourceFilePath, declaration);
+        var descriptor = new PerfTestDescriptor(attribute, method, method.DeclaringType?.Name ?? test.TestCase.TestClassSimpleName, PerfTestDescriptor.CaseNameOf(data), sourceFilePath, declaration);
 
         PerfTestOutcome outcome = PerfTestExecution.Run(descriptor, testClassInstance, data, new XunitPerfTestHost(TestContext.Current));
         if (outcome.SkipReason is { } reason)

@@ -1,4 +1,3 @@
-using System.Globalization;
 using System.Reflection;
 using Xunit.Sdk;
 using Xunit.v3;
@@ -56,15 +55,6 @@ internal static class PerfXunit
             test.TestCase, test.TestMethod, test.Explicit, test.SkipReason, test.SkipType, test.SkipUnless, test.SkipWhen,
             WithoutContext(test.TestDisplayName, method), test.UniqueID, test.Traits, test.Timeout, [.. data, null]);
     }
-
-    /// <summary>The case's name for its baseline file: the row's values, invariant, joined by '-'; <see langword="null"/> without data.</summary>
-    public static string? CaseName(object?[] data) =>
-        data.Length == 0 ? null : string.Join("-", data.Select(static value => value switch
-        {
-            null => "null",
-            IFormattable formattable => formattable.ToString(null, CultureInfo.InvariantCulture),
-            _ => value.ToString() ?? "null",
-        }));
 
     /// <summary>xunit's <c>XunitRunnerHelper.RunXunitTestCase</c>, with Picollo's case runner.</summary>
     public static async ValueTask<RunSummary> RunTestCase(

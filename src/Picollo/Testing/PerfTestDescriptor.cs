@@ -1,3 +1,4 @@
+using System.Globalization;
 using System.Reflection;
 
 namespace Picollo.Testing;
@@ -44,6 +45,24 @@ public sealed class PerfTestDescriptor
 
     /// <summary>The attribute's knobs.</summary>
     public IPerfTestDeclaration Declaration { get; }
+
+    /// <summary>
+    /// The case name that data gives a theory row or test case, and its baseline file: the values, invariant, joined by
+    /// '-' (<c>16</c>, <c>16-utf8</c>); <see langword="null"/> without data. One rule for every adapter, so a test moved from
+    /// xunit to NUnit keeps its baselines.
+    /// </summary>
+    /// <param name="data">The row's values, without the <see cref="PerfContext"/>.</param>
+    /// <returns>The case name, or <see langword="null"/>.</returns>
+    public static string? CaseNameOf(IReadOnlyList<object?> data)
+    {
+        ArgumentNullException.ThrowIfNull(data);
+        return data.Count == 0 ? null : string.Join("-", data.Select(static value => value switch
+        {
+            null => "null",
+            IFormattable formattable => formattable.ToString(null, CultureInfo.InvariantCulture),
+            _ => value.ToString() ?? "null",
+        }));
+    }
 
     /// <summary>Class.Method[.case], as reports name the test.</summary>
     public string DisplayName => CaseName is null ? $"{TestClass}.{Method.Name}" : $"{TestClass}.{Method.Name}({CaseName})";
