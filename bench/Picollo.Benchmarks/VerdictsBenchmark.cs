@@ -207,7 +207,7 @@ internal static class VerdictsBenchmark
         private IEnumerable<CounterVerdict> Verdicts(int arm, string counter) =>
             _arms[arm].Select(r => r.Single.FirstOrDefault(v => v.Counter == counter)).OfType<CounterVerdict>();
 
-        private int SpeedInconclusive(int arm) => _arms[arm].Count(static r => r.Judgement.Check.Verdicts.Any(static v => v.MachineSpeedChanged));
+        private int SpeedInconclusive(int arm) => _arms[arm].Count(static r => r.Judgement.Check.Verdicts.Any(static v => v.ConditionsChanged));
 
         private int FalseFailures() => _arms[0].Count(static r => r.Judgement.Outcome == BaselineOutcome.Fail);
 

@@ -129,18 +129,16 @@ internal static class BaselineComparer
         // measured again, as for a host at another speed.
         if (timeLike && MachineLoad.IsBusy(current.OtherProcessesCores))
         {
-            return NotCompared(counter, rule, CounterVerdictStatus.Inconclusive, match.Machine.Id, string.Create(CultureInfo.InvariantCulture,
-                $"inconclusive: other processes used {current.OtherProcessesCores:0.00} of {Environment.ProcessorCount} cores while the samples ran, so time cannot be compared; run perf tests alone (dotnet test --filter Category=Performance) for time verdicts"))
-                with { MachineSpeedChanged = true };
+            return OtherConditions(counter, rule, match, string.Create(CultureInfo.InvariantCulture,
+                $"other processes used {current.OtherProcessesCores:0.00} of {Environment.ProcessorCount} cores while the samples ran, so time cannot be compared; run perf tests alone (dotnet test --filter Category=Performance) for time verdicts"));
         }
 
         double then = match.Record.MachineSpeed ?? 0, now = current.MachineSpeed ?? 0;
         double speedDrift = timeLike ? Drift(then, now) : 0;
         if (Math.Abs(speedDrift) > Math.Log(1 + MachineSpeedTolerance))
         {
-            return NotCompared(counter, rule, CounterVerdictStatus.Inconclusive, match.Machine.Id, string.Create(CultureInfo.InvariantCulture,
-                $"inconclusive: the machine ran {By(speedDrift)} than when the baseline was recorded (a reference loop took {then:0.#} ns per 1,000 steps then, {now:0.#} now), so time cannot be compared"))
-                with { MachineSpeedChanged = true };
+            return OtherConditions(counter, rule, match, string.Create(CultureInfo.InvariantCulture,
+                $"the machine ran {By(speedDrift)} than when the baseline was recorded (a reference loop took {then:0.#} ns per 1,000 steps then, {now:0.#} now), so time cannot be compared"));
         }
 
         // An allocating body has a speed of its own: on a cloud VM its allocations ran 1.7-1.8× slower for 10-60 s at a
@@ -151,14 +149,17 @@ internal static class BaselineComparer
         double allocationDrift = timeLike ? Drift(allocationThen, allocationNow) : 0;
         if (Math.Abs(allocationDrift) > Math.Log(1 + MachineSpeedTolerance))
         {
-            return NotCompared(counter, rule, CounterVerdictStatus.Inconclusive, match.Machine.Id, string.Create(CultureInfo.InvariantCulture,
-                $"inconclusive: the process allocated {By(allocationDrift)} than when the baseline was recorded (an allocation reference took {allocationThen:0.##} ns per allocation then, {allocationNow:0.##} now), so the time of this allocating body cannot be compared"))
-                with { MachineSpeedChanged = true };
+            return OtherConditions(counter, rule, match, string.Create(CultureInfo.InvariantCulture,
+                $"the process allocated {By(allocationDrift)} than when the baseline was recorded (an allocation reference took {allocationThen:0.##} ns per allocation then, {allocationNow:0.##} now), so the time of this allocating body cannot be compared"));
         }
 
         double drift = Math.Abs(speedDrift) >= Math.Abs(allocationDrift) ? speedDrift : allocationDrift;
         return Statistical(reference, counter, rule, match.Machine.Id, (long)Math.Min(before.TotalCount, after.TotalCount), drift);
     }
+
+    // Time measured in other conditions than the recording's: not compared, and worth measuring again (BaselineJudge).
+    private static CounterVerdict OtherConditions(BaselineCounter counter, CounterVerdictRule rule, BaselineEntry match, string reason) =>
+        NotCompared(counter, rule, CounterVerdictStatus.Inconclusive, match.Machine.Id, "inconclusive: " + reason) with { ConditionsChanged = true };
 
     // ln(now / then), or 0 when either side is unknown.
     private static double Drift(double then, double now) => now > 0 && then > 0 ? Math.Log(now / then) : 0;

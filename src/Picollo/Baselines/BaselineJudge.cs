@@ -83,7 +83,7 @@ internal static class BaselineJudge
         // The machine at another speed than at recording (a host's slow mode lasts seconds): one more look before time is
         // left unjudged.
         int speedMeasurements = 1;
-        for (int attempt = 0; attempt < SpeedAttempts && !store.IsUpdateMode && check.Verdicts.FirstOrDefault(static v => v.MachineSpeedChanged) is { } speed && judged.CanRemeasure; attempt++)
+        for (int attempt = 0; attempt < SpeedAttempts && !store.IsUpdateMode && check.Verdicts.FirstOrDefault(static v => v.ConditionsChanged) is { } speed && judged.CanRemeasure; attempt++)
         {
             speedMeasurements++;
             judged = judged.Remeasure();
@@ -110,7 +110,7 @@ internal static class BaselineJudge
                 secondRecord = BaselineRecord.FromResult(second);
                 recheck = store.Check(baselinePath, machine, secondRecord, folderProblem);
             }
-            while (++attempt < SpeedAttempts && recheck.Verdicts.Any(v => v.MachineSpeedChanged && firstRegressed.Contains(v.Counter)));
+            while (++attempt < SpeedAttempts && recheck.Verdicts.Any(v => v.ConditionsChanged && firstRegressed.Contains(v.Counter)));
 
             // Code that was not final in either measurement (its tier-1 code still to come, other code compiled under the
             // samples) confirms nothing: a test host busy compiling its own reporting kept a body at tier 0 for both, and
@@ -153,7 +153,7 @@ internal static class BaselineJudge
             notices.Add($"The baseline entry was recorded from a measurement whose code may not have been final ({string.Join(" ", judged.Run.Notes)}). Record it again with the test alone, or with a longer TimeBudget, before relying on it.");
         }
 
-        if (check.Verdicts.FirstOrDefault(static v => v.MachineSpeedChanged) is { } slow)
+        if (check.Verdicts.FirstOrDefault(static v => v.ConditionsChanged) is { } slow)
         {
             notices.Add($"Time not judged: {slow.Text}{(speedMeasurements > 1 ? $", in {speedMeasurements} measurements" : string.Empty)}. If this persists on a quiet machine, the baseline was recorded at another speed of the host: record it again ({BaselineStoreOptions.UpdateVariable}=1).");
         }

@@ -41,11 +41,11 @@ internal sealed record CounterVerdict(
     public double? DetectableChange { get; init; }
 
     /// <summary>
-    /// Whether the verdict is <see cref="CounterVerdictStatus.Inconclusive"/> because the machine ran at another speed than
-    /// when the baseline was recorded (a time counter only: its reference loop, or for an allocating body its allocation
-    /// reference, moved past the gate): measuring again may find it back at its speed.
+    /// Whether the verdict is <see cref="CounterVerdictStatus.Inconclusive"/> because the measurement's conditions were not
+    /// the recording's (a time counter only: the core reference loop or, for an allocating body, the allocation reference
+    /// moved past the gate, or other processes kept the machine busy): measuring again may find them back.
     /// </summary>
-    public bool MachineSpeedChanged { get; init; }
+    public bool ConditionsChanged { get; init; }
 
     /// <summary><see langword="true"/> for <see cref="CounterVerdictStatus.Regressed"/>.</summary>
     public bool IsRegression => Status == CounterVerdictStatus.Regressed;

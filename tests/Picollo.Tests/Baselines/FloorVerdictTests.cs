@@ -129,7 +129,7 @@ public sealed class FloorVerdictTests
 
         CounterVerdict tsc = verdicts.Single(v => v.Counter == "tsc");
         tsc.Status.ShouldBe(CounterVerdictStatus.Inconclusive);
-        tsc.MachineSpeedChanged.ShouldBeTrue();
+        tsc.ConditionsChanged.ShouldBeTrue();
         tsc.Text.ShouldBe("tsc: inconclusive: the machine ran 30% slower than when the baseline was recorded (a reference loop took 400 ns per 1,000 steps then, 520 now), so time cannot be compared");
         verdicts.Single(v => v.Counter == "allocated-bytes").Status.ShouldBe(CounterVerdictStatus.Regressed);
         BaselineComparer.Compare(new BaselineFile([new BaselineEntry(Epyc, recorded)]), Epyc, now with { MachineSpeed = 410 })
@@ -170,7 +170,7 @@ public sealed class FloorVerdictTests
 
         CounterVerdict tsc = verdicts.Single(v => v.Counter == "tsc");
         tsc.Status.ShouldBe(CounterVerdictStatus.Inconclusive);
-        tsc.MachineSpeedChanged.ShouldBeTrue();
+        tsc.ConditionsChanged.ShouldBeTrue();
         tsc.Text.ShouldBe("tsc: inconclusive: the process allocated 82% faster than when the baseline was recorded (an allocation reference took 18.2 ns per allocation then, 10 now), so the time of this allocating body cannot be compared");
         verdicts.Single(v => v.Counter == "allocated-bytes").Status.ShouldBe(CounterVerdictStatus.Pass, "bytes do not depend on speed");
 
@@ -208,7 +208,7 @@ public sealed class FloorVerdictTests
 
         CounterVerdict tsc = verdicts.Single(v => v.Counter == "tsc");
         tsc.Status.ShouldBe(CounterVerdictStatus.Inconclusive);
-        tsc.MachineSpeedChanged.ShouldBeTrue("measured again, like a host at another speed");
+        tsc.ConditionsChanged.ShouldBeTrue("measured again, like a host at another speed");
         tsc.Text.ShouldStartWith("tsc: inconclusive: other processes used ");
         tsc.Text.ShouldEndWith("cores while the samples ran, so time cannot be compared; run perf tests alone (dotnet test --filter Category=Performance) for time verdicts");
         verdicts.Single(v => v.Counter == "allocated-bytes").Status.ShouldBe(CounterVerdictStatus.Pass);
