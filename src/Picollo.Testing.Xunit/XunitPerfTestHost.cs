@@ -4,8 +4,8 @@ namespace Picollo.Testing.Xunit;
 
 /// <summary>
 /// xunit's channels for one perf test: the report to the test's output, notices and unavailable counters as warnings
-/// (also written to the output, since runners that do not show warnings would lose them), files as attachments (their
-/// bytes: xunit.v3 attachments are values), the test's cancellation.
+/// (also written to the output, next to the report they explain, as the NUnit adapter writes them), files as attachments
+/// (their bytes: xunit.v3 attachments are values), the test's cancellation.
 /// </summary>
 internal sealed class XunitPerfTestHost(ITestContext context) : IPerfTestHost
 {

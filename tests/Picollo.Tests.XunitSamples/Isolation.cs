@@ -12,30 +12,27 @@ public static class Timeline
     public static ConcurrentQueue<(string Name, long Start, long End)> Spans { get; } = new();
 
     public static void Add(string name, long start) => Spans.Enqueue((name, start, Stopwatch.GetTimestamp()));
+
+    // A test that keeps a core busy for 400 ms, as a CPU-bound neighbour of a perf test would.
+    public static void Spin()
+    {
+        long start = Stopwatch.GetTimestamp();
+        while (Stopwatch.GetElapsedTime(start).TotalMilliseconds < 400)
+            Thread.SpinWait(100);
+        Add("busy", start);
+    }
 }
 
 public class BusyNeighbour
 {
     [Fact]
-    public void Spins()
-    {
-        long start = Stopwatch.GetTimestamp();
-        while (Stopwatch.GetElapsedTime(start).TotalMilliseconds < 400)
-            Thread.SpinWait(100);
-        Timeline.Add("busy", start);
-    }
+    public void Spins() => Timeline.Spin();
 }
 
 public class OtherBusyNeighbour
 {
     [Fact]
-    public void Spins()
-    {
-        long start = Stopwatch.GetTimestamp();
-        while (Stopwatch.GetElapsedTime(start).TotalMilliseconds < 400)
-            Thread.SpinWait(100);
-        Timeline.Add("busy", start);
-    }
+    public void Spins() => Timeline.Spin();
 }
 
 public class MeasuredBesideNeighbours

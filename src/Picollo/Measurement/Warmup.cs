@@ -45,8 +45,8 @@ internal static class Warmup
     /// </summary>
     /// <remarks>
     /// The first measurement of a process started its warmup 60-100 ms after its start and needed up to 365 ms of it; a
-    /// fresh body measured right after two baseline judgements (whose reports compile hundreds of methods) needed 0.5-1 s,
-    /// and at a 500 ms cap ended at tier 0 in every run. Under continuous tier-0 compilation elsewhere in the process
+    /// fresh body measured right after two baseline judgements (whose reports compile hundreds of methods) ended at tier 0
+    /// in every run at a 500 ms cap, and reached tier 1 with a 2 s one. Under continuous tier-0 compilation elsewhere in the process
     /// (another thread calling a new method every 20 or 50 ms) the body never gets its tier-1 code, not even 2 s later:
     /// the wait is bounded, and only a body still at tier 0 pays it.
     /// </remarks>
