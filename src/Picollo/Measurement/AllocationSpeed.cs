@@ -10,7 +10,7 @@ namespace Picollo.Measurement;
 /// compared across two such speeds is inconclusive rather than a failure or a blind pass.
 /// </summary>
 /// <remarks>
-/// Timed right beside the samples, every <see cref="Every"/>th one, because probes timed before or after the whole
+/// Timed right beside the samples (<see cref="ReferenceProbes"/>), because probes timed before or after the whole
 /// measurement did not follow the episodes reliably. Each probe allocates <see cref="Allocations"/> small arrays
 /// (<see cref="BytesPerProbe"/> bytes): its collections land in the samples in proportion to the bytes, so the body's
 /// collections per operation keep their expected value.
@@ -20,14 +20,8 @@ internal static class AllocationSpeed
     /// <summary>Allocations per probe: about 10 µs, an eighth of a typical sample.</summary>
     public const int Allocations = 1_000;
 
-    /// <summary>A probe after every this many samples.</summary>
-    public const int Every = 4;
-
     /// <summary>What one probe allocates: <c>new byte[8]</c> is 32 bytes on a 64-bit runtime (header, method table, length, data).</summary>
     public const long BytesPerProbe = Allocations * 32L;
-
-    /// <summary>The probes a run of <paramref name="samples"/> samples takes.</summary>
-    public static int ProbesFor(int samples) => samples / Every;
 
     /// <summary>Allocates the probe's arrays into <paramref name="sink"/> (16 slots, so they die young like most garbage).</summary>
     /// <param name="sink">A 16-slot array that keeps the allocations observable.</param>

@@ -75,20 +75,23 @@ internal static class PerfEngine
         long operations = pilot.OperationsPerSample;
 
         OverheadCalibration calibration = OverheadCalibration.Run(empty, set, operations, options.CalibrationSamples);
-        double speedBefore = MachineSpeed.Probe();
         MachineLoad loadBefore = MachineLoad.Read();
         cancellation.ThrowIfCancellationRequested();
         SamplingOutcome sampling = Sampling.Run(options, body, set, operations, pilot.BytesPerOperation, budgetStart + (2 * budgetTicks), cancellation);
         double otherCores = MachineLoad.OtherCores(loadBefore, MachineLoad.Read());
-        double speedAfter = MachineSpeed.Probe();
         int taken = sampling.Readings.Taken;
 
-        // A host that changed speed during the samples (a slow mode starting or ending) leaves a run of two speeds. The same
-        // 15 % as the verdicts' gate: the probe's own jitter is a few percent.
-        if (Math.Abs(Math.Log(speedAfter / speedBefore)) > Math.Log(1.15))
+        // A host that changed speed during the samples (a slow mode starting or ending) leaves a run of two speeds: the floor
+        // of the first half's reference timings against the second half's. The same 15 % as the verdicts' gate: the floor's
+        // own jitter is a few percent.
+        SampleReadings readings = sampling.Readings;
+        double speed = readings.ProbesTaken > 0 ? readings.MachineSpeedNanoseconds() : MachineSpeed.Probe();
+        int half = readings.ProbesTaken / 2;
+        double speedFirst = readings.MachineSpeedNanoseconds(0, half), speedSecond = readings.MachineSpeedNanoseconds(half);
+        if (Math.Abs(Math.Log(speedSecond / speedFirst)) > Math.Log(1.15))
         {
             notes.Add(string.Create(CultureInfo.InvariantCulture,
-                $"The machine changed speed during the samples: a reference loop took {speedBefore:0.#} ns per 1,000 steps before them and {speedAfter:0.#} after (a host slowing down or speeding up). Time counters may mix two speeds."));
+                $"The machine changed speed during the samples: a reference loop took {speedFirst:0.#} ns per 1,000 steps in the first half of them and {speedSecond:0.#} in the second (a host slowing down or speeding up). Time counters may mix two speeds."));
         }
 
         if (MachineLoad.IsBusy(otherCores))
@@ -132,8 +135,8 @@ internal static class PerfEngine
             SamplingThreadJitCompilations = sampling.Jit.Thread,
             TimestampUtc = timestamp,
             UnoptimizedReason = unoptimized,
-            MachineSpeedNanoseconds = Math.Sqrt(speedBefore * speedAfter),
-            AllocationSpeedNanoseconds = sampling.Readings.MedianAllocationNanoseconds(),
+            MachineSpeedNanoseconds = speed,
+            AllocationSpeedNanoseconds = readings.AllocationNanoseconds(),
             OtherProcessesCores = otherCores,
             Notes = notes.AsReadOnly(),
         };

@@ -91,15 +91,15 @@ public sealed record PerfRunInfo
     public IReadOnlyList<string> Notes { get; init; } = [];
 
     /// <summary>
-    /// How fast the machine ran: nanoseconds per 1,000 dependent multiply-adds of a fixed reference loop, timed just before
-    /// and just after the samples (their geometric mean). Baselines store it, and a time verdict against a baseline recorded
+    /// How fast the machine ran: nanoseconds per 1,000 dependent multiply-adds of a fixed reference loop, timed between the
+    /// samples (the floor, P10, of its timings, as time verdicts judge the body). Baselines store it, and a time verdict against a baseline recorded
     /// at a different machine speed is inconclusive rather than a failure (docs/VERDICTS.md, "Machines").
     /// </summary>
     public double MachineSpeedNanoseconds { get; init; } = double.NaN;
 
     /// <summary>
     /// How fast this process allocated while the samples ran: nanoseconds per small allocation of a fixed reference, timed
-    /// between the samples of a body that allocates (the median of its timings); <see cref="double.NaN"/> for a body that
+    /// between the samples of a body that allocates (the floor, P10, of its timings); <see cref="double.NaN"/> for a body that
     /// does not. Baselines store it, and a time verdict of an allocating body against a baseline recorded while allocation
     /// ran at another speed is inconclusive rather than a failure (docs/VERDICTS.md, "Machines").
     /// </summary>

@@ -11,22 +11,27 @@ internal sealed class SampleReadings
     /// <summary>Room for <paramref name="samples"/> samples of <paramref name="width"/> counters.</summary>
     /// <param name="samples">The most samples the loop takes.</param>
     /// <param name="width">The counters read at each boundary.</param>
-    /// <param name="probes">Room for this many allocation probes between samples (<see cref="AllocationSpeed"/>); 0 for none.</param>
-    public SampleReadings(int samples, int width, int probes = 0)
+    /// <param name="probes">Room for this many reference probes between samples (<see cref="ReferenceProbes"/>); 0 for none.</param>
+    /// <param name="allocationProbes">Whether each probe times the allocation reference too (a body that allocates).</param>
+    public SampleReadings(int samples, int width, int probes = 0, bool allocationProbes = false)
     {
         Boundaries = new ulong[(samples + 1) * width];
         Times = new long[samples];
         Width = width;
-        ProbeTicks = new long[probes];
+        SpeedTicks = new long[probes];
+        AllocationTicks = new long[allocationProbes ? probes : 0];
         ProbeGaps = new ulong[probes * width];
-        ProbeSink = probes > 0 ? new object[16] : [];
+        ProbeSink = allocationProbes && probes > 0 ? new object[16] : [];
     }
 
-    /// <summary>Where the probes' allocations go (16 slots, so they die young like most garbage); empty without probes.</summary>
+    /// <summary>Where the allocation probes' arrays go (16 slots, so they die young like most garbage); empty without them.</summary>
     public object[] ProbeSink { get; }
 
-    /// <summary>Each allocation probe's time in <see cref="System.Diagnostics.Stopwatch"/> ticks.</summary>
-    public long[] ProbeTicks { get; }
+    /// <summary>Each probe's timing of the core reference loop (<see cref="MachineSpeed"/>), in <see cref="System.Diagnostics.Stopwatch"/> ticks.</summary>
+    public long[] SpeedTicks { get; }
+
+    /// <summary>Each probe's timing of the allocation reference (<see cref="AllocationSpeed"/>) in ticks; empty for a body that does not allocate.</summary>
+    public long[] AllocationTicks { get; }
 
     /// <summary>
     /// What each probe added to every counter, row by row as <see cref="Boundaries"/>: the readings after a probe are
@@ -34,7 +39,7 @@ internal sealed class SampleReadings
     /// </summary>
     public ulong[] ProbeGaps { get; }
 
-    /// <summary>The probes the loop took; probe k follows boundary row (k + 1) × <see cref="AllocationSpeed.Every"/>.</summary>
+    /// <summary>The probes the loop took; probe k follows boundary row (k + 1) × <see cref="ReferenceProbes.Every"/>.</summary>
     public int ProbesTaken { get; set; }
 
     /// <summary>The readings, row by row: row s (of <see cref="Width"/> values) is the boundary before sample s.</summary>
@@ -74,7 +79,7 @@ internal sealed class SampleReadings
         int next = 0;
         for (int row = 1; row <= Taken; row++)
         {
-            while (next < ProbesTaken && row > (next + 1) * AllocationSpeed.Every)
+            while (next < ProbesTaken && row > (next + 1) * ReferenceProbes.Every)
             {
                 for (int slot = 0; slot < Width; slot++)
                     offset[slot] += ProbeGaps[(next * Width) + slot];
@@ -86,14 +91,22 @@ internal sealed class SampleReadings
         }
     }
 
-    /// <summary>The median time of one allocation in the probes, in nanoseconds; <see cref="double.NaN"/> when no probe ran.</summary>
-    public double MedianAllocationNanoseconds()
+    /// <summary>
+    /// The machine's speed over the samples: the floor of the core reference timings (<see cref="ReferenceProbes.FloorIndex"/>)
+    /// in nanoseconds per 1,000 multiply-adds, over the probes from <paramref name="first"/> (all by default) up to
+    /// <paramref name="end"/>; <see cref="double.NaN"/> when that range holds none.
+    /// </summary>
+    public double MachineSpeedNanoseconds(int first = 0, int end = -1)
     {
-        if (ProbesTaken == 0)
-            return double.NaN;
-        long[] sorted = ProbeTicks[..ProbesTaken];
-        Array.Sort(sorted);
-        return ToNanoseconds(sorted[(ProbesTaken - 1) / 2]) / AllocationSpeed.Allocations;
+        long floor = Floor(SpeedTicks, first, end < 0 ? ProbesTaken : end);
+        return floor < 0 ? double.NaN : MachineSpeed.ToNanosecondsPerThousand(floor);
+    }
+
+    /// <summary>The floor of the allocation probes' timings per allocation, in nanoseconds; <see cref="double.NaN"/> when no probe allocated.</summary>
+    public double AllocationNanoseconds()
+    {
+        long floor = Floor(AllocationTicks, 0, AllocationTicks.Length == 0 ? 0 : ProbesTaken);
+        return floor < 0 ? double.NaN : ToNanoseconds(floor) / AllocationSpeed.Allocations;
     }
 
     /// <summary>The median wall time of the samples taken, in nanoseconds; <see cref="double.NaN"/> when none was.</summary>
@@ -104,5 +117,15 @@ internal sealed class SampleReadings
         long[] sorted = Times[..Taken];
         Array.Sort(sorted);
         return ToNanoseconds(sorted[(Taken - 1) / 2]);
+    }
+
+    // The floor of timings [first, end), or -1 when the range is empty.
+    private static long Floor(long[] timings, int first, int end)
+    {
+        if (end <= first)
+            return -1;
+        long[] sorted = timings[first..end];
+        Array.Sort(sorted);
+        return sorted[ReferenceProbes.FloorIndex(sorted.Length)];
     }
 }

@@ -21,16 +21,16 @@ internal static class Sampling
     /// <param name="deadline">The <see cref="Stopwatch"/> timestamp after which sampling stops once it has the least samples.</param>
     /// <param name="cancellation">Stops sampling between two samples; the no-GC region is ended before it throws.</param>
     /// <remarks>
-    /// A body that allocates gets an allocation probe between its samples (<see cref="AllocationSpeed"/>), outside what the
-    /// samples count; one that does not, none.
+    /// Every body gets reference probes between its samples (<see cref="ReferenceProbes"/>), outside what the samples count:
+    /// the core loop, and the allocation reference for a body that allocates.
     /// </remarks>
     internal static SamplingOutcome Run<TLoop>(PerfOptions options, TLoop body, CounterSet set, long operations, double bytesPerOperation, long deadline, CancellationToken cancellation)
         where TLoop : struct, IOperationLoop
     {
-        bool probe = bytesPerOperation > 0;
-        var readings = new SampleReadings(options.Samples, set.Count, probe ? AllocationSpeed.ProbesFor(options.Samples) : 0);
+        bool allocates = bytesPerOperation > 0;
+        var readings = new SampleReadings(options.Samples, set.Count, ReferenceProbes.ProbesFor(options.Samples), allocates);
         int minSamples = Math.Min(options.MinSamples, options.Samples);
-        double expectedBytes = (bytesPerOperation * operations * options.Samples) + (readings.ProbeTicks.Length * (double)AllocationSpeed.BytesPerProbe);
+        double expectedBytes = (bytesPerOperation * operations * options.Samples) + (readings.AllocationTicks.Length * (double)AllocationSpeed.BytesPerProbe);
         SettleGC();
         bool noGC = TryStartNoGCRegion(options, expectedBytes, out string? noGCNote);
         JitCounts jit = JitCounts.Now();
@@ -53,10 +53,11 @@ internal static class Sampling
     /// <summary>
     /// The sample loop: one read of every counter at each boundary, straight into <paramref name="readings"/>, and nothing
     /// else between boundaries but the body, a clock read for the deadline and a look at the cancellation. When the readings
-    /// have room for allocation probes (an allocating body, <see cref="AllocationSpeed"/>), every
-    /// <see cref="AllocationSpeed.Every"/>th sample is followed by a timed probe and a fresh reading of every counter, so the
-    /// next sample starts after it; what the probe counted is taken out of the later boundaries after the loop
-    /// (<see cref="SampleReadings.RemoveProbeGaps"/>). Allocates nothing but the probe's own arrays.
+    /// have room for reference probes (<see cref="ReferenceProbes"/>), every <see cref="ReferenceProbes.Every"/>th sample is
+    /// followed by a timed probe (the core loop; the allocation reference too when the readings have room for it) and a fresh
+    /// reading of every counter, so the next sample starts after it; what the probe counted is taken out of the later
+    /// boundaries after the loop (<see cref="SampleReadings.RemoveProbeGaps"/>). Allocates nothing but the allocation
+    /// probe's own arrays.
     /// </summary>
     /// <returns>The samples taken (fewer than the readings have room for only past the deadline or on cancellation).</returns>
     /// <remarks>
@@ -71,7 +72,8 @@ internal static class Sampling
     {
         ulong[] boundaries = readings.Boundaries;
         long[] times = readings.Times;
-        long[] probeTicks = readings.ProbeTicks;
+        long[] speedTicks = readings.SpeedTicks;
+        long[] allocationTicks = readings.AllocationTicks;
         ulong[] gaps = readings.ProbeGaps;
         object[] sink = readings.ProbeSink;
         int width = readings.Width;
@@ -91,11 +93,17 @@ internal static class Sampling
             if ((now > deadline && s >= minSamples) || cancellation.IsCancellationRequested)
                 break;
 
-            if (probes == probeTicks.Length || s % AllocationSpeed.Every != 0)
+            if (probes == speedTicks.Length || s % ReferenceProbes.Every != 0)
                 continue;
 
-            AllocationSpeed.Allocate(sink);
-            probeTicks[probes] = Stopwatch.GetTimestamp() - now;
+            speedTicks[probes] = MachineSpeed.Time();
+            if (probes < allocationTicks.Length)
+            {
+                long before = Stopwatch.GetTimestamp();
+                AllocationSpeed.Allocate(sink);
+                allocationTicks[probes] = Stopwatch.GetTimestamp() - before;
+            }
+
             Span<ulong> gap = gaps.AsSpan(probes * width, width);
             set.ReadCumulative(gap);
             ReadOnlySpan<ulong> end = boundaries.AsSpan(s * width, width);

@@ -5,7 +5,7 @@ using Xunit;
 namespace Picollo.Tests.Measurement;
 
 /// <summary>
-/// The allocation probes between samples are taken out of the readings: each sample's delta is what the body counted, the
+/// The reference probes between samples are taken out of the readings: each sample's delta is what the body counted, the
 /// probes' time and bytes in none of them (the engine's counterpart is PerfMeasureTests' allocating body, exact at P100).
 /// </summary>
 public sealed class SampleReadingsTests
@@ -16,7 +16,7 @@ public sealed class SampleReadingsTests
         // Two counters; sample s counts (10 + s, 100) and every probe (after samples 4 and 8, i.e. rows 4 and 8) adds
         // (1,000, 5,000), as a probe's time and allocations would.
         const int samples = 10;
-        var readings = new SampleReadings(samples, width: 2, probes: AllocationSpeed.ProbesFor(samples));
+        var readings = new SampleReadings(samples, width: 2, probes: ReferenceProbes.ProbesFor(samples));
         ulong[] total = [7, 3];
         Write(readings, 0, total);
         int probes = 0;
@@ -25,7 +25,7 @@ public sealed class SampleReadingsTests
             total[0] += (ulong)(10 + s);
             total[1] += 100;
             Write(readings, s + 1, total);
-            if ((s + 1) % AllocationSpeed.Every == 0 && probes < readings.ProbeTicks.Length)
+            if ((s + 1) % ReferenceProbes.Every == 0 && probes < readings.SpeedTicks.Length)
             {
                 readings.ProbeGaps[probes * 2] = 1_000;
                 readings.ProbeGaps[(probes * 2) + 1] = 5_000;
@@ -71,18 +71,41 @@ public sealed class SampleReadingsTests
     }
 
     [Fact]
-    public void MedianAllocationNanoseconds_IsNaNWithoutProbes_AndPerAllocationWithThem()
+    public void AllocationNanoseconds_IsNaNWithoutAllocationProbes_AndTheFloorPerAllocationWithThem()
     {
-        var readings = new SampleReadings(8, width: 1, probes: 2);
-        readings.MedianAllocationNanoseconds().ShouldBe(double.NaN);
+        new SampleReadings(8, width: 1, probes: 2).AllocationNanoseconds().ShouldBe(double.NaN);
 
-        long ticksPerProbe = System.Diagnostics.Stopwatch.Frequency / 100_000; // 10 µs
-        readings.ProbeTicks[0] = ticksPerProbe;
-        readings.ProbeTicks[1] = ticksPerProbe * 3;
-        readings.ProbesTaken = 2;
+        var readings = new SampleReadings(48, width: 1, probes: 12, allocationProbes: true);
+        readings.AllocationNanoseconds().ShouldBe(double.NaN, "no probe taken yet");
 
-        // The lower median of two: 10 µs over 1,000 allocations.
-        readings.MedianAllocationNanoseconds().ShouldBe(10.0, tolerance: 0.01);
+        // Twelve probes: ten at 20 µs, a fast one at 10 µs and a slow one (a collection) at 90 µs. The floor of twelve is the
+        // second fastest (index 1): 20 µs over 1,000 allocations, whatever the one fast outlier says.
+        long tenMicroseconds = System.Diagnostics.Stopwatch.Frequency / 100_000;
+        for (int i = 0; i < 12; i++)
+            readings.AllocationTicks[i] = 2 * tenMicroseconds;
+        readings.AllocationTicks[3] = tenMicroseconds;
+        readings.AllocationTicks[7] = 9 * tenMicroseconds;
+        readings.ProbesTaken = 12;
+
+        readings.AllocationNanoseconds().ShouldBe(20.0, tolerance: 0.01);
+    }
+
+    [Fact]
+    public void MachineSpeedNanoseconds_IsTheFloorOfTheCoreTimings_OverAnyRangeOfProbes()
+    {
+        var readings = new SampleReadings(80, width: 1, probes: 20);
+        readings.MachineSpeedNanoseconds().ShouldBe(double.NaN, "no probe taken yet");
+
+        // The first ten probes at the fast level, the last ten 1.5x slower: half a run in a slow mode.
+        long fast = System.Diagnostics.Stopwatch.Frequency / 20_000; // 50 µs: 1,000 ns per 1,000 steps of 50,000
+        for (int i = 0; i < 20; i++)
+            readings.SpeedTicks[i] = i < 10 ? fast : fast * 3 / 2;
+        readings.ProbesTaken = 20;
+
+        readings.MachineSpeedNanoseconds().ShouldBe(1_000, tolerance: 1, "the floor of the whole run is the fast level");
+        readings.MachineSpeedNanoseconds(10).ShouldBe(1_500, tolerance: 1);
+        readings.MachineSpeedNanoseconds(0, 10).ShouldBe(1_000, tolerance: 1);
+        readings.MachineSpeedNanoseconds(10, 10).ShouldBe(double.NaN, "an empty range");
     }
 
     private static void Write(SampleReadings readings, int row, ulong[] values) =>

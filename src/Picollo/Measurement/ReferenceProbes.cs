@@ -1,0 +1,26 @@
+namespace Picollo.Measurement;
+
+/// <summary>
+/// When the references are timed between the samples: the core loop (<see cref="MachineSpeed"/>) after every
+/// <see cref="Every"/>th sample of every body, the allocation reference (<see cref="AllocationSpeed"/>) beside it for a
+/// body that allocates; and how their timings are read.
+/// </summary>
+/// <remarks>
+/// Probes timed right beside the samples follow what the samples went through; probes timed before or after the whole
+/// measurement missed the allocation episodes and caught bursts the samples' floor never saw (docs/VERDICTS.md,
+/// "Machines"). Every counter is read again after a probe and what the probe counted is taken out of the readings
+/// (<see cref="SampleReadings.RemoveProbeGaps"/>), so no sample counts one.
+/// </remarks>
+internal static class ReferenceProbes
+{
+    /// <summary>A probe after every this many samples: the core loop costs about an eighth of a sample's time per sample.</summary>
+    public const int Every = 4;
+
+    /// <summary>The probes a run of <paramref name="samples"/> samples takes.</summary>
+    public static int ProbesFor(int samples) => samples / Every;
+
+    /// <summary>
+    /// The index of the floor (P10, the quantile time verdicts judge by) among <paramref name="count"/> sorted timings.
+    /// </summary>
+    public static int FloorIndex(int count) => (int)(0.1 * (count - 1));
+}
