@@ -71,15 +71,15 @@ public sealed class SampleReadingsTests
     }
 
     [Fact]
-    public void AllocationNanoseconds_IsNaNWithoutAllocationProbes_AndTheFloorPerAllocationWithThem()
+    public void AllocationNanoseconds_IsNaNWithoutAllocationProbes_AndTheMedianPerAllocationWithThem()
     {
         new SampleReadings(8, width: 1, probes: 2).AllocationNanoseconds().ShouldBe(double.NaN);
 
         var readings = new SampleReadings(48, width: 1, probes: 12, allocationProbes: true);
         readings.AllocationNanoseconds().ShouldBe(double.NaN, "no probe taken yet");
 
-        // Twelve probes: ten at 20 µs, a fast one at 10 µs and a slow one (a collection) at 90 µs. The floor of twelve is the
-        // second fastest (index 1): 20 µs over 1,000 allocations, whatever the one fast outlier says.
+        // Twelve probes: ten at 20 µs, a fast one at 10 µs and a slow one (a collection) at 90 µs. The (lower) median is
+        // 20 µs over 1,000 allocations, whatever the outliers say.
         long tenMicroseconds = System.Diagnostics.Stopwatch.Frequency / 100_000;
         for (int i = 0; i < 12; i++)
             readings.AllocationTicks[i] = 2 * tenMicroseconds;
