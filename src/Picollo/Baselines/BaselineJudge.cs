@@ -204,21 +204,45 @@ internal static class BaselineJudge
 
     // The baseline path, or, when the test's source folder cannot be found (a deterministic build run outside the
     // repository), the path it would have and the locator's explanation, so the check reports it instead of throwing.
-    private static (string Path, string? Problem) Locate(string callerFilePath, string testClass, string testMethod, string? caseName, BaselineStoreOptions options)
+    // A relative BaselineDirectory is taken from the repository root of the test's source, never from the current
+    // directory: under dotnet test that is bin/<configuration>/<tfm>, where baselines would be lost at the next clean.
+    internal static (string Path, string? Problem) Locate(string callerFilePath, string testClass, string testMethod, string? caseName, BaselineStoreOptions options)
     {
-        if (options.BaselineDirectory is { } directory)
-            return (Path.Combine(Path.GetFullPath(directory), BaselineLocator.GetFileName(testClass, testMethod, caseName)), null);
+        string fileName = BaselineLocator.GetFileName(testClass, testMethod, caseName);
+        if (options.BaselineDirectory is { } directory && Path.IsPathRooted(directory))
+            return (Path.Combine(Path.GetFullPath(directory), fileName), null);
 
         var locator = new BaselineLocator(getEnvironmentVariable: options.GetEnvironmentVariable);
+        string besideSource;
         try
         {
-            return (locator.GetBaselinePath(callerFilePath, testClass, testMethod, caseName), null);
+            besideSource = locator.GetBaselinePath(callerFilePath, testClass, testMethod, caseName);
         }
         catch (DirectoryNotFoundException e)
         {
-            string unresolved = Path.Combine(Path.GetDirectoryName(callerFilePath) ?? string.Empty, BaselineLocator.GetFileName(testClass, testMethod, caseName));
+            string unresolved = Path.Combine(Path.GetDirectoryName(callerFilePath) ?? string.Empty, options.BaselineDirectory ?? string.Empty, fileName);
             return (unresolved, e.Message + " Nothing was read or written.");
         }
+
+        if (options.BaselineDirectory is not { } relative)
+            return (besideSource, null);
+
+        string sourceFolder = Path.GetDirectoryName(besideSource)!;
+        return (Path.GetFullPath(Path.Combine(RepositoryRoot(sourceFolder) ?? sourceFolder, relative, fileName)), null);
+    }
+
+    // The nearest folder at or above a test's source folder that holds .git (a folder, or a file in a worktree or
+    // submodule); null outside a git repository.
+    private static string? RepositoryRoot(string sourceFolder)
+    {
+        for (DirectoryInfo? folder = new(sourceFolder); folder is not null; folder = folder.Parent)
+        {
+            string git = Path.Combine(folder.FullName, ".git");
+            if (Directory.Exists(git) || File.Exists(git))
+                return folder.FullName;
+        }
+
+        return null;
     }
 
     // A regression is confirmed by a second measurement when it could be noise: some counter regressed statistically, or

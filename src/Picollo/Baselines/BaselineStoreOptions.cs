@@ -36,8 +36,10 @@ public sealed record BaselineStoreOptions
     public Func<string, string?>? GetEnvironmentVariable { get; init; }
 
     /// <summary>
-    /// One folder for every baseline (e.g. <c>perf-baselines</c> at the repository root), instead of beside each test's
-    /// source file (<see langword="null"/>, the default). A relative path is taken from the current directory.
+    /// One folder for every baseline (e.g. <c>perf-baselines</c>), instead of beside each test's source file
+    /// (<see langword="null"/>, the default). A relative path is taken from the repository root: the nearest folder above
+    /// the test's source file that holds <c>.git</c> (the test's source folder outside a git repository), never from the
+    /// current directory, which under <c>dotnet test</c> is the build output.
     /// </summary>
     public string? BaselineDirectory { get; init; }
 
