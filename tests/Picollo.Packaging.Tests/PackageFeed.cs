@@ -1,0 +1,128 @@
+using System.Text.RegularExpressions;
+using Xunit;
+
+[assembly: AssemblyFixture(typeof(Picollo.Packaging.Tests.PackageFeed))]
+
+namespace Picollo.Packaging.Tests;
+
+/// <summary>
+/// The repository packed into a local folder feed, the template pack installed into a private template hive, and a
+/// NuGet setup that takes Picollo's packages from that feed only: the state of a user's machine after
+/// <c>dotnet new install Picollo.Templates</c>, built once for every test of the assembly.
+/// </summary>
+public sealed partial class PackageFeed : IAsyncLifetime
+{
+    /// <summary>The projects packed: the three libraries and the template pack.</summary>
+    public static readonly string[] PackedProjects =
+    [
+        "src/Picollo/Picollo.csproj",
+        "src/Picollo.Testing.Xunit/Picollo.Testing.Xunit.csproj",
+        "src/Picollo.Testing.NUnit/Picollo.Testing.NUnit.csproj",
+        "templates/Picollo.Templates.csproj",
+    ];
+
+    /// <summary>The repository this test was built from.</summary>
+    public string RepositoryRoot { get; } = FindRepositoryRoot();
+
+    /// <summary>A fresh folder outside the repository for everything a run creates.</summary>
+    public string Root { get; } = Path.Combine(Path.GetTempPath(), "picollo-packaging-" + Guid.NewGuid().ToString("N")[..10]);
+
+    /// <summary>The local feed the packages were packed into.</summary>
+    public string Feed => Path.Combine(Root, "feed");
+
+    /// <summary>The version the packages were packed at (one for all: Directory.Build.props).</summary>
+    public string Version { get; private set; } = "";
+
+    /// <summary>
+    /// The environment every dotnet command runs with: a NuGet package folder of its own (so no package of an earlier pack at
+    /// the same version is taken from the machine's cache) and the folder's nuget.config.
+    /// </summary>
+    public IReadOnlyDictionary<string, string> Environment => new Dictionary<string, string>
+    {
+        ["NUGET_PACKAGES"] = Path.Combine(Root, "packages"),
+    };
+
+    private string Hive => Path.Combine(Root, "template-hive");
+
+    /// <inheritdoc/>
+    public async ValueTask InitializeAsync()
+    {
+        Directory.CreateDirectory(Feed);
+
+        // Picollo's packages come from the local feed only (package source mapping); the test frameworks from nuget.org.
+        await File.WriteAllTextAsync(Path.Combine(Root, "nuget.config"), $"""
+            <?xml version="1.0" encoding="utf-8"?>
+            <configuration>
+              <packageSources>
+                <clear />
+                <add key="picollo-local" value="{Feed}" />
+                <add key="nuget.org" value="https://api.nuget.org/v3/index.json" protocolVersion="3" />
+              </packageSources>
+              <packageSourceMapping>
+                <packageSource key="picollo-local"><package pattern="Picollo" /><package pattern="Picollo.*" /></packageSource>
+                <packageSource key="nuget.org"><package pattern="*" /></packageSource>
+              </packageSourceMapping>
+            </configuration>
+            """);
+
+        foreach (string project in PackedProjects)
+            (await DotNet.RunAsync(RepositoryRoot, Environment, TimeSpan.FromMinutes(4), "pack", project, "-c", "Release", "-o", Feed, "-nologo")).ShouldSucceed();
+
+        string templates = Directory.GetFiles(Feed, "Picollo.Templates.*.nupkg").Single();
+        Version = VersionOf().Match(Path.GetFileName(templates)).Groups[1].Value;
+        (await DotNet.RunAsync(Root, Environment, TimeSpan.FromMinutes(2), "new", "install", templates, "--debug:custom-hive", Hive)).ShouldSucceed();
+    }
+
+    /// <summary>Creates a project from a template under <see cref="Root"/>, as <c>dotnet new</c> does for a user.</summary>
+    /// <returns>The project's folder.</returns>
+    public async Task<string> CreateProjectAsync(string template, string name)
+    {
+        string folder = Path.Combine(Root, template, name);
+        (await DotNet.RunAsync(Root, Environment, TimeSpan.FromMinutes(2), "new", template, "-n", name, "-o", folder, "--debug:custom-hive", Hive)).ShouldSucceed();
+        return folder;
+    }
+
+    /// <summary>
+    /// <c>dotnet test</c> on a project in <paramref name="configuration"/>, with the console logger at detailed verbosity
+    /// (the report on screen) and a TRX file of the results.
+    /// </summary>
+    public async Task<(DotNet.Run Run, IReadOnlyList<TrxResult> Results)> TestAsync(string project, string configuration)
+    {
+        string results = Path.Combine(project, "TestResults-" + configuration);
+        DotNet.Run run = await DotNet.RunAsync(project, Environment, TimeSpan.FromMinutes(5),
+            "test", "-c", configuration, "--logger", "console;verbosity=detailed", "--logger", "trx;LogFileName=results.trx", "--results-directory", results);
+        string trx = Path.Combine(results, "results.trx");
+        if (!File.Exists(trx))
+            throw new InvalidOperationException($"'{run.Command}' wrote no {trx} (exit code {run.ExitCode}):\n{run.Output}");
+        return (run, TrxResult.Read(trx));
+    }
+
+    /// <inheritdoc/>
+    public ValueTask DisposeAsync()
+    {
+        try
+        {
+            Directory.Delete(Root, recursive: true);
+        }
+        catch (IOException)
+        {
+            // A folder under /tmp left behind is not worth failing a run for.
+        }
+
+        return ValueTask.CompletedTask;
+    }
+
+    private static string FindRepositoryRoot()
+    {
+        for (DirectoryInfo? dir = new(AppContext.BaseDirectory); dir is not null; dir = dir.Parent)
+        {
+            if (File.Exists(Path.Combine(dir.FullName, "Picollo.sln")))
+                return dir.FullName;
+        }
+
+        throw new InvalidOperationException($"No Picollo.sln above {AppContext.BaseDirectory}: these tests run from the repository's build output.");
+    }
+
+    [GeneratedRegex(@"^Picollo\.Templates\.(.+)\.nupkg$")]
+    private static partial Regex VersionOf();
+}

@@ -1,0 +1,81 @@
+using Shouldly;
+using Xunit;
+
+namespace Picollo.Packaging.Tests;
+
+/// <summary>
+/// A project created from each template, restored from the local feed and run with plain <c>dotnet test</c>, in Release
+/// and in Debug: what a user sees (issue 13).
+/// </summary>
+public abstract class TemplateTests(PackageFeed feed, string template, string framework)
+{
+    [Fact]
+    public async Task Release_PassesFailsSkipsRecordsAndReports()
+    {
+        string project = await feed.CreateProjectAsync(template, "Acme.PerfTests");
+        await File.WriteAllTextAsync(Path.Combine(project, "MoreChecks.cs"), TemplateProjects.MoreChecks(framework, "Acme.PerfTests"), TestContext.Current.CancellationToken);
+
+        (DotNet.Run run, IReadOnlyList<TrxResult> results) = await feed.TestAsync(project, "Release");
+
+        run.ExitCode.ShouldNotBe(0, "one test breaks its budget");
+        run.Output.ShouldNotContain("PICOLLO00", customMessage: "a Release build of a template project has nothing to warn about");
+
+        // The template's two tests pass: the body style records its first baseline beside the test, with a notice.
+        Result(results, "Checksum").Outcome.ShouldBe("Passed", run.Output);
+        Result(results, "ChecksumOfASmallBuffer").Outcome.ShouldBe("Passed", run.Output);
+        File.Exists(Path.Combine(project, "ChecksumPerf.Checksum.received.perf.json")).ShouldBeTrue(run.Output);
+        File.Exists(Path.Combine(project, "ChecksumPerf.ChecksumOfASmallBuffer.received.perf.json")).ShouldBeTrue(run.Output);
+
+        // The broken budget fails with the budget and the measured value.
+        TrxResult allocates = Result(results, "Allocates");
+        allocates.Outcome.ShouldBe("Failed", run.Output);
+        allocates.Message.ShouldContain("MoreChecks.Allocates ZeroBudget allocated-bytes");
+        allocates.Message.ShouldContain("should have P100 at most\n0 bytes per operation\n    but was\n88 bytes per operation");
+
+        // A test on a hardware counter alone: skipped with the reason where the machine cannot count it.
+        TrxResult cycles = Result(results, "OnlyCycles");
+        if (TemplateProjects.HasPmu.Value)
+        {
+            cycles.Outcome.ShouldBe("Passed", run.Output);
+        }
+        else
+        {
+            cycles.Outcome.ShouldBe("NotExecuted", run.Output);
+            run.Output.ShouldContain("No assertion could run on this machine: MoreChecks.OnlyCycles MaxP99 cycles.ShouldHaveP99AtMost(1,000,000,000): cycles is unavailable", customMessage: run.Output);
+        }
+
+        // The report is on the console: the run line and the summary table of the measured body.
+        run.Output.ShouldContain("#### ChecksumPerf.Checksum: ", customMessage: run.Output);
+        run.Output.ShouldContain("##### tsc (ticks per operation", customMessage: run.Output);
+        run.Output.ShouldContain($"Received: {Path.Combine(project, "ChecksumPerf.Checksum.received.perf.json")}. To accept, rename it to ChecksumPerf.Checksum.perf.json", customMessage: run.Output);
+    }
+
+    [Fact]
+    public async Task Debug_WarnsAtBuild_AndSkipsEveryPerfTestWithTheReason()
+    {
+        string project = await feed.CreateProjectAsync(template, "Acme.DebugPerfTests");
+
+        (DotNet.Run run, IReadOnlyList<TrxResult> results) = await feed.TestAsync(project, "Debug");
+
+        run.ExitCode.ShouldBe(0, run.Output);
+        run.Output.ShouldContain("warning PICOLLO001: Acme.DebugPerfTests is built without optimizations (Configuration=Debug): its perf tests will be skipped", customMessage: run.Output);
+        results.Count.ShouldBe(2, run.Output);
+        foreach (TrxResult result in results)
+        {
+            result.Outcome.ShouldBe("NotExecuted", run.Output);
+        }
+
+        run.Output.ShouldContain("built without optimizations (Debug configuration): its numbers are not what Release code does. Run it in Release", customMessage: run.Output);
+        Directory.GetFiles(project, "*.perf.json").ShouldBeEmpty("nothing is recorded from unoptimized code");
+    }
+
+    private static TrxResult Result(IReadOnlyList<TrxResult> results, string method) =>
+        results.SingleOrDefault(r => r.Name == method || r.Name.EndsWith("." + method, StringComparison.Ordinal))
+        ?? throw new ShouldAssertException($"No result for {method} among: {string.Join(", ", results.Select(static r => $"{r.Name} ({r.Outcome})"))}");
+}
+
+/// <summary>The <c>picollo-xunit</c> template.</summary>
+public sealed class XunitTemplateTests(PackageFeed feed) : TemplateTests(feed, "picollo-xunit", "Xunit");
+
+/// <summary>The <c>picollo-nunit</c> template: its tests are all Picollo's attributes, so it also proves the nunit.framework reference the package adds.</summary>
+public sealed class NUnitTemplateTests(PackageFeed feed) : TemplateTests(feed, "picollo-nunit", "NUnit");
