@@ -1,0 +1,144 @@
+using System.Runtime.CompilerServices;
+using System.Text.RegularExpressions;
+using Picollo.Baselines;
+using Picollo.Reporting;
+using Shouldly;
+using Xunit;
+using YamlDotNet.RepresentationModel;
+
+namespace Picollo.Tests.Docs;
+
+/// <summary>
+/// The CI recipe (docs/CI.md) and the repository's own workflow (.github/workflows/ci.yml) are checked here, since no
+/// GitHub runner executes them on the development machine: valid YAML, the triggers and jobs the recipe promises, every
+/// step a <c>run</c> or a pinned <c>uses</c>, only Picollo variables that exist, and paths that exist.
+/// </summary>
+public sealed partial class WorkflowTests
+{
+    private static readonly string[] s_knownVariables = [BaselineStoreOptions.UpdateVariable, PerfReportWriter.ResultsDirectoryVariable];
+
+    public static TheoryData<string> Workflows => ["docs/CI.md", ".github/workflows/ci.yml"];
+
+    [Theory]
+    [MemberData(nameof(Workflows))]
+    public void Workflow_HasPullRequestPushAndAcceptTriggers(string file)
+    {
+        YamlMappingNode root = Load(file);
+        YamlMappingNode on = Map(root, "on");
+        on.Children.Keys.Select(static k => k.ToString()).ShouldBe(["pull_request", "push", "workflow_dispatch"], ignoreOrder: true);
+        YamlMappingNode input = Map(Map(Map(on, "workflow_dispatch"), "inputs"), "accept-baselines");
+        Scalar(input, "type").ShouldBe("boolean");
+        Scalar(input, "default").ShouldBe("false");
+        Scalar(Map(root, "permissions"), "contents").ShouldBe("read", "a perf run needs to read the repository, nothing more");
+    }
+
+    [Theory]
+    [MemberData(nameof(Workflows))]
+    public void EveryJob_RunsOnLinux_WithATimeout_AndStepsThatAreRunOrPinnedUses(string file)
+    {
+        YamlMappingNode jobs = Map(Load(file), "jobs");
+        jobs.Children.Count.ShouldBe(2, file);
+        foreach ((YamlNode name, YamlNode node) in jobs.Children)
+        {
+            var job = (YamlMappingNode)node;
+            Scalar(job, "runs-on").ShouldStartWith("ubuntu-", customMessage: $"{file}: {name}");
+            int.Parse(Scalar(job, "timeout-minutes"), System.Globalization.CultureInfo.InvariantCulture).ShouldBeInRange(5, 90);
+            var steps = (YamlSequenceNode)job.Children[new YamlScalarNode("steps")];
+            steps.Children.Count.ShouldBeGreaterThan(3);
+            foreach (YamlMappingNode step in steps.Children.Cast<YamlMappingNode>())
+            {
+                bool uses = step.Children.ContainsKey(new YamlScalarNode("uses")), run = step.Children.ContainsKey(new YamlScalarNode("run"));
+                (uses ^ run).ShouldBeTrue($"{file}: {name}: a step has either 'uses' or 'run': {step}");
+                if (uses)
+                    PinnedAction().IsMatch(Scalar(step, "uses")).ShouldBeTrue($"{file}: {name}: '{Scalar(step, "uses")}' is not pinned to a major version");
+            }
+
+            // The Ubuntu images refuse perf events at perf_event_paranoid 4: each job lowers it before measuring.
+            Runs(job).First().ShouldContain("sysctl -w kernel.perf_event_paranoid=2", customMessage: $"{file}: {name}");
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(Workflows))]
+    public void TheAcceptJob_RecordsInUpdateMode_AndUploadsTheBaselines(string file)
+    {
+        YamlMappingNode jobs = Map(Load(file), "jobs");
+        YamlMappingNode accept = Map(jobs, "accept-baselines");
+        Scalar(accept, "if").ShouldBe("${{ inputs.accept-baselines }}");
+        var steps = ((YamlSequenceNode)accept.Children[new YamlScalarNode("steps")]).Children.Cast<YamlMappingNode>().ToList();
+        YamlMappingNode record = steps.Single(static s => s.Children.ContainsKey(new YamlScalarNode("env")));
+        Scalar(Map(record, "env"), BaselineStoreOptions.UpdateVariable).ShouldBe("1");
+        Scalar(record, "run").ShouldContain("dotnet test");
+        YamlMappingNode upload = steps.Last();
+        Scalar(upload, "uses").ShouldStartWith("actions/upload-artifact@");
+        Scalar(Map(upload, "with"), "path").ShouldEndWith("*.perf.json");
+
+        // The other job leaves the baselines alone and uploads what a run writes for review.
+        YamlMappingNode test = (YamlMappingNode)jobs.Children.Single(static j => j.Key.ToString() != "accept-baselines").Value;
+        Scalar(test, "if").ShouldBe("${{ !inputs.accept-baselines }}");
+        YamlMappingNode artifacts = ((YamlSequenceNode)test.Children[new YamlScalarNode("steps")]).Children.Cast<YamlMappingNode>().Last();
+        Scalar(artifacts, "if").ShouldBe("${{ always() }}", "reports and received files matter most when the run failed");
+        Scalar(Map(artifacts, "with"), "path").ShouldContain("*.received.perf.json");
+    }
+
+    [Theory]
+    [MemberData(nameof(Workflows))]
+    public void OnlyPicolloVariablesThatExist_AreSet(string file)
+    {
+        foreach (Match variable in PicolloVariable().Matches(Text(file)))
+            s_knownVariables.ShouldContain(variable.Value, $"{file} names {variable.Value}, which Picollo does not read");
+    }
+
+    [Fact]
+    public void TheRepositorysWorkflow_RunsTheReadmesCommands_OnPathsThatExist()
+    {
+        string workflow = Text(".github/workflows/ci.yml");
+        string readme = Text("README.md");
+        foreach (string path in new[] { ".ci/run", "global.json", "samples/TextKit.PerfTests", "samples/TextKit.NUnitPerfTests" })
+        {
+            workflow.ShouldContain(path);
+            Path.Exists(Path.Combine(RepositoryRoot(), path)).ShouldBeTrue(path);
+        }
+
+        readme.ShouldContain("dotnet test samples/TextKit.PerfTests -c Release --logger \"console;verbosity=detailed\"");
+    }
+
+    private static IEnumerable<string> Runs(YamlMappingNode job) =>
+        ((YamlSequenceNode)job.Children[new YamlScalarNode("steps")]).Children.Cast<YamlMappingNode>()
+            .Where(static s => s.Children.ContainsKey(new YamlScalarNode("run"))).Select(static s => Scalar(s, "run"));
+
+    private static YamlMappingNode Load(string file)
+    {
+        string text = Text(file);
+        if (file.EndsWith(".md", StringComparison.Ordinal))
+        {
+            // The recipe sits between two markers in the docs, in one yaml code block.
+            Match block = DocsWorkflow().Match(text);
+            block.Success.ShouldBeTrue($"{file} has no workflow between <!-- workflow:begin --> and <!-- workflow:end -->");
+            text = block.Groups[1].Value;
+        }
+
+        var stream = new YamlStream();
+        stream.Load(new StringReader(text));
+        return (YamlMappingNode)stream.Documents.ShouldHaveSingleItem().RootNode;
+    }
+
+    private static YamlMappingNode Map(YamlMappingNode node, string key) =>
+        node.Children.TryGetValue(new YamlScalarNode(key), out YamlNode? child) ? (YamlMappingNode)child : throw new ShouldAssertException($"No '{key}' in {node.Start}");
+
+    private static string Scalar(YamlMappingNode node, string key) =>
+        node.Children.TryGetValue(new YamlScalarNode(key), out YamlNode? child) ? ((YamlScalarNode)child).Value ?? "" : throw new ShouldAssertException($"No '{key}' in {node.Start}");
+
+    private static string Text(string file) => File.ReadAllText(Path.Combine(RepositoryRoot(), file));
+
+    private static string RepositoryRoot([CallerFilePath] string here = "") => Path.GetFullPath(Path.Combine(Path.GetDirectoryName(here)!, "..", "..", ".."));
+
+    [GeneratedRegex(@"^[\w.-]+/[\w.-]+@v\d+$")]
+    private static partial Regex PinnedAction();
+
+    [GeneratedRegex(@"PICOLLO_[A-Z_]+")]
+    private static partial Regex PicolloVariable();
+
+    [GeneratedRegex(@"<!-- workflow:begin -->\s*```yaml\n(.*?)```\s*<!-- workflow:end -->", RegexOptions.Singleline)]
+    private static partial Regex DocsWorkflow();
+}
