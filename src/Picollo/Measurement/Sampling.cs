@@ -31,6 +31,13 @@ internal static class Sampling
         var readings = new SampleReadings(options.Samples, set.Count, ReferenceProbes.ProbesFor(options.Samples), allocates);
         int minSamples = Math.Min(options.MinSamples, options.Samples);
         double expectedBytes = (bytesPerOperation * operations * options.Samples) + (readings.AllocationTicks.Length * (double)AllocationSpeed.BytesPerProbe);
+
+        // The probes run once before the samples, so their first call's JIT compilation is not a compilation on the
+        // measuring thread during sampling (which says the measured code changed: the first measurement of every process
+        // reported two of them).
+        MachineSpeed.Time();
+        if (allocates)
+            AllocationSpeed.Allocate(readings.ProbeSink);
         SettleGC();
         bool noGC = TryStartNoGCRegion(options, expectedBytes, out string? noGCNote);
         JitCounts jit = JitCounts.Now();
