@@ -124,9 +124,14 @@ internal static class Warmup
             // thread (the same method with state that reaches other callees): that code has its own way to tier 1. A body
             // known to run MinOpts code is told as such either way: its code never changes, its run is not judged, and
             // a compilation on this thread (an OSR of a loop elsewhere) must not turn the warmup's answer into 'JIT quiet'.
+            //
+            // The substitute snapshot is built on every iteration, used or not: built only on this path, its code was
+            // JIT-compiled on this thread the first time a process measured a known body again, and that compilation
+            // itself made the warmup refuse the known tier ("JIT quiet" instead of "code optimized").
             JitTierSnapshot tiers = listener?.Snapshot() ?? default;
+            JitTierSnapshot assumed = tiers with { BodyTier = knownFinalTier ?? tiers.BodyTier, BodyTierTicks = warmupStart };
             if (knownFinalTier is { } finalTier && !tiers.IsBodyFinal && (threadJit.Since == warmupStart || finalTier == JitTier.MinOptJitted))
-                tiers = tiers with { BodyTier = finalTier, BodyTierTicks = warmupStart };
+                tiers = assumed;
 
             // The body's first compilation happens on this thread; its event arrives 10-30 ms later. Without this wait a
             // fresh body whose first call outlasted the minimum warmup was judged by the fallback rule, before its event.
