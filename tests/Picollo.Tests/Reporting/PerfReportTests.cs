@@ -126,21 +126,36 @@ public sealed class PerfReportTests
     }
 
     [Fact]
-    public async Task StepSummary_FileLockedByAnotherWriter_WaitsForItThenAppends()
+    public void StepSummary_FileLockedByAnotherWriter_WaitsForItThenAppends()
     {
         using var temp = new TempDirectory();
         string summary = temp.Combine("summary.md");
         var report = new PerfReport("Tests.Locked", SyntheticResults.Result(SyntheticResults.Tsc()));
-        Task append;
+        Exception? failure = null;
+
+        // A thread of its own and Thread.Sleep, not Task.Run and Task.Delay: with the thread pool starved by the suite's
+        // other tests a 200 ms delay once lasted 2 s, the lock's whole timeout, and the append gave up before the check.
+        var append = new Thread(() =>
+        {
+            try
+            {
+                StepSummary.Append([report], name => name == StepSummary.Variable ? summary : null);
+            }
+            catch (IOException e)
+            {
+                failure = e;
+            }
+        });
         using (var other = new FileStream(summary, FileMode.Append, FileAccess.Write, FileShare.None))
         {
             other.Write("Other writer\n"u8);
-            append = Task.Run(() => StepSummary.Append([report], name => name == StepSummary.Variable ? summary : null), TestContext.Current.CancellationToken);
-            await Task.Delay(200, TestContext.Current.CancellationToken);
-            append.IsCompleted.ShouldBeFalse();
+            append.Start();
+            Thread.Sleep(200);
+            append.IsAlive.ShouldBeTrue("the append waits while another writer holds the file");
         }
 
-        await append;
+        append.Join();
+        failure.ShouldBeNull();
         string text = File.ReadAllText(summary);
         text.ShouldStartWith("Other writer\n\n##### Picollo performance tests\n");
         text.ShouldContain("| Tests.Locked ");
