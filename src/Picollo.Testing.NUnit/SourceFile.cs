@@ -31,7 +31,7 @@ internal static class SourceFile
 
         throw new PerfTestConfigurationException(
             $"{attribute} {method.DeclaringType?.Name}.{method.Name}: its source folder, where its baselines live, is read from the assembly's debug information, and {method.Module.Assembly.GetName().Name} has no portable PDB with this method. " +
-            "Build it with <DebugType>portable</DebugType> or <DebugType>embedded</DebugType> (the SDK's default is portable), or keep all baselines in one folder with BaselineStoreOptions.BaselineDirectory.");
+            "Build it with <DebugType>portable</DebugType> or <DebugType>embedded</DebugType> (the SDK's default is portable), and keep the .pdb beside the assembly.");
     }
 
     private static MetadataReaderProvider? Open(Assembly assembly)

@@ -100,7 +100,7 @@ public sealed record PerfOptions
     /// <summary>
     /// The time one measurement should take, warmup included (default 1 s). The pilot bounds the operations per sample by
     /// it; sampling stops early at twice the budget. Warmup takes at most half of it, except while the JIT events show the
-    /// body's tier-1 code still to come: then it may go on until 500 ms after the start, and the measurement takes that much longer.
+    /// body's tier-1 code still to come: then it may go on until 1.5 s after the start, and the measurement takes that much longer.
     /// </summary>
     /// <exception cref="ArgumentOutOfRangeException">Zero or negative.</exception>
     public TimeSpan TimeBudget

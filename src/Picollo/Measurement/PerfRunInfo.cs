@@ -108,7 +108,7 @@ public sealed record PerfRunInfo
     /// <summary>
     /// How many cores' worth of CPU time other processes used while the samples ran (Linux <c>/proc/stat</c>, less this
     /// process's own); <see cref="double.NaN"/> where it cannot be read. A time verdict of a measurement taken while other
-    /// processes kept half of the other cores busy is inconclusive rather than a failure (docs/VERDICTS.md, "Machines").
+    /// processes kept three quarters of the other cores busy is inconclusive rather than a failure (docs/VERDICTS.md, "Machines").
     /// </summary>
     public double OtherProcessesCores { get; init; } = double.NaN;
 

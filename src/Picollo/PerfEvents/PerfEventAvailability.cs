@@ -93,7 +93,7 @@ public sealed class PerfEventAvailability
             return false;
 
         reason = $"'{spec.Name}' is raised from kernel code (the scheduler), so with exclude_kernel it always reads 0: " +
-                 "count kernel mode too (WithKernel(true)), which needs 'sudo sysctl kernel.perf_event_paranoid=1' or CAP_PERFMON.";
+                 "a perf session built with WithKernel(true) counts it, which needs 'sudo sysctl kernel.perf_event_paranoid=1' or CAP_PERFMON; Perf.Measure and perf tests count user mode only, so there it stays unavailable.";
         return true;
     }
 
@@ -146,7 +146,7 @@ public sealed class PerfEventAvailability
     {
         if (!isLinux)
         {
-            string reason = $"perf_event is Linux-only and this is {RuntimeInformation.OSDescription}: Picollo measures with the TSC and the .NET runtime counters here.";
+            string reason = $"perf_event is Linux-only and this is {RuntimeInformation.OSDescription}: here Picollo counts with the .NET runtime counters (allocated bytes, collections, JIT, lock contentions); time counters (tsc, task-clock) need Linux, and tsc Linux x86-64.";
             return new PerfEventAvailability(reason, reason, reason, null, false, [], false);
         }
 
