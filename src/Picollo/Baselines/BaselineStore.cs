@@ -146,9 +146,41 @@ internal sealed class BaselineStore
     internal BaselineCheckResult Rejudge(BaselineCheckResult check, IReadOnlyList<CounterVerdict> verdicts)
         => check.Outcome == BaselineOutcome.Updated ? check with { Verdicts = verdicts } : Conclude(verdicts, check.BaselinePath, check.ReceivedPath, check.WriteFailure);
 
+    // One line per verdict, except that counters not compared for the same reason share one ("tsc, allocated-bytes, ...:
+    // no baseline file"): a first run listed the ten counters of the default set on ten lines saying the same thing.
+    private static List<string> Lines(IReadOnlyList<CounterVerdict> verdicts)
+    {
+        var lines = new List<string>(verdicts.Count);
+        var shared = new Dictionary<string, int>(StringComparer.Ordinal);
+        var counters = new List<List<string>>();
+        foreach (CounterVerdict verdict in verdicts)
+        {
+            if (verdict.Status is not (CounterVerdictStatus.NoBaseline or CounterVerdictStatus.NotComparable) || verdict.Reason is not { } reason)
+            {
+                lines.Add(verdict.Text);
+                counters.Add([]);
+                continue;
+            }
+
+            if (shared.TryGetValue(reason, out int line))
+            {
+                counters[line].Add(verdict.Counter);
+                continue;
+            }
+
+            shared[reason] = lines.Count;
+            lines.Add(reason);
+            counters.Add([verdict.Counter]);
+        }
+
+        foreach ((string reason, int line) in shared)
+            lines[line] = $"{string.Join(", ", counters[line])}: {reason}";
+        return lines;
+    }
+
     private BaselineCheckResult Conclude(IReadOnlyList<CounterVerdict> verdicts, string baselinePath, string? receivedPath, string? writeFailure)
     {
-        var lines = verdicts.Select(v => v.Text).ToList();
+        List<string> lines = Lines(verdicts);
         if (verdicts.All(IsPassing))
             return new BaselineCheckResult(BaselineOutcome.Pass, verdicts, baselinePath, null, string.Join('\n', lines));
 

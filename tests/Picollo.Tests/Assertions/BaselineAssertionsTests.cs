@@ -30,7 +30,7 @@ public sealed class BaselineAssertionsTests
         File.Exists(received).ShouldBeTrue();
         host.Notices.Count.ShouldBe(1);
         host.Notices[0].Assertion.ShouldBe("result.ShouldNotRegress()");
-        host.Notices[0].Message.ShouldContain("allocated-bytes: no baseline");
+        host.Notices[0].Message.ShouldContain("allocated-bytes, tsc: no baseline file");
         host.Notices[0].Message.ShouldContain(received);
 
         result.ShouldNotRegress(options: Local(temp) with { UpdateBaselines = true }, callerFilePath: source, testMethod: "Allocates");

@@ -96,7 +96,7 @@ public sealed class PerfResultReportsTests
         lines.ShouldContain("##### Picollo performance tests");
         lines.ShouldContain(static l => l.StartsWith("| SampleTests.First | notice  | allocated-bytes |", StringComparison.Ordinal));
         lines.ShouldContain(static l => l.StartsWith("| SampleTests.Second | notice  | allocated-bytes |", StringComparison.Ordinal));
-        host.Notices.Select(static n => n.Message).ShouldAllBe(static m => m.Contains("allocated-bytes: no baseline"));
+        host.Notices.Select(static n => n.Message).ShouldAllBe(static m => m.Contains("allocated-bytes, tsc: no baseline file"));
     }
 
     [Fact]
@@ -156,7 +156,7 @@ public sealed class PerfResultReportsTests
 
         host.Notices.Count.ShouldBe(2);
         host.Notices[0].Message.ShouldStartWith($"Could not append the digest to the job summary {summary} ($GITHUB_STEP_SUMMARY): ");
-        host.Notices[1].Message.ShouldContain("allocated-bytes: no baseline");
+        host.Notices[1].Message.ShouldContain("allocated-bytes, tsc: no baseline file");
         File.Exists(temp.Combine("results", "SampleTests.Allocates.result.json")).ShouldBeTrue();
     }
 

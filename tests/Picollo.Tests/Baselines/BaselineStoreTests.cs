@@ -27,6 +27,14 @@ public sealed class BaselineStoreTests : IDisposable
     private void WriteBaseline(params BaselineEntry[] entries) => File.WriteAllText(BaselinePath, new BaselineFile(entries).ToJson());
 
     [Fact]
+    public void MissingBaseline_NamesTheCountersNotComparedForOneReasonOnOneLine()
+    {
+        BaselineCheckResult result = Store().Check(BaselinePath, Epyc, Record(TaskClock(Constant(100)), AllocatedBytes(Constant(88))));
+
+        result.Message.ShouldStartWith("task-clock, allocated-bytes: no baseline file\nMissing baselines pass locally.\n");
+    }
+
+    [Fact]
     public void MissingBaselineLocally_PassesWithNoticeAndWritesReceived()
     {
         BaselineCheckResult result = Store().Check(BaselinePath, Epyc, Record(TaskClock(Constant(100))));
