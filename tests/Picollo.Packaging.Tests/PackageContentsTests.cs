@@ -15,7 +15,7 @@ public sealed class PackageContentsTests(PackageFeed feed)
         string[] packages = Directory.GetFiles(feed.Feed, "*.nupkg");
         packages.Select(p => Path.GetFileName(p).Replace($".{feed.Version}.nupkg", "", StringComparison.Ordinal))
             .Order(StringComparer.Ordinal)
-            .ShouldBe(["Picollo", "Picollo.Templates", "Picollo.Testing.NUnit", "Picollo.Testing.Xunit"]);
+            .ShouldBe(["Picollo", "Picollo.Templates", "Picollo.Testing.NUnit", "Picollo.Testing.Xunit", "Picollo.Tool"]);
         feed.Version.ShouldStartWith("0.", customMessage: "pre-1.0 while the API settles");
 
         foreach (string package in packages)

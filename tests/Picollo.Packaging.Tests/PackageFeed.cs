@@ -12,13 +12,14 @@ namespace Picollo.Packaging.Tests;
 /// </summary>
 public sealed partial class PackageFeed : IAsyncLifetime
 {
-    /// <summary>The projects packed: the three libraries and the template pack.</summary>
+    /// <summary>The projects packed: the three libraries, the template pack and the tool.</summary>
     public static readonly string[] PackedProjects =
     [
         "src/Picollo/Picollo.csproj",
         "src/Picollo.Testing.Xunit/Picollo.Testing.Xunit.csproj",
         "src/Picollo.Testing.NUnit/Picollo.Testing.NUnit.csproj",
         "templates/Picollo.Templates.csproj",
+        "src/Picollo.Cli/Picollo.Cli.csproj",
     ];
 
     /// <summary>The repository this test was built from.</summary>
@@ -43,6 +44,13 @@ public sealed partial class PackageFeed : IAsyncLifetime
     };
 
     private string Hive => Path.Combine(Root, "template-hive");
+
+    /// <summary>Where <see cref="InstallToolAsync"/> installs the tool.</summary>
+    public string ToolPath => Path.Combine(Root, "tools");
+
+    /// <summary>Installs the picollo tool from the local feed into <see cref="ToolPath"/>, as <c>dotnet tool install</c> does for a user.</summary>
+    public async Task InstallToolAsync() =>
+        (await DotNet.RunAsync(Root, Environment, TimeSpan.FromMinutes(3), "tool", "install", "Picollo.Tool", "--version", Version, "--tool-path", ToolPath, "--configfile", Path.Combine(Root, "nuget.config"))).ShouldSucceed();
 
     /// <inheritdoc/>
     public async ValueTask InitializeAsync()

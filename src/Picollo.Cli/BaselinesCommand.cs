@@ -1,0 +1,63 @@
+using Picollo.Baselines;
+using Spectre.Console;
+
+namespace Picollo.Cli;
+
+/// <summary><c>picollo baselines [DIR]</c>: the baselines under a folder, the machines each covers, and the received files with why.</summary>
+internal static class BaselinesCommand
+{
+    /// <summary>Writes the table; exit code 1 when a file could not be read (the others are still listed).</summary>
+    public static int Run(IAnsiConsole console, string folder)
+    {
+        BaselineFolder found;
+        try
+        {
+            found = BaselineFolder.Scan(folder);
+        }
+        catch (DirectoryNotFoundException e)
+        {
+            console.MarkupLine($"[red]{Markup.Escape(e.Message)}[/]");
+            return ExitCodes.Error;
+        }
+
+        if (found.Pairs.Count == 0 && found.Errors.Count == 0)
+        {
+            console.WriteLine($"No baseline or received file (*.perf.json) under {Path.GetFullPath(folder)}: nothing to show. A perf test's first run writes one beside its source.");
+            return ExitCodes.Success;
+        }
+
+        // One block per test, one line per machine: ids are long (they are copied into commands and searched for), and a
+        // table squeezed the reasons into a one-letter column.
+        foreach (BaselinePair pair in found.Pairs)
+        {
+            console.MarkupLine($"[bold]{Markup.Escape(pair.Test)}[/]");
+            if (pair.Baseline is null)
+                console.WriteLine("  baseline: none yet");
+            foreach (BaselineEntry held in pair.Baseline?.Entries ?? [])
+                console.WriteLine($"  baseline: {held.Machine.Id} ({held.Machine.CpuModel}), recorded {held.Record.RecordedUtc:yyyy-MM-dd HH:mm} UTC");
+            foreach (PendingEntry entry in pair.Pending)
+                console.WriteLine($"  received: {entry.Entry.Machine.Id}, {Why(entry)}");
+            if (pair.ReceivedPath is not null && pair.Pending.Count == 0)
+                console.WriteLine("  received: nothing pending (every entry equals the baseline's)");
+        }
+
+        int pending = found.Pairs.Sum(static p => p.Pending.Count);
+        console.WriteLine($"{found.Pairs.Count} test(s), {found.Pairs.Count(static p => p.Baseline is not null)} with a baseline, {pending} received entr{(pending == 1 ? "y" : "ies")} pending: picollo accept reviews them.");
+        foreach (string error in found.Errors)
+            console.MarkupLine($"[red]Not read:[/] {Markup.Escape(error)}");
+        return found.Errors.Count > 0 ? ExitCodes.Error : ExitCodes.Success;
+    }
+
+    // "regressed: tsc P10 +31 % ..." with the counters that decided.
+    private static string Why(PendingEntry pending)
+    {
+        IEnumerable<CounterVerdict> deciding = pending.Why switch
+        {
+            "regressed" => pending.Verdicts.Where(static v => v.IsRegression),
+            "improved" => pending.Verdicts.Where(static v => v.Status == CounterVerdictStatus.Improved),
+            _ => [],
+        };
+        string counters = string.Join("; ", deciding.Select(static v => v.Text));
+        return counters.Length == 0 ? pending.Why : $"{pending.Why}: {counters}";
+    }
+}

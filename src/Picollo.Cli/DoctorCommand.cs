@@ -1,0 +1,89 @@
+using System.Globalization;
+using System.Text.Json;
+using Spectre.Console;
+
+namespace Picollo.Cli;
+
+/// <summary><c>picollo doctor</c>: this machine as Picollo sees it.</summary>
+internal static class DoctorCommand
+{
+    private static readonly JsonSerializerOptions s_json = new() { WriteIndented = true, PropertyNamingPolicy = JsonNamingPolicy.CamelCase };
+
+    /// <summary>Writes the report; exit code 0 when hardware counters are usable, <see cref="ExitCodes.NoHardwareCounters"/> when not.</summary>
+    public static int Run(IAnsiConsole console, bool json)
+    {
+        DoctorReport report = DoctorReport.Gather();
+        if (json)
+            console.Profile.Out.Writer.WriteLine(JsonSerializer.Serialize(report, s_json));
+        else
+            Write(console, report);
+        return report.HardwareCountersUsable ? ExitCodes.Success : ExitCodes.NoHardwareCounters;
+    }
+
+    private static void Write(IAnsiConsole console, DoctorReport report)
+    {
+        console.MarkupLine($"[bold]Baseline key[/] {Markup.Escape(report.BaselineKey)}");
+        var machine = new Table().AddColumns("Fingerprint", "Value");
+        foreach ((string name, string value) in report.Fingerprint)
+            machine.AddRow(Markup.Escape(name), Markup.Escape(value));
+        console.Write(machine);
+
+        var perf = new Table().AddColumns("perf_event", "Value");
+        perf.AddRow("level", Markup.Escape(report.PerfEvents));
+        perf.AddRow("perf_event_paranoid", report.PerfEventParanoid?.ToString(CultureInfo.InvariantCulture) ?? "unknown");
+        perf.AddRow("CAP_PERFMON / root", report.Privileged ? "yes" : "no");
+        perf.AddRow("PMUs", Markup.Escape(report.Pmus.Count == 0 ? "none" : string.Join(", ", report.Pmus)));
+        perf.AddRow("CPU PMU", report.HasCpuPmu
+            ? $"yes ({(report.FixedCounters is { } f ? $"{f} fixed, {report.ProgrammableCounters} programmable counters" : "counters unknown")})"
+            : "no");
+        perf.AddRow("container", Markup.Escape(report.Container ?? "none seen"));
+        perf.AddRow("seccomp", Markup.Escape(report.Seccomp ?? "unknown"));
+        if (report.SoftwareUnavailableReason is { } software)
+            perf.AddRow("software events", Markup.Escape(software));
+        if (report.HardwareUnavailableReason is { } hardware)
+            perf.AddRow("hardware events", Markup.Escape(hardware));
+        console.Write(perf);
+
+        var tsc = new Table().AddColumns("TSC", "Value");
+        tsc.AddRow("readable", report.TscSupported ? "yes" : Markup.Escape("no: " + report.TscUnsupportedReason));
+        if (report.TscSupported)
+        {
+            tsc.AddRow("invariant", report.TscInvariant ? "yes" : "no (its rate may change with the core clock)");
+            tsc.AddRow("frequency", report.TscHertz is { } hz
+                ? Markup.Escape(string.Create(CultureInfo.InvariantCulture, $"{hz / 1e6:0.###} MHz ({report.TscFrequencySource}{(report.TscUncertaintyPpm is { } ppm ? $", ±{ppm:0.#} ppm" : "")})"))
+                : "unknown");
+        }
+
+        console.Write(tsc);
+
+        // One reason is usually shared by many counters (every hardware event on a machine without a PMU): each distinct
+        // reason is printed once under the table and the rows refer to it.
+        var reasons = new List<string>();
+        var counters = new Table().AddColumns("Counter", "Kind", "Default set", "Counts here", "Why not");
+        foreach (CounterStatus counter in report.Counters)
+        {
+            string why = "";
+            // The reasons name their counter ("opening 'cycles'"): with the name taken out, one reason serves every counter.
+            if (counter.Reason?.Replace($"'{counter.Name}'", "'<counter>'", StringComparison.Ordinal) is { } reason)
+            {
+                int index = reasons.IndexOf(reason);
+                if (index < 0)
+                {
+                    reasons.Add(reason);
+                    index = reasons.Count - 1;
+                }
+
+                why = $"see [[{index + 1}]]";
+            }
+
+            counters.AddRow(Markup.Escape(counter.Name), counter.Kind, counter.InDefaultSet ? "yes" : "", counter.Counts ? "[green]yes[/]" : "[red]no[/]", why);
+        }
+
+        console.Write(counters);
+        for (int i = 0; i < reasons.Count; i++)
+            console.MarkupLine($"[[{i + 1}]] {Markup.Escape(reasons[i])}");
+        console.MarkupLine(report.HardwareCountersUsable
+            ? "Hardware counters are usable here (exit code 0)."
+            : "Hardware counters are not usable here (exit code 2): perf tests judge time on tsc/task-clock and skip assertions on hardware counters, with the reason above.");
+    }
+}
