@@ -1,0 +1,106 @@
+using System.Globalization;
+using System.Text;
+using System.Text.Json;
+using Picollo.Baselines;
+using Spectre.Console;
+
+namespace Picollo.Cli;
+
+/// <summary>
+/// <c>picollo compare BASE HEAD</c>: two runs' result folders (e.g. main and a pull request) judged test by test and
+/// counter by counter with the baselines' rules, as markdown (a PR comment) or JSON; exit code 1 on a regression.
+/// </summary>
+/// <remarks>
+/// Result files do not say which machine ran them, so both runs are taken as this machine's: compare runs of one
+/// machine type, as a CI job on one runner label gives them. Machine-speed and busy-machine gates need what only a
+/// measurement knows and do not apply here.
+/// </remarks>
+internal static class CompareCommand
+{
+    private static readonly JsonSerializerOptions s_json = new() { WriteIndented = true, PropertyNamingPolicy = JsonNamingPolicy.CamelCase };
+
+    /// <summary>Writes the comparison in <paramref name="format"/> (markdown or json).</summary>
+    public static int Run(IAnsiConsole console, string basePath, string headPath, string format)
+    {
+        if (format is not ("markdown" or "json"))
+        {
+            console.MarkupLine($"[red]Unknown format '{Markup.Escape(format)}'[/]: use markdown or json.");
+            return ExitCodes.Error;
+        }
+
+        ResultFolder before, after;
+        try
+        {
+            before = ResultFolder.Read(basePath);
+            after = ResultFolder.Read(headPath);
+        }
+        catch (DirectoryNotFoundException e)
+        {
+            console.MarkupLine($"[red]{Markup.Escape(e.Message)}[/]");
+            return ExitCodes.Error;
+        }
+
+        string[] errors = [.. before.Errors, .. after.Errors];
+        if (errors.Length > 0)
+        {
+            foreach (string error in errors)
+                console.MarkupLine($"[red]Not read:[/] {Markup.Escape(error)}");
+            return ExitCodes.Error;
+        }
+
+        if (after.Tests.Count == 0)
+        {
+            console.WriteLine($"No result file (*.result.json) under {Path.GetFullPath(headPath)}: nothing to compare. Perf tests write them to TestResults/picollo (or PICOLLO_RESULTS_DIR).");
+            return ExitCodes.Success;
+        }
+
+        MachineFingerprint machine = MachineFingerprint.Current;
+        var rows = new List<ComparisonRow>();
+        foreach ((string test, BaselineRecord head) in after.Tests)
+        {
+            if (!before.Tests.TryGetValue(test, out BaselineRecord? baseline))
+            {
+                rows.Add(new ComparisonRow(test, "", "new", null, null, null, "not in the base run"));
+                continue;
+            }
+
+            var file = new BaselineFile([new BaselineEntry(machine, baseline)]);
+            foreach (CounterVerdict verdict in BaselineComparer.Compare(file, machine, head))
+                rows.Add(new ComparisonRow(test, verdict.Counter, Status(verdict.Status), verdict.BaselineValue, verdict.CurrentValue, verdict.RelativeChange, verdict.Text));
+        }
+
+        foreach (string gone in before.Tests.Keys.Except(after.Tests.Keys, StringComparer.Ordinal))
+            rows.Add(new ComparisonRow(gone, "", "removed", null, null, null, "not in the head run"));
+
+        TextWriter output = console.Profile.Out.Writer;
+        output.Write(format == "json" ? JsonSerializer.Serialize(rows, s_json) + "\n" : Markdown(rows, basePath, headPath));
+        return rows.Any(static r => r.Status == "regressed") ? ExitCodes.Error : ExitCodes.Success;
+    }
+
+    private static string Status(CounterVerdictStatus status) => status switch
+    {
+        CounterVerdictStatus.Regressed => "regressed",
+        CounterVerdictStatus.Improved => "improved",
+        CounterVerdictStatus.Pass => "pass",
+        CounterVerdictStatus.Inconclusive => "inconclusive",
+        _ => "not compared",
+    };
+
+    private static string Markdown(List<ComparisonRow> rows, string basePath, string headPath)
+    {
+        int regressed = rows.Count(static r => r.Status == "regressed"), improved = rows.Count(static r => r.Status == "improved");
+        var text = new StringBuilder();
+        text.Append(CultureInfo.InvariantCulture, $"### Picollo: {(regressed > 0 ? $"{regressed} regression(s)" : "no regression")}{(improved > 0 ? $", {improved} improvement(s)" : "")}\n\n");
+        text.Append(CultureInfo.InvariantCulture, $"Base `{basePath}`, head `{headPath}`.\n\n");
+        text.Append("| Test | Counter | Verdict | Base | Head | Change |\n|---|---|---|---:|---:|---:|\n");
+        foreach (ComparisonRow row in rows.OrderBy(static r => r.Status == "regressed" ? 0 : r.Status == "improved" ? 1 : 2).ThenBy(static r => r.Test, StringComparer.Ordinal))
+        {
+            string verdict = row.Status == "regressed" ? "**regressed**" : row.Status;
+            text.Append(CultureInfo.InvariantCulture, $"| {row.Test} | {row.Counter} | {verdict} | {Number(row.Base)} | {Number(row.Head)} | {(row.Change is { } c ? c.ToString("+0.0%;-0.0%;0.0%", CultureInfo.InvariantCulture) : "")} |\n");
+        }
+
+        return text.ToString();
+    }
+
+    private static string Number(double? value) => value is { } v ? v.ToString("#,##0.###", CultureInfo.InvariantCulture) : "";
+}

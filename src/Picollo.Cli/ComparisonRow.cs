@@ -1,0 +1,11 @@
+namespace Picollo.Cli;
+
+/// <summary>One counter of one test in <c>picollo compare</c>.</summary>
+/// <param name="Test">The test's name.</param>
+/// <param name="Counter">The counter; empty for a test only one run has.</param>
+/// <param name="Status">regressed, improved, pass, inconclusive, not compared, new or removed.</param>
+/// <param name="Base">The compared statistic in the base run, per operation.</param>
+/// <param name="Head">The same in the head run.</param>
+/// <param name="Change">The relative change.</param>
+/// <param name="Text">The verdict as the library words it.</param>
+internal sealed record ComparisonRow(string Test, string Counter, string Status, double? Base, double? Head, double? Change, string Text);

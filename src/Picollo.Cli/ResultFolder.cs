@@ -1,0 +1,71 @@
+using System.Text.Json;
+using Picollo.Baselines;
+using Picollo.Metrics;
+using Picollo.Reporting.Serialization;
+
+namespace Picollo.Cli;
+
+/// <summary>
+/// One run's results: every <c>*.result.json</c> a perf test wrote (<c>TestResults/picollo</c>, or
+/// <c>PICOLLO_RESULTS_DIR</c>), each counter rebuilt from its histogram of per-sample totals as the baseline files hold
+/// them, so two runs compare with the baselines' own rules.
+/// </summary>
+internal sealed class ResultFolder
+{
+    private ResultFolder(IReadOnlyDictionary<string, BaselineRecord> tests, IReadOnlyList<string> errors)
+    {
+        Tests = tests;
+        Errors = errors;
+    }
+
+    /// <summary>Each test's counters by the test's name.</summary>
+    public IReadOnlyDictionary<string, BaselineRecord> Tests { get; }
+
+    /// <summary>One line per file that could not be read: its path, the position and the reason.</summary>
+    public IReadOnlyList<string> Errors { get; }
+
+    /// <summary>Reads every result file under <paramref name="folder"/>.</summary>
+    /// <exception cref="DirectoryNotFoundException">The folder does not exist.</exception>
+    public static ResultFolder Read(string folder)
+    {
+        folder = Path.GetFullPath(folder);
+        if (!Directory.Exists(folder))
+            throw new DirectoryNotFoundException($"No folder {folder}: give a run's results folder (TestResults/picollo under the test project's output, or PICOLLO_RESULTS_DIR).");
+
+        var tests = new SortedDictionary<string, BaselineRecord>(StringComparer.Ordinal);
+        var errors = new List<string>();
+        foreach (string file in Directory.EnumerateFiles(folder, "*.result.json", SearchOption.AllDirectories).Order(StringComparer.Ordinal))
+        {
+            try
+            {
+                PerfReportModel model = JsonSerializer.Deserialize(File.ReadAllBytes(file), PerfReportJsonContext.Default.PerfReportModel)
+                    ?? throw new JsonException("The file holds null.");
+                tests[model.Test] = Record(model);
+            }
+            catch (JsonException e)
+            {
+                errors.Add($"{file}: not a Picollo result file: {e.Message}");
+            }
+            catch (HdrHistogramFormatException e)
+            {
+                errors.Add($"{file}: a counter's histogram is not valid: {e.Message}");
+            }
+        }
+
+        return new ResultFolder(tests, errors);
+    }
+
+    private static BaselineRecord Record(PerfReportModel model)
+    {
+        var counters = new List<BaselineCounter>();
+        foreach (CounterReportModel counter in model.Counters)
+        {
+            if (!counter.Available || counter.Histogram is not { } histogram)
+                continue;
+            HdrHistogram samples = HdrHistogram.FromJson(histogram.GetRawText());
+            counters.Add(BaselineCounter.FromHistogram(counter.Name, counter.Unit, counter.Kind, samples, counter.OperationsPerSample));
+        }
+
+        return new BaselineRecord(counters, new Dictionary<string, string>(), model.TimestampUtc);
+    }
+}
