@@ -40,6 +40,12 @@ internal static class Commands
         compare.SetAction(result => CompareCommand.Run(console, result.GetValue(basePath)!, result.GetValue(headPath)!, result.GetValue(format)!));
         root.Subcommands.Add(compare);
 
+        var reportFolder = new Argument<string>("folder") { Description = "A run's results folder (TestResults/picollo, or PICOLLO_RESULTS_DIR)." };
+        var html = new Option<string>("--html") { Description = "The page to write.", Required = true };
+        var report = new Command("report", "One run's results as one self-contained HTML page: a table of tests and verdicts, each test's counters and percentile plot.") { reportFolder, html };
+        report.SetAction(result => ReportCommand.Run(console, result.GetValue(reportFolder)!, result.GetValue(html)!));
+        root.Subcommands.Add(report);
+
         return root;
     }
 }

@@ -12,6 +12,9 @@ namespace Picollo.Packaging.Tests;
 /// </summary>
 public sealed partial class PackageFeed : IAsyncLifetime
 {
+    private readonly Lock _toolGate = new();
+    private Task? _toolInstall;
+
     /// <summary>The projects packed: the three libraries, the template pack and the tool.</summary>
     public static readonly string[] PackedProjects =
     [
@@ -48,9 +51,18 @@ public sealed partial class PackageFeed : IAsyncLifetime
     /// <summary>Where <see cref="InstallToolAsync"/> installs the tool.</summary>
     public string ToolPath => Path.Combine(Root, "tools");
 
-    /// <summary>Installs the picollo tool from the local feed into <see cref="ToolPath"/>, as <c>dotnet tool install</c> does for a user.</summary>
-    public async Task InstallToolAsync() =>
-        (await DotNet.RunAsync(Root, Environment, TimeSpan.FromMinutes(3), "tool", "install", "Picollo.Tool", "--version", Version, "--tool-path", ToolPath, "--configfile", Path.Combine(Root, "nuget.config"))).ShouldSucceed();
+    /// <summary>
+    /// Installs the picollo tool from the local feed into <see cref="ToolPath"/>, as <c>dotnet tool install</c> does for a
+    /// user; once, whichever test asks first.
+    /// </summary>
+    public Task InstallToolAsync()
+    {
+        lock (_toolGate)
+            return _toolInstall ??= Install();
+
+        async Task Install() =>
+            (await DotNet.RunAsync(Root, Environment, TimeSpan.FromMinutes(3), "tool", "install", "Picollo.Tool", "--version", Version, "--tool-path", ToolPath, "--configfile", Path.Combine(Root, "nuget.config"))).ShouldSucceed();
+    }
 
     /// <inheritdoc/>
     public async ValueTask InitializeAsync()
