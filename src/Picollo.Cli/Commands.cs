@@ -35,7 +35,7 @@ internal static class Commands
 
         var basePath = new Argument<string>("base") { Description = "The base run's results folder (e.g. main's TestResults/picollo)." };
         var headPath = new Argument<string>("head") { Description = "The head run's results folder (e.g. the pull request's)." };
-        var format = new Option<string>("--format") { Description = "markdown (a PR comment) or json.", DefaultValueFactory = static _ => "markdown" };
+        var format = new Option<string>("--format") { Description = "markdown (a PR comment), json, or html (one self-contained page with the head run's plots).", DefaultValueFactory = static _ => "markdown" };
         var compare = new Command("compare", "Two runs' results judged test by test and counter by counter with the baselines' rules. Exit code 1 on a regression.") { basePath, headPath, format };
         compare.SetAction(result => CompareCommand.Run(console, result.GetValue(basePath)!, result.GetValue(headPath)!, result.GetValue(format)!));
         root.Subcommands.Add(compare);

@@ -8,7 +8,8 @@ namespace Picollo.Cli;
 
 /// <summary>
 /// <c>picollo compare BASE HEAD</c>: two runs' result folders (e.g. main and a pull request) judged test by test and
-/// counter by counter with the baselines' rules, as markdown (a PR comment) or JSON; exit code 1 on a regression.
+/// counter by counter with the baselines' rules, as markdown (a PR comment), JSON or one HTML page; exit code 1 on a
+/// regression.
 /// </summary>
 /// <remarks>
 /// Result files do not say which machine ran them, so both runs are taken as this machine's: compare runs of one
@@ -22,9 +23,9 @@ internal static class CompareCommand
     /// <summary>Writes the comparison in <paramref name="format"/> (markdown or json).</summary>
     public static int Run(IAnsiConsole console, string basePath, string headPath, string format)
     {
-        if (format is not ("markdown" or "json"))
+        if (format is not ("markdown" or "json" or "html"))
         {
-            console.MarkupLine($"[red]Unknown format '{Markup.Escape(format)}'[/]: use markdown or json.");
+            console.MarkupLine($"[red]Unknown format '{Markup.Escape(format)}'[/]: use markdown, json or html.");
             return ExitCodes.Error;
         }
 
@@ -73,7 +74,12 @@ internal static class CompareCommand
             rows.Add(new ComparisonRow(gone, "", "removed", null, null, null, "not in the head run"));
 
         TextWriter output = console.Profile.Out.Writer;
-        output.Write(format == "json" ? JsonSerializer.Serialize(rows, s_json) + "\n" : Markdown(rows, basePath, headPath));
+        output.Write(format switch
+        {
+            "json" => JsonSerializer.Serialize(rows, s_json) + "\n",
+            "html" => Html(rows, basePath, headPath, after),
+            _ => Markdown(rows, basePath, headPath),
+        });
         return rows.Any(static r => r.Status == "regressed") ? ExitCodes.Error : ExitCodes.Success;
     }
 
@@ -93,14 +99,39 @@ internal static class CompareCommand
         text.Append(CultureInfo.InvariantCulture, $"### Picollo: {(regressed > 0 ? $"{regressed} regression(s)" : "no regression")}{(improved > 0 ? $", {improved} improvement(s)" : "")}\n\n");
         text.Append(CultureInfo.InvariantCulture, $"Base `{basePath}`, head `{headPath}`.\n\n");
         text.Append("| Test | Counter | Verdict | Base | Head | Change |\n|---|---|---|---:|---:|---:|\n");
-        foreach (ComparisonRow row in rows.OrderBy(static r => r.Status == "regressed" ? 0 : r.Status == "improved" ? 1 : 2).ThenBy(static r => r.Test, StringComparer.Ordinal))
+        foreach (ComparisonRow row in Ordered(rows))
         {
             string verdict = row.Status == "regressed" ? "**regressed**" : row.Status;
-            text.Append(CultureInfo.InvariantCulture, $"| {row.Test} | {row.Counter} | {verdict} | {Number(row.Base)} | {Number(row.Head)} | {(row.Change is { } c ? c.ToString("+0.0%;-0.0%;0.0%", CultureInfo.InvariantCulture) : "")} |\n");
+            text.Append(CultureInfo.InvariantCulture, $"| {row.Test} | {row.Counter} | {verdict} | {Number(row.Base)} | {Number(row.Head)} | {Change(row.Change)} |\n");
         }
 
         return text.ToString();
     }
+
+    // The markdown's table, coloured, then the head run's plots (each against the baseline that run was judged by).
+    private static string Html(List<ComparisonRow> rows, string basePath, string headPath, ResultFolder head)
+    {
+        int regressed = rows.Count(static r => r.Status == "regressed");
+        StringBuilder html = HtmlPage.Start("Picollo: compare");
+        html.Append(CultureInfo.InvariantCulture, $"<h1>Picollo: {(regressed > 0 ? $"{regressed} regression(s)" : "no regression")}</h1>\n");
+        html.Append(CultureInfo.InvariantCulture, $"<p class=\"notes\">Base {HtmlPage.Encode(basePath)}, head {HtmlPage.Encode(headPath)}.</p>\n");
+        html.Append("<table><tr><th>Test</th><th>Counter</th><th>Verdict</th><th>Base</th><th>Head</th><th>Change</th></tr>\n");
+        foreach (ComparisonRow row in Ordered(rows))
+        {
+            html.Append(CultureInfo.InvariantCulture,
+                $"<tr><td>{HtmlPage.Encode(row.Test)}</td><td>{HtmlPage.Encode(row.Counter)}</td><td class=\"{HtmlPage.Class(row.Status)}\">{HtmlPage.Encode(row.Status)}</td><td class=\"n\">{HtmlPage.Number(row.Base)}</td><td class=\"n\">{HtmlPage.Number(row.Head)}</td><td class=\"n\">{Change(row.Change)}</td></tr>\n");
+        }
+
+        html.Append("</table>\n");
+        foreach ((string test, string svg) in head.Plots.OrderBy(static p => p.Key, StringComparer.Ordinal))
+            html.Append(CultureInfo.InvariantCulture, $"<h2>{HtmlPage.Encode(test)} (head)</h2>\n").Append(HtmlPage.InlineSvg(svg)).Append('\n');
+        return HtmlPage.End(html);
+    }
+
+    private static IEnumerable<ComparisonRow> Ordered(List<ComparisonRow> rows) =>
+        rows.OrderBy(static r => r.Status == "regressed" ? 0 : r.Status == "improved" ? 1 : 2).ThenBy(static r => r.Test, StringComparer.Ordinal);
+
+    private static string Change(double? change) => change is { } c ? c.ToString("+0.0%;-0.0%;0.0%", CultureInfo.InvariantCulture) : "";
 
     private static string Number(double? value) => value is { } v ? v.ToString("#,##0.###", CultureInfo.InvariantCulture) : "";
 }

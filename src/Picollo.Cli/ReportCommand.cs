@@ -1,9 +1,9 @@
 using System.Globalization;
-using System.Net;
 using System.Text;
 using System.Text.Json;
 using Picollo.Reporting.Serialization;
 using Spectre.Console;
+using static Picollo.Cli.HtmlPage;
 
 namespace Picollo.Cli;
 
@@ -13,15 +13,6 @@ namespace Picollo.Cli;
 /// </summary>
 internal static class ReportCommand
 {
-    private const string Style = """
-        body { font: 14px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 1100px; color: #1b1f24; padding: 0 1em; }
-        h1 { font-size: 1.5em; } h2 { font-size: 1.15em; margin-top: 2em; border-bottom: 1px solid #d0d7de; padding-bottom: .2em; }
-        table { border-collapse: collapse; margin: .6em 0; } th, td { border: 1px solid #d0d7de; padding: .25em .6em; }
-        th { background: #f6f8fa; text-align: left; } td.n { text-align: right; font-variant-numeric: tabular-nums; }
-        .fail { color: #b91c1c; font-weight: 600; } .pass { color: #15803d; } .notice { color: #a16207; }
-        .notes { color: #57606a; } svg { max-width: 100%; height: auto; }
-        """;
-
     /// <summary>Writes the page to <paramref name="output"/>; exit code 1 when the folder or a file cannot be read.</summary>
     public static int Run(IAnsiConsole console, string folder, string output)
     {
@@ -62,9 +53,7 @@ internal static class ReportCommand
 
     private static string Page(string folder, List<(PerfReportModel Model, string? Svg)> tests)
     {
-        var html = new StringBuilder();
-        html.Append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Picollo results</title>\n<style>")
-            .Append(Style).Append("</style>\n</head>\n<body>\n");
+        StringBuilder html = HtmlPage.Start("Picollo results");
         html.Append(CultureInfo.InvariantCulture, $"<h1>Picollo results: {tests.Count} test(s)</h1>\n<p class=\"notes\">{Encode(folder)}</p>\n");
         html.Append("<table><tr><th>Test</th><th>Verdict</th><th>Samples</th><th>Wall time</th></tr>\n");
         foreach ((PerfReportModel model, _) in tests)
@@ -93,23 +82,9 @@ internal static class ReportCommand
 
             html.Append("</table>\n");
             if (svg is not null)
-                html.Append(svg[svg.IndexOf("<svg", StringComparison.Ordinal)..]).Append('\n');
+                html.Append(HtmlPage.InlineSvg(svg)).Append('\n');
         }
 
-        html.Append("</body>\n</html>\n");
-        return html.ToString();
+        return HtmlPage.End(html);
     }
-
-    private static string Class(string verdict) => verdict switch
-    {
-        "fail" => "fail",
-        "pass" => "pass",
-        _ => "notice",
-    };
-
-    private static string Anchor(string test) => "t-" + string.Concat(test.Select(static c => char.IsAsciiLetterOrDigit(c) ? c : '-'));
-
-    private static string Encode(string text) => WebUtility.HtmlEncode(text);
-
-    private static string Number(double? value) => value is { } v ? v.ToString("#,##0.###", CultureInfo.InvariantCulture) : "";
 }

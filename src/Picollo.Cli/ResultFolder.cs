@@ -12,11 +12,15 @@ namespace Picollo.Cli;
 /// </summary>
 internal sealed class ResultFolder
 {
-    private ResultFolder(IReadOnlyDictionary<string, BaselineRecord> tests, IReadOnlyList<string> errors)
+    private ResultFolder(IReadOnlyDictionary<string, BaselineRecord> tests, IReadOnlyDictionary<string, string> plots, IReadOnlyList<string> errors)
     {
         Tests = tests;
+        Plots = plots;
         Errors = errors;
     }
+
+    /// <summary>Each test's percentile plot (the SVG written beside its result file), when there is one.</summary>
+    public IReadOnlyDictionary<string, string> Plots { get; }
 
     /// <summary>Each test's counters by the test's name.</summary>
     public IReadOnlyDictionary<string, BaselineRecord> Tests { get; }
@@ -33,6 +37,7 @@ internal sealed class ResultFolder
             throw new DirectoryNotFoundException($"No folder {folder}: give a run's results folder (TestResults/picollo under the test project's output, or PICOLLO_RESULTS_DIR).");
 
         var tests = new SortedDictionary<string, BaselineRecord>(StringComparer.Ordinal);
+        var plots = new Dictionary<string, string>(StringComparer.Ordinal);
         var errors = new List<string>();
         foreach (string file in Directory.EnumerateFiles(folder, "*.result.json", SearchOption.AllDirectories).Order(StringComparer.Ordinal))
         {
@@ -41,6 +46,9 @@ internal sealed class ResultFolder
                 PerfReportModel model = JsonSerializer.Deserialize(File.ReadAllBytes(file), PerfReportJsonContext.Default.PerfReportModel)
                     ?? throw new JsonException("The file holds null.");
                 tests[model.Test] = Record(model);
+                string svg = file[..^".result.json".Length] + ".svg";
+                if (File.Exists(svg))
+                    plots[model.Test] = File.ReadAllText(svg);
             }
             catch (JsonException e)
             {
@@ -52,7 +60,7 @@ internal sealed class ResultFolder
             }
         }
 
-        return new ResultFolder(tests, errors);
+        return new ResultFolder(tests, plots, errors);
     }
 
     private static BaselineRecord Record(PerfReportModel model)

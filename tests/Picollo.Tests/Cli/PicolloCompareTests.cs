@@ -55,6 +55,22 @@ public sealed class PicolloCompareTests : IDisposable
     }
 
     [Fact]
+    public void Html_IsOneSelfContainedPage_WithTheTableAndTheHeadRunsPlots()
+    {
+        WriteResult("base", "Parser.Parse", Tsc(300_000), Allocations(88));
+        WriteResult("head", "Parser.Parse", Tsc(600_000), Allocations(88));
+
+        PicolloTool.Run run = PicolloTool.Invoke(_dir.Path, null, "compare", "base", "head", "--format", "html");
+
+        run.ExitCode.ShouldBe(1, run.Output);
+        run.Output.ShouldStartWith("<!DOCTYPE html>");
+        run.Output.ShouldContain("<h1>Picollo: 1 regression(s)</h1>");
+        run.Output.ShouldContain("<td class=\"fail\">regressed</td>");
+        run.Output.ShouldContain("<h2>Parser.Parse (head)</h2>\n<svg");
+        run.Output.ShouldNotContain("<script");
+    }
+
+    [Fact]
     public void ACorruptResultFile_IsNamed_AndNothingIsCompared()
     {
         WriteResult("base", "Parser.Parse", Tsc(300_000), Allocations(88));
@@ -85,6 +101,8 @@ public sealed class PicolloCompareTests : IDisposable
         string dir = _dir.Combine(folder);
         Directory.CreateDirectory(dir);
         PerfResult result = SyntheticResults.Result(counters);
-        File.WriteAllText(Path.Combine(dir, test + ".result.json"), new PerfReport(test, result).ToJson());
+        var report = new PerfReport(test, result);
+        File.WriteAllText(Path.Combine(dir, test + ".result.json"), report.ToJson());
+        File.WriteAllText(Path.Combine(dir, test + ".svg"), report.ToSvg());
     }
 }
