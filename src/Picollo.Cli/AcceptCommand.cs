@@ -14,16 +14,8 @@ internal static class AcceptCommand
     /// <summary>Reviews or accepts; answers are read from <paramref name="input"/> one line each (y, n or q).</summary>
     public static int Run(IAnsiConsole console, TextReader input, string folder, string? filter, bool all)
     {
-        BaselineFolder found;
-        try
-        {
-            found = BaselineFolder.Scan(folder);
-        }
-        catch (DirectoryNotFoundException e)
-        {
-            console.MarkupLine($"[red]{Markup.Escape(e.Message)}[/]");
+        if (BaselineFolder.ScanOrSay(console, folder) is not { } found)
             return ExitCodes.Error;
-        }
 
         foreach (string error in found.Errors)
             console.MarkupLine($"[red]Not read, left unchanged:[/] {Markup.Escape(error)}");

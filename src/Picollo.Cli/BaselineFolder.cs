@@ -1,4 +1,5 @@
 using Picollo.Baselines;
+using Spectre.Console;
 
 namespace Picollo.Cli;
 
@@ -24,6 +25,23 @@ internal sealed class BaselineFolder
 
     /// <summary>One line per file that could not be read: its path, the position and the reason.</summary>
     public IReadOnlyList<string> Errors { get; }
+
+    /// <summary>
+    /// <see cref="Scan"/>, or <see langword="null"/> after saying on <paramref name="console"/> that the folder does not
+    /// exist.
+    /// </summary>
+    public static BaselineFolder? ScanOrSay(IAnsiConsole console, string root)
+    {
+        try
+        {
+            return Scan(root);
+        }
+        catch (DirectoryNotFoundException e)
+        {
+            console.MarkupLine($"[red]{Markup.Escape(e.Message)}[/]");
+            return null;
+        }
+    }
 
     /// <summary>Reads every baseline and received file under <paramref name="root"/>.</summary>
     /// <exception cref="DirectoryNotFoundException"><paramref name="root"/> does not exist.</exception>

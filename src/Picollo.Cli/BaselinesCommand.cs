@@ -9,16 +9,8 @@ internal static class BaselinesCommand
     /// <summary>Writes the table; exit code 1 when a file could not be read (the others are still listed).</summary>
     public static int Run(IAnsiConsole console, string folder)
     {
-        BaselineFolder found;
-        try
-        {
-            found = BaselineFolder.Scan(folder);
-        }
-        catch (DirectoryNotFoundException e)
-        {
-            console.MarkupLine($"[red]{Markup.Escape(e.Message)}[/]");
+        if (BaselineFolder.ScanOrSay(console, folder) is not { } found)
             return ExitCodes.Error;
-        }
 
         if (found.Pairs.Count == 0 && found.Errors.Count == 0)
         {

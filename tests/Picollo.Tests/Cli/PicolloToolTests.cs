@@ -91,6 +91,9 @@ public sealed class PicolloToolTests : IDisposable
         PicolloTool.Run empty = PicolloTool.Invoke(_dir.Path, null, "baselines");
         empty.ExitCode.ShouldBe(0);
         empty.Output.ShouldContain("No baseline or received file (*.perf.json) under");
+        PicolloTool.Run nowhere = PicolloTool.Invoke(_dir.Path, null, "accept", "nowhere");
+        nowhere.ExitCode.ShouldBe(1);
+        nowhere.Output.ShouldContain($"No folder {_dir.Combine("nowhere")}: give the folder that holds the perf tests");
 
         string corrupt = _dir.Combine("Broken.Test.perf.json");
         File.WriteAllText(corrupt, "{ \"version\": 1, \"machines\": [ oops ] }");
