@@ -102,7 +102,7 @@ internal sealed class CounterPlan : IDisposable
             {
                 descriptor = descriptor ?? (unavailable.TryGetValue(requested[i], out CounterDescriptor? reason)
                     ? reason
-                    : new CounterDescriptor(requested[i], "events", CounterKind.Hardware, $"The counter '{requested[i]}' could not be opened."));
+                    : new CounterDescriptor(requested[i], "events", CounterKind.Hardware, $"The counter '{requested[i]}' could not be opened, and the perf session gave no reason. picollo doctor (or the perf-availability sample) shows what this machine can count and why."));
                 slot = -1;
             }
 

@@ -91,13 +91,13 @@ internal static class PerfEngine
         if (Math.Abs(Math.Log(speedSecond / speedFirst)) > Math.Log(1.15))
         {
             notes.Add(string.Create(CultureInfo.InvariantCulture,
-                $"The machine changed speed during the samples: a reference loop took {speedFirst:0.#} ns per 1,000 steps in the first half of them and {speedSecond:0.#} in the second (a host slowing down or speeding up). Time counters may mix two speeds."));
+                $"The machine changed speed during the samples: a reference loop took {speedFirst:0.#} ns per 1,000 steps in the first half of them and {speedSecond:0.#} in the second (a host slowing down or speeding up). Time counters may mix two speeds; a baseline judge measures again by itself. If it happens often, give perf tests a quieter machine or run them alone (dotnet test --filter Category=Performance)."));
         }
 
         if (MachineLoad.IsBusy(otherCores))
         {
             notes.Add(string.Create(CultureInfo.InvariantCulture,
-                $"Other processes used {otherCores:0.00} of {Environment.ProcessorCount} cores while the samples ran: time counters measured beside that work."));
+                $"Other processes used {otherCores:0.00} of {Environment.ProcessorCount} cores while the samples ran: time counters measured beside that work. Run perf tests alone, apart from other test projects and builds (dotnet test --filter Category=Performance)."));
         }
 
         if (sampling.NoGCRegionNote is not null)
@@ -108,11 +108,11 @@ internal static class PerfEngine
         if (taken < options.Samples)
         {
             boundByBudget = true;
-            notes.Add(string.Create(CultureInfo.InvariantCulture, $"Sampling stopped at twice the time budget ({options.TimeBudget.TotalSeconds:0.###} s) after {taken:N0} of {options.Samples:N0} samples."));
+            notes.Add(string.Create(CultureInfo.InvariantCulture, $"Sampling stopped at twice the time budget ({options.TimeBudget.TotalSeconds:0.###} s) after {taken:N0} of {options.Samples:N0} samples. For a body this slow, raise the time budget (TimeBudgetMs on a perf test's attribute, PerfOptions.TimeBudget) or ask for fewer samples."));
         }
         else if (boundByBudget)
         {
-            notes.Add(string.Create(CultureInfo.InvariantCulture, $"The time budget capped the operations per sample at {operations:N0}: the sample boundary costs more than {Pilot.BoundaryShare:P0} of a sample."));
+            notes.Add(string.Create(CultureInfo.InvariantCulture, $"The time budget capped the operations per sample at {operations:N0}: the sample boundary costs more than {Pilot.BoundaryShare:P0} of a sample. Raise the time budget (TimeBudgetMs, PerfOptions.TimeBudget) so a sample holds more operations, or ask for fewer samples."));
         }
 
         var run = new PerfRunInfo
@@ -153,8 +153,8 @@ internal static class PerfEngine
 
         return jit.Thread > 0
             ? string.Create(CultureInfo.InvariantCulture,
-                $"{jit.Thread:N0} method(s) were JIT-compiled on the measuring thread during sampling (the body ran code for the first time, or a loop was replaced by on-stack replacement): the code changed between samples, and some samples include the compilation.")
+                $"{jit.Thread:N0} method(s) were JIT-compiled on the measuring thread during sampling (the body ran code for the first time, or a loop was replaced by on-stack replacement): the code changed between samples, and some samples include the compilation. Measure a body whose paths have all run before (a setup call outside the measurement, a longer WarmupMs).")
             : string.Create(CultureInfo.InvariantCulture,
-                $"{jit.Process:N0} method(s) were JIT-compiled in the process during sampling, and warmup had not seen the body's final code: its tier-1 code may have replaced slower code between samples.");
+                $"{jit.Process:N0} method(s) were JIT-compiled in the process during sampling, and warmup had not seen the body's final code: its tier-1 code may have replaced slower code between samples. A longer WarmupMs lets it reach its final code first; tests running in parallel beside it delay that.");
     }
 }

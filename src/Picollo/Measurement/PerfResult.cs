@@ -159,6 +159,6 @@ public sealed class PerfResult
     }
 
     private CounterResult NotMeasured(string name) => CounterResult.Unavailable(
-        new CounterDescriptor(name, "events", CounterKind.Software, $"The counter '{name}' was not measured: add it to {nameof(PerfOptions)}.{nameof(PerfOptions.Counters)}."),
+        new CounterDescriptor(name, "events", CounterKind.Software, $"The counter '{name}' was not measured: add it to {nameof(PerfOptions)}.{nameof(PerfOptions.Counters)} (in a perf test, to the attribute's Counters, e.g. Counters = \"tsc,{name}\")."),
         Options.RelativeError);
 }

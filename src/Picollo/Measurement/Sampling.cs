@@ -140,7 +140,7 @@ internal static class Sampling
             return false;
         if (expectedBytes > options.NoGCRegionMaxBytes)
         {
-            note = string.Create(CultureInfo.InvariantCulture, $"No no-GC region: the samples should allocate about {expectedBytes:N0} bytes, more than {nameof(PerfOptions.NoGCRegionMaxBytes)} ({options.NoGCRegionMaxBytes:N0}).");
+            note = string.Create(CultureInfo.InvariantCulture, $"No no-GC region: the samples should allocate about {expectedBytes:N0} bytes, more than {nameof(PerfOptions.NoGCRegionMaxBytes)} ({options.NoGCRegionMaxBytes:N0}): collections may land in samples (gen0-collections counts them). Raise {nameof(PerfOptions.NoGCRegionMaxBytes)}, or ask for fewer samples.");
             return false;
         }
 
@@ -150,7 +150,7 @@ internal static class Sampling
         {
             if (GC.TryStartNoGCRegion(size))
                 return true;
-            note = "No no-GC region: the runtime could not reserve it.";
+            note = "No no-GC region: the runtime could not reserve it, so collections may land in samples (gen0-collections counts them). Fewer samples need a smaller region.";
         }
         catch (Exception e) when (e is ArgumentOutOfRangeException or InvalidOperationException)
         {
@@ -165,7 +165,7 @@ internal static class Sampling
         if (!started)
             return null;
         if (GCSettings.LatencyMode != GCLatencyMode.NoGCRegion)
-            return "The GC left the no-GC region during sampling (the process allocated more than reserved): a collection may have landed in a sample.";
+            return "The GC left the no-GC region during sampling (the process allocated more than reserved, other threads' allocations included): a collection may have landed in a sample. Keep other threads from allocating while measuring, or ask for fewer samples.";
         GC.EndNoGCRegion();
         return null;
     }

@@ -78,7 +78,7 @@ internal sealed class ThreadPinning : IDisposable
     {
         int errno = Marshal.GetLastPInvokeError();
         pinning.FailureReason = $"{call} failed with {Interop.Errno.Describe(errno)}; the run was not pinned " +
-            "(a container or cgroup cpuset can forbid affinity changes).";
+            "(a container or cgroup cpuset can forbid affinity changes): the scheduler may move it between CPUs mid-sample. Allow affinity changes in the container, or turn pinning off to silence this (PerfOptions.PinThread = false).";
         return pinning;
     }
 }

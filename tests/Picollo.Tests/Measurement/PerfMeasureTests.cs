@@ -194,7 +194,7 @@ public sealed class PerfMeasureTests
 
         CounterResult notRequested = result.Instructions;
         notRequested.IsAvailable.ShouldBeFalse();
-        notRequested.UnavailableReason.ShouldBe("The counter 'instructions' was not measured: add it to PerfOptions.Counters.");
+        notRequested.UnavailableReason.ShouldBe("The counter 'instructions' was not measured: add it to PerfOptions.Counters (in a perf test, to the attribute's Counters, e.g. Counters = \"tsc,instructions\").");
     }
 
     [Fact]
