@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text.Json;
+using Picollo.Reporting;
 using Spectre.Console;
 
 namespace Picollo.Cli;
@@ -56,32 +57,14 @@ internal static class DoctorCommand
 
         console.Write(tsc);
 
-        // One reason is usually shared by many counters (every hardware event on a machine without a PMU): each distinct
-        // reason is printed once under the table and the rows refer to it.
-        var reasons = new List<string>();
-        var counters = new Table().AddColumns("Counter", "Kind", "Default set", "Counts here", "Why not");
+        // One reason is usually shared by many counters (every hardware event on a machine without a PMU): the report's own
+        // grouping prints each reason once, naming its counters, under the table.
+        var counters = new Table().AddColumns("Counter", "Kind", "Default set", "Counts here");
         foreach (CounterStatus counter in report.Counters)
-        {
-            string why = "";
-            // The reasons name their counter ("opening 'cycles'"): with the name taken out, one reason serves every counter.
-            if (counter.Reason?.Replace($"'{counter.Name}'", "'<counter>'", StringComparison.Ordinal) is { } reason)
-            {
-                int index = reasons.IndexOf(reason);
-                if (index < 0)
-                {
-                    reasons.Add(reason);
-                    index = reasons.Count - 1;
-                }
-
-                why = $"see [[{index + 1}]]";
-            }
-
-            counters.AddRow(Markup.Escape(counter.Name), counter.Kind, counter.InDefaultSet ? "yes" : "", counter.Counts ? "[green]yes[/]" : "[red]no[/]", why);
-        }
-
+            counters.AddRow(Markup.Escape(counter.Name), counter.Kind, counter.InDefaultSet ? "yes" : "", counter.Counts ? "[green]yes[/]" : "[red]no[/]");
         console.Write(counters);
-        for (int i = 0; i < reasons.Count; i++)
-            console.MarkupLine($"[[{i + 1}]] {Markup.Escape(reasons[i])}");
+        foreach ((IReadOnlyList<string> names, string reason) in UnavailableCounterGroups.Group(report.Counters.Where(static c => !c.Counts).Select(static c => (c.Name, c.Reason))))
+            console.MarkupLine($"[red]Not counting here:[/] {Markup.Escape(string.Join(", ", names))}: {Markup.Escape(reason)}");
         console.MarkupLine(report.HardwareCountersUsable
             ? "Hardware counters are usable here (exit code 0)."
             : "Hardware counters are not usable here (exit code 2): perf tests judge time on tsc/task-clock and skip assertions on hardware counters, with the reason above.");

@@ -10,18 +10,26 @@ internal static class UnavailableCounterGroups
 {
     /// <summary>One line per distinct reason: <c>cycles, instructions: ENOENT … opening 'cycles', 'instructions': no hardware PMU …</c>.</summary>
     /// <param name="counters">Any counters; the available ones are skipped.</param>
-    /// <returns>The lines, in the order of each reason's first counter.</returns>
-    public static IEnumerable<string> Describe(IEnumerable<CounterResult> counters)
+    /// <returns>The lines, in the order their first counter appears.</returns>
+    public static IEnumerable<string> Describe(IEnumerable<CounterResult> counters) =>
+        Group(counters.Where(static c => !c.IsAvailable).Select(static c => (c.Name, c.UnavailableReason)))
+            .Select(static g => string.Join(", ", g.Names) + ": " + g.Reason);
+
+    /// <summary>
+    /// The counters grouped by reason, the reason naming all of them where it named one (<c>opening 'cycles', 'instructions'</c>).
+    /// </summary>
+    /// <param name="unavailable">Each counter that does not count and its reason.</param>
+    /// <returns>One group per distinct reason, in the order its first counter appears.</returns>
+    public static IEnumerable<(IReadOnlyList<string> Names, string Reason)> Group(IEnumerable<(string Name, string? Reason)> unavailable)
     {
         // Reasons quote the counter they are about ("opening 'cycles'"), so they are compared with the name taken out.
         const char Placeholder = '\u0000';
-        return counters
-            .Where(static c => !c.IsAvailable)
-            .GroupBy(static c => (c.UnavailableReason ?? "No reason given.").Replace(c.Name, Placeholder.ToString(), StringComparison.Ordinal), StringComparer.Ordinal)
+        return unavailable
+            .GroupBy(static c => (c.Reason ?? "No reason given.").Replace(c.Name, Placeholder.ToString(), StringComparison.Ordinal), StringComparer.Ordinal)
             .Select(static group =>
             {
                 string[] names = [.. group.Select(static c => c.Name)];
-                return string.Join(", ", names) + ": " + group.Key.Replace(Placeholder.ToString(), string.Join("', '", names), StringComparison.Ordinal);
+                return ((IReadOnlyList<string>)names, group.Key.Replace(Placeholder.ToString(), string.Join("', '", names), StringComparison.Ordinal));
             });
     }
 }
