@@ -1,6 +1,6 @@
 using System.Globalization;
 using System.Text;
-using System.Text.Json;
+using Picollo.Reporting;
 using Picollo.Reporting.Serialization;
 using Spectre.Console;
 using static Picollo.Cli.HtmlPage;
@@ -16,43 +16,40 @@ internal static class ReportCommand
     /// <summary>Writes the page to <paramref name="output"/>; exit code 1 when the folder or a file cannot be read.</summary>
     public static int Run(IAnsiConsole console, string folder, string output)
     {
-        folder = Path.GetFullPath(folder);
-        if (!Directory.Exists(folder))
+        ResultFolder results;
+        try
         {
-            console.MarkupLine($"[red]No folder {Markup.Escape(folder)}[/]: give a run's results folder (TestResults/picollo, or PICOLLO_RESULTS_DIR).");
+            results = ResultFolder.Read(folder);
+        }
+        catch (DirectoryNotFoundException e)
+        {
+            console.MarkupLine($"[red]{Markup.Escape(e.Message)}[/]");
             return ExitCodes.Error;
         }
 
-        var tests = new List<(PerfReportModel Model, string? Svg)>();
-        foreach (string file in Directory.EnumerateFiles(folder, "*.result.json", SearchOption.AllDirectories).Order(StringComparer.Ordinal))
+        if (results.Errors.Count > 0)
         {
-            try
-            {
-                PerfReportModel model = JsonSerializer.Deserialize(File.ReadAllBytes(file), PerfReportJsonContext.Default.PerfReportModel)
-                    ?? throw new JsonException("The file holds null.");
-                string svgPath = file[..^".result.json".Length] + ".svg";
-                tests.Add((model, File.Exists(svgPath) ? File.ReadAllText(svgPath) : null));
-            }
-            catch (JsonException e)
-            {
-                console.MarkupLine($"[red]Not read:[/] {Markup.Escape($"{file}: not a Picollo result file: {e.Message}")} Nothing was written.");
-                return ExitCodes.Error;
-            }
+            foreach (string error in results.Errors)
+                console.MarkupLine($"[red]Not read:[/] {Markup.Escape(error)}");
+            console.WriteLine("Nothing was written.");
+            return ExitCodes.Error;
         }
 
-        if (tests.Count == 0)
+        if (results.Reports.Count == 0)
         {
-            console.WriteLine($"No result file (*.result.json) under {folder}: nothing to report, nothing written.");
+            console.WriteLine($"No result file (*.result.json) under {results.Folder}: nothing to report, nothing written.");
             return ExitCodes.Success;
         }
 
-        File.WriteAllText(output, Page(folder, tests), new UTF8Encoding(encoderShouldEmitUTF8Identifier: false));
-        console.WriteLine($"Wrote {Path.GetFullPath(output)}: {tests.Count} test(s).");
+        File.WriteAllText(output, Page(results), new UTF8Encoding(encoderShouldEmitUTF8Identifier: false));
+        console.WriteLine($"Wrote {Path.GetFullPath(output)}: {results.Reports.Count} test(s).");
         return ExitCodes.Success;
     }
 
-    private static string Page(string folder, List<(PerfReportModel Model, string? Svg)> tests)
+    private static string Page(ResultFolder results)
     {
+        var tests = results.Reports.Values.Select(m => (Model: m, Svg: results.Plots.GetValueOrDefault(m.Test))).ToList();
+        string folder = results.Folder;
         StringBuilder html = HtmlPage.Start("Picollo results");
         html.Append(CultureInfo.InvariantCulture, $"<h1>Picollo results: {tests.Count} test(s)</h1>\n<p class=\"notes\">{Encode(folder)}</p>\n");
         html.Append("<table><tr><th>Test</th><th>Verdict</th><th>Samples</th><th>Wall time</th></tr>\n");
@@ -73,12 +70,9 @@ internal static class ReportCommand
             }
 
             // Unavailable counters share their reason (every hardware event on a machine without a PMU): one row per reason,
-            // with the counter's own name taken out of it.
-            foreach (IGrouping<string, CounterReportModel> unavailable in model.Counters.Where(static c => !c.Available)
-                .GroupBy(static c => (c.UnavailableReason ?? "").Replace($"'{c.Name}'", "'<counter>'", StringComparison.Ordinal), StringComparer.Ordinal))
-            {
-                html.Append(CultureInfo.InvariantCulture, $"<tr><td>{Encode(string.Join(", ", unavailable.Select(static c => c.Name)))}</td><td colspan=\"4\" class=\"notes\">unavailable: {Encode(unavailable.Key)}</td></tr>\n");
-            }
+            // grouped as the test's own report groups them.
+            foreach ((IReadOnlyList<string> names, string reason) in UnavailableCounterGroups.Group(model.Counters.Where(static c => !c.Available).Select(static c => (c.Name, c.UnavailableReason))))
+                html.Append(CultureInfo.InvariantCulture, $"<tr><td>{Encode(string.Join(", ", names))}</td><td colspan=\"4\" class=\"notes\">unavailable: {Encode(reason)}</td></tr>\n");
 
             html.Append("</table>\n");
             if (svg is not null)

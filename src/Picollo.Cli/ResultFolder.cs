@@ -12,12 +12,20 @@ namespace Picollo.Cli;
 /// </summary>
 internal sealed class ResultFolder
 {
-    private ResultFolder(IReadOnlyDictionary<string, BaselineRecord> tests, IReadOnlyDictionary<string, string> plots, IReadOnlyList<string> errors)
+    private ResultFolder(string folder, IReadOnlyDictionary<string, PerfReportModel> reports, IReadOnlyDictionary<string, BaselineRecord> tests, IReadOnlyDictionary<string, string> plots, IReadOnlyList<string> errors)
     {
+        Folder = folder;
+        Reports = reports;
         Tests = tests;
         Plots = plots;
         Errors = errors;
     }
+
+    /// <summary>The folder, as a full path.</summary>
+    public string Folder { get; }
+
+    /// <summary>Each test's result file as written, by the test's name, in name order.</summary>
+    public IReadOnlyDictionary<string, PerfReportModel> Reports { get; }
 
     /// <summary>Each test's percentile plot (the SVG written beside its result file), when there is one.</summary>
     public IReadOnlyDictionary<string, string> Plots { get; }
@@ -36,6 +44,7 @@ internal sealed class ResultFolder
         if (!Directory.Exists(folder))
             throw new DirectoryNotFoundException($"No folder {folder}: give a run's results folder (TestResults/picollo under the test project's output, or PICOLLO_RESULTS_DIR).");
 
+        var reports = new SortedDictionary<string, PerfReportModel>(StringComparer.Ordinal);
         var tests = new SortedDictionary<string, BaselineRecord>(StringComparer.Ordinal);
         var plots = new Dictionary<string, string>(StringComparer.Ordinal);
         var errors = new List<string>();
@@ -46,6 +55,7 @@ internal sealed class ResultFolder
                 PerfReportModel model = JsonSerializer.Deserialize(File.ReadAllBytes(file), PerfReportJsonContext.Default.PerfReportModel)
                     ?? throw new JsonException("The file holds null.");
                 tests[model.Test] = Record(model);
+                reports[model.Test] = model;
                 string svg = file[..^".result.json".Length] + ".svg";
                 if (File.Exists(svg))
                     plots[model.Test] = File.ReadAllText(svg);
@@ -60,7 +70,7 @@ internal sealed class ResultFolder
             }
         }
 
-        return new ResultFolder(tests, plots, errors);
+        return new ResultFolder(folder, reports, tests, plots, errors);
     }
 
     private static BaselineRecord Record(PerfReportModel model)

@@ -53,6 +53,13 @@ public sealed partial class PicolloReportTests : IDisposable
         run.ExitCode.ShouldBe(0);
         run.Output.ShouldContain("nothing to report, nothing written");
         File.Exists(_dir.Combine("page.html")).ShouldBeFalse();
+
+        File.WriteAllText(_dir.Combine("empty", "Broken.result.json"), "{ \"test\": ");
+        PicolloTool.Run corrupt = PicolloTool.Invoke(_dir.Path, null, "report", "empty", "--html", "page.html");
+        corrupt.ExitCode.ShouldBe(1);
+        corrupt.Output.ShouldContain($"Not read: {_dir.Combine("empty", "Broken.result.json")}: not a Picollo result file:");
+        corrupt.Output.ShouldContain("Nothing was written.");
+        File.Exists(_dir.Combine("page.html")).ShouldBeFalse();
     }
 
     [GeneratedRegex(@"https?://[^""'\s)<>]+")]
