@@ -1,3 +1,4 @@
+using System.Globalization;
 using System.Text;
 using Picollo.Baselines.Serialization;
 
@@ -148,35 +149,15 @@ internal sealed class BaselineStore
 
     // One line per verdict, except that counters not compared for the same reason share one ("tsc, allocated-bytes, ...:
     // no baseline file"): a first run listed the ten counters of the default set on ten lines saying the same thing.
-    private static List<string> Lines(IReadOnlyList<CounterVerdict> verdicts)
-    {
-        var lines = new List<string>(verdicts.Count);
-        var shared = new Dictionary<string, int>(StringComparer.Ordinal);
-        var counters = new List<List<string>>();
-        foreach (CounterVerdict verdict in verdicts)
-        {
-            if (verdict.Status is not (CounterVerdictStatus.NoBaseline or CounterVerdictStatus.NotComparable) || verdict.Reason is not { } reason)
-            {
-                lines.Add(verdict.Text);
-                counters.Add([]);
-                continue;
-            }
-
-            if (shared.TryGetValue(reason, out int line))
-            {
-                counters[line].Add(verdict.Counter);
-                continue;
-            }
-
-            shared[reason] = lines.Count;
-            lines.Add(reason);
-            counters.Add([verdict.Counter]);
-        }
-
-        foreach ((string reason, int line) in shared)
-            lines[line] = $"{string.Join(", ", counters[line])}: {reason}";
-        return lines;
-    }
+    private static List<string> Lines(IReadOnlyList<CounterVerdict> verdicts) =>
+    [
+        .. verdicts
+            .Select(static (v, i) => (Verdict: v, Key: v.Status is CounterVerdictStatus.NoBaseline or CounterVerdictStatus.NotComparable && v.Reason is { } reason ? "\0" + reason : i.ToString(CultureInfo.InvariantCulture)))
+            .GroupBy(static x => x.Key, StringComparer.Ordinal)
+            .Select(static g => g.Key[0] == '\0'
+                ? $"{string.Join(", ", g.Select(static x => x.Verdict.Counter))}: {g.First().Verdict.Reason}"
+                : g.First().Verdict.Text),
+    ];
 
     private BaselineCheckResult Conclude(IReadOnlyList<CounterVerdict> verdicts, string baselinePath, string? receivedPath, string? writeFailure)
     {
