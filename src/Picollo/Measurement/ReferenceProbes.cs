@@ -13,7 +13,10 @@ namespace Picollo.Measurement;
 /// </remarks>
 internal static class ReferenceProbes
 {
-    /// <summary>A probe after every this many samples: the core loop costs about an eighth of a sample's time per sample.</summary>
+    /// <summary>
+    /// A probe after every this many samples: the core loop (about 55 µs at the 1.1 ns per step this VM measures) adds
+    /// about 14 µs per sample, 5–14 % of a 100–300 µs sample.
+    /// </summary>
     public const int Every = 4;
 
     /// <summary>The probes a run of <paramref name="samples"/> samples takes.</summary>
