@@ -16,4 +16,25 @@ public sealed partial class PerfEventCounterSession
     /// </remarks>
     public static bool TryGetNumberOfCounters(out uint fixedCounters, out uint programmableCounters) =>
         PerfPmu.TryGetNumberOfCounters(out fixedCounters, out programmableCounters);
+
+    /// <summary>
+    /// Whether every mapped page allows user-space rdpmc right now (<c>cap_user_rdpmc</c>): the question a span
+    /// asks once per thread to know whether its reads will cost a few ns or a system call. False without pages.
+    /// </summary>
+    internal bool AllowsUserRdpmc
+    {
+        get
+        {
+            if (_pages is null)
+                return false;
+            foreach (nint page in _pages)
+            {
+                // struct perf_event_mmap_page: the capabilities word is at byte 40, cap_user_rdpmc its bit 2.
+                if ((System.Runtime.InteropServices.Marshal.ReadInt64(page, 40) & (1L << 2)) == 0)
+                    return false;
+            }
+
+            return true;
+        }
+    }
 }

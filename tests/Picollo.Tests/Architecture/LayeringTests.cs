@@ -23,6 +23,7 @@ public sealed partial class LayeringTests
         ("Counters", 3),
         ("PerfEvents", 4),
         ("Measurement", 5),
+        ("Observation", 5),
         ("Baselines", 6),
         ("Reporting", 7),
         ("Assertions", 8),

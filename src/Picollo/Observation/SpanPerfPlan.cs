@@ -1,0 +1,150 @@
+using Picollo.Counters;
+using Picollo.PerfEvents;
+
+namespace Picollo.Observation;
+
+/// <summary>
+/// The perf_event counters of one span: which of the requested ones count, how each thread opens its own session for
+/// them, and which of that session's descriptors the span records. Decided once, at <see cref="PerfSpan.Create(string, PerfSpanOptions)"/>,
+/// by opening a probe session on the creating thread.
+/// </summary>
+internal sealed class SpanPerfPlan
+{
+    private static int s_nextId = -1;
+
+    private readonly PerfEventCounterSessionBuilder _builder;
+    private readonly IPerfEventSyscalls _syscalls;
+    private readonly int _descriptorCount;
+
+    private SpanPerfPlan(PerfEventCounterSessionBuilder builder, IPerfEventSyscalls syscalls, int descriptorCount, int[] recorded, bool requiresRdpmc)
+    {
+        Id = Interlocked.Increment(ref s_nextId);
+        _builder = builder;
+        _syscalls = syscalls;
+        _descriptorCount = descriptorCount;
+        RecordedDescriptors = recorded;
+        RequiresRdpmc = requiresRdpmc;
+    }
+
+    /// <summary>The index of this plan's session in every thread's session table.</summary>
+    public int Id { get; }
+
+    /// <summary>For each recorded counter, its index in the session's <see cref="PerfEventCounterSession.Descriptors"/>.</summary>
+    public int[] RecordedDescriptors { get; }
+
+    /// <summary>The number of descriptors a session of this plan reads (the scratch length a read needs).</summary>
+    public int DescriptorCount => _descriptorCount;
+
+    /// <summary>Whether a thread's session must allow rdpmc to be used (syscall reads were not allowed).</summary>
+    public bool RequiresRdpmc { get; }
+
+    /// <summary>
+    /// Resolves the requested perf_event names into counters: each with its unavailable reason or the way it is read.
+    /// Returns the plan of the counters that count (null when none does).
+    /// </summary>
+    /// <exception cref="PerfEventNameException">A name does not resolve (the message has suggestions).</exception>
+    public static SpanPerfPlan? Resolve(
+        IReadOnlyList<string> names,
+        bool allowSyscallReads,
+        IPerfEventSyscalls syscalls,
+        List<(CounterDescriptor Descriptor, string? Reason, bool BySyscall)> counters)
+    {
+        PerfEventCounterSessionBuilder all = Builder(names);
+        using PerfEventCounterSession probe = PerfEventCounterSession.Open(all, syscalls);
+        IReadOnlyList<CounterDescriptor> descriptors = probe.Descriptors;
+
+        if (allowSyscallReads)
+        {
+            bool bySyscall = !probe.AllowsUserRdpmc;
+            var recorded = new List<int>();
+            for (int i = 0; i < descriptors.Count; i++)
+            {
+                counters.Add((descriptors[i], descriptors[i].UnavailableReason, bySyscall));
+                if (descriptors[i].IsAvailable)
+                    recorded.Add(i);
+            }
+
+            return recorded.Count == 0 ? null : new SpanPerfPlan(all, syscalls, descriptors.Count, [.. recorded], requiresRdpmc: false);
+        }
+
+        // Without syscall reads only rdpmc-readable counters count: software events never have a counter index, and one
+        // of them in a group forces read() for the whole group, so they are left out of the session the threads open.
+        var candidates = new List<CounterDescriptor>();
+        foreach (CounterDescriptor d in descriptors)
+        {
+            if (d.IsAvailable && d.Kind != CounterKind.Software)
+                candidates.Add(d);
+        }
+
+        string? rdpmcReason = null;
+        PerfEventCounterSessionBuilder hardware = Builder([.. candidates.Select(static c => c.Name)]);
+        int hardwareCount = 0;
+        if (candidates.Count > 0)
+        {
+            using PerfEventCounterSession rdpmcProbe = PerfEventCounterSession.Open(hardware, syscalls);
+            hardwareCount = rdpmcProbe.Descriptors.Count;
+            if (!rdpmcProbe.AllowsUserRdpmc)
+                rdpmcReason = NoRdpmcReason([.. candidates.Select(static c => c.Name)]);
+        }
+
+        var recordedHardware = new List<int>();
+        foreach (CounterDescriptor d in descriptors)
+        {
+            int candidate = candidates.IndexOf(d);
+            string? reason = d.UnavailableReason
+                ?? (d.Kind == CounterKind.Software ? SoftwareReason(d.Name) : rdpmcReason);
+            counters.Add((d, reason, false));
+            if (reason is null)
+                recordedHardware.Add(candidate);
+        }
+
+        return recordedHardware.Count == 0 ? null : new SpanPerfPlan(hardware, syscalls, hardwareCount, [.. recordedHardware], requiresRdpmc: true);
+    }
+
+    /// <summary>Opens this plan's session on the calling thread; null with the reason when it cannot count here.</summary>
+    public PerfEventCounterSession? TryOpen(out string? reason)
+    {
+        PerfEventCounterSession session;
+        try
+        {
+            session = PerfEventCounterSession.Open(_builder, _syscalls);
+        }
+        catch (InvalidOperationException ex)
+        {
+            reason = ex.Message;
+            return null;
+        }
+
+        if (session.Descriptors.Count != _descriptorCount || (RequiresRdpmc && !session.AllowsUserRdpmc))
+        {
+            reason = session.Descriptors.Count != _descriptorCount
+                ? "this thread's session opened " + session.Descriptors.Count + " counters where the span expects " + _descriptorCount + "."
+                : NoRdpmcReason([.. session.Descriptors.Select(static d => d.Name)]);
+            session.Dispose();
+            return null;
+        }
+
+        reason = null;
+        return session;
+    }
+
+    private static PerfEventCounterSessionBuilder Builder(IReadOnlyList<string> names)
+    {
+        // Not pinned: a span session shares the PMU with everything else on the machine for hours, so it is multiplexed
+        // (values scaled by enabled/running) rather than put in error state when another pinned user takes the counters.
+        PerfEventCounterSessionBuilder builder = PerfEventCounterSession.Factory.WithPinned(false).WithKernel(false).WithEnabled(true);
+        foreach (string name in names)
+            builder = builder.WithCounter(name);
+        return builder;
+    }
+
+    private static string SoftwareReason(string name) =>
+        name + " is a kernel software counter: it has no hardware counter index, so each read is a read() system call " +
+        "(about 1 µs, two per span). Spans count it only when asked: PerfSpanOptions.AllowSyscallReads = true.";
+
+    private static string NoRdpmcReason(IReadOnlyList<string> names) =>
+        string.Join(", ", names) + ": the kernel does not let this thread read " + (names.Count == 1 ? "it" : "them") +
+        " with rdpmc (the mmap page has cap_user_rdpmc = 0: /sys/bus/event_source/devices/cpu/rdpmc is 0, or an event is not " +
+        "a CPU PMU event), so each read would be a read() system call (about 1 µs). Allow rdpmc with " +
+        "'echo 1 | sudo tee /sys/bus/event_source/devices/cpu/rdpmc', or pay the system call with PerfSpanOptions.AllowSyscallReads = true.";
+}

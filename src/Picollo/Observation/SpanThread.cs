@@ -1,0 +1,126 @@
+using System.Runtime.CompilerServices;
+using Picollo.Metrics;
+using Picollo.PerfEvents;
+
+namespace Picollo.Observation;
+
+/// <summary>
+/// What one thread holds for the spans it enters: a histogram writer per counter of each span (bound to this thread's
+/// shard, so recording takes no lock and no lookup) and a perf_event session per span plan, opened on the thread's first
+/// span of that plan and closed after the thread exits (<see cref="SpanSessionSweeper"/>).
+/// </summary>
+internal sealed class SpanThread
+{
+    [ThreadStatic]
+    private static SpanThread? t_current;
+
+    // Indexed by PerfSpan.Id / SpanPerfPlan.Id; grown on this thread only, read by the sweeper only after the owner exited.
+    private HdrHistogramWriter[]?[] _writers = new HdrHistogramWriter[]?[16];
+    private PerfEventCounterSession?[] _sessions = [];
+    private bool[] _sessionTried = [];
+    private ulong[] _scratch = [];
+
+    private SpanThread()
+    {
+        Owner = Thread.CurrentThread;
+    }
+
+    /// <summary>The calling thread's state, created on its first span.</summary>
+    public static SpanThread Current
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => t_current ?? CreateCurrent();
+    }
+
+    /// <summary>The calling thread's state when it has entered a span before; what a span's exit compares with its enter.</summary>
+    public static SpanThread? CurrentOrNull
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => t_current;
+    }
+
+    /// <summary>The thread this state belongs to.</summary>
+    public Thread Owner { get; }
+
+    /// <summary>A buffer of at least <paramref name="length"/> values for cumulative reads, reused by every span of this thread.</summary>
+    public Span<ulong> Scratch(int length)
+    {
+        if (_scratch.Length < length)
+            _scratch = new ulong[Math.Max(length, PerfSpan.MaxPerfCounters * 2)];
+        return _scratch.AsSpan(0, length);
+    }
+
+    /// <summary>The writers of <paramref name="span"/>'s recorded counters (and its IPC histogram last), for this thread.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public HdrHistogramWriter[] WritersOf(PerfSpan span)
+    {
+        HdrHistogramWriter[]?[] writers = _writers;
+        int id = span.Id;
+        return (uint)id < (uint)writers.Length && writers[id] is { } found ? found : CreateWriters(span);
+    }
+
+    /// <summary>This thread's session of <paramref name="plan"/>: opened on first use; null when it cannot count on this thread.</summary>
+    public PerfEventCounterSession? SessionOf(SpanPerfPlan plan)
+    {
+        int id = plan.Id;
+        if ((uint)id < (uint)_sessions.Length && _sessionTried[id])
+            return _sessions[id];
+        return OpenSession(plan);
+    }
+
+    /// <summary>Closes every session (after the owner exited, or when the process shuts the spans down).</summary>
+    public int CloseSessions()
+    {
+        int closed = 0;
+        PerfEventCounterSession?[] sessions = Volatile.Read(ref _sessions);
+        for (int i = 0; i < sessions.Length; i++)
+        {
+            if (sessions[i] is { } session)
+            {
+                session.Dispose();
+                sessions[i] = null;
+                closed++;
+            }
+        }
+
+        return closed;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static SpanThread CreateCurrent() => t_current = new SpanThread();
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private HdrHistogramWriter[] CreateWriters(PerfSpan span)
+    {
+        if (span.Id >= _writers.Length)
+            Array.Resize(ref _writers, Math.Max(span.Id + 1, _writers.Length * 2));
+        var writers = new HdrHistogramWriter[span.RecordedHistograms.Length];
+        for (int i = 0; i < writers.Length; i++)
+            writers[i] = span.RecordedHistograms[i].GetWriter();
+        return _writers[span.Id] = writers;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private PerfEventCounterSession? OpenSession(SpanPerfPlan plan)
+    {
+        int id = plan.Id;
+        if (id >= _sessions.Length)
+        {
+            int length = Math.Max(id + 1, _sessions.Length * 2);
+            var sessions = new PerfEventCounterSession?[length];
+            _sessions.CopyTo(sessions, 0);
+            Array.Resize(ref _sessionTried, length);
+            Volatile.Write(ref _sessions, sessions);
+        }
+
+        _sessionTried[id] = true;
+        PerfEventCounterSession? session = plan.TryOpen(out _);
+        if (session is not null)
+        {
+            _sessions[id] = session;
+            SpanSessionSweeper.Register(this);
+        }
+
+        return session;
+    }
+}
