@@ -35,6 +35,9 @@ public sealed class PerfSpan
     /// <summary>The name of the <see cref="System.Diagnostics.Tracing.EventSource"/> that writes span events: <c>dotnet-trace collect --providers Picollo:0x1:4</c>.</summary>
     public const string EventSourceName = PerfSpanEventSource.SourceName;
 
+    /// <summary>The largest value a span histogram stores in a bucket (2^44); larger ones are counted in its overflow slot.</summary>
+    internal const ulong MaxTrackableValue = 1UL << 44;
+
     /// <summary>IPC is recorded in thousandths of an instruction per cycle (histograms hold integers).</summary>
     internal const int IpcScale = 1000;
 
@@ -265,8 +268,11 @@ public sealed class PerfSpan
     private static bool EnabledByEnvironment(string? value) =>
         value is null || !(value.Trim() is "0" || value.Trim().Equals("off", StringComparison.OrdinalIgnoreCase) || value.Trim().Equals("false", StringComparison.OrdinalIgnoreCase));
 
+    // Every thread that enters a span holds a shard per counter, so the range is bounded: 2^44 is 1.6 hours of a 3 GHz TSC,
+    // 16 TiB, 1.7e13 events, and keeps a 1% shard at 20 KB instead of 30 KB for the whole ulong range (docs/OBSERVATION.md,
+    // "Memory"). A longer span still counts, in the overflow slot.
     private static HdrHistogramBuilder Histograms(PerfSpanOptions options) =>
-        HdrHistogram.Factory.WithRelativeError(options.RelativeError).WithConcurrency(HdrConcurrency.ThreadLocal);
+        HdrHistogram.Factory.WithRelativeError(options.RelativeError).WithMaxTrackableValue(MaxTrackableValue).WithConcurrency(HdrConcurrency.ThreadLocal);
 
     /// <summary>The requested counters, validated and in slot order: what makes two creations the same span.</summary>
     private static string[] CounterKey(string name, PerfSpanOptions options)
