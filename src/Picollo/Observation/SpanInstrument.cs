@@ -9,12 +9,14 @@ namespace Picollo.Observation;
 /// </summary>
 internal sealed class SpanInstrument
 {
+    private readonly Instrument _instrument;
     private readonly Histogram<double>? _seconds;
     private readonly Histogram<long>? _counts;
     private readonly double _scale;
 
     private SpanInstrument(Histogram<double>? seconds, Histogram<long>? counts, double scale)
     {
+        _instrument = (Instrument?)seconds ?? counts!;
         _seconds = seconds;
         _counts = counts;
         _scale = scale;
@@ -24,7 +26,7 @@ internal sealed class SpanInstrument
     public bool Enabled
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => _seconds?.Enabled ?? _counts!.Enabled;
+        get => _instrument.Enabled;
     }
 
     /// <summary>An instrument that exports values multiplied by <paramref name="scale"/> as a floating-point histogram.</summary>
