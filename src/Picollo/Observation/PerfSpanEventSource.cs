@@ -38,8 +38,12 @@ internal sealed class PerfSpanEventSource : EventSource
     {
     }
 
+    // Kept by OnEventCommand: a static field is one load on the span's path, where EventSource.IsEnabled(level, keywords)
+    // is a call through the instance that checks level and keywords every time.
+    private static volatile bool s_spansEnabled;
+
     /// <summary>Whether a session listens to span events: the one check a span pays when nobody does.</summary>
-    public bool SpansEnabled => IsEnabled(EventLevel.Informational, Keywords.Spans);
+    public bool SpansEnabled => s_spansEnabled;
 
     /// <summary>
     /// Names a span's value slots: its id, name, counters and units in slot order (comma-separated), and the TSC rate
@@ -87,8 +91,9 @@ internal sealed class PerfSpanEventSource : EventSource
     /// <inheritdoc/>
     protected override void OnEventCommand(EventCommandEventArgs command)
     {
+        s_spansEnabled = IsEnabled(EventLevel.Informational, Keywords.Spans);
         // A session that starts late still learns what the slots of every existing span mean.
-        if (command.Command == EventCommand.Enable && SpansEnabled)
+        if (command.Command == EventCommand.Enable && s_spansEnabled)
         {
             foreach (PerfSpan span in PerfSpan.All)
                 span.WriteDefinition();

@@ -146,13 +146,14 @@ public sealed class PerfSpanMonitor
 
     private static void AppendNotes(StringBuilder text, List<PerfSpanSnapshot> active)
     {
-        // Counters that do not count, one line per reason with the spans and counters it applies to.
-        foreach (IGrouping<string, (string Span, string Counter)> reason in active
-            .SelectMany(static s => s.Span.Counters.Where(static c => !c.IsAvailable).Select(c => (Reason: c.UnavailableReason!, Span: s.Span.Name, Counter: c.Name)))
-            .GroupBy(static x => x.Reason, static x => (x.Span, x.Counter)))
+        // Counters that do not count, one line per reason (with the counter names taken out), naming the spans it applies to.
+        var unavailable = active
+            .SelectMany(static s => s.Span.Counters.Where(static c => !c.IsAvailable).Select(c => (Span: s.Span.Name, c.Name, Reason: c.UnavailableReason)))
+            .ToList();
+        foreach ((IReadOnlyList<string> names, string reason) in UnavailableReasons.Group(unavailable.Select(static u => (u.Name, u.Reason))))
         {
-            text.Append("- not counted: ").Append(string.Join(", ", reason.Select(static x => x.Counter).Distinct()))
-                .Append(" (").Append(string.Join(", ", reason.Select(static x => x.Span).Distinct())).Append("): ").Append(reason.Key).Append('\n');
+            IEnumerable<string> spans = unavailable.Where(u => names.Contains(u.Name)).Select(static u => u.Span).Distinct();
+            text.Append("- not counted: ").Append(string.Join(", ", names)).Append(" (").Append(string.Join(", ", spans)).Append("): ").Append(reason).Append('\n');
         }
 
         foreach (PerfSpanSnapshot s in active.Where(static s => s.UncountedSpans > 0))

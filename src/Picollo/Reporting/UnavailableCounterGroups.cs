@@ -1,3 +1,4 @@
+using Picollo.Counters;
 using Picollo.Measurement;
 
 namespace Picollo.Reporting;
@@ -15,21 +16,9 @@ internal static class UnavailableCounterGroups
         Group(counters.Where(static c => !c.IsAvailable).Select(static c => (c.Name, c.UnavailableReason)))
             .Select(static g => string.Join(", ", g.Names) + ": " + g.Reason);
 
-    /// <summary>
-    /// The counters grouped by reason, the reason naming all of them where it named one (<c>opening 'cycles', 'instructions'</c>).
-    /// </summary>
+    /// <summary>The counters grouped by reason (<see cref="UnavailableReasons.Group"/>).</summary>
     /// <param name="unavailable">Each counter that does not count and its reason.</param>
     /// <returns>One group per distinct reason, in the order its first counter appears.</returns>
-    public static IEnumerable<(IReadOnlyList<string> Names, string Reason)> Group(IEnumerable<(string Name, string? Reason)> unavailable)
-    {
-        // Reasons quote the counter they are about ("opening 'cycles'"), so they are compared with the name taken out.
-        const char Placeholder = '\u0000';
-        return unavailable
-            .GroupBy(static c => (c.Reason ?? "No reason given.").Replace(c.Name, Placeholder.ToString(), StringComparison.Ordinal), StringComparer.Ordinal)
-            .Select(static group =>
-            {
-                string[] names = [.. group.Select(static c => c.Name)];
-                return ((IReadOnlyList<string>)names, group.Key.Replace(Placeholder.ToString(), string.Join("', '", names), StringComparison.Ordinal));
-            });
-    }
+    public static IEnumerable<(IReadOnlyList<string> Names, string Reason)> Group(IEnumerable<(string Name, string? Reason)> unavailable) =>
+        UnavailableReasons.Group(unavailable);
 }

@@ -87,12 +87,13 @@ public sealed class PerfSpanExportTests
         listener.Start();
         span.Enter().Dispose();
 
-        AllocationProbe.Measure(() =>
+        // The least of three windows, as in PerfSpanTests.Enter_SteadyState_AllocatesNothing.
+        Enumerable.Range(0, 3).Min(_ => AllocationProbe.Measure(() =>
         {
             for (int i = 0; i < 10_000; i++)
                 span.Enter().Dispose();
-        }).ShouldBe(0L);
-        seen.ShouldBeGreaterThanOrEqualTo(2 * 10_001);
+        })).ShouldBe(0L);
+        seen.ShouldBeGreaterThanOrEqualTo(2 * 30_001);
     }
 
     [Fact]

@@ -134,7 +134,9 @@ public sealed class PerfSpanTests
         {
         }
 
-        AllocationProbe.Measure(() =>
+        // The least of three windows: a span that allocates shows in every window (10,000 spans: ≥ 10,000 bytes), whereas a
+        // one-off allocation of the runtime on this thread while parallel tests run (JIT, type loading) shows in one.
+        Enumerable.Range(0, 3).Min(_ => AllocationProbe.Measure(() =>
         {
             for (int i = 0; i < 10_000; i++)
             {
@@ -142,7 +144,7 @@ public sealed class PerfSpanTests
                 {
                 }
             }
-        }).ShouldBe(0L);
+        })).ShouldBe(0L);
         span.Counters[1].Histogram.GetPercentile(100).Value.ShouldBe(0UL, "an empty span allocates nothing, so it records 0 bytes");
     }
 

@@ -1,0 +1,50 @@
+using System.Text;
+using Picollo.Observation;
+
+namespace TextKit.ObservedService;
+
+/// <summary>
+/// One worker's indexing pipeline: tokenize a document, hash its tokens, count term frequencies, each stage under its span
+/// and the whole document under an outer one.
+/// </summary>
+internal sealed class Indexer(IndexerSpans spans)
+{
+    private readonly Dictionary<string, int> _termFrequencies = new(StringComparer.Ordinal);
+    private ulong _checksum;
+
+    /// <summary>Distinct terms seen so far.</summary>
+    public int Terms => _termFrequencies.Count;
+
+    /// <summary>A combination of every token hash: keeps the hashing from being optimized away, and is printed.</summary>
+    public ulong Checksum => _checksum;
+
+    /// <summary>Indexes one document.</summary>
+    public void Index(string document)
+    {
+        using (spans.Document.Enter())
+        {
+            List<string> tokens;
+            using (spans.Tokenize.Enter())
+                tokens = Words.Tokenize(document);
+
+            using (spans.Hash.Enter())
+            {
+                Span<byte> utf8 = stackalloc byte[256];
+                foreach (string token in tokens)
+                {
+                    int length = Encoding.UTF8.GetBytes(token.AsSpan(0, Math.Min(token.Length, 64)), utf8);
+                    _checksum = (_checksum * 31) ^ Fnv.Hash(utf8[..length]);
+                }
+            }
+
+            using (spans.Index.Enter())
+            {
+                foreach (string token in tokens)
+                {
+                    ref int count = ref System.Runtime.InteropServices.CollectionsMarshal.GetValueRefOrAddDefault(_termFrequencies, token, out _);
+                    count++;
+                }
+            }
+        }
+    }
+}
