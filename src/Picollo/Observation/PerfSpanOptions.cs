@@ -7,7 +7,7 @@ namespace Picollo.Observation;
 /// The default counters (<c>tsc</c>, <c>allocated-bytes</c>) cost a few nanoseconds per read on every machine. A perf_event
 /// counter is read with <c>rdpmc</c> where the kernel allows it (a hardware counter of the CPU PMU, the thread's own
 /// session), also a few nanoseconds; a counter that can only be read with a <c>read()</c> system call (any software
-/// counter such as <c>task-clock</c>, or a hardware counter on a machine that refuses rdpmc) costs about a microsecond per
+/// counter such as <c>task-clock</c>, or a hardware counter on a machine that refuses rdpmc) costs microseconds per
 /// boundary and is counted only with <see cref="AllowSyscallReads"/> (docs/OBSERVATION.md, "What a span costs").
 /// </remarks>
 public sealed class PerfSpanOptions
@@ -23,7 +23,7 @@ public sealed class PerfSpanOptions
     public IReadOnlyList<string> Counters { get; init; } = DefaultCounters;
 
     /// <summary>
-    /// Counts perf_event counters that need a <c>read()</c> system call per boundary (about 1 µs each, two per span).
+    /// Counts perf_event counters that need a <c>read()</c> system call per boundary (2–3 µs each on a VM, two per span).
     /// Off by default: such counters are then reported unavailable with the reason, and cost nothing.
     /// </summary>
     public bool AllowSyscallReads { get; init; }

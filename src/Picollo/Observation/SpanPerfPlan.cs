@@ -140,11 +140,11 @@ internal sealed class SpanPerfPlan
 
     private static string SoftwareReason(string name) =>
         name + " is a kernel software counter: it has no hardware counter index, so each read is a read() system call " +
-        "(about 1 µs, two per span). Spans count it only when asked: PerfSpanOptions.AllowSyscallReads = true.";
+        "(microseconds each, two per span). Spans count it only when asked: PerfSpanOptions.AllowSyscallReads = true.";
 
     private static string NoRdpmcReason(IReadOnlyList<string> names) =>
         string.Join(", ", names) + ": the kernel does not let this thread read " + (names.Count == 1 ? "it" : "them") +
         " with rdpmc (the mmap page has cap_user_rdpmc = 0: /sys/bus/event_source/devices/cpu/rdpmc is 0, or an event is not " +
-        "a CPU PMU event), so each read would be a read() system call (about 1 µs). Allow rdpmc with " +
+        "a CPU PMU event), so each read would be a read() system call (microseconds each). Allow rdpmc with " +
         "'echo 1 | sudo tee /sys/bus/event_source/devices/cpu/rdpmc', or pay the system call with PerfSpanOptions.AllowSyscallReads = true.";
 }

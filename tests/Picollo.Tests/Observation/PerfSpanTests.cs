@@ -238,7 +238,7 @@ public sealed class PerfSpanTests
         taskClock.IsAvailable.ShouldBeFalse();
         taskClock.UnavailableReason.ShouldBe(
             "task-clock is a kernel software counter: it has no hardware counter index, so each read is a read() system call " +
-            "(about 1 µs, two per span). Spans count it only when asked: PerfSpanOptions.AllowSyscallReads = true.");
+            "(microseconds each, two per span). Spans count it only when asked: PerfSpanOptions.AllowSyscallReads = true.");
     }
 
     [Fact]
