@@ -1,6 +1,5 @@
 using Picollo.Counters;
 using Picollo.Observation;
-using Picollo.Tests.PerfEvents;
 using Shouldly;
 using Xunit;
 
@@ -10,9 +9,15 @@ namespace Picollo.Tests.Observation;
 /// Spans on many short-lived threads, on the real kernel: the counts of exited threads are kept, each thread's
 /// perf_event session is closed once it has exited, and a monitor reading meanwhile sees consistent snapshots.
 /// </summary>
-[Collection(PerfKernelTestGroup.Name)]
+[Collection(Name)]
 public sealed class PerfSpanThreadChurnTests
 {
+    /// <summary>
+    /// A collection of its own that runs after the parallel ones, alone: 64 busy threads would slow the perf measurements of
+    /// other tests (whose verdicts then stay unjudged), and other tests' perf fds would disturb the fd count.
+    /// </summary>
+    public const string Name = "span thread churn";
+
     private const int Threads = 64;
     private const int SpansPerThread = 200;
 
@@ -66,3 +71,7 @@ public sealed class PerfSpanThreadChurnTests
     private static int OpenPerfEventFds() => Directory.GetFiles("/proc/self/fd")
         .Count(path => new FileInfo(path).LinkTarget is "anon_inode:[perf_event]");
 }
+
+/// <summary>The collection of <see cref="PerfSpanThreadChurnTests"/>: never run beside another test.</summary>
+[CollectionDefinition(PerfSpanThreadChurnTests.Name, DisableParallelization = true)]
+public sealed class PerfSpanThreadChurnTestGroup;
