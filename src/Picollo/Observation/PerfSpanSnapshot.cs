@@ -16,9 +16,12 @@ public sealed class PerfSpanSnapshot
     {
         Span = span;
         _deltas = deltas;
+        // A new snapshot holds the totals so far, in both modes: for a delta monitor, everything the span recorded before
+        // the monitor first saw it belongs to that first interval. Its later updates hold the changes since.
         Counters = [.. span.Counters.Select(static c => c.Histogram.GetSnapshot())];
         Ipc = span.Ipc?.GetSnapshot();
-        Update();
+        ThreadHops = _previousHops = span.ThreadHops;
+        UncountedSpans = _previousUncounted = span.UncountedSpans;
     }
 
     /// <summary>The span.</summary>

@@ -213,6 +213,20 @@ public sealed class PerfSpanExportTests
     }
 
     [Fact]
+    public void Monitor_Deltas_TheFirstUpdateHoldsWhatTheSpanRecordedBeforeTheMonitorSawIt()
+    {
+        PerfSpan span = PerfSpan.Create(PerfSpanTests.UniqueName("before"));
+        for (int i = 0; i < 5; i++)
+            span.Enter().Dispose();
+        var monitor = new PerfSpanMonitor();
+
+        monitor.Update().Single(s => s.Span == span).Count.ShouldBe(5UL);
+        for (int i = 0; i < 3; i++)
+            span.Enter().Dispose();
+        monitor.Update().Single(s => s.Span == span).Count.ShouldBe(3UL);
+    }
+
+    [Fact]
     public void Monitor_Totals_KeepCountingAcrossUpdates()
     {
         PerfSpan span = PerfSpan.Create(PerfSpanTests.UniqueName("totals"));
