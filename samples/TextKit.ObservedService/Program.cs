@@ -2,11 +2,13 @@ using System.Diagnostics;
 using System.Globalization;
 using OpenTelemetry;
 using OpenTelemetry.Metrics;
+using OpenTelemetry.Resources;
 using Picollo.Observation;
 using TextKit.ObservedService;
 
-// A document-indexing service in miniature: workers index synthetic documents under spans for a few seconds, the OpenTelemetry
-// SDK exports the spans' histograms (console exporter), and the span table is printed at the end (docs/OBSERVATION.md).
+// A document-indexing service in miniature: a producer feeds synthetic documents into a channel, workers index them under
+// spans for a few seconds, the OpenTelemetry SDK exports the spans' histograms (console exporter, every 2 s), and the span
+// table is printed at the end (docs/OBSERVATION.md).
 ServiceOptions? options = ServiceOptions.Parse(args, out string? error);
 if (options is null)
 {
@@ -14,7 +16,12 @@ if (options is null)
     return 2;
 }
 
-PerfSpan.Enabled = options.Spans;
+// Before any span is entered: the "spans off" arm runs the same work with every span a no-op. Without --spans the
+// environment decides (PICOLLO_SPANS=0 starts the process with spans off).
+if (options.Spans is bool spansOn)
+    PerfSpan.Enabled = spansOn;
+string spansState = PerfSpan.Enabled ? "on" : "off";
+
 IndexerSpans spans;
 try
 {
@@ -22,60 +29,77 @@ try
 }
 catch (ArgumentException ex)
 {
-    Console.Error.WriteLine("--counters: " + ex.Message);
+    // One line, without the parameter name the exception appends (it names PerfSpanOptions, not this command line).
+    string message = ex.ParamName is null ? ex.Message : ex.Message.Replace($" (Parameter '{ex.ParamName}')", string.Empty, StringComparison.Ordinal);
+    Console.Error.WriteLine($"--counters '{string.Join(',', options.Counters)}': {message.ReplaceLineEndings(" ")}");
     return 2;
 }
 
-using MeterProvider? metrics = options.Export == "console"
+MeterProvider? metrics = options.Export == "console"
     ? Sdk.CreateMeterProviderBuilder()
+        .ConfigureResource(resource => resource.AddService("TextKit.ObservedService"))
         .AddMeter(PerfSpan.MeterName)
-        .AddConsoleExporter((_, reader) => reader.PeriodicExportingMetricReaderOptions.ExportIntervalMilliseconds = 60_000)
+        .AddConsoleExporter((_, reader) => reader.PeriodicExportingMetricReaderOptions.ExportIntervalMilliseconds = 2_000)
         .Build()
     : null;
 
 var monitor = new PerfSpanMonitor(deltas: false);
-long documents = 0;
+using var stop = new CancellationTokenSource();
+// 1,024 distinct documents (≈ 1.6 MB of text), at most 1,024 waiting in the channel.
+var feed = new DocumentFeed(seed: 17, documents: 1_024, capacity: 1_024, stop.Token);
 var indexers = new Indexer[options.Workers];
-using var stop = new CancellationTokenSource(TimeSpan.FromSeconds(options.Seconds));
-var clock = Stopwatch.StartNew();
+var processed = new long[options.Workers];
 var workers = new Thread[options.Workers];
 for (int w = 0; w < workers.Length; w++)
 {
     int worker = w;
+    indexers[w] = new Indexer(spans);
     workers[w] = new Thread(() =>
     {
-        string[] corpus = DocumentSource.Create(seed: 17 + worker, count: 256);
-        var indexer = indexers[worker] = new Indexer(spans);
+        Indexer indexer = indexers[worker];
         long done = 0;
-        while (!stop.IsCancellationRequested)
+        while (!stop.IsCancellationRequested && feed.TryTake(out string? document))
         {
-            indexer.Index(corpus[done % corpus.Length]);
+            indexer.Index(document);
             done++;
         }
 
-        Interlocked.Add(ref documents, done);
+        processed[worker] = done;
     })
     { Name = "indexer-" + worker, IsBackground = true };
-    workers[w].Start();
 }
 
+feed.Start();
+var clock = Stopwatch.StartNew();
+foreach (Thread worker in workers)
+    worker.Start();
+stop.CancelAfter(TimeSpan.FromSeconds(options.Seconds));
 foreach (Thread worker in workers)
     worker.Join();
 double seconds = clock.Elapsed.TotalSeconds;
+feed.Join();
+
+long documents = processed.Sum();
 double throughput = documents / seconds;
+
+// Shutting the provider down exports once more (the final values), so its output comes before ours, and only once.
+metrics?.Dispose();
 
 if (options.Json)
 {
+    // The last line of the output, whatever the exporter printed before it (bench/Picollo.Benchmarks reads it).
     Console.WriteLine(string.Create(
         CultureInfo.InvariantCulture,
-        $"{{\"documents\":{documents},\"seconds\":{seconds:0.000},\"throughput\":{throughput:0.0},\"spans\":\"{(options.Spans ? "on" : "off")}\"}}"));
+        $"{{\"documents\":{documents},\"seconds\":{seconds:0.000},\"throughput\":{throughput:0.0},\"spans\":\"{spansState}\"}}"));
     return 0;
 }
 
-metrics?.ForceFlush();
 Console.WriteLine(string.Create(
     CultureInfo.InvariantCulture,
-    $"Indexed {documents:N0} documents in {seconds:0.00} s with {options.Workers} workers: {throughput:N0} documents/s, spans {(options.Spans ? "on" : "off")}; {indexers.Sum(static i => i.Terms):N0} terms, checksum {indexers.Aggregate(0UL, static (c, i) => c ^ i.Checksum):x16}."));
+    $"Indexed {documents:N0} documents in {seconds:0.00} s with {options.Workers} workers: {throughput:N0} documents/s, spans {spansState}."));
+Console.WriteLine(string.Create(
+    CultureInfo.InvariantCulture,
+    $"Index: {indexers.Sum(static i => i.Terms):N0} terms over the workers' maps, token hash checksum {indexers.Aggregate(0UL, static (c, i) => c ^ i.Checksum):x16}."));
 Console.WriteLine();
 monitor.Update();
 Console.Write(monitor.ToMarkdown("Spans of this run"));

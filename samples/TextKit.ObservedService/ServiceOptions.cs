@@ -2,16 +2,23 @@ using System.Globalization;
 
 namespace TextKit.ObservedService;
 
-/// <summary>The command line: how long, how many workers, spans on or off, where the metrics go, extra counters.</summary>
-internal sealed record ServiceOptions(double Seconds, int Workers, bool Spans, string Export, string[] Counters, bool Json)
+/// <summary>The command line: how long, how many workers, spans on or off, where the metrics go, extra counters, JSON output.</summary>
+/// <param name="Seconds">How long the workers index (default 5).</param>
+/// <param name="Workers">Worker threads (default 2).</param>
+/// <param name="Spans"><c>--spans on|off</c>; <see langword="null"/> when not given (then <c>PICOLLO_SPANS</c> decides, on by default).</param>
+/// <param name="Export"><c>console</c> (the OpenTelemetry console exporter) or <c>none</c>.</param>
+/// <param name="Counters">perf counters added to every span beside the defaults (<c>tsc</c>, <c>allocated-bytes</c>).</param>
+/// <param name="Json">Print one JSON line instead of the report.</param>
+internal sealed record ServiceOptions(double Seconds, int Workers, bool? Spans, string Export, string[] Counters, bool Json)
 {
+    /// <summary>The one-line usage, appended to errors about unknown arguments.</summary>
     public const string Usage =
         "usage: TextKit.ObservedService [--seconds S] [--workers N] [--spans on|off] [--export console|none] [--counters a,b,...] [--json]";
 
-    /// <summary>Parses <paramref name="args"/>; null with <paramref name="error"/> naming the argument and what it accepts.</summary>
+    /// <summary>Parses <paramref name="args"/>; null with <paramref name="error"/> (one line) naming the argument and what it accepts.</summary>
     public static ServiceOptions? Parse(string[] args, out string? error)
     {
-        var options = new ServiceOptions(5, 2, true, "console", [], false);
+        var options = new ServiceOptions(5, 2, null, "console", [], false);
         for (int i = 0; i < args.Length; i++)
         {
             string name = args[i];
@@ -19,6 +26,12 @@ internal sealed record ServiceOptions(double Seconds, int Workers, bool Spans, s
             {
                 options = options with { Json = true };
                 continue;
+            }
+
+            if (name is not ("--seconds" or "--workers" or "--spans" or "--export" or "--counters"))
+            {
+                error = $"Unknown argument '{name}'. {Usage}";
+                return null;
             }
 
             if (i + 1 >= args.Length)
@@ -34,7 +47,7 @@ internal sealed record ServiceOptions(double Seconds, int Workers, bool Spans, s
                     options = options with { Seconds = seconds };
                     break;
                 case "--seconds":
-                    error = $"--seconds '{value}': expected a number of seconds from 0 to 3600, e.g. --seconds 5.";
+                    error = $"--seconds '{value}': expected a number of seconds above 0 and at most 3600, e.g. --seconds 5.";
                     return null;
                 case "--workers" when int.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out int workers) && workers is >= 1 and <= 256:
                     options = options with { Workers = workers };
@@ -54,12 +67,16 @@ internal sealed record ServiceOptions(double Seconds, int Workers, bool Spans, s
                 case "--export":
                     error = $"--export '{value}': expected console (the OpenTelemetry console exporter) or none.";
                     return null;
-                case "--counters":
-                    options = options with { Counters = value.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries) };
+                default: // --counters; the names are checked when the spans are created.
+                    string[] counters = value.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+                    if (counters.Length == 0)
+                    {
+                        error = $"--counters '{value}': expected comma-separated counter names, e.g. --counters cycles,instructions.";
+                        return null;
+                    }
+
+                    options = options with { Counters = counters };
                     break;
-                default:
-                    error = $"Unknown argument '{name}'. {Usage}";
-                    return null;
             }
         }
 

@@ -8,21 +8,26 @@ namespace Picollo.Counters;
 internal static class UnavailableReasons
 {
     /// <summary>
-    /// The counters grouped by reason, the reason naming all of them where it named one (<c>opening 'cycles', 'instructions'</c>).
+    /// The counters grouped by reason. A reason that quotes its counter (<c>opening 'cycles'</c>) is compared with the quoted
+    /// name taken out and names all of its group's counters (<c>opening 'cycles', 'instructions'</c>); any other reason is
+    /// grouped by its exact text and left as it is.
     /// </summary>
     /// <param name="unavailable">Each counter that does not count and its reason.</param>
     /// <returns>One group per distinct reason, in the order its first counter appears.</returns>
     public static IEnumerable<(IReadOnlyList<string> Names, string Reason)> Group(IEnumerable<(string Name, string? Reason)> unavailable)
     {
-        // Reasons quote the counter they are about ("opening 'cycles'"), so they are compared with the name taken out.
-        const char Placeholder = '\u0000';
+        // Only the quoted form is taken out: a bare name can also be a word of the prose ("cycles", "faults"), and a reason
+        // that names several counters itself must not have one of them replaced by the whole group.
+        const string Placeholder = "\u0000";
         return unavailable
             .DistinctBy(static c => (c.Name, c.Reason))
-            .GroupBy(static c => (c.Reason ?? "No reason given.").Replace(c.Name, Placeholder.ToString(), StringComparison.Ordinal), StringComparer.Ordinal)
+            .GroupBy(static c => (c.Reason ?? "No reason given.").Replace(Quoted(c.Name), Placeholder, StringComparison.Ordinal), StringComparer.Ordinal)
             .Select(static group =>
             {
-                string[] names = [.. group.Select(static c => c.Name)];
-                return ((IReadOnlyList<string>)names, group.Key.Replace(Placeholder.ToString(), string.Join("', '", names), StringComparison.Ordinal));
+                string[] names = [.. group.Select(static c => c.Name).Distinct(StringComparer.Ordinal)];
+                return ((IReadOnlyList<string>)names, group.Key.Replace(Placeholder, string.Join(", ", names.Select(Quoted)), StringComparison.Ordinal));
             });
     }
+
+    private static string Quoted(string name) => "'" + name + "'";
 }

@@ -92,7 +92,7 @@ internal sealed class SpanPerfPlan
         {
             int candidate = candidates.IndexOf(d);
             string? reason = d.UnavailableReason
-                ?? (d.Kind == CounterKind.Software ? SoftwareReason(d.Name) : rdpmcReason);
+                ?? (d.Kind == CounterKind.Software ? SoftwareReason : rdpmcReason);
             counters.Add((d, reason, false));
             if (reason is null)
                 recordedHardware.Add(candidate);
@@ -138,9 +138,10 @@ internal sealed class SpanPerfPlan
         return builder;
     }
 
-    private static string SoftwareReason(string name) =>
-        name + " is a kernel software counter: it has no hardware counter index, so each read is a read() system call " +
-        "(microseconds each, two per span). Spans count it only when asked: PerfSpanOptions.AllowSyscallReads = true.";
+    // Names no counter (the table and the reports put the names before it), so one line covers every software counter.
+    private const string SoftwareReason =
+        "kernel software counters have no hardware counter index, so each read is a read() system call (microseconds each, " +
+        "two per span); spans count them only when asked: PerfSpanOptions.AllowSyscallReads = true.";
 
     private static string NoRdpmcReason(IReadOnlyList<string> names) =>
         string.Join(", ", names) + ": the kernel does not let this thread read " + (names.Count == 1 ? "it" : "them") +

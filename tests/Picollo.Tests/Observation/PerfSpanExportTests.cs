@@ -213,6 +213,27 @@ public sealed class PerfSpanExportTests
     }
 
     [Fact]
+    public void Monitor_Markdown_ListsTheCountersThatDoNotCountOnceForEachReason()
+    {
+        PerfSpan span = PerfSpan.Create("uncounted-" + Guid.NewGuid().ToString("N")[..8], CounterNames.Tsc, CounterNames.TaskClock, "page-faults");
+        var monitor = new PerfSpanMonitor(deltas: false);
+        using (span.Enter())
+            s_keep = new byte[10];
+
+        monitor.Update();
+        string[] notCounted = [.. monitor.ToMarkdown().Split('\n').Where(l => l.StartsWith("- not counted:", StringComparison.Ordinal) && l.Contains(span.Name, StringComparison.Ordinal))];
+
+        // Both software counters share one reason, which names neither: one line, the names before it. (Spans of tests running
+        // alongside may share the line, so it is matched by its parts.)
+        string line = notCounted.ShouldHaveSingleItem();
+        line.ShouldStartWith("- not counted: task-clock, page-faults (");
+        line.ShouldContain(span.Name + ")", Case.Sensitive);
+        line.ShouldEndWith(
+            "): kernel software counters have no hardware counter index, so each read is a read() system call (microseconds each, " +
+            "two per span); spans count them only when asked: PerfSpanOptions.AllowSyscallReads = true.");
+    }
+
+    [Fact]
     public void Monitor_Deltas_TheFirstUpdateHoldsWhatTheSpanRecordedBeforeTheMonitorSawIt()
     {
         PerfSpan span = PerfSpan.Create(PerfSpanTests.UniqueName("before"));

@@ -237,8 +237,8 @@ public sealed class PerfSpanTests
         PerfSpanCounter taskClock = span.Counters.Single(c => c.Name == CounterNames.TaskClock);
         taskClock.IsAvailable.ShouldBeFalse();
         taskClock.UnavailableReason.ShouldBe(
-            "task-clock is a kernel software counter: it has no hardware counter index, so each read is a read() system call " +
-            "(microseconds each, two per span). Spans count it only when asked: PerfSpanOptions.AllowSyscallReads = true.");
+            "kernel software counters have no hardware counter index, so each read is a read() system call (microseconds each, " +
+            "two per span); spans count them only when asked: PerfSpanOptions.AllowSyscallReads = true.");
     }
 
     [Fact]
