@@ -35,7 +35,7 @@ switch (command)
         Console.Error.WriteLine("  episodes [seconds]   the allocating body's two speeds: per second, the body beside a chain, an allocation and a memory-fill reference (default 300 s)");
         Console.Error.WriteLine("  time-to-verdict [inprocess]   10 default measurements vs BenchmarkDotNet's default job (inprocess: its in-process toolchain, not the default job)");
         Console.Error.WriteLine("  spans [--quick]   an empty span vs the raw reads it is made of, with and without listeners, idle and with the other CPU busy");
-        Console.Error.WriteLine("  spans service [pairs] [seconds]   the sample service's throughput with spans on and off (build samples/TextKit.ObservedService first)");
+        Console.Error.WriteLine("  spans service [pairs] [seconds] [alternating]   the sample service's throughput with spans on and off: process pairs, then processes alternating phases (build samples/TextKit.ObservedService first)");
         Console.Error.WriteLine("  warmup [processes]   first measurements of fresh processes with a 200 ms budget: final code or not (default 10 per body); default wall times");
         return 2;
 }

@@ -5,15 +5,16 @@ namespace TextKit.ObservedService;
 /// <summary>The command line: how long, how many workers, spans on or off, where the metrics go, extra counters, JSON output.</summary>
 /// <param name="Seconds">How long the workers index (default 5).</param>
 /// <param name="Workers">Worker threads (default 2).</param>
-/// <param name="Spans"><c>--spans on|off</c>; <see langword="null"/> when not given (then <c>PICOLLO_SPANS</c> decides, on by default).</param>
+/// <param name="Spans"><c>--spans on|off</c>; <see langword="null"/> when not given (then <c>PICOLLO_SPANS</c> decides, on by default) or alternating.</param>
 /// <param name="Export"><c>console</c> (the OpenTelemetry console exporter) or <c>none</c>.</param>
 /// <param name="Counters">perf counters added to every span beside the defaults (<c>tsc</c>, <c>allocated-bytes</c>).</param>
 /// <param name="Json">Print one JSON line instead of the report.</param>
-internal sealed record ServiceOptions(double Seconds, int Workers, bool? Spans, string Export, string[] Counters, bool Json)
+/// <param name="Alternate"><c>--spans alternate</c>: spans on and off in alternating phases of one process, to measure their cost.</param>
+internal sealed record ServiceOptions(double Seconds, int Workers, bool? Spans, string Export, string[] Counters, bool Json, bool Alternate = false)
 {
     /// <summary>The one-line usage, appended to errors about unknown arguments.</summary>
     public const string Usage =
-        "usage: TextKit.ObservedService [--seconds S] [--workers N] [--spans on|off] [--export console|none] [--counters a,b,...] [--json]";
+        "usage: TextKit.ObservedService [--seconds S] [--workers N] [--spans on|off|alternate] [--export console|none] [--counters a,b,...] [--json]";
 
     /// <summary>Parses <paramref name="args"/>; null with <paramref name="error"/> (one line) naming the argument and what it accepts.</summary>
     public static ServiceOptions? Parse(string[] args, out string? error)
@@ -56,10 +57,13 @@ internal sealed record ServiceOptions(double Seconds, int Workers, bool? Spans, 
                     error = $"--workers '{value}': expected a whole number from 1 to 256, e.g. --workers {Environment.ProcessorCount}.";
                     return null;
                 case "--spans" when value is "on" or "off":
-                    options = options with { Spans = value == "on" };
+                    options = options with { Spans = value == "on", Alternate = false };
+                    break;
+                case "--spans" when value is "alternate":
+                    options = options with { Spans = null, Alternate = true };
                     break;
                 case "--spans":
-                    error = $"--spans '{value}': expected on or off.";
+                    error = $"--spans '{value}': expected on, off or alternate.";
                     return null;
                 case "--export" when value is "console" or "none":
                     options = options with { Export = value };
