@@ -213,6 +213,28 @@ public sealed class PerfSpanExportTests
     }
 
     [Fact]
+    public void Monitor_Markdown_ShowsTheExactAllocatedBytesWhereTheBucketHoldsOneObjectSize()
+    {
+        // byte[120] is 144 bytes (16 header, 8 length, 120 data); its 1 % bucket is [144, 145], whose midpoint is 145.
+        PerfSpan span = PerfSpan.Create("bytes-" + Guid.NewGuid().ToString("N")[..8]);
+        var monitor = new PerfSpanMonitor(deltas: false);
+        for (int i = 0; i < 10; i++)
+        {
+            using (span.Enter())
+                s_keep = new byte[120];
+        }
+
+        monitor.Update();
+        string[] lines = monitor.ToMarkdown().Split('\n');
+        // Spans of tests running alongside may add columns: the cells are found by their header.
+        string[] header = [.. lines.First(static l => l.StartsWith("| span", StringComparison.Ordinal)).Split('|').Select(static c => c.Trim())];
+        string row = lines.Single(l => l.StartsWith("| " + span.Name, StringComparison.Ordinal));
+        string[] cells = [.. row.Split('|').Select(static c => c.Trim())];
+        cells[Array.IndexOf(header, "allocated P50")].ShouldBe("144 B", row);
+        cells[Array.IndexOf(header, "allocated P99")].ShouldBe("144 B", row);
+    }
+
+    [Fact]
     public void Monitor_Markdown_ListsTheCountersThatDoNotCountOnceForEachReason()
     {
         PerfSpan span = PerfSpan.Create("uncounted-" + Guid.NewGuid().ToString("N")[..8], CounterNames.Tsc, CounterNames.TaskClock, "page-faults");
