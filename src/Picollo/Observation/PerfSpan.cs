@@ -236,6 +236,7 @@ public sealed class PerfSpan
         SecondsPerTick > 0 ? (long)Math.Round(1 / SecondsPerTick) : 0);
 
     /// <summary>The exit half of a scope: reads, then records (all counters or none) and exports.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)] // never tiered: see PerfSpanScope.Dispose
     internal void Exit(ref PerfSpanScope scope)
     {
         ulong tscEnd = _countsTsc ? Tsc.ReadStart() : 0;
@@ -388,7 +389,7 @@ public sealed class PerfSpan
         scope._perfValid = true;
     }
 
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)] // its reads end the span: never tiered
     private void ExitPerf(SpanThread thread, ref PerfSpanScope scope, ulong elapsed, ulong allocated)
     {
         SpanPerfPlan plan = _plan!;

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using Picollo.Metrics;
 
@@ -28,6 +29,9 @@ public struct PerfSpanScope : IDisposable
     public readonly PerfSpan? Span => _span;
 
     /// <summary>Reads the counters and records the span's values; a second call does nothing.</summary>
+    // Compiled optimized once, never tiered: a tier transition (call counting, PGO instrumentation) of a method that runs
+    // between a span's reads would be the runtime's work, and its allocations, counted as the span's.
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public void Dispose()
     {
         PerfSpan? span = _span;
