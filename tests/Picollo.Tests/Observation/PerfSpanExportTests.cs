@@ -151,16 +151,7 @@ public sealed class PerfSpanExportTests
         PerfSpan span = PerfSpan.Create(PerfSpanTests.UniqueName("events"));
         using var listener = new SpanEventListener(span.Name);
 
-        for (int i = 0; i < 40; i++)
-        {
-            using (span.Enter())
-                s_keep = new byte[1000];
-        }
-
-        PerfSpanScope hopping = span.Enter();
-        var other = new Thread(() => hopping.Dispose());
-        other.Start();
-        other.Join();
+        RecordThenHop(span, 40);
 
         EventWrittenEventArgs definition = listener.Events.First(e => e.EventName == "SpanDefined");
         definition.PayloadNames.ShouldBe(["SpanId", "Span", "Counters", "Units", "TscTicksPerSecond"]);
@@ -182,16 +173,7 @@ public sealed class PerfSpanExportTests
         PerfSpan span = PerfSpan.Create(PerfSpanTests.UniqueName("report"));
         var monitor = new PerfSpanMonitor();
         monitor.Update();
-        for (int i = 0; i < 100; i++)
-        {
-            using (span.Enter())
-                s_keep = new byte[1000];
-        }
-
-        PerfSpanScope hopping = span.Enter();
-        var other = new Thread(() => hopping.Dispose());
-        other.Start();
-        other.Join();
+        RecordThenHop(span, 100);
 
         monitor.Update();
         string report = monitor.ToMarkdown();
@@ -280,6 +262,21 @@ public sealed class PerfSpanExportTests
         monitor.Update();
 
         monitor.Spans.Single(s => s.Span == span).Count.ShouldBe(2UL);
+    }
+
+    /// <summary>Records <paramref name="spans"/> spans of a 1,024-byte allocation each, then one scope disposed on another thread.</summary>
+    private static void RecordThenHop(PerfSpan span, int spans)
+    {
+        for (int i = 0; i < spans; i++)
+        {
+            using (span.Enter())
+                s_keep = new byte[1000];
+        }
+
+        PerfSpanScope hopping = span.Enter();
+        var other = new Thread(() => hopping.Dispose());
+        other.Start();
+        other.Join();
     }
 
     private static bool HasSpanTag(ReadOnlySpan<KeyValuePair<string, object?>> tags, string name)
