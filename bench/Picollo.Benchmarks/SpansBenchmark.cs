@@ -4,6 +4,8 @@ using System.Diagnostics.Tracing;
 using System.Globalization;
 using System.Text;
 using System.Text.Json;
+using OpenTelemetry;
+using OpenTelemetry.Metrics;
 using Picollo.Counters;
 using Picollo.Observation;
 
@@ -52,6 +54,7 @@ internal static class SpansBenchmark
             new("reference: 2 × lfence;rdtsc + 2 × allocated-bytes", Reference, spans),
             new("span, default counters, no listener", EmptySpans, spans),
             new("span, a MeterListener on the Picollo meter", EmptySpans, spans, Listener: Listener.Meter),
+            new("span, the OpenTelemetry SDK collecting (MeterProvider, in-memory exporter)", EmptySpans, spans, Listener: Listener.OpenTelemetry),
             new("span, an in-process EventListener on the Picollo source", EmptySpans, spans, Listener: Listener.Events),
             new("span disabled (PerfSpan.Enabled = false)", EmptySpans, spans, Disabled: true),
             new("span + task-clock (AllowSyscallReads)", SyscallSpans, SyscallSpansPerRun),
@@ -137,6 +140,9 @@ internal static class SpansBenchmark
         {
             Listener.Meter => StartMeterListener(),
             Listener.Events => new SpanEventListener(),
+            // The SDK's own aggregation on every span's values (what a service exporting to a collector pays), exporting
+            // only when disposed: the periodic reader's default interval is a minute.
+            Listener.OpenTelemetry => Sdk.CreateMeterProviderBuilder().AddMeter(PerfSpan.MeterName).AddInMemoryExporter(new List<Metric>()).Build(),
             _ => null,
         };
         PerfSpan.Enabled = !variant.Disabled;
@@ -343,6 +349,7 @@ internal static class SpansBenchmark
     {
         None,
         Meter,
+        OpenTelemetry,
         Events,
     }
 
