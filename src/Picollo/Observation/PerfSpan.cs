@@ -122,7 +122,11 @@ public sealed class PerfSpan
     /// <summary>Scopes disposed on another thread than the one that entered them: counted here, their values not recorded.</summary>
     public long ThreadHops => Interlocked.Read(ref _hops);
 
-    /// <summary>Spans not recorded because their thread could not read the span's perf_event counters (no session on that thread, a failed read).</summary>
+    /// <summary>
+    /// Spans not recorded because a value could not be trusted: their thread could not read the span's perf_event counters
+    /// (no session on that thread, a failed read), a counter did not run during the span (multiplexed out), or the TSC
+    /// went backwards between enter and exit.
+    /// </summary>
     public long UncountedSpans => Interlocked.Read(ref _uncounted);
 
     /// <summary>The index of the span in <see cref="All"/>, and of its writers in every thread's table.</summary>
@@ -182,8 +186,8 @@ public sealed class PerfSpan
                 }
 
                 throw new ArgumentException(
-                    $"A span named '{name}' already exists with counters [{string.Join(", ", existing._counterKey)}] (syscall reads {(existing._options.AllowSyscallReads ? "allowed" : "not allowed")}); " +
-                    $"this call asks for [{string.Join(", ", key)}] (syscall reads {(options.AllowSyscallReads ? "allowed" : "not allowed")}). " +
+                    $"A span named '{name}' already exists with counters [{string.Join(", ", existing._counterKey)}] (syscall reads {(existing._options.AllowSyscallReads ? "allowed" : "not allowed")}, relative error {existing._options.RelativeError.ToString(CultureInfo.InvariantCulture)}); " +
+                    $"this call asks for [{string.Join(", ", key)}] (syscall reads {(options.AllowSyscallReads ? "allowed" : "not allowed")}, relative error {options.RelativeError.ToString(CultureInfo.InvariantCulture)}). " +
                     "A name is one span with one set of counters: give this one another name, or create it once in a static field and share it.",
                     nameof(name));
             }
@@ -250,9 +254,17 @@ public sealed class PerfSpan
 
         ulong elapsed = tscEnd - scope._tscStart;
         ulong allocated = (ulong)(allocatedEnd - scope._allocatedStart);
+        // A TSC that went backwards (cores whose TSCs a VM does not keep in step) would wrap to centuries: not recorded.
+        bool timeValid = tscEnd >= scope._tscStart;
         if (_plan is not null)
         {
-            ExitPerf(thread!, ref scope, elapsed, allocated);
+            ExitPerf(thread!, ref scope, elapsed, allocated, timeValid);
+            return;
+        }
+
+        if (!timeValid)
+        {
+            Interlocked.Increment(ref _uncounted);
             return;
         }
 
@@ -369,52 +381,43 @@ public sealed class PerfSpan
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void EnterPerf(SpanThread thread, ref PerfSpanScope scope)
     {
-        SpanPerfPlan plan = _plan!;
-        PerfEventCounterSession? session = thread.SessionOf(plan);
+        PerfEventCounterSession? session = thread.SessionOf(_plan!);
         if (session is null)
             return;
-        Span<ulong> now = thread.Scratch(plan.DescriptorCount);
         try
         {
-            session.ReadCumulative(now);
+            if (!session.TryReadForSpan())
+                return; // counted at exit as an uncounted span
         }
         catch (InvalidOperationException)
         {
-            return; // counted at exit as an uncounted span
+            return;
         }
 
-        int[] recorded = plan.RecordedDescriptors;
-        for (int p = 0; p < recorded.Length; p++)
-            scope._perfStart[p] = now[recorded[p]];
-        scope._perfValid = true;
+        // The raw values (count, enabled, running per event), so that exit can scale the span's own interval.
+        scope._perfFrame = thread.PushPerf(session.CurrentValues, out scope._perfStamp);
     }
 
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)] // its reads end the span: never tiered
-    private void ExitPerf(SpanThread thread, ref PerfSpanScope scope, ulong elapsed, ulong allocated)
+    private void ExitPerf(SpanThread thread, ref PerfSpanScope scope, ulong elapsed, ulong allocated, bool timeValid)
     {
         SpanPerfPlan plan = _plan!;
-        PerfEventCounterSession? session = scope._perfValid ? thread.SessionOf(plan) : null;
-        Span<ulong> now = thread.Scratch(plan.DescriptorCount);
+        PerfEventCounterSession? session = scope._perfStamp != 0 ? thread.SessionOf(plan) : null;
         bool read = false;
         if (session is not null)
         {
             try
             {
-                session.ReadCumulative(now);
-                read = true;
+                read = session.TryReadForSpan();
             }
             catch (InvalidOperationException)
             {
-                // The group lost its counters mid-span (error state): nothing of this span is recorded.
+                // The session is gone: nothing of this span is recorded.
             }
         }
 
-        if (!read)
-        {
-            Interlocked.Increment(ref _uncounted);
-            return;
-        }
-
+        ReadOnlySpan<Interop.PerfEventValue> start = default;
+        bool intact = scope._perfStamp != 0 && thread.TryPopPerf(scope._perfFrame, scope._perfStamp, session?.CurrentValues.Length ?? 0, out start);
         Span<ulong> values = stackalloc ulong[PerfSpanEventSource.ValueSlots];
         int slot = 0;
         if (_countsTsc)
@@ -422,8 +425,16 @@ public sealed class PerfSpan
         if (_countsAllocations)
             values[slot++] = allocated;
         int[] recorded = plan.RecordedDescriptors;
-        for (int p = 0; p < recorded.Length; p++)
-            values[slot++] = now[recorded[p]] - scope._perfStart[p];
+        // All counters or none: a counter that did not run in the span (multiplexed out), went backwards, or a group that
+        // could not be read makes the whole span uncounted rather than a zero or a wrapped difference.
+        bool counted = read && intact && timeValid;
+        for (int p = 0; counted && p < recorded.Length; p++)
+            counted = session!.TryMeasureSince(recorded[p], start, out values[slot++]);
+        if (!counted)
+        {
+            Interlocked.Increment(ref _uncounted);
+            return;
+        }
 
         HdrHistogramWriter[] writers = scope._writers!;
         for (int i = 0; i < slot; i++)

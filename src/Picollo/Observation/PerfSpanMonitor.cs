@@ -166,7 +166,7 @@ public sealed class PerfSpanMonitor
         foreach (PerfSpanSnapshot s in active.Where(static s => s.UncountedSpans > 0))
         {
             text.Append("- ").Append(s.Span.Name).Append(": ").Append(s.UncountedSpans.ToString("N0", CultureInfo.InvariantCulture))
-                .Append(" spans not recorded: their thread could not read the span's perf_event counters (too many open files, or the group lost its counters).\n");
+                .Append(" spans not recorded: a value could not be trusted (the thread could not open or read the span's perf_event group, a counter was multiplexed out for the whole span, or the TSC went backwards); PerfSpan.UncountedSpans counts them.\n");
         }
 
         if (active.Any(static s => s.ThreadHops > 0))

@@ -24,7 +24,8 @@ public sealed class PerfSpanOptions
 
     /// <summary>
     /// Counts perf_event counters that need a <c>read()</c> system call per boundary (2–3 µs each on a VM, two per span).
-    /// Off by default: such counters are then reported unavailable with the reason, and cost nothing.
+    /// Off by default: such counters are then reported unavailable with the reason, and cost nothing. (A hardware counter
+    /// read with rdpmc still falls back to one <c>read()</c> at a boundary where the kernel has multiplexed its group out.)
     /// </summary>
     public bool AllowSyscallReads { get; init; }
 

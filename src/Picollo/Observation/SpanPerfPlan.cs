@@ -12,6 +12,8 @@ internal sealed class SpanPerfPlan
 {
     private static int s_nextId = -1;
 
+    private static readonly Dictionary<(string Names, bool AllowSyscallReads, IPerfEventSyscalls Syscalls), (SpanPerfPlan? Plan, (CounterDescriptor, string?, bool)[] Counters)> s_plans = [];
+
     private readonly PerfEventCounterSessionBuilder _builder;
     private readonly IPerfEventSyscalls _syscalls;
     private readonly int _descriptorCount;
@@ -44,6 +46,30 @@ internal sealed class SpanPerfPlan
     /// </summary>
     /// <exception cref="PerfEventNameException">A name does not resolve (the message has suggestions).</exception>
     public static SpanPerfPlan? Resolve(
+        IReadOnlyList<string> names,
+        bool allowSyscallReads,
+        IPerfEventSyscalls syscalls,
+        List<(CounterDescriptor Descriptor, string? Reason, bool BySyscall)> counters)
+    {
+        // Spans asking for the same counters share a plan, so a thread opens one session (one group, its fds, its share of
+        // the PMU) for all of them: reads are cumulative, and each span scales its own interval.
+        var key = (string.Join(",", names.Select(static n => n.ToLowerInvariant())), allowSyscallReads, syscalls);
+        lock (s_plans)
+        {
+            if (s_plans.TryGetValue(key, out (SpanPerfPlan? Plan, (CounterDescriptor, string?, bool)[] Counters) cached))
+            {
+                counters.AddRange(cached.Counters);
+                return cached.Plan;
+            }
+
+            int first = counters.Count;
+            SpanPerfPlan? plan = ResolveNew(names, allowSyscallReads, syscalls, counters);
+            s_plans[key] = (plan, [.. counters.Skip(first)]);
+            return plan;
+        }
+    }
+
+    private static SpanPerfPlan? ResolveNew(
         IReadOnlyList<string> names,
         bool allowSyscallReads,
         IPerfEventSyscalls syscalls,
@@ -115,11 +141,22 @@ internal sealed class SpanPerfPlan
             return null;
         }
 
-        if (session.Descriptors.Count != _descriptorCount || (RequiresRdpmc && !session.AllowsUserRdpmc))
+        reason = session.Descriptors.Count != _descriptorCount
+            ? "this thread's session opened " + session.Descriptors.Count + " counters where the span expects " + _descriptorCount + "."
+            : RequiresRdpmc && !session.AllowsUserRdpmc
+                ? NoRdpmcReason([.. session.Descriptors.Select(static d => d.Name)])
+                : null;
+        // A counter that opened at Create but not on this thread (too many open files, the PMU taken) would read as 0 in
+        // every span: the thread counts none of them instead (all counters or none).
+        for (int i = 0; reason is null && i < RecordedDescriptors.Length; i++)
         {
-            reason = session.Descriptors.Count != _descriptorCount
-                ? "this thread's session opened " + session.Descriptors.Count + " counters where the span expects " + _descriptorCount + "."
-                : NoRdpmcReason([.. session.Descriptors.Select(static d => d.Name)]);
+            CounterDescriptor d = session.Descriptors[RecordedDescriptors[i]];
+            if (!d.IsAvailable)
+                reason = d.UnavailableReason;
+        }
+
+        if (reason is not null)
+        {
             session.Dispose();
             return null;
         }

@@ -34,7 +34,13 @@ internal static class SpanSessionSweeper
             if (!s_threads.Contains(thread))
                 s_threads.Add(thread);
             // Not a reason to keep the process alive, and nothing to do once every thread is swept: the callback is cheap.
-            s_timer ??= new Timer(static _ => Sweep(), null, Period, Period);
+            if (s_timer is null)
+            {
+                // Created inside some thread's first span: without this the timer would capture that flow's
+                // ExecutionContext (its Activity, its request's AsyncLocals) and keep it alive for the process's life.
+                using (ExecutionContext.SuppressFlow())
+                    s_timer = new Timer(static _ => Sweep(), null, Period, Period);
+            }
         }
     }
 

@@ -20,6 +20,13 @@ internal sealed class SpanThread
     private bool[] _sessionTried = [];
     private ulong[] _scratch = [];
 
+    // The raw perf_event values of the spans open on this thread, a frame per span: a stamp slot, then the session's
+    // values at its enter. Frames are pushed and popped in the order spans nest; a span disposed out of order pops the
+    // frames above its own, and a span whose frame was overwritten since finds another stamp there (never counted wrong).
+    private Interop.PerfEventValue[] _perfStack = new Interop.PerfEventValue[32];
+    private int _perfTop;
+    private ulong _nextStamp = 1UL << 63; // a stamp has the top bit set: no raw count a frame could hold looks like one
+
     private SpanThread()
     {
         Owner = Thread.CurrentThread;
@@ -66,6 +73,33 @@ internal sealed class SpanThread
         if ((uint)id < (uint)_sessions.Length && _sessionTried[id])
             return _sessions[id];
         return OpenSession(plan);
+    }
+
+    /// <summary>Pushes a span's enter values; returns the frame and, in <paramref name="stamp"/>, what proves it unchanged at exit.</summary>
+    public int PushPerf(ReadOnlySpan<Interop.PerfEventValue> values, out ulong stamp)
+    {
+        int frame = _perfTop;
+        int end = frame + 1 + values.Length;
+        if (end > _perfStack.Length)
+            Array.Resize(ref _perfStack, Math.Max(end, _perfStack.Length * 2));
+        stamp = ++_nextStamp;
+        _perfStack[frame] = new Interop.PerfEventValue { Count = stamp };
+        values.CopyTo(_perfStack.AsSpan(frame + 1));
+        _perfTop = end;
+        return frame;
+    }
+
+    /// <summary>
+    /// Pops <paramref name="frame"/> (and any above it) and returns its values when it still holds <paramref name="stamp"/>'s;
+    /// <see langword="false"/> when a later span overwrote it.
+    /// </summary>
+    public bool TryPopPerf(int frame, ulong stamp, int length, out ReadOnlySpan<Interop.PerfEventValue> values)
+    {
+        bool intact = (uint)frame < (uint)_perfStack.Length && frame + 1 + length <= _perfStack.Length && _perfStack[frame].Count == stamp;
+        values = intact ? _perfStack.AsSpan(frame + 1, length) : default;
+        if (frame < _perfTop)
+            _perfTop = frame;
+        return intact;
     }
 
     /// <summary>Closes every session (after the owner exited, or when the process shuts the spans down).</summary>

@@ -124,6 +124,30 @@ public sealed partial class PerfEventCounterSession
         }
     }
 
+    /// <summary>The raw values of the last read, one per opened event (what <see cref="TryMeasureSince"/> compares with).</summary>
+    internal ReadOnlySpan<Interop.PerfEventValue> CurrentValues => _current;
+
+    /// <summary>
+    /// Reads the group for a span boundary: <see langword="true"/> when <see cref="CurrentValues"/> hold this read's raw values;
+    /// <see langword="false"/> when the group could not be read (no counter, error state, a failed read).
+    /// </summary>
+    internal bool TryReadForSpan() => Read() is PerfEventReadStatus.Rdpmc or PerfEventReadStatus.Syscall;
+
+    /// <summary>
+    /// The count of <paramref name="descriptor"/> between <paramref name="start"/> (an earlier <see cref="CurrentValues"/>)
+    /// and the last read, scaled by that interval's own enabled and running times: the difference of two cumulative scaled
+    /// counts is not the interval's count once the multiplexing ratio changes. <see langword="false"/> when the counter
+    /// is unavailable, did not run in the interval, or went backwards.
+    /// </summary>
+    internal bool TryMeasureSince(int descriptor, ReadOnlySpan<Interop.PerfEventValue> start, out ulong value)
+    {
+        int c = _descriptorToCounter[descriptor];
+        if (c >= 0)
+            return _counters[c].TryMeasure(_current, start, deltas: true, out value, out _);
+        value = 0;
+        return false;
+    }
+
     private bool TryReadRdpmc() => PerfMmapReader.ReadGroup(_pages, _current) == Interop.PerfMmap.Ok;
 
     private PerfEventReadStatus Fail(PerfEventReadStatus status, string error)

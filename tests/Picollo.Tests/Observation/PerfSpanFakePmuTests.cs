@@ -1,4 +1,5 @@
 using Picollo.Counters;
+using Picollo.Metrics;
 using Picollo.Observation;
 using Picollo.PerfEvents;
 using Picollo.Tests.PerfEvents;
@@ -20,7 +21,7 @@ public sealed class PerfSpanFakePmuTests
 {
     private const uint Hw = (uint)PerfEventType.Hardware;
 
-    private static FakePerfKernel RdpmcKernel() => new() { TimeEnabled = 5, TimeRunning = 5, PageFactory = _ => SyntheticPerfPage.LiveHardwareEvent(index: 0) };
+    private static FakePerfKernel RdpmcKernel() => new() { TimeEnabled = 5, TimeRunning = 5, TimeAdvancePerRead = 10, PageFactory = _ => SyntheticPerfPage.LiveHardwareEvent(index: 0) };
 
     private static FakePerfKernel.FakeEvent Latest(FakePerfKernel kernel, PerfHardwareCounterId id) =>
         kernel.Opened.Last(e => e.Attr.Type == Hw && e.Attr.Config == (ulong)id && kernel.OpenFds.Contains(e.Fd));
@@ -72,6 +73,7 @@ public sealed class PerfSpanFakePmuTests
         {
             TimeEnabled = 5,
             TimeRunning = 5,
+            TimeAdvancePerRead = 10,
             PageFactory = _ => new SyntheticPerfPage { Capabilities = 1UL << 1, PmcWidth = 48 },
         };
 
@@ -87,7 +89,7 @@ public sealed class PerfSpanFakePmuTests
     [Fact]
     public void Create_NoRdpmcButSyscallReadsAllowed_CountsThemThroughRead()
     {
-        var kernel = new FakePerfKernel { TimeEnabled = 5, TimeRunning = 5 };
+        var kernel = new FakePerfKernel { TimeEnabled = 5, TimeRunning = 5, TimeAdvancePerRead = 10 };
         PerfSpan span = PerfSpan.Create(
             PerfSpanTests.UniqueName("syscall"), new PerfSpanOptions { Counters = ["cycles"], AllowSyscallReads = true }, kernel);
 
@@ -153,6 +155,142 @@ public sealed class PerfSpanFakePmuTests
 
         kernel.OpenFds.ShouldBeEmpty();
         kernel.MappedPages.ShouldBeEmpty();
+    }
+
+    [Fact]
+    public void Exit_Multiplexed_ScalesTheSpansOwnIntervalNotTheDifferenceOfCumulativeScaledCounts()
+    {
+        var kernel = RdpmcKernel();
+        kernel.TimeAdvancePerRead = 0;
+        PerfSpan span = PerfSpan.Create(PerfSpanTests.UniqueName("mux"), new PerfSpanOptions { Counters = ["cycles"] }, kernel);
+
+        RunOnNewThread(() =>
+        {
+            span.Enter().Dispose(); // opens the thread's session; not counted (its times did not move)
+
+            // So far the group ran half the time: 1,000,000 counted in 1,000 of 2,000 ns (scaled: 2,000,000).
+            Latest(kernel, PerfHardwareCounterId.CpuCycles).Value = 1_000_000;
+            (kernel.TimeEnabled, kernel.TimeRunning) = (2_000, 1_000);
+            PerfSpanScope scope = span.Enter();
+            // During the span it ran all the time: +100 counts in 100 ns. The cumulative scaled count drops to 1,909,281.
+            Latest(kernel, PerfHardwareCounterId.CpuCycles).Value = 1_000_100;
+            (kernel.TimeEnabled, kernel.TimeRunning) = (2_100, 1_100);
+            scope.Dispose();
+
+            // Then a span that ran a quarter of its time: +50 counts in 25 of 100 ns, extrapolated to 200.
+            scope = span.Enter();
+            Latest(kernel, PerfHardwareCounterId.CpuCycles).Value = 1_000_150;
+            (kernel.TimeEnabled, kernel.TimeRunning) = (2_200, 1_125);
+            scope.Dispose();
+        });
+
+        HdrHistogram cycles = span.Counters.Single(static c => c.Name == CounterNames.Cycles).Histogram;
+        cycles.TotalCount.ShouldBe(2UL);
+        cycles.OverflowCount.ShouldBe(0UL);
+        cycles.GetPercentile(0).Value.ShouldBeInRange(99UL, 101UL, "the span's 100 cycles, not a wrapped difference");
+        cycles.GetPercentile(100).Value.ShouldBeInRange(198UL, 202UL, "50 counted in a quarter of the span: 200");
+        span.UncountedSpans.ShouldBe(1, "the first span, whose counters did not run");
+    }
+
+    [Fact]
+    public void Exit_CounterMultiplexedOutForTheWholeSpan_RecordsNothingOfIt()
+    {
+        var kernel = RdpmcKernel();
+        kernel.TimeAdvancePerRead = 0;
+        PerfSpan span = PerfSpan.Create(PerfSpanTests.UniqueName("muxout"), new PerfSpanOptions { Counters = [CounterNames.Tsc, "cycles"] }, kernel);
+
+        RunOnNewThread(() =>
+        {
+            (kernel.TimeEnabled, kernel.TimeRunning) = (50, 0);
+            PerfSpanScope scope = span.Enter();
+            // Enabled 100 ns more, never on a counter: "not counted", not 0 and not the whole session's count.
+            Latest(kernel, PerfHardwareCounterId.CpuCycles).Value = 5_000_000;
+            kernel.TimeEnabled = 150;
+            scope.Dispose();
+        });
+
+        span.Counters.ShouldAllBe(static c => c.Histogram.TotalCount == 0, "all counters or none: the TSC is not recorded either");
+        span.UncountedSpans.ShouldBe(1);
+    }
+
+    [Fact]
+    public void Enter_ACounterFailsToOpenOnALaterThread_ThatThreadCountsNoneRatherThanZeros()
+    {
+        var kernel = RdpmcKernel();
+        PerfSpan span = PerfSpan.Create(PerfSpanTests.UniqueName("partial"), new PerfSpanOptions { Counters = ["cycles", "instructions"] }, kernel);
+        kernel.OpenErrors[(Hw, (ulong)PerfHardwareCounterId.Instructions)] = 24; // EMFILE from now on
+
+        RunOnNewThread(() =>
+        {
+            for (int i = 0; i < 3; i++)
+            {
+                using (span.Enter())
+                {
+                }
+            }
+        });
+
+        span.Counters.ShouldAllBe(static c => c.Histogram.TotalCount == 0);
+        span.Ipc!.TotalCount.ShouldBe(0UL);
+        span.UncountedSpans.ShouldBe(3);
+        kernel.OpenFds.ShouldBeEmpty("the incomplete session was closed at once");
+    }
+
+    [Fact]
+    public void Spans_WithTheSameCounters_ShareOneSessionPerThread_AndNestedSpansEachGetTheirOwnDeltas()
+    {
+        var kernel = RdpmcKernel();
+        var options = new PerfSpanOptions { Counters = ["cycles", "instructions"] };
+        PerfSpan outer = PerfSpan.Create(PerfSpanTests.UniqueName("outer"), options, kernel);
+        PerfSpan inner = PerfSpan.Create(PerfSpanTests.UniqueName("inner"), options, kernel);
+        int opened = 0;
+
+        RunOnNewThread(() =>
+        {
+            PerfSpanScope o = outer.Enter();
+            PerfSpanScope i = inner.Enter();
+            opened = kernel.OpenFds.Count;
+            Latest(kernel, PerfHardwareCounterId.CpuCycles).Value = 300;
+            i.Dispose();
+            Latest(kernel, PerfHardwareCounterId.CpuCycles).Value = 1_000;
+            o.Dispose();
+        });
+
+        opened.ShouldBe(2, "one group (cycles, instructions) on this thread for both spans");
+        inner.Counters.Single(static c => c.Name == CounterNames.Cycles).Histogram.GetPercentile(100).Value.ShouldBeInRange(297UL, 303UL, "the inner span's 300 cycles (1 % buckets)");
+        outer.Counters.Single(static c => c.Name == CounterNames.Cycles).Histogram.GetPercentile(100).Value.ShouldBeInRange(990UL, 1_010UL);
+    }
+
+    [Fact]
+    public void Exit_OuterDisposedBeforeInner_NoSpanRecordsAnotherSpansValues()
+    {
+        var kernel = RdpmcKernel();
+        var options = new PerfSpanOptions { Counters = ["cycles"] };
+        PerfSpan outer = PerfSpan.Create(PerfSpanTests.UniqueName("ooo-outer"), options, kernel);
+        PerfSpan inner = PerfSpan.Create(PerfSpanTests.UniqueName("ooo-inner"), options, kernel);
+        PerfSpan later = PerfSpan.Create(PerfSpanTests.UniqueName("ooo-later"), options, kernel);
+
+        RunOnNewThread(() =>
+        {
+            PerfSpanScope o = outer.Enter();
+            Latest(kernel, PerfHardwareCounterId.CpuCycles).Value = 100;
+            PerfSpanScope i = inner.Enter();
+            Latest(kernel, PerfHardwareCounterId.CpuCycles).Value = 200;
+            o.Dispose();                       // out of order: the inner's frame is released with the outer's
+            PerfSpanScope l1 = later.Enter();  // takes the outer's place on the thread's stack,
+            PerfSpanScope l2 = later.Enter();  // and this one the inner's
+            Latest(kernel, PerfHardwareCounterId.CpuCycles).Value = 700;
+            i.Dispose();                       // its frame holds another span's values now: not recorded
+            l2.Dispose();
+            l1.Dispose();
+        });
+
+        outer.Counters[0].Histogram.GetPercentile(100).Value.ShouldBeInRange(198UL, 202UL);
+        later.Counters[0].Histogram.TotalCount.ShouldBe(2UL);
+        later.Counters[0].Histogram.GetPercentile(0).Value.ShouldBeInRange(495UL, 505UL);
+        later.Counters[0].Histogram.GetPercentile(100).Value.ShouldBeInRange(495UL, 505UL);
+        inner.Counters[0].Histogram.TotalCount.ShouldBe(0UL);
+        inner.UncountedSpans.ShouldBe(1);
     }
 
     private static void RunOnNewThread(Action action)

@@ -39,6 +39,12 @@ internal sealed class FakePerfKernel : IPerfEventSyscalls
 
     public ulong TimeRunning { get; set; }
 
+    /// <summary>
+    /// Added to <see cref="TimeEnabled"/> and <see cref="TimeRunning"/> before each read, as a real kernel's times advance
+    /// while the thread runs (0: times stay where a test puts them).
+    /// </summary>
+    public ulong TimeAdvancePerRead { get; set; }
+
     /// <summary>Whether group entries are listed in reverse open order (ids not in the session's order).</summary>
     public bool ReverseEntries { get; set; } = true;
 
@@ -83,6 +89,8 @@ internal sealed class FakePerfKernel : IPerfEventSyscalls
             return -ENOSPC;
         BinaryPrimitives.WriteUInt64LittleEndian(buffer, (ulong)group.Count);
         FakeEvent leader = _events[fd];
+        TimeEnabled += TimeAdvancePerRead;
+        TimeRunning += TimeAdvancePerRead;
         BinaryPrimitives.WriteUInt64LittleEndian(buffer[8..], leader.TimeEnabled ?? TimeEnabled);
         BinaryPrimitives.WriteUInt64LittleEndian(buffer[16..], leader.TimeRunning ?? TimeRunning);
         for (int i = 0; i < group.Count; i++)
