@@ -18,7 +18,11 @@ internal sealed class SpanThread
     private HdrHistogramWriter[]?[] _writers = new HdrHistogramWriter[]?[16];
     private PerfEventCounterSession?[] _sessions = [];
     private bool[] _sessionTried = [];
+    private long[] _sessionRetryAt = [];
     private ulong[] _scratch = [];
+
+    // How long a thread waits before trying again to open a session that failed.
+    internal const int SessionRetryMilliseconds = 1_000;
 
     // The raw perf_event values of the spans open on this thread, a frame per span: a stamp slot, then the session's
     // values at its enter. Frames are pushed and popped in the order spans nest; a span disposed out of order pops the
@@ -71,7 +75,13 @@ internal sealed class SpanThread
     {
         int id = plan.Id;
         if ((uint)id < (uint)_sessions.Length && _sessionTried[id])
-            return _sessions[id];
+        {
+            PerfEventCounterSession? session = _sessions[id];
+            // A session that could not be opened (too many open files for a moment, the PMU taken) is tried again a
+            // second later, so that one bad moment does not leave a pooled thread uncounted for its whole life.
+            return session is not null || Environment.TickCount64 < _sessionRetryAt[id] ? session : OpenSession(plan);
+        }
+
         return OpenSession(plan);
     }
 
@@ -144,12 +154,17 @@ internal sealed class SpanThread
             var sessions = new PerfEventCounterSession?[length];
             _sessions.CopyTo(sessions, 0);
             Array.Resize(ref _sessionTried, length);
+            Array.Resize(ref _sessionRetryAt, length);
             Volatile.Write(ref _sessions, sessions);
         }
 
         _sessionTried[id] = true;
         PerfEventCounterSession? session = plan.TryOpen(out _);
-        if (session is not null)
+        if (session is null)
+        {
+            _sessionRetryAt[id] = Environment.TickCount64 + SessionRetryMilliseconds;
+        }
+        else
         {
             _sessions[id] = session;
             SpanSessionSweeper.Register(this);

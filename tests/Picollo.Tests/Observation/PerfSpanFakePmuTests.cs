@@ -237,6 +237,29 @@ public sealed class PerfSpanFakePmuTests
     }
 
     [Fact]
+    public void Enter_SessionFailedToOpen_IsTriedAgainASecondLater()
+    {
+        var kernel = RdpmcKernel();
+        PerfSpan span = PerfSpan.Create(PerfSpanTests.UniqueName("retry"), new PerfSpanOptions { Counters = ["cycles"] }, kernel);
+        kernel.OpenErrors[(Hw, (ulong)PerfHardwareCounterId.CpuCycles)] = 24; // EMFILE for a moment
+
+        RunOnNewThread(() =>
+        {
+            span.Enter().Dispose();
+            span.Enter().Dispose(); // within the second: not tried again
+            kernel.OpenErrors.Clear();
+            Thread.Sleep(SpanThread.SessionRetryMilliseconds + 100);
+            PerfSpanScope scope = span.Enter();
+            Latest(kernel, PerfHardwareCounterId.CpuCycles).Value = 1_000;
+            scope.Dispose();
+        });
+
+        span.UncountedSpans.ShouldBe(2);
+        span.Counters[0].Histogram.TotalCount.ShouldBe(1UL, "the thread opened its session on the retry and counts again");
+        span.Counters[0].Histogram.GetPercentile(100).Value.ShouldBeInRange(990UL, 1_010UL);
+    }
+
+    [Fact]
     public void Spans_WithTheSameCounters_ShareOneSessionPerThread_AndNestedSpansEachGetTheirOwnDeltas()
     {
         var kernel = RdpmcKernel();
