@@ -21,6 +21,9 @@ internal sealed class SpanThread
     private long[] _sessionRetryAt = [];
     private ulong[] _scratch = [];
 
+    // The most raw values the frame stack holds (about 140 nested spans of 6 counters): beyond, it starts again at 0.
+    internal const int MaxPerfStackValues = 1_024;
+
     // How long a thread waits before trying again to open a session that failed.
     internal const int SessionRetryMilliseconds = 1_000;
 
@@ -85,11 +88,23 @@ internal sealed class SpanThread
         return OpenSession(plan);
     }
 
+    /// <summary>How many raw values the frame stack can hold now (bounded by <see cref="MaxPerfStackValues"/>; for tests).</summary>
+    internal int PerfStackCapacity => _perfStack.Length;
+
     /// <summary>Pushes a span's enter values; returns the frame and, in <paramref name="stamp"/>, what proves it unchanged at exit.</summary>
     public int PushPerf(ReadOnlySpan<Interop.PerfEventValue> values, out ulong stamp)
     {
         int frame = _perfTop;
         int end = frame + 1 + values.Length;
+        if (end > MaxPerfStackValues)
+        {
+            // Frames that are never popped (a scope disposed on another thread, or never disposed) would grow the stack
+            // for the thread's life: start again from the bottom. Spans still open then find their frames overwritten
+            // and count as uncounted, never as another span's values.
+            frame = 0;
+            end = 1 + values.Length;
+        }
+
         if (end > _perfStack.Length)
             Array.Resize(ref _perfStack, Math.Max(end, _perfStack.Length * 2));
         stamp = ++_nextStamp;

@@ -237,6 +237,33 @@ public sealed class PerfSpanFakePmuTests
     }
 
     [Fact]
+    public void Exit_ScopesThatHoppedAwayForever_DoNotGrowTheirThreadsStack_AndLaterSpansStillCount()
+    {
+        var kernel = RdpmcKernel();
+        PerfSpan span = PerfSpan.Create(PerfSpanTests.UniqueName("leak"), new PerfSpanOptions { Counters = ["cycles"] }, kernel);
+        var hopped = new List<PerfSpanScope>();
+        int capacity = 0;
+
+        RunOnNewThread(() =>
+        {
+            // Each of these pushes a frame that its own thread never pops (their scopes are disposed elsewhere, below).
+            for (int i = 0; i < 5_000; i++)
+                hopped.Add(span.Enter());
+            PerfSpanScope scope = span.Enter();
+            Latest(kernel, PerfHardwareCounterId.CpuCycles).Value += 1_000;
+            scope.Dispose();
+            capacity = SpanThread.CurrentOrNull!.PerfStackCapacity;
+        });
+        foreach (PerfSpanScope scope in hopped)
+            scope.Dispose();
+
+        capacity.ShouldBeLessThan(2 * 5_000, "the 5,000 leaked frames (two values each) did not all stay on the stack");
+        span.ThreadHops.ShouldBe(5_000);
+        span.Counters[0].Histogram.TotalCount.ShouldBe(1UL);
+        span.Counters[0].Histogram.GetPercentile(100).Value.ShouldBeInRange(990UL, 1_010UL);
+    }
+
+    [Fact]
     public void Enter_SessionFailedToOpen_IsTriedAgainASecondLater()
     {
         var kernel = RdpmcKernel();
