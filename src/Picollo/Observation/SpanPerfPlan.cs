@@ -53,7 +53,8 @@ internal sealed class SpanPerfPlan
     {
         // Spans asking for the same counters share a plan, so a thread opens one session (one group, its fds, its share of
         // the PMU) for all of them: reads are cumulative, and each span scales its own interval.
-        var key = (string.Join(",", names.Select(static n => n.ToLowerInvariant())), allowSyscallReads, syscalls);
+        // Joined with NUL: PMU terms contain commas ("cpu/event=0x3c,umask=0x0/").
+        var key = (string.Join('\0', names.Select(static n => n.ToLowerInvariant())), allowSyscallReads, syscalls);
         lock (s_plans)
         {
             if (s_plans.TryGetValue(key, out (SpanPerfPlan? Plan, (CounterDescriptor, string?, bool)[] Counters) cached))
@@ -64,7 +65,10 @@ internal sealed class SpanPerfPlan
 
             int first = counters.Count;
             SpanPerfPlan? plan = ResolveNew(names, allowSyscallReads, syscalls, counters);
-            s_plans[key] = (plan, [.. counters.Skip(first)]);
+            // Only a plan whose counters all opened is shared: a counter that failed to open (too many open files, the PMU
+            // busy, or absent) is probed again by the next span that asks for it, as it would be without the cache.
+            if (counters.Skip(first).All(static c => c.Descriptor.IsAvailable))
+                s_plans[key] = (plan, [.. counters.Skip(first)]);
             return plan;
         }
     }

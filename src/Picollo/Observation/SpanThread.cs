@@ -116,15 +116,25 @@ internal sealed class SpanThread
 
     /// <summary>
     /// Pops <paramref name="frame"/> (and any above it) and returns its values when it still holds <paramref name="stamp"/>'s;
-    /// <see langword="false"/> when a later span overwrote it.
+    /// <see langword="false"/>, popping nothing, when a later span overwrote it. The values stay valid until the next push.
     /// </summary>
     public bool TryPopPerf(int frame, ulong stamp, int length, out ReadOnlySpan<Interop.PerfEventValue> values)
     {
         bool intact = (uint)frame < (uint)_perfStack.Length && frame + 1 + length <= _perfStack.Length && _perfStack[frame].Count == stamp;
-        values = intact ? _perfStack.AsSpan(frame + 1, length) : default;
+        if (!intact)
+        {
+            // Its slot now lies inside a newer frame: lowering the top there would let the next push write into that
+            // frame's values without covering its stamp first.
+            values = default;
+            return false;
+        }
+
+        values = _perfStack.AsSpan(frame + 1, length);
+        // Cleared, so that a copy of the scope disposed later finds no frame rather than this one again.
+        _perfStack[frame].Count = 0;
         if (frame < _perfTop)
             _perfTop = frame;
-        return intact;
+        return true;
     }
 
     /// <summary>Closes every session (after the owner exited, or when the process shuts the spans down).</summary>

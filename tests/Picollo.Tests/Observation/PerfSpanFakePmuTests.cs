@@ -264,6 +264,60 @@ public sealed class PerfSpanFakePmuTests
     }
 
     [Fact]
+    public void Create_ACounterFailedToOpenForTheFirstSpan_IsProbedAgainForTheNext()
+    {
+        var kernel = RdpmcKernel();
+        kernel.OpenErrors[(Hw, (ulong)PerfHardwareCounterId.CpuCycles)] = 24; // EMFILE while the first span is created
+        PerfSpan first = PerfSpan.Create(PerfSpanTests.UniqueName("probe1"), new PerfSpanOptions { Counters = ["cycles"] }, kernel);
+        kernel.OpenErrors.Clear();
+
+        PerfSpan second = PerfSpan.Create(PerfSpanTests.UniqueName("probe2"), new PerfSpanOptions { Counters = ["cycles"] }, kernel);
+
+        first.Counters[0].IsAvailable.ShouldBeFalse();
+        second.Counters[0].IsAvailable.ShouldBeTrue("a shared plan is only one whose counters all opened");
+    }
+
+    [Fact]
+    public void Exit_AnOverwrittenFrame_PopsNothing_SoNoLaterPushWritesIntoALiveFrame()
+    {
+        // Frames of different lengths on one thread, an out-of-order dispose, and a span whose session holds an event it
+        // does not record (cycles failed at Create but opens on the thread), so a write into that slot is never checked.
+        var kernel = new FakePerfKernel { TimeEnabled = 5, TimeRunning = 5, TimeAdvancePerRead = 10 };
+        kernel.OpenErrors[(Hw, (ulong)PerfHardwareCounterId.CpuCycles)] = 24;
+        PerfSpan p2 = PerfSpan.Create(PerfSpanTests.UniqueName("p2"), new PerfSpanOptions { Counters = ["cycles", "instructions", "cache-misses"], AllowSyscallReads = true }, kernel);
+        kernel.OpenErrors.Clear();
+        PerfSpan p1 = PerfSpan.Create(PerfSpanTests.UniqueName("p1"), new PerfSpanOptions { Counters = ["cycles"], AllowSyscallReads = true }, kernel);
+        PerfSpan p3 = PerfSpan.Create(PerfSpanTests.UniqueName("p3"), new PerfSpanOptions { Counters = ["cycles", "instructions"], AllowSyscallReads = true }, kernel);
+
+        RunOnNewThread(() =>
+        {
+            p1.Enter().Dispose();
+            FakePerfKernel.FakeEvent p1Cycles = kernel.Opened.Last();
+            p3.Enter().Dispose();
+            p2.Enter().Dispose();
+            FakePerfKernel.FakeEvent p2Instructions = kernel.Opened.Last(e => e.Attr.Config == (ulong)PerfHardwareCounterId.Instructions);
+
+            PerfSpanScope q = p3.Enter();   // frame at 0, 3 slots
+            PerfSpanScope r = p1.Enter();   // frame at 3, 2 slots
+            q.Dispose();                    // out of order: the top goes back to 0
+            PerfSpanScope z = p1.Enter();   // frame at 0
+            p2Instructions.Value = 500;
+            PerfSpanScope b = p2.Enter();   // frame at 2, 4 slots: covers r's stamp
+            r.Dispose();                    // overwritten: uncounted, and must not move the top into b's frame
+            p1Cycles.Value = 600_000;
+            PerfSpanScope c = p1.Enter();
+            c.Dispose();
+            p2Instructions.Value = 1_000_000;
+            b.Dispose();
+            z.Dispose();
+        });
+
+        p2.Counters.Single(static c => c.Name == CounterNames.Instructions).Histogram.GetPercentile(100).Value
+            .ShouldBeInRange(990_000UL, 1_010_000UL, "b's own 999,500 instructions, not a difference with another span's cycles");
+        p1.UncountedSpans.ShouldBe(1, "r");
+    }
+
+    [Fact]
     public void Enter_SessionFailedToOpen_IsTriedAgainASecondLater()
     {
         var kernel = RdpmcKernel();
