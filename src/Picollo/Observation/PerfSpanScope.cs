@@ -25,7 +25,6 @@ public struct PerfSpanScope : IDisposable
     internal int _perfFrame;
     internal ulong _perfStamp; // 0: the perf_event counters were not read at enter
 
-
     /// <summary>The span entered, or <see langword="null"/> for a scope that records nothing (disposed, disabled, default).</summary>
     public readonly PerfSpan? Span => _span;
 

@@ -34,9 +34,6 @@ internal sealed class SpanPerfPlan
     /// <summary>For each recorded counter, its index in the session's <see cref="PerfEventCounterSession.Descriptors"/>.</summary>
     public int[] RecordedDescriptors { get; }
 
-    /// <summary>The number of descriptors a session of this plan reads (the scratch length a read needs).</summary>
-    public int DescriptorCount => _descriptorCount;
-
     /// <summary>Whether a thread's session must allow rdpmc to be used (syscall reads were not allowed).</summary>
     public bool RequiresRdpmc { get; }
 

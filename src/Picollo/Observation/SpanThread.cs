@@ -19,7 +19,6 @@ internal sealed class SpanThread
     private PerfEventCounterSession?[] _sessions = [];
     private bool[] _sessionTried = [];
     private long[] _sessionRetryAt = [];
-    private ulong[] _scratch = [];
 
     // The most raw values the frame stack holds (about 140 nested spans of 6 counters): beyond, it starts again at 0.
     internal const int MaxPerfStackValues = 1_024;
@@ -55,14 +54,6 @@ internal sealed class SpanThread
 
     /// <summary>The thread this state belongs to.</summary>
     public Thread Owner { get; }
-
-    /// <summary>A buffer of at least <paramref name="length"/> values for cumulative reads, reused by every span of this thread.</summary>
-    public Span<ulong> Scratch(int length)
-    {
-        if (_scratch.Length < length)
-            _scratch = new ulong[Math.Max(length, PerfSpan.MaxPerfCounters * 2)];
-        return _scratch.AsSpan(0, length);
-    }
 
     /// <summary>The writers of <paramref name="span"/>'s recorded counters (and its IPC histogram last), for this thread.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
