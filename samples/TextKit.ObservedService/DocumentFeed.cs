@@ -22,17 +22,11 @@ internal sealed class DocumentFeed
     public DocumentFeed(int seed, int documents, int capacity, CancellationToken stop)
     {
         _corpus = DocumentSource.Create(seed, documents);
-        _channel = Channel.CreateBounded<string>(new BoundedChannelOptions(capacity)
-        {
-            SingleWriter = true,
-            FullMode = BoundedChannelFullMode.Wait,
-        });
+        // The producer only calls TryWrite, which fails when the channel is full, so no full mode applies.
+        _channel = Channel.CreateBounded<string>(new BoundedChannelOptions(capacity) { SingleWriter = true });
         _stop = stop;
         _producer = new Thread(Produce) { Name = "producer", IsBackground = true };
     }
-
-    /// <summary>Where the workers take documents from; completed when the feed stops.</summary>
-    public ChannelReader<string> Reader => _channel.Reader;
 
     /// <summary>Starts the producer thread.</summary>
     public void Start() => _producer.Start();
