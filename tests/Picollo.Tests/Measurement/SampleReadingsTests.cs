@@ -91,6 +91,28 @@ public sealed class SampleReadingsTests
     }
 
     [Fact]
+    public void AllocationNanoseconds_ReadsTheProbesBesideTheFloor_WhenTheRunSwitchedBetweenTwoAllocationSpeeds()
+    {
+        // 80 samples and 20 probes, probe k after samples 4k..4k+3. The first 16 samples ran at the fast allocation level
+        // (wall 100 ticks, probes at 6 µs per 1,000 allocations), the other 64 at the slow one (180 ticks, probes at 11 µs).
+        // The floor (P10) comes from the fast fifth, so the reference must read 6 ns, not the run's median of 11.
+        var readings = new SampleReadings(80, width: 1, probes: 20, allocationProbes: true);
+        long microsecond = System.Diagnostics.Stopwatch.Frequency / 1_000_000;
+        for (int s = 0; s < 80; s++)
+            readings.Times[s] = s < 16 ? 100 : 180;
+        for (int k = 0; k < 20; k++)
+            readings.AllocationTicks[k] = (k < 4 ? 6 : 11) * microsecond;
+        readings.Taken = 80;
+        readings.ProbesTaken = 20;
+
+        readings.AllocationNanoseconds().ShouldBe(6.0, tolerance: 0.01);
+
+        // Every sample at one speed: the floor's fifth is any fifth, and the reference is the run's median again.
+        Array.Fill(readings.Times, 150L);
+        readings.AllocationNanoseconds().ShouldBe(11.0, tolerance: 0.01);
+    }
+
+    [Fact]
     public void MachineSpeedNanoseconds_IsTheFloorOfTheCoreTimings_OverAnyRangeOfProbes()
     {
         var readings = new SampleReadings(80, width: 1, probes: 20);
