@@ -27,13 +27,24 @@ internal static class BaselineComparer
     /// <remarks>
     /// Each counter is compared with the entry of this very machine when it holds the counter; otherwise with the
     /// most recently recorded entry whose machine is comparable for that counter (<see cref="BaselinePortability"/>),
-    /// so allocated bytes recorded on a laptop still guard a CI runner with the same runtime.
+    /// so allocated bytes recorded on a laptop still guard a CI runner with the same runtime. When this machine's entry
+    /// holds process levels, time is judged against the nearest level (<see cref="ProcessLevels.Nearest"/>).
     /// </remarks>
     public static IReadOnlyList<CounterVerdict> Compare(BaselineFile? baseline, MachineFingerprint machine, BaselineRecord current, VerdictPolicy? policy = null)
     {
         ArgumentNullException.ThrowIfNull(machine);
         ArgumentNullException.ThrowIfNull(current);
         policy ??= VerdictPolicy.Default;
+        IReadOnlyList<CounterVerdict> verdicts = CompareEach(baseline, machine, current, policy);
+
+        // This machine's entry recorded in processes at different time levels: judged against the nearest.
+        if (baseline?.Find(machine.Id) is not { Levels.Count: > 0 } own)
+            return verdicts;
+        return ProcessLevels.Nearest(own, verdicts, level => CompareEach(baseline.WithEntry(own with { Record = level, Levels = [] }), machine, current, policy), current);
+    }
+
+    private static List<CounterVerdict> CompareEach(BaselineFile? baseline, MachineFingerprint machine, BaselineRecord current, VerdictPolicy policy)
+    {
         var verdicts = new List<CounterVerdict>(current.Counters.Count);
         foreach (BaselineCounter counter in current.Counters)
             verdicts.Add(CompareCounter(baseline, machine, counter, policy.GetRule(counter.Name, counter.Kind), current));

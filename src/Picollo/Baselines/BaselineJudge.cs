@@ -167,6 +167,10 @@ internal static class BaselineJudge
             case BaselineOutcome.Notice:
                 notices.Add(check.Message);
                 break;
+            case BaselineOutcome.Updated when store.IsAddingProcessLevels:
+                // What adding a process level did (added, matched a level, replaced) is its check's last line.
+                notices.Add(check.Message[(check.Message.LastIndexOf('\n') + 1)..]);
+                break;
             case BaselineOutcome.Updated:
                 notices.Add($"Baseline updated: {check.BaselinePath} (entry of {machine.Id}).");
                 break;

@@ -24,6 +24,9 @@ namespace Picollo.Baselines;
 /// </remarks>
 internal sealed class BaselineStore
 {
+    // PICOLLO_UPDATE_BASELINES=add: update mode that adds process levels (ProcessLevels).
+    private const string AddValue = "add";
+
     private static readonly UTF8Encoding s_utf8 = new(encoderShouldEmitUTF8Identifier: false);
 
     private readonly BaselineStoreOptions _options;
@@ -37,8 +40,15 @@ internal sealed class BaselineStore
         _getEnvironmentVariable = _options.GetEnvironmentVariable ?? Environment.GetEnvironmentVariable;
     }
 
-    /// <summary>Whether results are merged into baselines: <see cref="BaselineStoreOptions.UpdateBaselines"/> or <c>PICOLLO_UPDATE_BASELINES</c> = <c>1</c>/<c>true</c>.</summary>
-    public bool IsUpdateMode => _options.UpdateBaselines || IsTrue(_getEnvironmentVariable(BaselineStoreOptions.UpdateVariable));
+    /// <summary>
+    /// Whether results are merged into baselines: <see cref="BaselineStoreOptions.UpdateBaselines"/>,
+    /// <see cref="BaselineStoreOptions.AddProcessLevels"/>, or <c>PICOLLO_UPDATE_BASELINES</c> = <c>1</c>/<c>true</c>/<c>add</c>.
+    /// </summary>
+    public bool IsUpdateMode => _options.UpdateBaselines || IsTrue(_getEnvironmentVariable(BaselineStoreOptions.UpdateVariable)) || IsAddingProcessLevels;
+
+    /// <summary>Whether update mode adds process levels to this machine's entry (<see cref="BaselineStoreOptions.AddProcessLevels"/>, <c>PICOLLO_UPDATE_BASELINES=add</c>) rather than replacing it.</summary>
+    public bool IsAddingProcessLevels => _options.AddProcessLevels
+        || string.Equals(_getEnvironmentVariable(BaselineStoreOptions.UpdateVariable)?.Trim(), AddValue, StringComparison.OrdinalIgnoreCase);
 
     /// <summary>The CI variable detected (see <see cref="ContinuousIntegration.Detect"/>), or <see langword="null"/> locally.</summary>
     public string? CIVariable => ContinuousIntegration.Detect(_getEnvironmentVariable);
@@ -113,14 +123,19 @@ internal sealed class BaselineStore
         if (IsUpdateMode)
         {
             // The user asked for the baseline to be written: not writing it is a failure, with the reason and the fix.
-            string? updateFailure = folderProblem ?? TryWrite(() => Update(baselinePath, entry), "update the baseline", baselinePath);
+            string? added = null;
+            string? updateFailure = folderProblem ?? (IsAddingProcessLevels
+                ? TryWrite(() => added = AddProcessLevel(baselinePath, entry), "update the baseline", baselinePath)
+                : TryWrite(() => Update(baselinePath, entry), "update the baseline", baselinePath));
             if (updateFailure is not null)
             {
                 lines.Add(updateFailure);
                 return new BaselineCheckResult(BaselineOutcome.Fail, verdicts, baselinePath, null, string.Join('\n', lines), updateFailure);
             }
 
-            lines.Add($"Updated {baselinePath} with the entry of {machine.Id} ({BaselineStoreOptions.UpdateVariable} or UpdateBaselines is on).");
+            lines.Add(added is not null
+                ? $"Updated {baselinePath}, the entry of {machine.Id}: {added} ({BaselineStoreOptions.UpdateVariable}={AddValue} or AddProcessLevels is on)."
+                : $"Updated {baselinePath} with the entry of {machine.Id} ({BaselineStoreOptions.UpdateVariable} or UpdateBaselines is on).");
             return new BaselineCheckResult(BaselineOutcome.Updated, verdicts, baselinePath, null, string.Join('\n', lines));
         }
 
@@ -210,6 +225,26 @@ internal sealed class BaselineStore
             BaselineFile merged = (Read(baselinePath) ?? BaselineFile.Empty).WithEntry(entry);
             WriteAtomically(baselinePath, merged.ToJson());
             RemoveReceivedEntryLocked(merged, BaselineLocator.GetReceivedPath(baselinePath), entry.Machine.Id);
+        }
+    }
+
+    // Adds the measurement as a process level of this machine's entry (ProcessLevels.Add) under the baseline's lock, and
+    // says what happened; the file is rewritten only when the entry changed.
+    private string AddProcessLevel(string baselinePath, BaselineEntry entry)
+    {
+        using (BaselineFileLock.Acquire(baselinePath, _options.LockTimeout))
+        {
+            BaselineFile file = Read(baselinePath) ?? BaselineFile.Empty;
+            BaselineEntry? existing = file.Find(entry.Machine.Id);
+            (BaselineEntry written, string outcome) = ProcessLevels.Add(existing, entry, _options.VerdictPolicy);
+            if (!ReferenceEquals(written, existing))
+            {
+                BaselineFile merged = file.WithEntry(written);
+                WriteAtomically(baselinePath, merged.ToJson());
+                RemoveReceivedEntryLocked(merged, BaselineLocator.GetReceivedPath(baselinePath), entry.Machine.Id);
+            }
+
+            return outcome;
         }
     }
 

@@ -3,7 +3,11 @@ namespace Picollo.Baselines;
 /// <summary>How a <see cref="BaselineStore"/> judges and writes.</summary>
 public sealed record BaselineStoreOptions
 {
-    /// <summary>The environment variable that switches update mode on (<c>1</c> or <c>true</c>).</summary>
+    /// <summary>
+    /// The environment variable that switches update mode on: <c>1</c> or <c>true</c> records each baseline entry anew;
+    /// <c>add</c> keeps this machine's entry and adds the measurement as another process level when its time matches none
+    /// recorded (<see cref="AddProcessLevels"/>).
+    /// </summary>
     public const string UpdateVariable = "PICOLLO_UPDATE_BASELINES";
 
     private static volatile BaselineStoreOptions s_assemblyDefault = new();
@@ -25,6 +29,15 @@ public sealed record BaselineStoreOptions
     /// file through that variable (<c>RunConfiguration/EnvironmentVariables</c>).
     /// </summary>
     public bool UpdateBaselines { get; init; }
+
+    /// <summary>
+    /// Update mode that extends this machine's entry instead of replacing it (<c>PICOLLO_UPDATE_BASELINES=add</c>): a
+    /// measurement whose time matches none of the entry's levels is added as another process level (up to 4), and later
+    /// verdicts judge time against the nearest level. For code whose speed is fixed per process (a short branchy body at
+    /// one of two speeds depending on how the process laid out its code): record once with <c>1</c>, then run a few more
+    /// processes with <c>add</c>. An exact counter that changed (the code did) replaces the entry as <c>1</c> does.
+    /// </summary>
+    public bool AddProcessLevels { get; init; }
 
     /// <summary>What a CI build does when a counter has no baseline for its machine. Default <see cref="MissingBaselinePolicy.Notice"/>.</summary>
     public MissingBaselinePolicy MissingBaselineInCI { get; init; } = MissingBaselinePolicy.Notice;

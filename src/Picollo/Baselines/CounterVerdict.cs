@@ -47,6 +47,15 @@ internal sealed record CounterVerdict(
     /// </summary>
     public bool ConditionsChanged { get; init; }
 
+    /// <summary>
+    /// Which of this machine's process levels a time verdict was judged against (1 = the entry's own record), when the
+    /// entry holds more than one (<see cref="ProcessLevels"/>); <see langword="null"/> otherwise.
+    /// </summary>
+    public int? ProcessLevel { get; init; }
+
+    /// <summary>How many process levels the entry holds, with <see cref="ProcessLevel"/>.</summary>
+    public int ProcessLevelCount { get; init; }
+
     /// <summary><see langword="true"/> for <see cref="CounterVerdictStatus.Regressed"/>.</summary>
     public bool IsRegression => Status == CounterVerdictStatus.Regressed;
 
@@ -77,7 +86,8 @@ internal sealed record CounterVerdict(
 
     private string Effect() =>
         (EffectSize is { } z ? string.Create(CultureInfo.InvariantCulture, $", {EffectSizeName} = {z:0.0}") : string.Empty)
-        + (DetectableChange is { } r ? string.Create(CultureInfo.InvariantCulture, $", detects ≥ {r * 100:0.#}%") : string.Empty);
+        + (DetectableChange is { } r ? string.Create(CultureInfo.InvariantCulture, $", detects ≥ {r * 100:0.#}%") : string.Empty)
+        + (ProcessLevel is { } level ? string.Create(CultureInfo.InvariantCulture, $", against process level {level} of {ProcessLevelCount}") : string.Empty);
 
     private string Outcome()
     {

@@ -37,8 +37,30 @@ internal static class BaselineJsonCodec
     private static BaselineEntryModel ToModel(BaselineEntry entry)
     {
         MachineFingerprint m = entry.Machine;
+        BaselineEntryModel model = RecordToModel(entry.Record);
+        model.Machine = new BaselineMachineModel
+        {
+            CpuModel = m.CpuModel,
+            Architecture = m.Architecture,
+            IsaExtensions = [.. m.IsaExtensions],
+            Pmu = m.HasPmu,
+            LogicalCores = m.LogicalCores,
+            Os = m.OperatingSystem,
+            Kernel = m.KernelVersion,
+            Runtime = m.RuntimeVersion,
+            ServerGC = m.IsServerGC,
+            ConcurrentGC = m.IsConcurrentGC,
+            TscMHz = m.TscMegahertz,
+        };
+        model.Levels = entry.Levels.Count == 0 ? null : [.. entry.Levels.Select(RecordToModel)];
+        return model;
+    }
+
+    // A record's fields: an entry's without its machine, or one of its process levels.
+    private static BaselineEntryModel RecordToModel(BaselineRecord record)
+    {
         var counters = new SortedDictionary<string, BaselineCounterModel>(StringComparer.Ordinal);
-        foreach (BaselineCounter counter in entry.Record.Counters)
+        foreach (BaselineCounter counter in record.Counters)
         {
             PerOperationSummary perOperation = counter.PerOperation.Rounded();
             counters.Add(counter.Name, new BaselineCounterModel
@@ -75,24 +97,10 @@ internal static class BaselineJsonCodec
 
         return new BaselineEntryModel
         {
-            Machine = new BaselineMachineModel
-            {
-                CpuModel = m.CpuModel,
-                Architecture = m.Architecture,
-                IsaExtensions = [.. m.IsaExtensions],
-                Pmu = m.HasPmu,
-                LogicalCores = m.LogicalCores,
-                Os = m.OperatingSystem,
-                Kernel = m.KernelVersion,
-                Runtime = m.RuntimeVersion,
-                ServerGC = m.IsServerGC,
-                ConcurrentGC = m.IsConcurrentGC,
-                TscMHz = m.TscMegahertz,
-            },
-            RecordedUtc = TruncateToSeconds(entry.Record.RecordedUtc),
-            Options = new SortedDictionary<string, string>(entry.Record.Options.ToDictionary(), StringComparer.Ordinal),
-            MachineSpeed = entry.Record.MachineSpeed is { } speed ? Math.Round(speed, 1) : null,
-            AllocationSpeed = entry.Record.AllocationSpeed is { } allocation ? Math.Round(allocation, 2) : null,
+            RecordedUtc = TruncateToSeconds(record.RecordedUtc),
+            Options = new SortedDictionary<string, string>(record.Options.ToDictionary(), StringComparer.Ordinal),
+            MachineSpeed = record.MachineSpeed is { } speed ? Math.Round(speed, 1) : null,
+            AllocationSpeed = record.AllocationSpeed is { } allocation ? Math.Round(allocation, 2) : null,
             Counters = counters,
         };
     }
@@ -127,44 +135,60 @@ internal static class BaselineJsonCodec
                 throw Invalid(filePath, entryPath, $"the key does not match the machine fields, which give the id '{machine.Id}': the entry was edited by hand or copied from another file. Restore the key or the fields.");
             }
 
-            DateTime recorded = entryModel.RecordedUtc ?? throw Missing(filePath, entryPath, "recordedUtc", "\"2025-01-01T00:00:00Z\"");
-            IDictionary<string, string> options = entryModel.Options ?? throw Missing(filePath, entryPath, "options", "{}");
-            IDictionary<string, BaselineCounterModel> counterModels = entryModel.Counters ?? throw Missing(filePath, entryPath, "counters", "{}");
-            var counters = new List<BaselineCounter>(counterModels.Count);
-            foreach ((string name, BaselineCounterModel c) in counterModels)
+            BaselineRecord record = ReadRecord(entryModel, filePath, entryPath);
+            var levels = new List<BaselineRecord>(entryModel.Levels?.Count ?? 0);
+            for (int i = 0; i < (entryModel.Levels?.Count ?? 0); i++)
             {
-                string counterPath = $"{entryPath}.counters['{name}']";
-                string unit = c.Unit ?? throw Missing(filePath, counterPath, "unit", "\"ns\"");
-                Counters.CounterKind kind = c.Kind ?? throw Missing(filePath, counterPath, "kind", "\"Software\"");
-                double operations = c.OperationsPerSample ?? throw Missing(filePath, counterPath, "operationsPerSample", "1");
-                if (!(operations >= 1))
-                {
-                    throw Invalid(filePath, counterPath + ".operationsPerSample", string.Create(
-                        CultureInfo.InvariantCulture,
-                        $"{operations} is not a number of operations per sample: it must be at least 1."));
-                }
-
-                HdrHistogram histogram = ReadHistogram(c.Histogram, filePath, counterPath);
-                BaselineCounter counter = c.PerOperation is { } p
-                    ? new BaselineCounter(name, unit, kind, histogram, operations, ReadPerOperation(p, filePath, counterPath + ".perOperation"))
-                    : BaselineCounter.FromHistogram(name, unit, kind, histogram, operations);
-                counters.Add(c.Recording is { } r ? counter with { Recording = ReadRecording(r, filePath, counterPath + ".recording") } : counter);
+                string levelPath = string.Create(CultureInfo.InvariantCulture, $"{entryPath}.levels[{i}]");
+                BaselineEntryModel level = entryModel.Levels![i] ?? throw Invalid(filePath, levelPath, "a process level is null; expected an object with recordedUtc, options and counters.");
+                if (level.Machine is not null || level.Levels is not null)
+                    throw Invalid(filePath, levelPath, "a process level has no machine and no levels of its own (it is measured on the entry's machine).");
+                levels.Add(ReadRecord(level, filePath, levelPath));
             }
 
-            double? speed = IsSpeed(entryModel.MachineSpeed)
-                ? entryModel.MachineSpeed
-                : throw Invalid(filePath, entryPath + ".machineSpeed", "the machine speed is a positive number of nanoseconds.");
-            double? allocationSpeed = IsSpeed(entryModel.AllocationSpeed)
-                ? entryModel.AllocationSpeed
-                : throw Invalid(filePath, entryPath + ".allocationSpeed", "the allocation speed is a positive number of nanoseconds.");
-            var record = new BaselineRecord(counters, new Dictionary<string, string>(options, StringComparer.Ordinal), DateTime.SpecifyKind(recorded.ToUniversalTime(), DateTimeKind.Utc), speed)
-            {
-                AllocationSpeed = allocationSpeed,
-            };
-            entries.Add(new BaselineEntry(machine, record));
+            entries.Add(new BaselineEntry(machine, record) { Levels = levels });
         }
 
         return new BaselineFile(entries);
+    }
+
+    // The fields of a record: an entry's (beside its machine) or one of its process levels'.
+    private static BaselineRecord ReadRecord(BaselineEntryModel model, string? filePath, string path)
+    {
+        DateTime recorded = model.RecordedUtc ?? throw Missing(filePath, path, "recordedUtc", "\"2025-01-01T00:00:00Z\"");
+        IDictionary<string, string> options = model.Options ?? throw Missing(filePath, path, "options", "{}");
+        IDictionary<string, BaselineCounterModel> counterModels = model.Counters ?? throw Missing(filePath, path, "counters", "{}");
+        var counters = new List<BaselineCounter>(counterModels.Count);
+        foreach ((string name, BaselineCounterModel c) in counterModels)
+        {
+            string counterPath = $"{path}.counters['{name}']";
+            string unit = c.Unit ?? throw Missing(filePath, counterPath, "unit", "\"ns\"");
+            Counters.CounterKind kind = c.Kind ?? throw Missing(filePath, counterPath, "kind", "\"Software\"");
+            double operations = c.OperationsPerSample ?? throw Missing(filePath, counterPath, "operationsPerSample", "1");
+            if (!(operations >= 1))
+            {
+                throw Invalid(filePath, counterPath + ".operationsPerSample", string.Create(
+                    CultureInfo.InvariantCulture,
+                    $"{operations} is not a number of operations per sample: it must be at least 1."));
+            }
+
+            HdrHistogram histogram = ReadHistogram(c.Histogram, filePath, counterPath);
+            BaselineCounter counter = c.PerOperation is { } p
+                ? new BaselineCounter(name, unit, kind, histogram, operations, ReadPerOperation(p, filePath, counterPath + ".perOperation"))
+                : BaselineCounter.FromHistogram(name, unit, kind, histogram, operations);
+            counters.Add(c.Recording is { } r ? counter with { Recording = ReadRecording(r, filePath, counterPath + ".recording") } : counter);
+        }
+
+        double? speed = IsSpeed(model.MachineSpeed)
+            ? model.MachineSpeed
+            : throw Invalid(filePath, path + ".machineSpeed", "the machine speed is a positive number of nanoseconds.");
+        double? allocationSpeed = IsSpeed(model.AllocationSpeed)
+            ? model.AllocationSpeed
+            : throw Invalid(filePath, path + ".allocationSpeed", "the allocation speed is a positive number of nanoseconds.");
+        return new BaselineRecord(counters, new Dictionary<string, string>(options, StringComparer.Ordinal), DateTime.SpecifyKind(recorded.ToUniversalTime(), DateTimeKind.Utc), speed)
+        {
+            AllocationSpeed = allocationSpeed,
+        };
     }
 
     // Absent, or a positive finite number of nanoseconds.

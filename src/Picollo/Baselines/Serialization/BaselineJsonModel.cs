@@ -18,10 +18,11 @@ internal sealed class BaselineFileModel
     public IDictionary<string, BaselineEntryModel>? Entries { get; set; }
 }
 
-/// <summary>One machine's entry.</summary>
+/// <summary>One machine's entry; also the shape of one of its process levels, which has no machine and no levels of its own.</summary>
 internal sealed class BaselineEntryModel
 {
     [JsonPropertyOrder(0)]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public BaselineMachineModel? Machine { get; set; }
 
     [JsonPropertyOrder(1)]
@@ -43,6 +44,11 @@ internal sealed class BaselineEntryModel
     // Last: the counters are the long part, the short facts stay on top.
     [JsonPropertyOrder(5)]
     public IDictionary<string, BaselineCounterModel>? Counters { get; set; }
+
+    // Recordings of other processes at another time level (BaselineEntry.Levels); absent for an entry of one process.
+    [JsonPropertyOrder(6)]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IList<BaselineEntryModel>? Levels { get; set; }
 }
 
 /// <summary>The fields of <see cref="MachineFingerprint"/>.</summary>

@@ -1,0 +1,142 @@
+using Picollo.Baselines;
+using Picollo.Counters;
+using Picollo.Tests.Assertions;
+using Shouldly;
+using Xunit;
+using static Picollo.Tests.Baselines.BaselineTestData;
+
+namespace Picollo.Tests.Baselines;
+
+/// <summary>
+/// Code whose speed is fixed per process (docs/VERDICTS.md, "Code with two speeds per process"): a baseline entry holding
+/// the levels recorded in several processes judges each measurement against the nearest, and
+/// <c>PICOLLO_UPDATE_BASELINES=add</c> records them, in real baseline files.
+/// </summary>
+public sealed class ProcessLevelsTests : IDisposable
+{
+    private readonly TempDirectory _dir = new();
+
+    private string BaselinePath => _dir.Combine("WordsPerf.Count.perf.json");
+
+    public void Dispose() => _dir.Dispose();
+
+    [Fact]
+    public void AnEntryWithTwoLevels_JudgesEachProcessAgainstTheNearer()
+    {
+        // Words.Count measured about 160 ticks per call in some fresh processes and 185 in others (+15.6 %).
+        var entry = new BaselineEntry(Epyc, Tsc(160, seed: 1)) { Levels = [Tsc(185, seed: 2)] };
+        var file = new BaselineFile([entry]);
+
+        Judge(new BaselineFile([new BaselineEntry(Epyc, Tsc(160, seed: 1))]), Tsc(186, seed: 3)).Status
+            .ShouldBe(CounterVerdictStatus.Regressed, "a baseline of one level fails every process at the other");
+
+        CounterVerdict slowProcess = Judge(file, Tsc(186, seed: 3));
+        slowProcess.Status.ShouldBe(CounterVerdictStatus.Pass);
+        slowProcess.ProcessLevel.ShouldBe(2);
+        slowProcess.Text.ShouldContain("(182.764 → ", customMessage: "the slow level's floor (P10 of a 1 % spread around 185)");
+        slowProcess.Text.ShouldEndWith(", against process level 2 of 2: pass");
+
+        CounterVerdict fastProcess = Judge(file, Tsc(161, seed: 4));
+        fastProcess.Status.ShouldBe(CounterVerdictStatus.Pass);
+        fastProcess.ProcessLevel.ShouldBe(1);
+
+        // +30 % on either level is still a regression: against the nearer level it is +12.4 % and +30 %.
+        Judge(file, Tsc(208, seed: 5)).Status.ShouldBe(CounterVerdictStatus.Regressed);
+        Judge(file, Tsc(240, seed: 6)).Status.ShouldBe(CounterVerdictStatus.Regressed);
+    }
+
+    [Fact]
+    public void UpdateModeAdd_RecordsALevelPerProcessSpeed_AndMatchesOnesItHas()
+    {
+        BaselineStore add = Store("add");
+        add.IsUpdateMode.ShouldBeTrue();
+
+        add.Check(BaselinePath, Epyc, Tsc(160, seed: 1)).Message.ShouldEndWith(": recorded as its first process level (PICOLLO_UPDATE_BASELINES=add or AddProcessLevels is on).");
+        BaselineCheckResult second = add.Check(BaselinePath, Epyc, Tsc(185, seed: 2));
+        second.Outcome.ShouldBe(BaselineOutcome.Updated);
+        second.Message.ShouldContain(": added as process level 2 of 2 (");
+        BaselineCheckResult third = add.Check(BaselinePath, Epyc, Tsc(161, seed: 3));
+        third.Message.ShouldContain(": not extended: its time matches process level 1 of 2 (tsc P10 ");
+
+        BaselineEntry written = BaselineStore.Read(BaselinePath)!.Find(Epyc.Id)!;
+        written.Record.Find("tsc")!.PerOperation.P10.ShouldBe(158, 1, "P10 of a 1 % spread around 160");
+        written.Levels.ShouldHaveSingleItem().Find("tsc")!.PerOperation.P10.ShouldBe(182.8, 1);
+
+        // Plain update mode records the entry anew: its levels go with the old recording.
+        Store("1").Check(BaselinePath, Epyc, Tsc(170, seed: 4));
+        BaselineStore.Read(BaselinePath)!.Find(Epyc.Id)!.Levels.ShouldBeEmpty();
+    }
+
+    [Fact]
+    public void UpdateModeAdd_ReplacesTheEntry_WhenAnExactCounterChanged()
+    {
+        Store("add").Check(BaselinePath, Epyc, Tsc(160, seed: 1, bytes: 0));
+        Store("add").Check(BaselinePath, Epyc, Tsc(185, seed: 2, bytes: 0));
+
+        BaselineCheckResult changed = Store("add").Check(BaselinePath, Epyc, Tsc(185, seed: 3, bytes: 24));
+
+        changed.Message.ShouldContain(": replaced, not extended: allocated-bytes P50 (0 → 24 bytes/op): regressed (exact); an exact counter changed");
+        changed.Message.ShouldContain("the recorded 2 process levels no longer apply");
+        BaselineEntry written = BaselineStore.Read(BaselinePath)!.Find(Epyc.Id)!;
+        written.Levels.ShouldBeEmpty();
+        written.Record.Find(CounterNames.AllocatedBytes)!.PerOperation.P50.ShouldBe(24);
+    }
+
+    [Fact]
+    public void UpdateModeAdd_StopsAtFourLevels()
+    {
+        foreach ((double ticks, int seed) in new[] { (100.0, 1), (130.0, 2), (170.0, 3), (220.0, 4) })
+            Store("add").Check(BaselinePath, Epyc, Tsc(ticks, seed));
+
+        BaselineCheckResult fifth = Store("add").Check(BaselinePath, Epyc, Tsc(290, seed: 5));
+
+        fifth.Message.ShouldContain(": not extended: it holds 4 process levels already; record it again with PICOLLO_UPDATE_BASELINES=1 to start over");
+        BaselineStore.Read(BaselinePath)!.Find(Epyc.Id)!.Levels.Count.ShouldBe(3);
+    }
+
+    [Fact]
+    public void Levels_RoundTripThroughTheFile_AndALevelWithAMachineIsRejectedWithItsPath()
+    {
+        var entry = new BaselineEntry(Epyc, Tsc(160, seed: 1)) { Levels = [Tsc(185, seed: 2)] };
+        string json = new BaselineFile([entry]).ToJson();
+        json.ShouldContain("\"levels\": [");
+
+        BaselineEntry read = BaselineFile.Parse(json).Find(Epyc.Id)!;
+        read.Levels.ShouldHaveSingleItem().Find("tsc")!.PerOperation.P10.ShouldBe(entry.Levels[0].Find("tsc")!.PerOperation.P10);
+        new BaselineFile([read]).ToJson().ShouldBe(json);
+
+        // A level copied from another entry, machine and all: rejected with the JSON path, not read as this machine's.
+        string machineJson = json[json.IndexOf("\"machine\": {", StringComparison.Ordinal)..];
+        machineJson = machineJson[..(machineJson.IndexOf('}') + 1)];
+        string edited = json.Replace("\"levels\": [\n        {", "\"levels\": [\n        {" + machineJson + ",", StringComparison.Ordinal);
+        edited.ShouldNotBe(json);
+        var ex = Should.Throw<BaselineFormatException>(() => BaselineFile.Parse(edited, "WordsPerf.Count.perf.json"));
+        ex.Message.ShouldContain($"$.entries['{Epyc.Id}'].levels[0]");
+        ex.Message.ShouldContain("a process level has no machine and no levels of its own");
+    }
+
+    private static CounterVerdict Judge(BaselineFile file, BaselineRecord current) =>
+        BaselineComparer.Compare(file, Epyc, current).Single(static v => v.Counter == "tsc");
+
+    private static BaselineStore Store(string update) => new(new BaselineStoreOptions
+    {
+        GetEnvironmentVariable = name => name == BaselineStoreOptions.UpdateVariable ? update : null,
+    });
+
+    // A run of 1,000 samples of 1,000 operations at `ticks` per operation with a 1 % spread, and its allocations when given.
+    private static BaselineRecord Tsc(double ticks, int seed, int? bytes = null)
+    {
+        var random = new Random(seed);
+        var samples = new ulong[1_000];
+        for (int i = 0; i < samples.Length; i++)
+        {
+            double normal = Math.Sqrt(-2 * Math.Log(1 - random.NextDouble())) * Math.Cos(2 * Math.PI * random.NextDouble());
+            samples[i] = (ulong)Math.Round(ticks * 1_000 * (1 + (0.01 * normal)));
+        }
+
+        var counters = new List<BaselineCounter> { BaselineCounter.FromResult(SyntheticResults.Counter("tsc", "ticks", CounterKind.Tsc, 1_000, samples)) };
+        if (bytes is { } b)
+            counters.Add(BaselineCounter.FromResult(SyntheticResults.Counter(CounterNames.AllocatedBytes, "bytes", CounterKind.Runtime, 1_000, Enumerable.Repeat((ulong)b * 1_000, 1_000))));
+        return Record([.. counters]);
+    }
+}
