@@ -69,7 +69,7 @@ public sealed class PicolloToolTests : IDisposable
     [Fact]
     public void Baselines_ListMachines_AndWhyEachReceivedEntryWasWritten()
     {
-        string baseline = WriteBaseline("Parser", new BaselineEntry(Epyc, Record(TaskClock(Noisy(1_000, 20, seed: 1)))));
+        string baseline = WriteBaseline("Parser", new BaselineEntry(Epyc, Record(TaskClock(Noisy(1_000, 20, seed: 1)))) { Levels = [Record(TaskClock(Noisy(1_150, 20, seed: 5)))] });
         WriteReceived(baseline,
             new BaselineEntry(Epyc, Record(TaskClock(Noisy(2_000, 40, seed: 2)))),
             new BaselineEntry(Xeon, Record(TaskClock(Noisy(900, 20, seed: 3)))));
@@ -84,6 +84,7 @@ public sealed class PicolloToolTests : IDisposable
         run.Output.ShouldContain(Xeon.Id);
         run.Output.ShouldContain("regressed: task-clock", customMessage: run.Output);
         run.Output.ShouldContain("missing");
+        run.Output.ShouldContain(", 2 process levels", customMessage: "the Parser entry holds a second process level");
     }
 
     [Fact]
@@ -109,7 +110,7 @@ public sealed class PicolloToolTests : IDisposable
     [Fact]
     public void Accept_Interactively_TakesTheAnswersFromStandardInput_AndKeepsOtherMachines()
     {
-        string baseline = WriteBaseline("Parser", new BaselineEntry(Epyc, Record(TaskClock(Noisy(1_000, 20, seed: 1)))));
+        string baseline = WriteBaseline("Parser", new BaselineEntry(Epyc, Record(TaskClock(Noisy(1_000, 20, seed: 1)))) { Levels = [Record(TaskClock(Noisy(1_150, 20, seed: 5)))] });
         BaselineEntry regressed = new(Epyc, Record(TaskClock(Noisy(2_000, 40, seed: 2))));
         BaselineEntry newMachine = new(Xeon, Record(TaskClock(Noisy(900, 20, seed: 3))));
         WriteReceived(baseline, regressed, newMachine);
@@ -133,7 +134,7 @@ public sealed class PicolloToolTests : IDisposable
     [Fact]
     public void Accept_All_AcceptsEveryPendingEntry_AndTheReceivedFileGoes()
     {
-        string baseline = WriteBaseline("Parser", new BaselineEntry(Epyc, Record(TaskClock(Noisy(1_000, 20, seed: 1)))));
+        string baseline = WriteBaseline("Parser", new BaselineEntry(Epyc, Record(TaskClock(Noisy(1_000, 20, seed: 1)))) { Levels = [Record(TaskClock(Noisy(1_150, 20, seed: 5)))] });
         BaselineEntry regressed = new(Epyc, Record(TaskClock(Noisy(2_000, 40, seed: 2))));
         WriteReceived(baseline, regressed, new BaselineEntry(Xeon, Record(TaskClock(Noisy(900, 20, seed: 3)))));
         string other = WriteBaseline("Lexer", new BaselineEntry(Xeon, Record(TaskClock(Noisy(500, 10, seed: 4)))));
@@ -153,7 +154,7 @@ public sealed class PicolloToolTests : IDisposable
     [Fact]
     public void Accept_WithACorruptReceivedFile_ChangesNothing_AndSaysWhichFile()
     {
-        string baseline = WriteBaseline("Parser", new BaselineEntry(Epyc, Record(TaskClock(Noisy(1_000, 20, seed: 1)))));
+        string baseline = WriteBaseline("Parser", new BaselineEntry(Epyc, Record(TaskClock(Noisy(1_000, 20, seed: 1)))) { Levels = [Record(TaskClock(Noisy(1_150, 20, seed: 5)))] });
         string before = File.ReadAllText(baseline);
         string received = BaselineLocator.GetReceivedPath(baseline);
         File.WriteAllText(received, "{ not json");
