@@ -36,7 +36,7 @@ internal static class AcceptCommand
                 console.MarkupLine($"[bold]{Markup.Escape(pair.Test)}[/] on {Markup.Escape(pending.Entry.Machine.Id)} ({Markup.Escape(pending.Entry.Machine.CpuModel)}): {pending.Why}");
                 console.Write(Comparison(pair, pending));
                 if (pair.Baseline?.Find(pending.Entry.Machine.Id) is { Levels.Count: > 0 } leveled)
-                    console.WriteLine($"Accepting replaces this machine's entry with its {leveled.Levels.Count + 1} process levels (the table shows the first); record levels again with PICOLLO_UPDATE_BASELINES=add if the code still has them.");
+                    console.WriteLine($"This machine's entry holds {leveled.Levels.Count + 1} process levels (the table shows the first): accepting replaces them all with the received run; record levels again with PICOLLO_UPDATE_BASELINES=add if the code still has them.");
                 string answer = all ? "y" : Ask(console, input);
                 if (answer == "q")
                 {

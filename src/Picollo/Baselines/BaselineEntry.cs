@@ -12,4 +12,18 @@ internal sealed record BaselineEntry(MachineFingerprint Machine, BaselineRecord 
     /// recorded in one process.
     /// </summary>
     public IReadOnlyList<BaselineRecord> Levels { get; init; } = [];
+
+    /// <summary>
+    /// The recorded counter a verdict of this entry was judged against: the one of the process level it names
+    /// (<see cref="CounterVerdict.ProcessLevel"/>), else the entry's own record's (a level lacking a counter was judged
+    /// with the entry's).
+    /// </summary>
+    /// <param name="verdict">A verdict compared with this entry.</param>
+    /// <returns>The counter, or <see langword="null"/> when neither holds it.</returns>
+    public BaselineCounter? CounterFor(CounterVerdict verdict)
+    {
+        ArgumentNullException.ThrowIfNull(verdict);
+        BaselineRecord record = verdict.ProcessLevel is int level && level >= 2 && level - 2 < Levels.Count ? Levels[level - 2] : Record;
+        return record.Find(verdict.Counter) ?? Record.Find(verdict.Counter);
+    }
 }

@@ -155,7 +155,9 @@ internal static class BaselineJudge
 
         if (check.Verdicts.FirstOrDefault(static v => v.ConditionsChanged) is { } slow)
         {
-            notices.Add($"Time not judged: {slow.Text}{(speedMeasurements > 1 ? $", in {speedMeasurements} measurements" : string.Empty)}. If this persists on a quiet machine, the baseline was recorded at another speed of the host: record it again ({BaselineStoreOptions.UpdateVariable}=1).");
+            // In add mode the outcome line says why nothing was added; "record it again with =1" would undo the levels.
+            if (!store.IsAddingProcessLevels)
+                notices.Add($"Time not judged: {slow.Text}{(speedMeasurements > 1 ? $", in {speedMeasurements} measurements" : string.Empty)}. If this persists on a quiet machine, the baseline was recorded at another speed of the host: record it again ({BaselineStoreOptions.UpdateVariable}=1).");
         }
         else if (check.Verdicts.FirstOrDefault(static v => v.Status == CounterVerdictStatus.Inconclusive) is { } inconclusive)
         {

@@ -47,8 +47,15 @@ internal sealed class BaselineStore
     public bool IsUpdateMode => _options.UpdateBaselines || IsTrue(_getEnvironmentVariable(BaselineStoreOptions.UpdateVariable)) || IsAddingProcessLevels;
 
     /// <summary>Whether update mode adds process levels to this machine's entry (<see cref="BaselineStoreOptions.AddProcessLevels"/>, <c>PICOLLO_UPDATE_BASELINES=add</c>) rather than replacing it.</summary>
-    public bool IsAddingProcessLevels => _options.AddProcessLevels
-        || string.Equals(_getEnvironmentVariable(BaselineStoreOptions.UpdateVariable)?.Trim(), AddValue, StringComparison.OrdinalIgnoreCase);
+    /// <remarks>An explicit <c>PICOLLO_UPDATE_BASELINES=1</c> wins over the option: it is how a full entry starts over.</remarks>
+    public bool IsAddingProcessLevels
+    {
+        get
+        {
+            string? variable = _getEnvironmentVariable(BaselineStoreOptions.UpdateVariable);
+            return string.Equals(variable?.Trim(), AddValue, StringComparison.OrdinalIgnoreCase) || (_options.AddProcessLevels && !IsTrue(variable));
+        }
+    }
 
     /// <summary>The CI variable detected (see <see cref="ContinuousIntegration.Detect"/>), or <see langword="null"/> locally.</summary>
     public string? CIVariable => ContinuousIntegration.Detect(_getEnvironmentVariable);
@@ -193,16 +200,21 @@ internal sealed class BaselineStore
                 : $"CI build ({ci}): missing baselines {(_options.MissingBaselineInCI == MissingBaselinePolicy.Fail ? "fail" : "pass with this notice")} (MissingBaselineInCI = {_options.MissingBaselineInCI}).");
         }
 
+        // The received entry is this one run: accepting it drops the machine's process levels, which code with a speed per
+        // process needs (docs/VERDICTS.md, "Code with two speeds per process").
+        string levels = verdicts.FirstOrDefault(static v => v.ProcessLevelCount > 1) is { } leveled
+            ? $" Accepting it replaces this machine's {leveled.ProcessLevelCount} process levels with this one run; record them again with {BaselineStoreOptions.UpdateVariable}={AddValue} if the code still has them."
+            : string.Empty;
         if (writeFailure is not null)
             lines.Add(writeFailure);
         else if (receivedPath is not null)
-            lines.Add($"Received: {receivedPath}. To accept, rename it to {Path.GetFileName(baselinePath)} or run with {BaselineStoreOptions.UpdateVariable}=1.");
+            lines.Add($"Received: {receivedPath}. To accept, rename it to {Path.GetFileName(baselinePath)} or run with {BaselineStoreOptions.UpdateVariable}=1.{levels}");
 
         // An improvement is news the reader acts on: one line that says so and how to make it the new baseline.
         if (outcome == BaselineOutcome.Notice && !missing && receivedPath is not null && verdicts.Any(v => v.Status == CounterVerdictStatus.Improved))
         {
             string improved = string.Join("; ", verdicts.Where(v => v.Status == CounterVerdictStatus.Improved).Select(v => v.Text));
-            lines = [$"Improved: {improved}. Lock it in: rename {receivedPath} to {Path.GetFileName(baselinePath)}, or run with {BaselineStoreOptions.UpdateVariable}=1."];
+            lines = [$"Improved: {improved}. Lock it in: rename {receivedPath} to {Path.GetFileName(baselinePath)}, or run with {BaselineStoreOptions.UpdateVariable}=1.{levels}"];
         }
 
         return new BaselineCheckResult(outcome, verdicts, baselinePath, receivedPath, string.Join('\n', lines), writeFailure);
@@ -239,11 +251,13 @@ internal sealed class BaselineStore
             (BaselineEntry written, string outcome) = ProcessLevels.Add(existing, entry, _options.VerdictPolicy);
             if (!ReferenceEquals(written, existing))
             {
-                BaselineFile merged = file.WithEntry(written);
-                WriteAtomically(baselinePath, merged.ToJson());
-                RemoveReceivedEntryLocked(merged, BaselineLocator.GetReceivedPath(baselinePath), entry.Machine.Id);
+                file = file.WithEntry(written);
+                WriteAtomically(baselinePath, file.ToJson());
             }
 
+            // Whatever was written, this machine's pending received entry (a failure of a process at another level) is
+            // stale now: accepting it later would replace the levels with that one run.
+            RemoveReceivedEntryLocked(file, BaselineLocator.GetReceivedPath(baselinePath), entry.Machine.Id);
             return outcome;
         }
     }

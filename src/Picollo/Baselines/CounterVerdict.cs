@@ -48,8 +48,9 @@ internal sealed record CounterVerdict(
     public bool ConditionsChanged { get; init; }
 
     /// <summary>
-    /// Which of this machine's process levels a time verdict was judged against (1 = the entry's own record), when the
-    /// entry holds more than one (<see cref="ProcessLevels"/>); <see langword="null"/> otherwise.
+    /// Which of this machine's process levels the verdict was judged against (1 = the entry's own record), when the entry
+    /// holds more than one (<see cref="ProcessLevels"/>); <see langword="null"/> otherwise. <see cref="Text"/> names it for
+    /// statistical verdicts (exact counters are the same in every level).
     /// </summary>
     public int? ProcessLevel { get; init; }
 
@@ -87,7 +88,7 @@ internal sealed record CounterVerdict(
     private string Effect() =>
         (EffectSize is { } z ? string.Create(CultureInfo.InvariantCulture, $", {EffectSizeName} = {z:0.0}") : string.Empty)
         + (DetectableChange is { } r ? string.Create(CultureInfo.InvariantCulture, $", detects ≥ {r * 100:0.#}%") : string.Empty)
-        + (ProcessLevel is { } level ? string.Create(CultureInfo.InvariantCulture, $", against process level {level} of {ProcessLevelCount}") : string.Empty);
+        + (ProcessLevel is { } level && Mode == VerdictMode.Statistical ? string.Create(CultureInfo.InvariantCulture, $", against process level {level} of {ProcessLevelCount}") : string.Empty);
 
     private string Outcome()
     {

@@ -21,8 +21,10 @@ internal static class ProcessLevels
     /// <summary>
     /// The verdicts against the level of <paramref name="entry"/> nearest to the measurement: the one whose largest time
     /// change (on a log scale, over the time counters compared with this machine's entry) is smallest; the entry's own
-    /// record on a tie. A level whose time could not be compared (another machine speed) is never nearest. The time
-    /// verdicts say which level they were judged against.
+    /// record on a tie. A level whose time could not be judged (another machine speed, too few samples, not comparable) is
+    /// never nearest, nor is a level that lacks one of the entry's time counters. A measurement between two levels is a
+    /// change: a level that finds time improved is not chosen while a faster level finds it regressed. Every verdict
+    /// compared with this machine's entry says which level it was judged against.
     /// </summary>
     /// <param name="entry">This machine's entry, with at least one process level.</param>
     /// <param name="primary">The verdicts against the entry's own record.</param>
@@ -31,27 +33,36 @@ internal static class ProcessLevels
     /// <returns>The chosen verdicts.</returns>
     public static IReadOnlyList<CounterVerdict> Nearest(BaselineEntry entry, IReadOnlyList<CounterVerdict> primary, Func<BaselineRecord, IReadOnlyList<CounterVerdict>> judge, BaselineRecord current)
     {
-        IReadOnlyList<CounterVerdict> best = primary;
-        double bestDistance = Distance(primary, current, entry.Machine.Id);
-        int bestLevel = 1;
+        string id = entry.Machine.Id;
+        string[] timeCounters = [.. entry.Record.Counters.Where(static c => KnownCounters.Of(c.Name, c.Kind).IsTimeLike).Select(static c => c.Name)];
+        var candidates = new List<(IReadOnlyList<CounterVerdict> Verdicts, int Level, double Distance)> { (primary, 1, Distance(primary, current, id)) };
         for (int i = 0; i < entry.Levels.Count; i++)
         {
-            IReadOnlyList<CounterVerdict> verdicts = judge(entry.Levels[i]);
-            double distance = Distance(verdicts, current, entry.Machine.Id);
-            if (distance < bestDistance)
-                (best, bestDistance, bestLevel) = (verdicts, distance, i + 2);
+            BaselineRecord level = entry.Levels[i];
+            if (timeCounters.All(name => level.Find(name) is not null))
+            {
+                IReadOnlyList<CounterVerdict> verdicts = judge(level);
+                candidates.Add((verdicts, i + 2, Distance(verdicts, current, id)));
+            }
+        }
+
+        (IReadOnlyList<CounterVerdict> Verdicts, int Level, double Distance) best = candidates.MinBy(static c => c.Distance);
+        if (Finds(best.Verdicts, CounterVerdictStatus.Improved, current, id)
+            && candidates.Where(c => Finds(c.Verdicts, CounterVerdictStatus.Regressed, current, id)).OrderBy(static c => c.Distance).FirstOrDefault() is { Verdicts: not null } regressed)
+        {
+            best = regressed;
         }
 
         int count = entry.Levels.Count + 1;
-        return [.. best.Select(v => IsTime(v, current, entry.Machine.Id) ? v with { ProcessLevel = bestLevel, ProcessLevelCount = count } : v)];
+        return [.. best.Verdicts.Select(v => v.BaselineMachineId == id && v.BaselineValue is not null ? v with { ProcessLevel = best.Level, ProcessLevelCount = count } : v)];
     }
 
     /// <summary>
     /// What update mode with <c>PICOLLO_UPDATE_BASELINES=add</c> writes for <paramref name="measured"/>: the machine's entry
     /// with the measurement as one more level when its time matches none of the recorded levels; the entry unchanged when
-    /// it matches one (or the entry is full, or time could not be compared); the measurement alone, replacing the entry,
-    /// when an exact counter differs (the code changed, so the recorded levels are stale); the measurement when there is
-    /// no entry yet.
+    /// it matches one, when the entry is full, or when time could not be judged; the measurement alone, replacing the
+    /// entry, when an exact counter differs (the code changed, so the recorded levels are stale); the measurement when
+    /// there is no entry yet.
     /// </summary>
     /// <param name="existing">This machine's entry in the baseline, or <see langword="null"/>.</param>
     /// <param name="measured">The measurement as an entry (no levels).</param>
@@ -70,20 +81,30 @@ internal static class ProcessLevels
         CounterVerdict[] exact = [.. first.Where(static v => v.Mode == VerdictMode.Exact && v.Status is CounterVerdictStatus.Regressed or CounterVerdictStatus.Improved)];
         if (exact.Length > 0)
         {
-            return (measured, $"replaced, not extended: {string.Join("; ", exact.Select(static v => v.Text))}; an exact counter changed, so the code did and the recorded {Levels(levels.Length)} no longer apply");
+            string stale = levels.Length == 1 ? "process level no longer applies" : $"{levels.Length} process levels no longer apply";
+            return (measured, $"replaced, not extended: {string.Join("; ", exact.Select(static v => v.Text))}; an exact counter changed, so the code did and the recorded {stale}");
         }
 
-        string? uncompared = null;
+        // A level is another speed of the same measurement: a run with other counters (no hardware counters this time) would
+        // leave some counters with one level and others with two.
+        string measuredNames = string.Join(", ", measured.Record.Counters.Select(static c => c.Name).Order(StringComparer.Ordinal));
+        string heldNames = string.Join(", ", existing.Record.Counters.Select(static c => c.Name).Order(StringComparer.Ordinal));
+        if (measuredNames != heldNames)
+            return (existing, $"not extended: it measured {measuredNames}, the entry holds {heldNames}; its process levels need the same counters (record it again with {BaselineStoreOptions.UpdateVariable}=1 to start over)");
+
+        string? unjudged = null;
         for (int i = 0; i < levels.Length; i++)
         {
             CounterVerdict[] time = [.. (i == 0 ? first : Against(levels[i])).Where(v => IsTime(v, measured.Record, measured.Machine.Id))];
-            if (time.All(static v => v.Status == CounterVerdictStatus.Pass && !v.ConditionsChanged))
+            if (time.Length == 0)
+                return (existing, "not extended: it has no time counter to compare with the entry's");
+            if (time.All(static v => v.Status == CounterVerdictStatus.Pass && Judged(v)))
                 return (existing, $"not extended: its time matches process level {i + 1} of {levels.Length} ({string.Join("; ", time.Select(static v => v.Text))})");
-            uncompared ??= time.FirstOrDefault(static v => v.ConditionsChanged)?.Text;
+            unjudged ??= time.FirstOrDefault(static v => !Judged(v))?.Text;
         }
 
-        if (uncompared is not null)
-            return (existing, $"not extended: {uncompared}; run it again when the machine is back at the recorded speed");
+        if (unjudged is not null)
+            return (existing, $"not extended: {unjudged}; a level is added only from a run whose time could be compared");
 
         if (levels.Length >= Max)
             return (existing, $"not extended: it holds {Max} process levels already; record it again with {BaselineStoreOptions.UpdateVariable}=1 to start over");
@@ -91,9 +112,7 @@ internal static class ProcessLevels
         return (existing with { Levels = [.. existing.Levels, measured.Record] }, $"added as process level {levels.Length + 1} of {levels.Length + 1}");
     }
 
-    private static string Levels(int count) => count == 1 ? "process level" : $"{count} process levels";
-
-    // The largest time change against one level, on a log scale; infinite when a time counter could not be compared.
+    // The largest time change against one level, on a log scale; infinite when a time counter could not be judged.
     private static double Distance(IReadOnlyList<CounterVerdict> verdicts, BaselineRecord current, string machineId)
     {
         double distance = 0;
@@ -101,14 +120,21 @@ internal static class ProcessLevels
         {
             if (!IsTime(v, current, machineId))
                 continue;
-            if (v.ConditionsChanged)
+            if (!Judged(v))
                 return double.PositiveInfinity;
-            if (v.RelativeChange is { } change && double.IsFinite(change) && change > -1)
-                distance = Math.Max(distance, Math.Abs(Math.Log(1 + change)));
+            distance = Math.Max(distance, Math.Abs(Math.Log(1 + v.RelativeChange!.Value)));
         }
 
         return distance;
     }
+
+    // A time verdict that compared the two sides: not another machine speed, too few samples, or not comparable.
+    private static bool Judged(CounterVerdict v) =>
+        !v.ConditionsChanged && v.Status is CounterVerdictStatus.Pass or CounterVerdictStatus.Regressed or CounterVerdictStatus.Improved
+        && v.RelativeChange is { } change && double.IsFinite(change) && change > -1;
+
+    private static bool Finds(IReadOnlyList<CounterVerdict> verdicts, CounterVerdictStatus status, BaselineRecord current, string machineId) =>
+        verdicts.Any(v => v.Status == status && IsTime(v, current, machineId));
 
     // A statistical verdict of a time counter against this machine's own entry: what process levels are about.
     private static bool IsTime(CounterVerdict v, BaselineRecord current, string machineId) =>

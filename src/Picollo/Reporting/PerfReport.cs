@@ -66,7 +66,7 @@ internal sealed class PerfReport
     /// <param name="counterName">The counter's name (ordinal).</param>
     /// <returns>The baseline's counter from the entry the verdict names.</returns>
     public BaselineCounter? GetBaselineCounter(string counterName) =>
-        GetVerdict(counterName)?.BaselineMachineId is { } id ? _baseline?.Find(id)?.Record.Find(counterName) : null;
+        GetVerdict(counterName) is { BaselineMachineId: { } id } verdict ? _baseline?.Find(id)?.CounterFor(verdict) : null;
 
     /// <summary>The report in markdown: a heading, the run line, the re-measurement when there was one, then per counter its verdict, summary table and diff table.</summary>
     /// <returns>The markdown text.</returns>

@@ -115,28 +115,113 @@ public sealed class ProcessLevelsTests : IDisposable
         ex.Message.ShouldContain("a process level has no machine and no levels of its own");
     }
 
+    [Fact]
+    public void AMeasurementBetweenTwoLevels_IsAChange_NotAnImprovementOfTheSlowerLevel()
+    {
+        // The samples' Words.Count on another host: 103 and 179 ticks. 140 is −22 % from 179 but +36 % from 103: the code
+        // changed, and a level that finds it "improved" must not hide that it regressed from the other.
+        var file = new BaselineFile([new BaselineEntry(Epyc, Tsc(103, seed: 1)) { Levels = [Tsc(179, seed: 2)] }]);
+
+        CounterVerdict between = Judge(file, Tsc(140, seed: 3));
+        between.Status.ShouldBe(CounterVerdictStatus.Regressed);
+        between.ProcessLevel.ShouldBe(1);
+        Judge(file, Tsc(176, seed: 4)).Status.ShouldBe(CounterVerdictStatus.Pass, "within the threshold of the slower level: its own speed");
+        Judge(file, Tsc(80, seed: 5)).Status.ShouldBe(CounterVerdictStatus.Improved, "faster than both levels");
+    }
+
+    [Fact]
+    public void ALevelWhoseTimeCannotBeJudged_IsNeverNearest_AndIsNotAdded()
+    {
+        // Five samples: too few to bound even the median, so the level's time cannot be judged.
+        var file = new BaselineFile([new BaselineEntry(Epyc, Tsc(160, seed: 1)) { Levels = [Tsc(160, seed: 2, samples: 5)] }]);
+        CounterVerdict slower = Judge(file, Tsc(240, seed: 3));
+        slower.Status.ShouldBe(CounterVerdictStatus.Regressed);
+        slower.ProcessLevel.ShouldBe(1);
+
+        Store("add").Check(BaselinePath, Epyc, Tsc(160, seed: 1));
+        Store("add").Check(BaselinePath, Epyc, Tsc(185, seed: 4, samples: 5)).Message
+            .ShouldContain(": not extended: tsc: inconclusive: 5 samples are too few to bound even the median");
+        BaselineStore.Read(BaselinePath)!.Find(Epyc.Id)!.Levels.ShouldBeEmpty();
+    }
+
+    [Fact]
+    public void UpdateModeAdd_NeedsTheEntrysCounters()
+    {
+        Store("add").Check(BaselinePath, Epyc, Tsc(160, seed: 1));
+
+        BaselineCheckResult other = Store("add").Check(BaselinePath, Epyc, Tsc(185, seed: 2, bytes: 0));
+
+        other.Message.ShouldContain(": not extended: it measured allocated-bytes, tsc, the entry holds tsc; its process levels need the same counters");
+        BaselineStore.Read(BaselinePath)!.Find(Epyc.Id)!.Levels.ShouldBeEmpty();
+    }
+
+    [Fact]
+    public void UpdateModeAdd_ClearsThePendingReceivedEntry_OfAProcessAtTheOtherLevel()
+    {
+        Store("1").Check(BaselinePath, Epyc, Tsc(160, seed: 1));
+        string received = BaselineLocator.GetReceivedPath(BaselinePath);
+        Store(null).Check(BaselinePath, Epyc, Tsc(185, seed: 2)).Outcome.ShouldBe(BaselineOutcome.Fail, "one level: the slow process fails");
+        File.Exists(received).ShouldBeTrue();
+
+        Store("add").Check(BaselinePath, Epyc, Tsc(161, seed: 3)).Message.ShouldContain("not extended: its time matches process level 1 of 1");
+
+        File.Exists(received).ShouldBeFalse("accepting that failing run later would replace the levels with it");
+    }
+
+    [Fact]
+    public void AReceivedFile_SaysThatAcceptingItDropsTheLevels()
+    {
+        WriteBaseline(new BaselineEntry(Epyc, Tsc(160, seed: 1)) { Levels = [Tsc(185, seed: 2)] });
+
+        BaselineCheckResult improved = Store(null).Check(BaselinePath, Epyc, Tsc(130, seed: 3));
+
+        improved.Outcome.ShouldBe(BaselineOutcome.Notice);
+        improved.Message.ShouldStartWith("Improved: tsc P10 ");
+        improved.Message.ShouldEndWith("Accepting it replaces this machine's 2 process levels with this one run; record them again with PICOLLO_UPDATE_BASELINES=add if the code still has them.");
+    }
+
+    [Fact]
+    public void AnExplicitUpdateOfOne_WinsOverTheAddOption()
+    {
+        var options = new BaselineStoreOptions { AddProcessLevels = true, GetEnvironmentVariable = static _ => "1" };
+        new BaselineStore(options).IsAddingProcessLevels.ShouldBeFalse();
+        new BaselineStore(options with { GetEnvironmentVariable = static _ => null }).IsAddingProcessLevels.ShouldBeTrue();
+    }
+
+    [Fact]
+    public void TheRecordedCounterOfAVerdict_IsTheLevelsItWasJudgedAgainst()
+    {
+        var entry = new BaselineEntry(Epyc, Tsc(160, seed: 1)) { Levels = [Tsc(185, seed: 2)] };
+        CounterVerdict verdict = Judge(new BaselineFile([entry]), Tsc(240, seed: 3));
+
+        verdict.ProcessLevel.ShouldBe(2);
+        entry.CounterFor(verdict)!.PerOperation.P10.ShouldBe(entry.Levels[0].Find("tsc")!.PerOperation.P10, "the report's diff table and the failure message show what was compared");
+    }
+
     private static CounterVerdict Judge(BaselineFile file, BaselineRecord current) =>
         BaselineComparer.Compare(file, Epyc, current).Single(static v => v.Counter == "tsc");
 
-    private static BaselineStore Store(string update) => new(new BaselineStoreOptions
+    private void WriteBaseline(BaselineEntry entry) => File.WriteAllText(BaselinePath, new BaselineFile([entry]).ToJson());
+
+    private static BaselineStore Store(string? update) => new(new BaselineStoreOptions
     {
         GetEnvironmentVariable = name => name == BaselineStoreOptions.UpdateVariable ? update : null,
     });
 
     // A run of 1,000 samples of 1,000 operations at `ticks` per operation with a 1 % spread, and its allocations when given.
-    private static BaselineRecord Tsc(double ticks, int seed, int? bytes = null)
+    private static BaselineRecord Tsc(double ticks, int seed, int? bytes = null, int samples = 1_000)
     {
         var random = new Random(seed);
-        var samples = new ulong[1_000];
-        for (int i = 0; i < samples.Length; i++)
+        var values = new ulong[samples];
+        for (int i = 0; i < values.Length; i++)
         {
             double normal = Math.Sqrt(-2 * Math.Log(1 - random.NextDouble())) * Math.Cos(2 * Math.PI * random.NextDouble());
-            samples[i] = (ulong)Math.Round(ticks * 1_000 * (1 + (0.01 * normal)));
+            values[i] = (ulong)Math.Round(ticks * 1_000 * (1 + (0.01 * normal)));
         }
 
-        var counters = new List<BaselineCounter> { BaselineCounter.FromResult(SyntheticResults.Counter("tsc", "ticks", CounterKind.Tsc, 1_000, samples)) };
+        var counters = new List<BaselineCounter> { BaselineCounter.FromResult(SyntheticResults.Counter("tsc", "ticks", CounterKind.Tsc, 1_000, values)) };
         if (bytes is { } b)
-            counters.Add(BaselineCounter.FromResult(SyntheticResults.Counter(CounterNames.AllocatedBytes, "bytes", CounterKind.Runtime, 1_000, Enumerable.Repeat((ulong)b * 1_000, 1_000))));
+            counters.Add(BaselineCounter.FromResult(SyntheticResults.Counter(CounterNames.AllocatedBytes, "bytes", CounterKind.Runtime, 1_000, Enumerable.Repeat((ulong)b * 1_000, samples))));
         return Record([.. counters]);
     }
 }
