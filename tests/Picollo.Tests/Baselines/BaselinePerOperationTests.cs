@@ -70,8 +70,12 @@ public sealed class BaselinePerOperationTests
         record.Options["operationsPerSample"].ShouldBe(result.OperationsPerSample.ToString(System.Globalization.CultureInfo.InvariantCulture));
 
         var file = BaselineFile.Parse(new BaselineFile([new BaselineEntry(Epyc, record)]).ToJson());
-        BaselineComparer.Compare(file, Epyc, record).ShouldAllBe(v => v.Status == CounterVerdictStatus.Pass);
-        BaselineComparer.Compare(file, Epyc, record).Single(v => v.Counter == "allocated-bytes").CurrentValue!.Value.ShouldBe(88, tolerance: 0.1);
+
+        // What this test is about is the round trip, not the machine: another test project of the same `dotnet test`
+        // keeping the other core busy would leave time unjudged (the busy-machine gate), so that reading is cleared.
+        BaselineRecord current = record with { OtherProcessesCores = double.NaN };
+        BaselineComparer.Compare(file, Epyc, current).ShouldAllBe(v => v.Status == CounterVerdictStatus.Pass);
+        BaselineComparer.Compare(file, Epyc, current).Single(v => v.Counter == "allocated-bytes").CurrentValue!.Value.ShouldBe(88, tolerance: 0.1);
     }
 
     private static CounterVerdict[] Compare(BaselineCounter[] baseline, BaselineCounter[] current) =>
