@@ -18,6 +18,12 @@ internal sealed record BaselineCheckResult(
     string Message,
     string? WriteFailure = null)
 {
+    /// <summary>
+    /// What update mode wrote, as one sentence (<c>Updated … : added as process level 2 of 2 …</c>); <see langword="null"/>
+    /// when nothing was updated.
+    /// </summary>
+    public string? UpdateNote { get; init; }
+
     /// <summary><see langword="true"/> when the test must fail.</summary>
     public bool IsFailure => Outcome == BaselineOutcome.Fail;
 }

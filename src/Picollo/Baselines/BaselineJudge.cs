@@ -169,9 +169,9 @@ internal static class BaselineJudge
             case BaselineOutcome.Notice:
                 notices.Add(check.Message);
                 break;
-            case BaselineOutcome.Updated when store.IsAddingProcessLevels:
-                // What adding a process level did (added, matched a level, replaced) is its check's last line.
-                notices.Add(check.Message[(check.Message.LastIndexOf('\n') + 1)..]);
+            case BaselineOutcome.Updated when store.IsAddingProcessLevels && check.UpdateNote is { } added:
+                // What adding a process level did: added, matched a level (nothing written), or replaced the entry.
+                notices.Add(added);
                 break;
             case BaselineOutcome.Updated:
                 notices.Add($"Baseline updated: {check.BaselinePath} (entry of {machine.Id}).");

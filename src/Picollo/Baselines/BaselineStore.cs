@@ -140,10 +140,11 @@ internal sealed class BaselineStore
                 return new BaselineCheckResult(BaselineOutcome.Fail, verdicts, baselinePath, null, string.Join('\n', lines), updateFailure);
             }
 
-            lines.Add(added is not null
+            string note = added is not null
                 ? $"Updated {baselinePath}, the entry of {machine.Id}: {added} ({BaselineStoreOptions.UpdateVariable}={AddValue} or AddProcessLevels is on)."
-                : $"Updated {baselinePath} with the entry of {machine.Id} ({BaselineStoreOptions.UpdateVariable} or UpdateBaselines is on).");
-            return new BaselineCheckResult(BaselineOutcome.Updated, verdicts, baselinePath, null, string.Join('\n', lines));
+                : $"Updated {baselinePath} with the entry of {machine.Id} ({BaselineStoreOptions.UpdateVariable} or UpdateBaselines is on).";
+            lines.Add(note);
+            return new BaselineCheckResult(BaselineOutcome.Updated, verdicts, baselinePath, null, string.Join('\n', lines)) { UpdateNote = note };
         }
 
         string receivedPath = BaselineLocator.GetReceivedPath(baselinePath);

@@ -142,6 +142,27 @@ public sealed class BaselineAssertionsTests
         host.Notices.ShouldHaveSingleItem().Assertion.ShouldBe("Allocating(88).ShouldNotRegress(maxChange: 0.05, confidence: 0.99)");
     }
 
+    [Fact]
+    public void AddProcessLevels_SaysWhatItDidInTheNotice_AndTheNextProcessAtThatLevelPasses()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        string source = temp.Combine("SampleTests.cs");
+        Timed(shift: 0).ShouldNotRegress(options: Local(temp) with { UpdateBaselines = true }, callerFilePath: source, testMethod: "Work");
+
+        // A process at another level: 318 → 368 ticks per operation (+15.7 %), which fails against one level.
+        Should.Throw<PerfAssertionException>(() => Timed(shift: 50_000).ShouldNotRegress(options: Local(temp), callerFilePath: source, testMethod: "Work"));
+        Timed(shift: 50_000).ShouldNotRegress(options: Local(temp) with { AddProcessLevels = true }, callerFilePath: source, testMethod: "Work");
+        Timed(shift: 50_000).ShouldNotRegress(options: Local(temp) with { AddProcessLevels = true }, callerFilePath: source, testMethod: "Work");
+
+        string[] notices = [.. host.Notices.Select(static n => n.Message)];
+        notices.ShouldContain(static m => m.StartsWith("Updated ", StringComparison.Ordinal) && m.Contains(": added as process level 2 of 2 (", StringComparison.Ordinal));
+        notices.ShouldContain(static m => m.StartsWith("Updated ", StringComparison.Ordinal) && m.Contains(": not extended: its time matches process level 2 of 2 (", StringComparison.Ordinal));
+        int before = host.Notices.Count;
+        Timed(shift: 50_000).ShouldNotRegress(options: Local(temp), callerFilePath: source, testMethod: "Work");
+        host.Notices.Count.ShouldBe(before, "a process at the recorded second level passes without a notice");
+    }
+
     private static PerfResult Timed(ulong shift) => SyntheticResults.Result(TimedCounter(shift));
 
     private static CounterResult TimedCounter(ulong shift) =>
