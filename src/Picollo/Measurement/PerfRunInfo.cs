@@ -99,9 +99,10 @@ public sealed record PerfRunInfo
 
     /// <summary>
     /// How fast this process allocated while the samples ran: nanoseconds per small allocation of a fixed reference, timed
-    /// between the samples of a body that allocates (the median of the timings taken beside the fastest fifth of the samples,
-    /// where the floor that time verdicts judge comes from); <see cref="double.NaN"/> for a body that does not. Baselines store it, and a time verdict of an allocating body against a baseline recorded while allocation
-    /// ran at another speed is inconclusive rather than a failure (docs/VERDICTS.md, "Machines").
+    /// between the samples of a body that allocates (the median of the timings taken beside the fastest fifth of the
+    /// samples, where the floor that time verdicts judge comes from); <see cref="double.NaN"/> for a body that does not.
+    /// Baselines store it, and a time verdict of an allocating body against a baseline recorded while allocation ran at
+    /// another speed is inconclusive rather than a failure (docs/VERDICTS.md, "Machines").
     /// </summary>
     public double AllocationSpeedNanoseconds { get; init; } = double.NaN;
 

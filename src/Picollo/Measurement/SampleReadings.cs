@@ -126,26 +126,23 @@ internal sealed class SampleReadings
             return double.NaN;
 
         long cut = Taken > 0 ? Quantile(Times[..Taken], FloorBand) : long.MinValue;
-        var beside = new List<long>(Taken);
+        long[] beside = new long[Taken];
+        int count = 0;
         for (int s = 0; s < Taken; s++)
         {
             int probe = s / ReferenceProbes.Every;
             if (Times[s] <= cut && probe < probes)
-                beside.Add(AllocationTicks[probe]);
+                beside[count++] = AllocationTicks[probe];
         }
 
-        long[] timings = beside.Count > 0 ? [.. beside] : AllocationTicks[..probes];
+        long[] timings = count > 0 ? beside[..count] : AllocationTicks[..probes];
         return ToNanoseconds(Quantile(timings, 0.5)) / AllocationSpeed.Allocations;
     }
 
     /// <summary>The median wall time of the samples taken, in nanoseconds; <see cref="double.NaN"/> when none was.</summary>
     public double MedianSampleNanoseconds()
     {
-        if (Taken == 0)
-            return double.NaN;
-        long[] sorted = Times[..Taken];
-        Array.Sort(sorted);
-        return ToNanoseconds(sorted[(Taken - 1) / 2]);
+        return Taken == 0 ? double.NaN : ToNanoseconds(Quantile(Times[..Taken], 0.5));
     }
 
     // The lower quantile q of the values (sorted in place), by rank (count - 1) * q.
