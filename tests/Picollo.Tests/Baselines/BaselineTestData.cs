@@ -1,5 +1,6 @@
 using Picollo.Baselines;
 using Picollo.Counters;
+using Picollo.Tests.Assertions;
 
 namespace Picollo.Tests.Baselines;
 
@@ -56,4 +57,31 @@ internal static class BaselineTestData
 
     public static BaselineRecord Record(params BaselineCounter[] counters) =>
         new(counters, new Dictionary<string, string> { ["samples"] = "1000", ["warmup"] = "100ms" }, Recorded);
+
+    /// <summary>A tsc counter of 1,000 operations per sample from per-operation values (<see cref="FloorRun"/>).</summary>
+    public static BaselineCounter TscCounter(double[] perOperation) => BaselineCounter.FromResult(
+        SyntheticResults.Counter("tsc", "ticks", CounterKind.Tsc, 1_000, perOperation.Select(static v => (ulong)Math.Round(v * 1_000))));
+
+    /// <summary>
+    /// Per-operation values of one seeded run: 200 · scale with a 1 % normal spread; a share of samples slowed 1.2-3×; the
+    /// last slowTail of the samples in a 1.5× slow mode.
+    /// </summary>
+    public static double[] FloorRun(int seed, int samples = 1_000, double scale = 1.0, double disturbedShare = 0, double slowTail = 0)
+    {
+        var random = new Random(seed);
+        var values = new double[samples];
+        for (int i = 0; i < samples; i++)
+        {
+            // Box-Muller: one standard normal from two uniforms.
+            double normal = Math.Sqrt(-2 * Math.Log(1 - random.NextDouble())) * Math.Cos(2 * Math.PI * random.NextDouble());
+            double value = 200 * scale * (1 + (0.01 * normal));
+            if (random.NextDouble() < disturbedShare)
+                value *= 1.2 + (1.8 * random.NextDouble());
+            if (i >= samples * (1 - slowTail))
+                value *= 1.5;
+            values[i] = value;
+        }
+
+        return values;
+    }
 }

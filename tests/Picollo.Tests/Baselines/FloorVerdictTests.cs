@@ -17,7 +17,7 @@ public sealed class FloorVerdictTests
     [Fact]
     public void CleanShift_Regresses()
     {
-        CounterVerdict verdict = Judge(Run(seed: 1), Run(seed: 2, scale: 1.15));
+        CounterVerdict verdict = Judge(FloorRun(seed: 1), FloorRun(seed: 2, scale: 1.15));
 
         verdict.Status.ShouldBe(CounterVerdictStatus.Regressed);
         verdict.Statistic.ShouldBe(BaselineStatistic.P10);
@@ -29,19 +29,19 @@ public sealed class FloorVerdictTests
     public void DisturbedUpperHalf_WithoutAShift_Passes()
     {
         // Half the samples 1.2-3× slower (gen0 collections, a busy sibling): the median rises far beyond 8 %, the floor does not.
-        double[] disturbed = Run(seed: 2, disturbedShare: 0.5);
+        double[] disturbed = FloorRun(seed: 2, disturbedShare: 0.5);
         disturbed.Order().ElementAt(500).ShouldBeGreaterThan(1.2 * 200);
 
-        Judge(Run(seed: 1), disturbed).Status.ShouldBe(CounterVerdictStatus.Pass);
+        Judge(FloorRun(seed: 1), disturbed).Status.ShouldBe(CounterVerdictStatus.Pass);
     }
 
     [Fact]
     public void DisturbedBaseline_StillSeesAFifteenPercentRegression_AndNoFalseOne()
     {
-        double[] baseline = Run(seed: 1, disturbedShare: 0.5);
+        double[] baseline = FloorRun(seed: 1, disturbedShare: 0.5);
 
-        Judge(baseline, Run(seed: 2, scale: 1.15)).Status.ShouldBe(CounterVerdictStatus.Regressed);
-        Judge(baseline, Run(seed: 3)).Status.ShouldBe(CounterVerdictStatus.Pass);
+        Judge(baseline, FloorRun(seed: 2, scale: 1.15)).Status.ShouldBe(CounterVerdictStatus.Regressed);
+        Judge(baseline, FloorRun(seed: 3)).Status.ShouldBe(CounterVerdictStatus.Pass);
     }
 
     [Fact]
@@ -49,17 +49,17 @@ public sealed class FloorVerdictTests
     {
         // A switch to a 1.5× slow mode 40 % into the run: the floor is the fast part's. A whole run in that mode moves every
         // quantile: no statistic of that run can tell it from a regression; the second measurement decides (BaselineJudge).
-        Judge(Run(seed: 1), Run(seed: 2, slowTail: 0.6)).Status.ShouldBe(CounterVerdictStatus.Pass);
-        Judge(Run(seed: 1), Run(seed: 2, scale: 1.5)).Status.ShouldBe(CounterVerdictStatus.Regressed);
+        Judge(FloorRun(seed: 1), FloorRun(seed: 2, slowTail: 0.6)).Status.ShouldBe(CounterVerdictStatus.Pass);
+        Judge(FloorRun(seed: 1), FloorRun(seed: 2, scale: 1.5)).Status.ShouldBe(CounterVerdictStatus.Regressed);
     }
 
     [Fact]
     public void FewSamples_FallBackToQuantilesTheyCanBound_ThenToInconclusive()
     {
-        Judge(Run(seed: 1, samples: 30), Run(seed: 2, samples: 30, scale: 1.3)).Statistic.ShouldBe(BaselineStatistic.P25);
-        Judge(Run(seed: 1, samples: 10), Run(seed: 2, samples: 10, scale: 1.3)).Statistic.ShouldBe(BaselineStatistic.P50);
+        Judge(FloorRun(seed: 1, samples: 30), FloorRun(seed: 2, samples: 30, scale: 1.3)).Statistic.ShouldBe(BaselineStatistic.P25);
+        Judge(FloorRun(seed: 1, samples: 10), FloorRun(seed: 2, samples: 10, scale: 1.3)).Statistic.ShouldBe(BaselineStatistic.P50);
 
-        CounterVerdict verdict = Judge(Run(seed: 1, samples: 5), Run(seed: 2, samples: 5, scale: 1.3));
+        CounterVerdict verdict = Judge(FloorRun(seed: 1, samples: 5), FloorRun(seed: 2, samples: 5, scale: 1.3));
         verdict.Status.ShouldBe(CounterVerdictStatus.Inconclusive);
         verdict.Text.ShouldBe("tsc: inconclusive: 5 samples are too few to bound even the median (8 are needed); give the measurement a longer TimeBudget or fewer operations per sample");
     }
@@ -67,8 +67,8 @@ public sealed class FloorVerdictTests
     [Fact]
     public void RecordedDrift_WidensTheNoise_AndWhatTheBaselineCanDetect()
     {
-        BaselineCounter steady = Counter(Run(seed: 1)), drifting = steady with { Recording = new RecordingQuality(5, 0.06, null) };
-        BaselineCounter current = Counter(Run(seed: 2, scale: 1.10));
+        BaselineCounter steady = TscCounter(FloorRun(seed: 1)), drifting = steady with { Recording = new RecordingQuality(5, 0.06, null) };
+        BaselineCounter current = TscCounter(FloorRun(seed: 2, scale: 1.10));
 
         Compare(steady, current).Status.ShouldBe(CounterVerdictStatus.Regressed);
         CounterVerdict verdict = Compare(drifting, current);
@@ -122,8 +122,8 @@ public sealed class FloorVerdictTests
     {
         // The reference loop took 400 ns per 1,000 steps at recording and 520 now: a host in a slow mode, which slows the
         // floor of every run by as much as a real regression would.
-        BaselineRecord recorded = Record(Counter(Run(seed: 1)), AllocatedBytes(Constant(88))) with { MachineSpeed = 400 };
-        BaselineRecord now = Record(Counter(Run(seed: 2, scale: 1.3)), AllocatedBytes(Constant(96))) with { MachineSpeed = 520 };
+        BaselineRecord recorded = Record(TscCounter(FloorRun(seed: 1)), AllocatedBytes(Constant(88))) with { MachineSpeed = 400 };
+        BaselineRecord now = Record(TscCounter(FloorRun(seed: 2, scale: 1.3)), AllocatedBytes(Constant(96))) with { MachineSpeed = 520 };
 
         IReadOnlyList<CounterVerdict> verdicts = BaselineComparer.Compare(new BaselineFile([new BaselineEntry(Epyc, recorded)]), Epyc, now);
 
@@ -143,8 +143,8 @@ public sealed class FloorVerdictTests
     {
         // Seen in bench verdicts: the reference loop read 1,206 ns per 1,000 steps against 1,075 at recording (12 % slower,
         // inside the 15 % gate), and an unchanged chain's floor rose 9.8 % with it, in both measurements.
-        BaselineRecord recorded = Record(Counter(Run(seed: 1))) with { MachineSpeed = 1_075 };
-        BaselineRecord slowed = Record(Counter(Run(seed: 2, scale: 1.098))) with { MachineSpeed = 1_206 };
+        BaselineRecord recorded = Record(TscCounter(FloorRun(seed: 1))) with { MachineSpeed = 1_075 };
+        BaselineRecord slowed = Record(TscCounter(FloorRun(seed: 2, scale: 1.098))) with { MachineSpeed = 1_206 };
         var file = new BaselineFile([new BaselineEntry(Epyc, recorded)]);
 
         CounterVerdict verdict = BaselineComparer.Compare(file, Epyc, slowed).ShouldHaveSingleItem();
@@ -153,7 +153,7 @@ public sealed class FloorVerdictTests
 
         BaselineComparer.Compare(file, Epyc, slowed with { MachineSpeed = 1_080 }).ShouldHaveSingleItem().Status
             .ShouldBe(CounterVerdictStatus.Regressed, "the same rise at the recorded speed is the code's");
-        BaselineComparer.Compare(file, Epyc, Record(Counter(Run(seed: 2, scale: 1.3))) with { MachineSpeed = 1_206 }).ShouldHaveSingleItem().Status
+        BaselineComparer.Compare(file, Epyc, Record(TscCounter(FloorRun(seed: 2, scale: 1.3))) with { MachineSpeed = 1_206 }).ShouldHaveSingleItem().Status
             .ShouldBe(CounterVerdictStatus.Regressed, "+30 % stands out of a 12 % speed change");
     }
 
@@ -162,8 +162,8 @@ public sealed class FloorVerdictTests
     {
         // bench episodes: an allocating body ran 1.70× slower for seconds at a time, its allocation reference 1.82×, the core
         // loop 1.00×. The baseline was taken in such an episode: a +30 % body in a fast moment shows a floor 24 % lower.
-        BaselineRecord recorded = Record(Counter(Run(seed: 1, scale: 1.7)), AllocatedBytes(Constant(24))) with { MachineSpeed = 1_075, AllocationSpeed = 18.2 };
-        BaselineRecord fast = Record(Counter(Run(seed: 2, scale: 1.3)), AllocatedBytes(Constant(24))) with { MachineSpeed = 1_080, AllocationSpeed = 10.0 };
+        BaselineRecord recorded = Record(TscCounter(FloorRun(seed: 1, scale: 1.7)), AllocatedBytes(Constant(24))) with { MachineSpeed = 1_075, AllocationSpeed = 18.2 };
+        BaselineRecord fast = Record(TscCounter(FloorRun(seed: 2, scale: 1.3)), AllocatedBytes(Constant(24))) with { MachineSpeed = 1_080, AllocationSpeed = 10.0 };
         var file = new BaselineFile([new BaselineEntry(Epyc, recorded)]);
 
         IReadOnlyList<CounterVerdict> verdicts = BaselineComparer.Compare(file, Epyc, fast);
@@ -183,15 +183,15 @@ public sealed class FloorVerdictTests
     [Fact]
     public void AllocationSpeedWithinTheGate_WidensTheNoise_AndARealRiseStillFails()
     {
-        BaselineRecord recorded = Record(Counter(Run(seed: 1))) with { MachineSpeed = 1_075, AllocationSpeed = 10.0 };
+        BaselineRecord recorded = Record(TscCounter(FloorRun(seed: 1))) with { MachineSpeed = 1_075, AllocationSpeed = 10.0 };
         var file = new BaselineFile([new BaselineEntry(Epyc, recorded)]);
 
         // Allocation 12 % slower, the body's floor 9.8 % higher with it: within the gate, the move is noise.
-        BaselineComparer.Compare(file, Epyc, Record(Counter(Run(seed: 2, scale: 1.098))) with { MachineSpeed = 1_075, AllocationSpeed = 11.2 })
+        BaselineComparer.Compare(file, Epyc, Record(TscCounter(FloorRun(seed: 2, scale: 1.098))) with { MachineSpeed = 1_075, AllocationSpeed = 11.2 })
             .ShouldHaveSingleItem().Status.ShouldBe(CounterVerdictStatus.Pass);
-        BaselineComparer.Compare(file, Epyc, Record(Counter(Run(seed: 2, scale: 1.098))) with { MachineSpeed = 1_075, AllocationSpeed = 10.1 })
+        BaselineComparer.Compare(file, Epyc, Record(TscCounter(FloorRun(seed: 2, scale: 1.098))) with { MachineSpeed = 1_075, AllocationSpeed = 10.1 })
             .ShouldHaveSingleItem().Status.ShouldBe(CounterVerdictStatus.Regressed, "the same rise at the recorded allocation speed is the code's");
-        BaselineComparer.Compare(file, Epyc, Record(Counter(Run(seed: 2, scale: 1.3))) with { MachineSpeed = 1_075, AllocationSpeed = 11.2 })
+        BaselineComparer.Compare(file, Epyc, Record(TscCounter(FloorRun(seed: 2, scale: 1.3))) with { MachineSpeed = 1_075, AllocationSpeed = 11.2 })
             .ShouldHaveSingleItem().Status.ShouldBe(CounterVerdictStatus.Regressed, "+30 % stands out of a 12 % allocation-speed change");
     }
 
@@ -200,8 +200,8 @@ public sealed class FloorVerdictTests
     {
         // Seen in CI: a perf-test project measured while `dotnet test` ran another test project beside it (1.18 of 2
         // cores), an unchanged hash loop +46 % in both measurements.
-        BaselineRecord recorded = Record(Counter(Run(seed: 1)), AllocatedBytes(Constant(0)));
-        BaselineRecord busy = Record(Counter(Run(seed: 2, scale: 1.46)), AllocatedBytes(Constant(0))) with { OtherProcessesCores = 0.75 * Math.Max(1, Environment.ProcessorCount - 1) };
+        BaselineRecord recorded = Record(TscCounter(FloorRun(seed: 1)), AllocatedBytes(Constant(0)));
+        BaselineRecord busy = Record(TscCounter(FloorRun(seed: 2, scale: 1.46)), AllocatedBytes(Constant(0))) with { OtherProcessesCores = 0.75 * Math.Max(1, Environment.ProcessorCount - 1) };
         var file = new BaselineFile([new BaselineEntry(Epyc, recorded)]);
 
         IReadOnlyList<CounterVerdict> verdicts = BaselineComparer.Compare(file, Epyc, busy);
@@ -240,41 +240,15 @@ public sealed class FloorVerdictTests
     {
         // Seen in a user's test of a body of a few ticks: overhead subtraction left its floor at 0 in the baseline and at
         // 0.94 ticks per operation the next time ("+∞ %"), twice in a row.
-        CounterVerdict verdict = Judge(Run(seed: 1, scale: 0.0001), Run(seed: 2, scale: 0.0047));
+        CounterVerdict verdict = Judge(FloorRun(seed: 1, scale: 0.0001), FloorRun(seed: 2, scale: 0.0047));
 
         verdict.Status.ShouldBe(CounterVerdictStatus.Pass);
-        Judge(Run(seed: 1, scale: 0.0037), Run(seed: 2, scale: 0.0044)).Status.ShouldBe(CounterVerdictStatus.Pass, "7.4 → 8.8 ticks: where the JIT placed the code");
-        Judge(Run(seed: 1, scale: 0.01), Run(seed: 2, scale: 0.03)).Status.ShouldBe(CounterVerdictStatus.Regressed, "a rise of two ticks or more per operation still counts");
+        Judge(FloorRun(seed: 1, scale: 0.0037), FloorRun(seed: 2, scale: 0.0044)).Status.ShouldBe(CounterVerdictStatus.Pass, "7.4 → 8.8 ticks: where the JIT placed the code");
+        Judge(FloorRun(seed: 1, scale: 0.01), FloorRun(seed: 2, scale: 0.03)).Status.ShouldBe(CounterVerdictStatus.Regressed, "a rise of two ticks or more per operation still counts");
     }
 
-    private static CounterVerdict Judge(double[] baseline, double[] current) => Compare(Counter(baseline), Counter(current));
+    private static CounterVerdict Judge(double[] baseline, double[] current) => Compare(TscCounter(baseline), TscCounter(current));
 
     private static CounterVerdict Compare(BaselineCounter baseline, BaselineCounter current) =>
         BaselineComparer.Compare(new BaselineFile([new BaselineEntry(Epyc, Record(baseline))]), Epyc, Record(current)).ShouldHaveSingleItem();
-
-    private static BaselineCounter Counter(double[] perOperation) => BaselineCounter.FromResult(
-        SyntheticResults.Counter("tsc", "ticks", CounterKind.Tsc, 1_000, perOperation.Select(static v => (ulong)Math.Round(v * 1_000))));
-
-    /// <summary>
-    /// Per-operation values of one run: 200 · scale with a 1 % normal spread; a share of samples slowed 1.2-3×; the last
-    /// slowTail of the samples in a 1.5× slow mode.
-    /// </summary>
-    private static double[] Run(int seed, int samples = 1_000, double scale = 1.0, double disturbedShare = 0, double slowTail = 0)
-    {
-        var random = new Random(seed);
-        var values = new double[samples];
-        for (int i = 0; i < samples; i++)
-        {
-            // Box-Muller: one standard normal from two uniforms.
-            double normal = Math.Sqrt(-2 * Math.Log(1 - random.NextDouble())) * Math.Cos(2 * Math.PI * random.NextDouble());
-            double value = 200 * scale * (1 + (0.01 * normal));
-            if (random.NextDouble() < disturbedShare)
-                value *= 1.2 + (1.8 * random.NextDouble());
-            if (i >= samples * (1 - slowTail))
-                value *= 1.5;
-            values[i] = value;
-        }
-
-        return values;
-    }
 }

@@ -33,7 +33,7 @@ public sealed class ProcessLevelsTests : IDisposable
         CounterVerdict slowProcess = Judge(file, Tsc(186, seed: 3));
         slowProcess.Status.ShouldBe(CounterVerdictStatus.Pass);
         slowProcess.ProcessLevel.ShouldBe(2);
-        slowProcess.Text.ShouldContain("(182.764 → ", customMessage: "the slow level's floor (P10 of a 1 % spread around 185)");
+        slowProcess.BaselineValue.ShouldBe(entry.Levels[0].Find("tsc")!.PerOperation.P10, "compared with the slow level's floor");
         slowProcess.Text.ShouldEndWith(", against process level 2 of 2: pass");
 
         CounterVerdict fastProcess = Judge(file, Tsc(161, seed: 4));
@@ -208,20 +208,12 @@ public sealed class ProcessLevelsTests : IDisposable
         GetEnvironmentVariable = name => name == BaselineStoreOptions.UpdateVariable ? update : null,
     });
 
-    // A run of 1,000 samples of 1,000 operations at `ticks` per operation with a 1 % spread, and its allocations when given.
+    // A run of 1,000 operations per sample at `ticks` per operation with a 1 % spread, and its allocations when given.
     private static BaselineRecord Tsc(double ticks, int seed, int? bytes = null, int samples = 1_000)
     {
-        var random = new Random(seed);
-        var values = new ulong[samples];
-        for (int i = 0; i < values.Length; i++)
-        {
-            double normal = Math.Sqrt(-2 * Math.Log(1 - random.NextDouble())) * Math.Cos(2 * Math.PI * random.NextDouble());
-            values[i] = (ulong)Math.Round(ticks * 1_000 * (1 + (0.01 * normal)));
-        }
-
-        var counters = new List<BaselineCounter> { BaselineCounter.FromResult(SyntheticResults.Counter("tsc", "ticks", CounterKind.Tsc, 1_000, values)) };
-        if (bytes is { } b)
-            counters.Add(BaselineCounter.FromResult(SyntheticResults.Counter(CounterNames.AllocatedBytes, "bytes", CounterKind.Runtime, 1_000, Enumerable.Repeat((ulong)b * 1_000, samples))));
-        return Record([.. counters]);
+        BaselineCounter tsc = TscCounter(FloorRun(seed, samples, scale: ticks / 200));
+        return bytes is { } b
+            ? Record(tsc, BaselineCounter.FromResult(SyntheticResults.Counter(CounterNames.AllocatedBytes, "bytes", CounterKind.Runtime, 1_000, Enumerable.Repeat((ulong)b * 1_000, samples))))
+            : Record(tsc);
     }
 }
