@@ -35,8 +35,8 @@ internal static class AcceptCommand
             {
                 console.MarkupLine($"[bold]{Markup.Escape(pair.Test)}[/] on {Markup.Escape(pending.Entry.Machine.Id)} ({Markup.Escape(pending.Entry.Machine.CpuModel)}): {pending.Why}");
                 console.Write(Comparison(pair, pending));
-                if (pair.Baseline?.Find(pending.Entry.Machine.Id) is { Levels.Count: > 0 } leveled)
-                    console.WriteLine($"This machine's entry holds {leveled.Levels.Count + 1} process levels (the table shows the first): accepting replaces them all with the received run; record levels again with PICOLLO_UPDATE_BASELINES=add if the code still has them.");
+                if (pair.Baseline?.Find(pending.Entry.Machine.Id) is { Record.RecordedProcesses: > 1 } leveled && pending.Entry.Record.RecordedProcesses < leveled.Record.RecordedProcesses)
+                    console.WriteLine($"This machine's entry was recorded across {leveled.Record.RecordedProcesses} processes ({(leveled.Record.DescribeSpread() is { Length: > 0 } spread ? spread : "one level")}), the received one across {pending.Entry.Record.RecordedProcesses}: accepting replaces the recorded levels; record it again with PICOLLO_UPDATE_BASELINES=1 to measure them in fresh processes.");
                 string answer = all ? "y" : Ask(console, input);
                 if (answer == "q")
                 {

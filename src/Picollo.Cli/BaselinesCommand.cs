@@ -26,7 +26,7 @@ internal static class BaselinesCommand
             if (pair.Baseline is null)
                 console.WriteLine("  baseline: none yet");
             foreach (BaselineEntry held in pair.Baseline?.Entries ?? [])
-                console.WriteLine($"  baseline: {held.Machine.Id} ({held.Machine.CpuModel}), recorded {held.Record.RecordedUtc:yyyy-MM-dd HH:mm} UTC{(held.Levels.Count > 0 ? $", {held.Levels.Count + 1} process levels" : "")}");
+                console.WriteLine($"  baseline: {held.Machine.Id} ({held.Machine.CpuModel}), recorded {held.Record.RecordedUtc:yyyy-MM-dd HH:mm} UTC{(held.Record.RecordedProcesses > 1 ? $", across {held.Record.RecordedProcesses} processes" : "")}{(held.Record.DescribeSpread() is { Length: > 0 } spread ? $" ({spread})" : "")}");
             foreach (PendingEntry entry in pair.Pending)
                 console.WriteLine($"  received: {entry.Entry.Machine.Id}, {Why(entry)}");
             if (pair.ReceivedPath is not null && pair.Pending.Count == 0)

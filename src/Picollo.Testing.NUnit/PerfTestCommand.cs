@@ -20,7 +20,10 @@ internal sealed class PerfTestCommand(TestCommand innerCommand) : DelegatingTest
         PerfNUnitSpec spec = PerfNUnit.Spec(test);
         var method = test.Method.MethodInfo;
         string sourceFilePath = spec.SourceFilePath is { Length: > 0 } known ? known : SourceFile.Of(method, spec.Attribute);
-        var descriptor = new PerfTestDescriptor(spec.Attribute, method, method.DeclaringType?.Name ?? test.TypeInfo?.Name ?? "Test", PerfTestDescriptor.CaseNameOf(spec.Data), sourceFilePath, spec.Declaration);
+        var descriptor = new PerfTestDescriptor(spec.Attribute, method, method.DeclaringType?.Name ?? test.TypeInfo?.Name ?? "Test", PerfTestDescriptor.CaseNameOf(spec.Data), sourceFilePath, spec.Declaration)
+        {
+            Worker = Worker(method, test.FullName),
+        };
 
         using var host = new NUnitPerfTestHost(context);
         PerfTestOutcome outcome = PerfTestExecution.Run(descriptor, context.TestObject, spec.Data, host);
@@ -33,5 +36,26 @@ internal sealed class PerfTestCommand(TestCommand innerCommand) : DelegatingTest
         if (context.CurrentResult.AssertionResults.Count > 0)
             context.CurrentResult.RecordTestCompletion();
         return context.CurrentResult;
+    }
+
+    // An NUnit test assembly built with Microsoft.NET.Test.Sdk is a program whose Main does nothing: a fresh process of it
+    // loads this adapter as a startup hook (StartupHook), which runs the one test through NUnit's runner. An assembly that
+    // is not a program (loaded by another host) has no worker.
+    private static PerfTestWorker? Worker(System.Reflection.MethodInfo method, string fullName)
+    {
+        string assembly = method.Module.Assembly.Location;
+        string adapter = typeof(PerfTestCommand).Assembly.Location;
+        if (assembly.Length == 0 || adapter.Length == 0 || !File.Exists(Path.ChangeExtension(assembly, ".runtimeconfig.json")))
+            return null;
+        return new PerfTestWorker(
+            DotnetHost.Path,
+            [assembly],
+            new Dictionary<string, string>
+            {
+                ["DOTNET_STARTUP_HOOKS"] = adapter,
+                [StartupHook.TestVariable] = fullName,
+                [StartupHook.AssemblyVariable] = assembly,
+            },
+            $"{fullName} in {Path.GetFileName(assembly)}");
     }
 }

@@ -35,6 +35,8 @@ public sealed class PerfFactAttribute : FactAttribute, ITraitAttribute, IPerfTes
     private bool? _baseline;
     private double? _maxChange;
     private double? _confidence;
+    private double? _maxCohensD;
+    private int? _recordingProcesses;
     private int? _samples;
     private int? _timeBudgetMs;
     private int? _warmupMs;
@@ -72,6 +74,12 @@ public sealed class PerfFactAttribute : FactAttribute, ITraitAttribute, IPerfTes
     /// <inheritdoc cref="IPerfTestDeclaration.Confidence"/>
     public double Confidence { get => _confidence ?? double.NaN; set => _confidence = value; }
 
+    /// <inheritdoc cref="IPerfTestDeclaration.MaxCohensD"/>
+    public double MaxCohensD { get => _maxCohensD ?? double.NaN; set => _maxCohensD = value; }
+
+    /// <inheritdoc cref="IPerfTestDeclaration.RecordingProcesses"/>
+    public int RecordingProcesses { get => _recordingProcesses ?? -1; set => _recordingProcesses = value; }
+
     /// <inheritdoc cref="IPerfTestDeclaration.Samples"/>
     public int Samples { get => _samples ?? 0; set => _samples = value; }
 
@@ -92,6 +100,10 @@ public sealed class PerfFactAttribute : FactAttribute, ITraitAttribute, IPerfTes
     double? IPerfTestDeclaration.MaxChange => _maxChange;
 
     double? IPerfTestDeclaration.Confidence => _confidence;
+
+    double? IPerfTestDeclaration.MaxCohensD => _maxCohensD;
+
+    int? IPerfTestDeclaration.RecordingProcesses => _recordingProcesses;
 
     int? IPerfTestDeclaration.Samples => _samples;
 

@@ -24,11 +24,30 @@ internal sealed class PerfTestRunner : XunitTestRunner
         string attribute = declaration is PerfTheoryAttribute ? PerfXunit.TheoryName : PerfXunit.FactName;
         object?[] data = PerfXunit.DataOnly(method, ctxt.TestMethodArguments);
         string sourceFilePath = test.TestCase.SourceFilePath ?? (declaration as FactAttribute)?.SourceFilePath ?? string.Empty;
-        var descriptor = new PerfTestDescriptor(attribute, method, method.DeclaringType?.Name ?? test.TestCase.TestClassSimpleName, PerfTestDescriptor.CaseNameOf(data), sourceFilePath, declaration);
+        var descriptor = new PerfTestDescriptor(attribute, method, method.DeclaringType?.Name ?? test.TestCase.TestClassSimpleName, PerfTestDescriptor.CaseNameOf(data), sourceFilePath, declaration)
+        {
+            Worker = Worker(method, test.TestCase.UniqueID, test.TestDisplayName),
+        };
 
         PerfTestOutcome outcome = PerfTestExecution.Run(descriptor, testClassInstance, data, new XunitPerfTestHost(TestContext.Current));
         if (outcome.SkipReason is { } reason)
             throw new PerfSkipException(reason);
         return null;
+    }
+
+    // An xunit.v3 test assembly is a program whose own runner takes a test case's id (-id), so a fresh process runs this one
+    // test case through the whole pipeline (class construction, fixtures, before/after attributes) with the worker's
+    // variables; for a theory whose rows are enumerated at run time, every row runs and only this one's baseline measures.
+    // An assembly that is not a program (run in-process by another host) has no worker.
+    private static PerfTestWorker? Worker(MethodInfo method, string uniqueId, string displayName)
+    {
+        string assembly = method.Module.Assembly.Location;
+        if (assembly.Length == 0 || !File.Exists(Path.ChangeExtension(assembly, ".runtimeconfig.json")))
+            return null;
+        return new PerfTestWorker(
+            DotnetHost.Path,
+            [assembly, "-id", uniqueId, "-noLogo", "-noColor", "-noAutoReporters", "-parallel", "none"],
+            new Dictionary<string, string>(),
+            $"{displayName} in {Path.GetFileName(assembly)}");
     }
 }

@@ -40,6 +40,12 @@ public static class BaselineAssertions
     /// [0.5, 0.9999]. <see langword="null"/> keeps the policy's (0.95). A statistical regression must also show in a second
     /// measurement before the test fails.
     /// </param>
+    /// <param name="maxCohensD">
+    /// Shorthand for <see cref="VerdictPolicy.WithThresholds"/>: an opt-in gate on Cohen's d of time-like counters (over the
+    /// lowest quarter of each side's samples, log scale, beyond what the conditions allow). A time regression then also
+    /// needs d above this value (0.5 = a medium effect); it adds to the threshold, z and the confirming measurement, never
+    /// replaces them. <see langword="null"/> keeps the policy's (no gate: d is reported beside z).
+    /// </param>
     /// <param name="callerFilePath">Filled in by the compiler: the test's source file, whose directory holds the baseline.</param>
     /// <param name="testMethod">Filled in by the compiler: the test method's name.</param>
     /// <param name="expression">Filled in by the compiler.</param>
@@ -68,6 +74,7 @@ public static class BaselineAssertions
         BaselineStoreOptions? options = null,
         double? maxChange = null,
         double? confidence = null,
+        double? maxCohensD = null,
         [CallerFilePath] string callerFilePath = "",
         [CallerMemberName] string testMethod = "",
         [CallerArgumentExpression(nameof(result))] string? expression = null)
@@ -76,16 +83,26 @@ public static class BaselineAssertions
         options ??= BaselineStoreOptions.AssemblyDefault;
         if (policy is not null)
             options = options with { VerdictPolicy = policy };
-        if (maxChange is not null || confidence is not null)
-            options = options with { VerdictPolicy = options.VerdictPolicy.WithThresholds(maxChange, confidence) };
+        if (maxChange is not null || confidence is not null || maxCohensD is not null)
+            options = options with { VerdictPolicy = options.VerdictPolicy.WithThresholds(maxChange, confidence, maxCohensD) };
 
-        string call = PerfAssertionMessage.Call(expression, nameof(ShouldNotRegress), Thresholds(maxChange, confidence));
+        string call = PerfAssertionMessage.Call(expression, nameof(ShouldNotRegress), Thresholds(maxChange, confidence, maxCohensD));
 
-        // Inside a perf test (an adapter's scope) the test's own names apply: a theory case finds its case's baseline.
-        if (PerfAssertionScope.Current is { } scope && string.Equals(scope.TestMethod, testMethod, StringComparison.Ordinal))
+        // Inside a perf test (an adapter's scope) the test's own names apply: a theory case finds its case's baseline; and
+        // the adapter's fresh processes record and confirm across processes.
+        if (PerfAssertionScope.Current is { } scope)
         {
-            testClass ??= scope.TestClass;
-            caseName ??= scope.CaseName;
+            if (string.Equals(scope.TestMethod, testMethod, StringComparison.Ordinal))
+            {
+                testClass ??= scope.TestClass;
+                caseName ??= scope.CaseName;
+            }
+
+            options = options with
+            {
+                FreshProcesses = options.FreshProcesses ?? scope.FreshProcesses,
+                RecordingProcesses = scope.RecordingProcesses ?? options.RecordingProcesses,
+            };
         }
 
         testClass ??= Path.GetFileNameWithoutExtension(callerFilePath);
@@ -137,11 +154,12 @@ public static class BaselineAssertions
         PerfAssertionHost.Current.ReportNotice(call, text.ToString());
     }
 
-    private static string Thresholds(double? maxChange, double? confidence) =>
+    private static string Thresholds(double? maxChange, double? confidence, double? maxCohensD) =>
         string.Join(", ", new[]
         {
             maxChange is { } change ? string.Create(CultureInfo.InvariantCulture, $"maxChange: {change}") : null,
             confidence is { } c ? string.Create(CultureInfo.InvariantCulture, $"confidence: {c}") : null,
+            maxCohensD is { } d ? string.Create(CultureInfo.InvariantCulture, $"maxCohensD: {d}") : null,
         }.OfType<string>());
 
     // Shouldly's shape: the expression, what it should do, the reference, "but", what happened; then the evidence.

@@ -1,3 +1,4 @@
+using Picollo.Baselines;
 using Picollo.Measurement;
 
 namespace Picollo.Assertions;
@@ -39,10 +40,19 @@ internal sealed class PerfAssertionScope
     /// <summary>The assertions that checked their counters (passed or failed).</summary>
     public int AssertionsRan => Volatile.Read(ref _assertionsRan);
 
+    /// <summary>
+    /// How the running test's body is measured in a fresh process (the adapter's), so its baselines are recorded and its
+    /// time regressions confirmed across processes; <see langword="null"/> when the adapter cannot start one.
+    /// </summary>
+    public IFreshProcessMeasurer? FreshProcesses { get; init; }
+
+    /// <summary>The test's <c>RecordingProcesses</c> knob, or <see langword="null"/> for the options' own.</summary>
+    public int? RecordingProcesses { get; init; }
+
     /// <summary>Starts the scope of a perf test in the current flow.</summary>
-    public static PerfAssertionScope Begin(string testClass, string testMethod, string? caseName)
+    public static PerfAssertionScope Begin(string testClass, string testMethod, string? caseName, IFreshProcessMeasurer? freshProcesses = null, int? recordingProcesses = null)
     {
-        var scope = new PerfAssertionScope(testClass, testMethod, caseName);
+        var scope = new PerfAssertionScope(testClass, testMethod, caseName) { FreshProcesses = freshProcesses, RecordingProcesses = recordingProcesses };
         s_current.Value = scope;
         return scope;
     }

@@ -8,13 +8,6 @@ namespace Picollo.Baselines;
 /// <summary>Compares a measurement with a baseline file, counter by counter (docs/ARCHITECTURE.md, "Baselines and verdicts").</summary>
 internal static class BaselineComparer
 {
-    /// <summary>
-    /// How far the machine's speed may move between recording and verdict before time is not compared (15 %). The reference
-    /// loop itself varies by about ±4 % from one measurement to the next (bench verdicts: P10-P90 1,082-1,140 ns), and a
-    /// 5 % gate discarded real detections on that jitter alone; the slow modes it is for are 1.5× and more.
-    /// </summary>
-    internal const double MachineSpeedTolerance = 0.15;
-
     // z(0.95): the detectable change is the one a measurement catches with 95 % power.
     private const double Power95 = 1.6448536269514722;
 
@@ -27,24 +20,14 @@ internal static class BaselineComparer
     /// <remarks>
     /// Each counter is compared with the entry of this very machine when it holds the counter; otherwise with the
     /// most recently recorded entry whose machine is comparable for that counter (<see cref="BaselinePortability"/>),
-    /// so allocated bytes recorded on a laptop still guard a CI runner with the same runtime. When this machine's entry
-    /// holds process levels, time is judged against the nearest level (<see cref="ProcessLevels.Nearest"/>).
+    /// so allocated bytes recorded on a laptop still guard a CI runner with the same runtime. Time is judged against the
+    /// entry's fastest recorded level with what its conditions allow (<see cref="TimeAllowance"/>).
     /// </remarks>
     public static IReadOnlyList<CounterVerdict> Compare(BaselineFile? baseline, MachineFingerprint machine, BaselineRecord current, VerdictPolicy? policy = null)
     {
         ArgumentNullException.ThrowIfNull(machine);
         ArgumentNullException.ThrowIfNull(current);
         policy ??= VerdictPolicy.Default;
-        IReadOnlyList<CounterVerdict> verdicts = CompareEach(baseline, machine, current, policy);
-
-        // This machine's entry recorded in processes at different time levels: judged against the nearest.
-        if (baseline?.Find(machine.Id) is not { Levels.Count: > 0 } own)
-            return verdicts;
-        return ProcessLevels.Nearest(own, verdicts, level => CompareEach(baseline.WithEntry(own with { Record = level, Levels = [] }), machine, current, policy), current);
-    }
-
-    private static List<CounterVerdict> CompareEach(BaselineFile? baseline, MachineFingerprint machine, BaselineRecord current, VerdictPolicy policy)
-    {
         var verdicts = new List<CounterVerdict>(current.Counters.Count);
         foreach (BaselineCounter counter in current.Counters)
             verdicts.Add(CompareCounter(baseline, machine, counter, policy.GetRule(counter.Name, counter.Kind), current));
@@ -129,60 +112,20 @@ internal static class BaselineComparer
             return new CounterVerdict(counter.Name, counter.Unit, exact, rule.Mode, rule.Statistic, b, a, Change(b, a), null, match.Machine.Id, null);
         }
 
-        // How far the machine's speed moved since the recording, for time (ln of the reference loop's ratio; 0 when unknown).
-        // A host in a slow mode slows every quantile of a run for seconds at a time: beyond the gate time is not compared
-        // (docs/VERDICTS.md, "Machines"), whichever way the speed moved. Within it the move is one more measured uncertainty:
-        // a host 12 % slower (its reference loop 1,075 → 1,206 ns) slowed an unchanged chain by 9.8 % in bench verdicts.
-        bool timeLike = KnownCounters.Of(counter.Name, counter.Kind).IsTimeLike;
-
-        // Other processes busy beside the samples (another test project of the same `dotnet test`, a build): their memory
-        // and cache traffic slowed an unchanged hash loop by 46 %, task-clock too, in both measurements. Not compared;
-        // measured again, as for a host at another speed.
-        if (timeLike && MachineLoad.IsBusy(current.OtherProcessesCores))
-        {
-            return OtherConditions(counter, rule, match, string.Create(CultureInfo.InvariantCulture,
-                $"other processes used {current.OtherProcessesCores:0.00} of {Environment.ProcessorCount} cores while the samples ran, so time cannot be compared; run perf tests alone (dotnet test --filter Category=Performance) for time verdicts"));
-        }
-
-        double then = match.Record.MachineSpeed ?? 0, now = current.MachineSpeed ?? 0;
-        double speedDrift = timeLike ? Drift(then, now) : 0;
-        if (Math.Abs(speedDrift) > Math.Log(1 + MachineSpeedTolerance))
-        {
-            return OtherConditions(counter, rule, match, string.Create(CultureInfo.InvariantCulture,
-                $"the machine ran {By(speedDrift)} than when the baseline was recorded (a reference loop took {then:0.#} ns per 1,000 steps then, {now:0.#} now), so time cannot be compared"));
-        }
-
-        // An allocating body has a speed of its own: on a cloud VM its allocations ran 1.7-1.8× slower for 10-60 s at a
-        // time with the core loop unchanged (bench episodes). Both sides probed allocation between their samples (only
-        // bodies that allocate do); beyond the same gate time is not compared. The probe contains the core's speed too, so
-        // within the gate σ takes the larger of the two moves, not both.
-        double allocationThen = match.Record.AllocationSpeed ?? 0, allocationNow = current.AllocationSpeed ?? 0;
-        double allocationDrift = timeLike ? Drift(allocationThen, allocationNow) : 0;
-        if (Math.Abs(allocationDrift) > Math.Log(1 + MachineSpeedTolerance))
-        {
-            return OtherConditions(counter, rule, match, string.Create(CultureInfo.InvariantCulture,
-                $"the process allocated {By(allocationDrift)} than when the baseline was recorded (an allocation reference took {allocationThen:0.##} ns per allocation then, {allocationNow:0.##} now), so the time of this allocating body cannot be compared"));
-        }
-
-        double drift = Math.Abs(speedDrift) >= Math.Abs(allocationDrift) ? speedDrift : allocationDrift;
-        return Statistical(reference, counter, rule, match.Machine.Id, (long)Math.Min(before.TotalCount, after.TotalCount), drift);
+        // Time is judged in the measurement's conditions (docs/VERDICTS.md, "What a verdict allows for"): the levels the
+        // recording saw across processes, a body's allocation speed, another machine speed, other processes keeping the
+        // machine busy. Each either corrects the change or bounds what unchanged code may show; none leaves time unjudged.
+        TimeAllowance allowance = KnownCounters.Of(counter.Name, counter.Kind).IsTimeLike
+            ? TimeAllowance.For(reference, match.Record, current)
+            : TimeAllowance.None;
+        return Statistical(reference, counter, rule, match.Machine.Id, (long)Math.Min(before.TotalCount, after.TotalCount), allowance);
     }
 
-    // Time measured in other conditions than the recording's: not compared, and worth measuring again (BaselineJudge).
-    private static CounterVerdict OtherConditions(BaselineCounter counter, CounterVerdictRule rule, BaselineEntry match, string reason) =>
-        NotCompared(counter, rule, CounterVerdictStatus.Inconclusive, match.Machine.Id, "inconclusive: " + reason) with { ConditionsChanged = true };
-
-    // ln(now / then), or 0 when either side is unknown.
-    private static double Drift(double then, double now) => now > 0 && then > 0 ? Math.Log(now / then) : 0;
-
-    // "12% slower" / "30% faster" for a drift on a log scale.
-    private static string By(double drift) =>
-        string.Create(CultureInfo.InvariantCulture, $"{(Math.Exp(Math.Abs(drift)) - 1) * 100:0}% {(drift > 0 ? "slower" : "faster")}");
-
-    // The floor rule (docs/VERDICTS.md): the statistic's rise must reach the practical threshold, and be z(confidence)
-    // times its noise on a log scale: each side's precision from its own samples (a rank interval of the quantile), the
-    // run-to-run drift no run can see in itself, and for time how far the machine's speed moved since the recording.
-    private static CounterVerdict Statistical(BaselineCounter reference, BaselineCounter counter, CounterVerdictRule rule, string machineId, long samples, double speedDrift)
+    // The floor rule (docs/VERDICTS.md): the statistic's rise beyond what the conditions allow must reach the practical
+    // threshold, and be z(confidence) times its noise on a log scale: each side's precision from its own samples (a rank
+    // interval of the quantile), the run-to-run drift no run can see in itself, a machine-speed move within the gate, and
+    // the uncertainty of a correction. An opt-in gate on Cohen's d of the floor adds to both, never replaces them.
+    private static CounterVerdict Statistical(BaselineCounter reference, BaselineCounter counter, CounterVerdictRule rule, string machineId, long samples, TimeAllowance allowance)
     {
         if (Judgeable(rule.Statistic, samples) is not { } statistic)
         {
@@ -197,37 +140,68 @@ internal static class BaselineComparer
         double zMin = NormalQuantile.Of(rule.Confidence);
         double seBaseline = StandardError(reference, statistic);
         double seCurrent = StandardError(counter, statistic);
-        double sigma = Math.Sqrt((seBaseline * seBaseline) + (seCurrent * seCurrent) + (drift * drift) + (speedDrift * speedDrift));
+        double sigma = Math.Sqrt((seBaseline * seBaseline) + (seCurrent * seCurrent) + (drift * drift)
+            + (allowance.SpeedSigma * allowance.SpeedSigma) + (allowance.ShiftSigma * allowance.ShiftSigma));
+        bool timeLike = KnownCounters.Of(counter.Name, counter.Kind).IsTimeLike;
 
         // Occasional events per operation are counts: their noise is Poisson, from the numbers of events on each side.
         // A count that is otherwise 0 on one side (a floor of no misses) has no ratio: only a clear separation counts.
+        // Otherwise the log change is measured from the edge of the band the conditions allow: above it for a rise, below it
+        // for a fall, 0 inside it.
+        double logChange = a > 0 && b > 0 ? Math.Log(a / b) - allowance.Shift : double.NaN;
+        double excess = double.IsNaN(logChange) ? double.NaN
+            : logChange > allowance.High ? logChange - allowance.High
+            : logChange < allowance.Low ? logChange - allowance.Low
+            : 0;
         double z = statistic == BaselineStatistic.Mean && KnownCounters.Of(counter.Name, counter.Kind).IsOccasional ? EventsZ(reference, counter, drift)
-            : a > 0 && b > 0 ? Math.Log(a / b) / sigma
+            : !double.IsNaN(excess) ? excess / sigma
             : a == b ? 0
             : a > b ? (LowerBound(counter, statistic) > 0 ? double.PositiveInfinity : 0)
             : (LowerBound(reference, statistic) > 0 ? double.NegativeInfinity : 0);
+        // Cohen's d beyond the same edge; inside the band there is nothing beyond it.
+        double? d = !timeLike ? null
+            : excess == 0 && (allowance.High > 0 || allowance.Low < 0) ? 0
+            : FloorEffectSize.Of(reference, counter, allowance.Shift + (excess > 0 ? allowance.High : excess < 0 ? allowance.Low : 0));
 
         // A regression is a rise and an improvement a fall whatever the thresholds: with both at 0 an unchanged counter
         // would otherwise "regress". The improvement threshold mirrors the regression's on a log scale (−7.4 % for +8 %).
+        // Without a ratio (a side at 0) the raw change decides, as the band has no meaning there.
+        double beyond = double.IsNaN(excess) ? change : Math.Exp(excess) - 1;
         bool matters = Math.Abs(a - b) >= rule.MinAbsoluteChange;
+        bool largeRise = rule.MaxCohensD is not { } gate || d is not { } effect || effect > gate;
+        bool largeFall = rule.MaxCohensD is not { } fallGate || d is not { } fall || fall < -fallGate;
         CounterVerdictStatus status =
-            matters && change > 0 && change >= rule.MinRelativeChange && z >= zMin ? CounterVerdictStatus.Regressed
-            : matters && change < 0 && change <= (1 / (1 + rule.MinRelativeChange)) - 1 && z <= -zMin ? CounterVerdictStatus.Improved
+            matters && beyond > 0 && beyond >= rule.MinRelativeChange && z >= zMin && largeRise ? CounterVerdictStatus.Regressed
+            : matters && beyond < 0 && beyond <= (1 / (1 + rule.MinRelativeChange)) - 1 && z <= -zMin && largeFall ? CounterVerdictStatus.Improved
             : CounterVerdictStatus.Pass;
-        double detectable = DetectableChange(seBaseline, drift, zMin);
-        return new CounterVerdict(counter.Name, counter.Unit, status, rule.Mode, statistic, b, a, change, z, machineId, null) { DetectableChange = detectable };
+        double detectable = DetectableChange(seBaseline, drift, zMin, allowance);
+        return new CounterVerdict(counter.Name, counter.Unit, status, rule.Mode, statistic, b, a, change, z, machineId, null)
+        {
+            DetectableChange = detectable,
+            CohensD = d,
+            Allowance = allowance.Parts.Count > 0 ? allowance : null,
+            RecordedProcesses = reference.Recording?.Processes ?? 1,
+        };
     }
 
     /// <summary>
     /// The smallest rise of the statistic that a measurement as precise as the baseline tells from noise 95 % of the time
-    /// at the rule's confidence: exp((z(confidence) + z(0.95))·√(2·se² + drift²)) − 1.
+    /// at the rule's confidence, from the baseline's fastest level: exp(high + (z(confidence) + z(0.95))·√(2·se² + drift² +
+    /// the conditions' own uncertainty²)) − 1, where high is what the conditions allow unchanged code (the recorded spread,
+    /// a busy machine, a slower machine).
     /// </summary>
     /// <param name="seBaseline">The baseline's relative standard error of the statistic.</param>
     /// <param name="drift">The run-to-run drift.</param>
     /// <param name="zMin">z(confidence).</param>
+    /// <param name="allowance">The conditions' allowance; <see cref="TimeAllowance.None"/> for the recording's own.</param>
     /// <returns>The relative change, e.g. 0.072.</returns>
-    internal static double DetectableChange(double seBaseline, double drift, double zMin) =>
-        Math.Exp((zMin + Power95) * Math.Sqrt((2 * seBaseline * seBaseline) + (drift * drift))) - 1;
+    internal static double DetectableChange(double seBaseline, double drift, double zMin, TimeAllowance? allowance = null)
+    {
+        allowance ??= TimeAllowance.None;
+        double sigma = Math.Sqrt((2 * seBaseline * seBaseline) + (drift * drift)
+            + (allowance.SpeedSigma * allowance.SpeedSigma) + (allowance.ShiftSigma * allowance.ShiftSigma));
+        return Math.Exp(allowance.High + ((zMin + Power95) * sigma)) - 1;
+    }
 
     /// <summary>The statistic a verdict can judge with <paramref name="samples"/> samples: the rule's, or the next quantile up that the samples can bound.</summary>
     internal static BaselineStatistic? Judgeable(BaselineStatistic statistic, long samples)

@@ -1,20 +1,24 @@
+using System.Globalization;
 using Picollo.Measurement;
 
 namespace Picollo.Baselines;
 
 /// <summary>
 /// Judges a measurement against its baseline the way a test must: never on noise, never on code that was not final,
-/// never losing a baseline (docs/ARCHITECTURE.md, "Baselines and verdicts"). The policy lives here once, for the
-/// assertion and for both test-framework adapters.
+/// never losing a baseline, never hiding a gross regression (docs/ARCHITECTURE.md, "Baselines and verdicts"). The policy
+/// lives here once, for the assertion and for both test-framework adapters, as a script of stages (<see cref="Judgement"/>).
 /// </summary>
 /// <remarks>
 /// <list type="number">
 /// <item>A run whose warmup did not see the body's final code is measured again before anything is judged or recorded:
 /// a baseline taken from tier-0 code holds numbers up to 3.5× too slow, and tier-0 code even allocates what tier-1 code
 /// stack-allocates (40 bytes per operation for a 4-int array).</item>
+/// <item>What is written is recorded from a steady moment, at the machine's fast level, and across fresh processes, so
+/// the baseline knows the levels a body's time takes from one process to the next.</item>
 /// <item>A statistical regression (time, cycles, misses) fails only when a second measurement regresses on the same
-/// counter: one disturbed measurement (a busy host slowed a whole run by +56% in the verdict-quality experiment,
-/// bench/RESULTS.md) must not fail a build. A deterministic counter needs no second look when the run's code was final.</item>
+/// counter, and, for time, when a fresh process does too where the test adapter can start one: one disturbed measurement
+/// (a busy host slowed a whole run by +56% in the verdict-quality experiment) or one process at a level no recording saw
+/// must not fail a build. A deterministic counter needs no second look when the run's code was final.</item>
 /// <item>A regression confirmed twice fails even when neither measurement reached tier 1: doubled allocations are real at
 /// any tier, and a test process whose tiering never catches up would otherwise never fail; the reader is told what to
 /// rule out.</item>
@@ -22,9 +26,6 @@ namespace Picollo.Baselines;
 /// </remarks>
 internal static class BaselineJudge
 {
-    // Measurements taken when the machine runs at another speed than the baseline's, before time is left unjudged.
-    private const int SpeedAttempts = 2;
-
     /// <summary>Judges <paramref name="result"/> against the baseline of the test, writing what the outcome calls for.</summary>
     /// <param name="result">The measurement.</param>
     /// <param name="callerFilePath">The test's source file, whose folder holds the baseline.</param>
@@ -43,162 +44,24 @@ internal static class BaselineJudge
         // Unoptimized code (Debug, MinOpt) runs several times slower than what ships: compared with a baseline it would
         // fail for nothing, recorded it would blind every later verdict. Nothing is read, compared or written.
         if (result.Run.UnoptimizedReason is { } unoptimized)
-            return NotJudged(result, baselinePath, unoptimized);
+            return NotJudged(result, baselinePath, $"Not compared with the baseline and not recorded: {unoptimized}");
 
-        MachineFingerprint machine = MachineFingerprint.Current;
-        var store = new BaselineStore(options);
-        var notices = new List<string>();
-        var remeasurements = new List<string>();
+        // A fresh process started to measure a body for another process's recording or confirmation measures and reports.
+        Func<string, string?> environment = options.GetEnvironmentVariable ?? Environment.GetEnvironmentVariable;
+        if (FreshProcessWorker.IsWorker(environment))
+            return NotJudged(result, baselinePath, FreshProcessWorker.Measure(Judgement.FinalCode(result, []), Path.GetFullPath(baselinePath), environment));
 
-        PerfResult judged = result;
-        if (!RanFinalCode(judged.Run) && judged.CanRemeasure)
-        {
-            judged = judged.Remeasure();
-            remeasurements.Add("Measured again before judging: the first measurement did not run the body's final code ("
-                + string.Join(" ", result.Run.Notes) + ")" + (RanFinalCode(judged.Run) ? "; this one did." : "; neither did this one."));
-        }
-
-        BaselineRecord current = BaselineRecord.FromResult(judged);
-
-        // Read before the check: in update mode the check rewrites the file, and the report and a failure message must
-        // show what was compared with.
-        BaselineFile? baseline = folderProblem is null ? BaselineStore.Read(baselinePath) : null;
-
-        // What is written becomes the reference of every later verdict: a baseline (update mode) or a received file (a
-        // missing baseline, an improvement) is recorded from a steady moment, not from whatever one measurement saw.
-        IReadOnlyList<CounterVerdict> firstLook = store.Compare(baselinePath, machine, current, folderProblem);
-        bool writes = store.IsUpdateMode || !firstLook.All(BaselineStore.IsPassing);
-        if (writes && (store.IsUpdateMode || !firstLook.Any(static v => v.IsRegression)) && judged.CanRemeasure)
-        {
-            SteadyRecording recording = SteadyRecording.Take(judged, options.VerdictPolicy);
-            judged = recording.Kept;
-            current = recording.Record;
-            if (recording.Note is not null)
-                remeasurements.Add(recording.Note);
-            notices.AddRange(recording.Notices);
-        }
-
-        BaselineCheckResult check = store.Check(baselinePath, machine, current, folderProblem);
-
-        // The machine at another speed than at recording (a host's slow mode lasts seconds): one more look before time is
-        // left unjudged.
-        int speedMeasurements = 1;
-        for (int attempt = 0; attempt < SpeedAttempts && !store.IsUpdateMode && check.Verdicts.FirstOrDefault(static v => v.ConditionsChanged) is { } speed && judged.CanRemeasure; attempt++)
-        {
-            speedMeasurements++;
-            judged = judged.Remeasure();
-            current = BaselineRecord.FromResult(judged);
-            check = store.Check(baselinePath, machine, current, folderProblem);
-            remeasurements.Add($"Measured again: {speed.Text}.");
-        }
-
-        string? confirmation = null;
-        IReadOnlyList<string> confirmed = [], unconfirmed = [];
-
-        if (!store.IsUpdateMode && NeedsConfirmation(check, judged, current, options.VerdictPolicy))
-        {
-            var firstRegressed = check.Verdicts.Where(static v => v.IsRegression).Select(static v => v.Counter).ToHashSet(StringComparer.Ordinal);
-            PerfResult second;
-            BaselineRecord secondRecord;
-            BaselineCheckResult recheck;
-            int attempt = 0;
-            do
-            {
-                // A confirming measurement taken while the machine ran at another speed confirms nothing either way: it is
-                // taken again (a host's slow mode passes within seconds).
-                second = judged.Remeasure();
-                secondRecord = BaselineRecord.FromResult(second);
-                recheck = store.Check(baselinePath, machine, secondRecord, folderProblem);
-            }
-            while (++attempt < SpeedAttempts && recheck.Verdicts.Any(v => v.ConditionsChanged && firstRegressed.Contains(v.Counter)));
-
-            // Code that was not final in either measurement (its tier-1 code still to come, other code compiled under the
-            // samples) confirms nothing: a test host busy compiling its own reporting kept a body at tier 0 for both, and
-            // failed unchanged code by 20 %. Such a regression is reported, not failed.
-            bool neitherFinal = !RanFinalCode(judged.Run) && !RanFinalCode(second.Run);
-            confirmed = neitherFinal ? [] : [.. recheck.Verdicts.Where(v => v.IsRegression && firstRegressed.Contains(v.Counter)).Select(static v => v.Counter)];
-            var confirmedSet = confirmed.ToHashSet(StringComparer.Ordinal);
-            var verdicts = recheck.Verdicts
-                .Select(v => v.IsRegression && !confirmedSet.Contains(v.Counter) ? v with { Status = CounterVerdictStatus.Unconfirmed } : v)
-                .ToList();
-            unconfirmed = [.. verdicts.Where(static v => v.Status == CounterVerdictStatus.Unconfirmed).Select(static v => v.Counter)];
-
-            string first = string.Join("; ", check.Verdicts.Where(static v => v.IsRegression).Select(static v => v.Text));
-            string again = string.Join("; ", recheck.Verdicts.Where(v => firstRegressed.Contains(v.Counter) || v.IsRegression).Select(static v => v.Text));
-            bool regressedAgain = recheck.Verdicts.Any(v => v.IsRegression && firstRegressed.Contains(v.Counter));
-            string outcome = confirmed.Count > 0 ? "confirmed it" : regressedAgain ? "regressed too, on code that was not final either" : "did not";
-            remeasurements.Add($"Measured twice: the first measurement regressed ({first}); the second, reported here, {outcome} ({again}).");
-            if (confirmed.Count > 0)
-            {
-                confirmation = "Confirmed by a second measurement: " + string.Join("; ", verdicts.Where(static v => v.IsRegression).Select(static v => v.Text)) + ".";
-            }
-            else if (regressedAgain)
-            {
-                notices.Add($"Not failing on a regression measured on code that was not final in either measurement ({first}; then {again}): {string.Join(" ", second.Run.Notes)} Run the test alone, or give it a longer TimeBudget, to judge it.");
-            }
-            else
-            {
-                notices.Add($"Not failing on an unconfirmed regression: the first measurement regressed ({first}), a second one did not ({again}).");
-            }
-
-            // The second measurement decided the outcome either way: the verdicts, the report and a failure message all show
-            // it. Unconfirmed regressions pass; a missing baseline in CI still fails when the policy says so.
-            check = store.Rejudge(recheck, verdicts);
-            judged = second;
-            current = secondRecord;
-        }
-
-        if (check.Outcome == BaselineOutcome.Updated && !RanFinalCode(judged.Run))
-        {
-            notices.Add($"The baseline entry was recorded from a measurement whose code may not have been final ({string.Join(" ", judged.Run.Notes)}). Record it again with the test alone, or with a longer TimeBudget, before relying on it.");
-        }
-
-        if (check.Verdicts.FirstOrDefault(static v => v.ConditionsChanged) is { } slow)
-        {
-            // In add mode the outcome line says why nothing was added; "record it again with =1" would undo the levels.
-            if (!store.IsAddingProcessLevels)
-                notices.Add($"Time not judged: {slow.Text}{(speedMeasurements > 1 ? $", in {speedMeasurements} measurements" : string.Empty)}. If this persists on a quiet machine, the baseline was recorded at another speed of the host: record it again ({BaselineStoreOptions.UpdateVariable}=1).");
-        }
-        else if (check.Verdicts.FirstOrDefault(static v => v.Status == CounterVerdictStatus.Inconclusive) is { } inconclusive)
-        {
-            notices.Add(inconclusive.Text);
-        }
-
-        switch (check.Outcome)
-        {
-            case BaselineOutcome.Notice:
-                notices.Add(check.Message);
-                break;
-            case BaselineOutcome.Updated when store.IsAddingProcessLevels && check.UpdateNote is { } added:
-                // What adding a process level did: added, matched a level (nothing written), or replaced the entry.
-                notices.Add(added);
-                break;
-            case BaselineOutcome.Updated:
-                notices.Add($"Baseline updated: {check.BaselinePath} (entry of {machine.Id}).");
-                break;
-            case BaselineOutcome.Pass when check.WriteFailure is not null:
-                notices.Add(check.WriteFailure);
-                break;
-        }
-
-        return new BaselineJudgement
-        {
-            First = result,
-            Judged = judged,
-            Current = current,
-            Check = check,
-            Baseline = baseline,
-            Remeasurement = remeasurements.Count == 0 ? null : string.Join(" ", remeasurements),
-            Confirmation = confirmation,
-            ConfirmedCounters = confirmed,
-            UnconfirmedCounters = unconfirmed,
-            Notices = notices,
-        };
+        var judgement = new Judgement(result, baselinePath, folderProblem, options);
+        judgement.MeasureFinalCode();
+        judgement.RecordIfWriting();
+        judgement.Check();
+        judgement.RemeasureInOtherConditions();
+        judgement.Confirm();
+        return judgement.Conclude();
     }
 
-    private static BaselineJudgement NotJudged(PerfResult result, string baselinePath, string reason)
+    private static BaselineJudgement NotJudged(PerfResult result, string baselinePath, string message)
     {
-        string message = $"Not compared with the baseline and not recorded: {reason}";
         var check = new BaselineCheckResult(BaselineOutcome.NotJudged, [], Path.GetFullPath(baselinePath), null, message);
         return new BaselineJudgement { First = result, Judged = result, Current = BaselineRecord.FromResult(result), Check = check, Notices = [message] };
     }
@@ -251,24 +114,348 @@ internal static class BaselineJudge
         return null;
     }
 
-    // A regression is confirmed by a second measurement when it could be noise: some counter regressed statistically, or
-    // the run's code was not final (then even a deterministic counter may have moved with the code).
-    private static bool NeedsConfirmation(BaselineCheckResult check, PerfResult judged, BaselineRecord current, VerdictPolicy policy)
+    /// <summary>
+    /// One judgement as a script of stages, each a short method with one reason to change: measure final code, record
+    /// what is written, check, measure again in other conditions, confirm, conclude. The state they share is the
+    /// measurement being judged, its record and the check against the baseline.
+    /// </summary>
+    private sealed class Judgement(PerfResult result, string baselinePath, string? folderProblem, BaselineStoreOptions options)
     {
-        if (check.Outcome != BaselineOutcome.Fail || !check.Verdicts.Any(static v => v.IsRegression) || !judged.CanRemeasure)
-            return false;
-        if (!RanFinalCode(judged.Run))
-            return true;
+        // Measurements taken when the conditions are not the recording's (another machine speed, a busy machine), before
+        // time is judged with the allowance those conditions call for.
+        private const int ConditionAttempts = 2;
 
-        foreach (CounterVerdict verdict in check.Verdicts)
+        // Measurements a fresh process takes: its level is the faster of the two, so one disturbed measurement is not one.
+        private const int MeasurementsPerProcess = 2;
+
+        // Two references this much slower than the machine's fastest remembered are a slow level worth waiting out.
+        private const double SlowLevel = 1.15;
+
+        // Measurements a recording takes to find the machine's fast level, a second apart.
+        private const int FastLevelAttempts = 3;
+
+        private readonly MachineFingerprint _machine = MachineFingerprint.Current;
+        private readonly BaselineStore _store = new(options);
+        private readonly List<string> _notices = [];
+        private readonly List<string> _remeasurements = [];
+        private readonly BaselineFile? _baseline = folderProblem is null ? BaselineStore.Read(baselinePath) : null;
+        private readonly PerfResult _first = result;
+        private PerfResult _judged = result;
+        private BaselineRecord _current = BaselineRecord.FromResult(result);
+        private BaselineCheckResult? _check;
+        private int _conditionMeasurements = 1;
+        private string? _confirmation;
+        private IReadOnlyList<string> _confirmed = [], _unconfirmed = [];
+
+        private BaselineCheckResult CheckResult => _check ?? throw new InvalidOperationException("Check() runs before the stages that read it.");
+
+        /// <summary>A measurement of the body's final code: <paramref name="measured"/>, or, when its warmup never saw it, one more.</summary>
+        public static PerfResult FinalCode(PerfResult measured, List<string> remeasurements)
         {
-            if (!verdict.IsRegression)
-                continue;
-            BaselineCounter? counter = current.Find(verdict.Counter);
-            if (counter is null || policy.GetRule(counter.Name, counter.Kind).Mode == VerdictMode.Exact)
-                return false;
+            if (RanFinalCode(measured.Run) || !measured.CanRemeasure)
+                return measured;
+            PerfResult again = measured.Remeasure();
+            remeasurements.Add("Measured again before judging: the first measurement did not run the body's final code ("
+                + string.Join(" ", measured.Run.Notes) + ")" + (RanFinalCode(again.Run) ? "; this one did." : "; neither did this one."));
+            return again;
         }
 
-        return true;
+        public void MeasureFinalCode()
+        {
+            _judged = FinalCode(_first, _remeasurements);
+            _current = BaselineRecord.FromResult(_judged);
+        }
+
+        // What is written becomes the reference of every later verdict: a baseline (update mode) or a received file (a
+        // missing baseline, an improvement) is recorded from a steady moment at the machine's fast level, across processes.
+        public void RecordIfWriting()
+        {
+            IReadOnlyList<CounterVerdict> firstLook = _store.Compare(baselinePath, _machine, _current, folderProblem);
+            bool writes = _store.IsUpdateMode || !firstLook.All(BaselineStore.IsPassing);
+            if (!writes || (!_store.IsUpdateMode && firstLook.Any(static v => v.IsRegression)) || !_judged.CanRemeasure)
+                return;
+
+            SteadyRecording recording = SteadyRecording.Take(_judged, options.VerdictPolicy);
+            _judged = recording.Kept;
+            _current = recording.Record;
+            if (recording.Note is not null)
+                _remeasurements.Add(recording.Note);
+            _notices.AddRange(recording.Notices);
+            SeekFastLevel();
+            RecordOtherProcesses();
+        }
+
+        public void Check() => _check = _store.Check(baselinePath, _machine, _current, folderProblem);
+
+        // The machine at another speed than at recording, or busy with other processes: a host's slow mode and a neighbour's
+        // burst pass within seconds, so up to two more looks before time is judged with what those conditions allow. The
+        // measurement judged in the best conditions is kept.
+        public void RemeasureInOtherConditions()
+        {
+            for (int attempt = 0; attempt < ConditionAttempts && !_store.IsUpdateMode && _judged.CanRemeasure; attempt++)
+            {
+                if (CheckResult.Verdicts.FirstOrDefault(static v => v.ConditionsChanged) is not { } changed || CheckResult.Verdicts.Any(static v => v.IsRegression))
+                    return;
+
+                _conditionMeasurements++;
+                PerfResult again = _judged.Remeasure();
+                BaselineRecord record = BaselineRecord.FromResult(again);
+                BaselineCheckResult check = _store.Check(baselinePath, _machine, record, folderProblem);
+                _remeasurements.Add($"Measured again in other conditions: {changed.Text}.");
+                if (Widening(check) <= Widening(CheckResult) || check.Verdicts.Any(static v => v.IsRegression))
+                    (_judged, _current, _check) = (again, record, check);
+            }
+        }
+
+        // A regression is confirmed by a second measurement when it could be noise; a time regression then by a fresh
+        // process too, where the adapter can start one.
+        public void Confirm()
+        {
+            if (_store.IsUpdateMode || !NeedsConfirmation())
+                return;
+
+            ConfirmInProcess();
+            if (_confirmed.Count > 0)
+                ConfirmInFreshProcess();
+        }
+
+        public BaselineJudgement Conclude()
+        {
+            BaselineCheckResult check = CheckResult;
+            if (check.Outcome == BaselineOutcome.Updated && !RanFinalCode(_judged.Run))
+                _notices.Add($"The baseline entry was recorded from a measurement whose code may not have been final ({string.Join(" ", _judged.Run.Notes)}). Record it again with the test alone, or with a longer TimeBudget, before relying on it.");
+
+            if (check.Verdicts.FirstOrDefault(static v => v.ConditionsChanged) is { } widened)
+            {
+                string measurements = _conditionMeasurements > 1 ? string.Create(CultureInfo.InvariantCulture, $" in {_conditionMeasurements} measurements") : string.Empty;
+                _notices.Add($"Time judged with an allowance for the conditions{measurements}: {widened.Text}. Run perf tests alone (dotnet test --filter Category=Performance) for finer verdicts; if a machine-speed allowance persists on a quiet machine, the baseline was recorded at another speed of the host: record it again ({BaselineStoreOptions.UpdateVariable}=1).");
+            }
+            else if (check.Verdicts.FirstOrDefault(static v => v.Status == CounterVerdictStatus.Inconclusive) is { } inconclusive)
+            {
+                _notices.Add(inconclusive.Text);
+            }
+
+            switch (check.Outcome)
+            {
+                case BaselineOutcome.Notice:
+                    _notices.Add(check.Message);
+                    break;
+                case BaselineOutcome.Updated when _store.IsAddingProcessLevels && check.UpdateNote is { } added:
+                    // What extending the entry did: widened the spread, matched it (nothing new), or replaced the entry.
+                    _notices.Add(added);
+                    break;
+                case BaselineOutcome.Updated:
+                    _notices.Add($"Baseline updated: {check.BaselinePath} (entry of {_machine.Id}).");
+                    break;
+                case BaselineOutcome.Pass when check.WriteFailure is not null:
+                    _notices.Add(check.WriteFailure);
+                    break;
+            }
+
+            MachineSpeedMemory.Load(_machine.Id, options.GetEnvironmentVariable).Remember(_current);
+            return new BaselineJudgement
+            {
+                First = _first,
+                Judged = _judged,
+                Current = _current,
+                Check = check,
+                Baseline = _baseline,
+                Remeasurement = _remeasurements.Count == 0 ? null : string.Join(" ", _remeasurements),
+                Confirmation = _confirmation,
+                ConfirmedCounters = _confirmed,
+                UnconfirmedCounters = _unconfirmed,
+                Notices = _notices,
+            };
+        }
+
+        // A recording whose references ran slower than the machine's fastest remembered level (an allocation episode, a slow
+        // host mode) is measured again, a second apart, until one runs at the fast level: verdicts scale time by the
+        // references, but a baseline at the slow level asks every later verdict to trust the scaling in the riskier
+        // direction (a body that follows its reference less than fully would look slower).
+        private void SeekFastLevel()
+        {
+            MachineSpeedMemory memory = MachineSpeedMemory.Load(_machine.Id, options.GetEnvironmentVariable);
+            double slower = memory.SlowerThanFastest(_current);
+            if (slower <= SlowLevel)
+                return;
+
+            for (int attempt = 0; attempt < FastLevelAttempts; attempt++)
+            {
+                Thread.Sleep(TimeSpan.FromSeconds(1));
+                PerfResult again = _judged.Remeasure();
+                BaselineRecord record = BaselineRecord.FromResult(again);
+                if (memory.SlowerThanFastest(record) <= SlowLevel && !MachineLoad.IsBusy(record.OtherProcessesCores))
+                {
+                    _remeasurements.Add(string.Create(CultureInfo.InvariantCulture,
+                        $"Recorded at the machine's fast level: the first recording's references ran {(slower - 1) * 100:0}% slower than this machine's fastest remembered, measurement {attempt + 2} did not."));
+                    _judged = again;
+                    _current = record with { Counters = [.. record.Counters.Select(c => c with { Recording = _current.Find(c.Name)?.Recording })] };
+                    return;
+                }
+            }
+
+            _notices.Add(string.Create(CultureInfo.InvariantCulture,
+                $"Recorded while the machine's references ran {(slower - 1) * 100:0}% slower than its fastest remembered level (in {FastLevelAttempts + 1} measurements a second apart): verdicts scale an allocating body's time by the allocation reference and allow for the machine speed, but they see finer against a baseline recorded at the fast level; record it again when the machine is quieter."));
+        }
+
+        // The levels of other processes: each fresh process measures twice and contributes the faster; the baseline keeps the
+        // fastest level and the spread of the slowest. In CI a received file is recorded in this process only: recording
+        // every test of a machine without an entry in fresh processes would cost every CI run minutes.
+        private void RecordOtherProcesses()
+        {
+            int processes = options.RecordingProcesses;
+            if (options.FreshProcesses is not { } fresh || processes == 0 || (!_store.IsUpdateMode && _store.CIVariable is not null))
+            {
+                if (options.FreshProcesses is not null && processes > 0)
+                    _notices.Add($"Recorded in this process only (a CI build writing a received file): record it with {BaselineStoreOptions.UpdateVariable}=1 on this machine to measure the levels of other processes too.");
+                return;
+            }
+
+            var levels = new List<BaselineRecord> { _current };
+            var failures = new List<string>();
+            for (int i = 0; i < processes; i++)
+            {
+                FreshProcessMeasurement measured = fresh.Measure(Path.GetFullPath(baselinePath), MeasurementsPerProcess, MeasurementCancellation.Current);
+                if (measured.Failure is { } failure)
+                    failures.Add(failure);
+                else if (Fastest(measured.Records) is { } level)
+                    levels.Add(level);
+            }
+
+            TimeSpread.Combined combined = TimeSpread.Combine(levels, options.VerdictPolicy);
+            _current = combined.Record;
+            _remeasurements.Add(SpreadNote(levels.Count, combined));
+            if (failures.Count > 0)
+                _notices.Add($"Recorded in {levels.Count} of {processes + 1} processes: {failures[0]}");
+            foreach (BaselineCounter counter in _current.Counters)
+            {
+                if (counter.Recording is { Spread: > 1 } quality && quality.Spread > 1 + options.VerdictPolicy.GetRule(counter.Name, counter.Kind).MinRelativeChange)
+                    _notices.Add(WideSpread(counter, quality));
+            }
+        }
+
+        private string SpreadNote(int processes, TimeSpread.Combined combined)
+        {
+            string spreads = string.Join(", ", TimeSpread.TimeCounters(combined.Record, options.VerdictPolicy).Select(name => combined.Record.Find(name) is { Recording: { } q }
+                ? string.Create(CultureInfo.InvariantCulture, $"{name} levels spread {q.Spread:0.###}×")
+                : name));
+            string excluded = combined.Excluded.Count == 0 ? string.Empty : " Left out: " + string.Join("; ", combined.Excluded) + ".";
+            return string.Create(CultureInfo.InvariantCulture, $"Recorded across {processes} processes (this one and {processes - 1} fresh, {MeasurementsPerProcess} measurements each): {spreads}; the fastest level is the baseline.{excluded}");
+        }
+
+        private static string WideSpread(BaselineCounter counter, RecordingQuality quality) => string.Create(CultureInfo.InvariantCulture,
+            $"{counter.Name}: its floor ran at levels up to {quality.Spread:0.##}× apart in {quality.Processes} processes of this machine, so time on this machine detects ≥ +{(quality.DetectableChange ?? quality.Spread - 1) * 100:0}%: a smaller regression passes unless it shows beyond the slowest level. Guard the body with an exact counter as well (allocated-bytes, a zero budget) for finer verdicts.");
+
+        // The fastest measurement of a process that was not measured beside a busy machine: the process's level.
+        private BaselineRecord? Fastest(IReadOnlyList<BaselineRecord> records)
+        {
+            string[] time = [.. TimeSpread.TimeCounters(_current, options.VerdictPolicy)];
+            BaselineRecord[] quiet = [.. records.Where(static r => !MachineLoad.IsBusy(r.OtherProcessesCores))];
+            return (quiet.Length > 0 ? quiet : records).MinBy(r => TimeSpread.Score(r, time, options.VerdictPolicy));
+        }
+
+        // How much the conditions widened a check's time verdicts: the sum of their allowances beyond the recorded spread.
+        private static double Widening(BaselineCheckResult check) =>
+            check.Verdicts.Where(static v => v.ConditionsChanged).Sum(static v => v.Allowance!.High - v.Allowance.Low);
+
+        private void ConfirmInProcess()
+        {
+            BaselineCheckResult check = CheckResult;
+            var firstRegressed = check.Verdicts.Where(static v => v.IsRegression).Select(static v => v.Counter).ToHashSet(StringComparer.Ordinal);
+            PerfResult second = _judged.Remeasure();
+            BaselineRecord secondRecord = BaselineRecord.FromResult(second);
+            BaselineCheckResult recheck = _store.Check(baselinePath, _machine, secondRecord, folderProblem);
+
+            // Code that was not final in either measurement (its tier-1 code still to come, other code compiled under the
+            // samples) confirms nothing: a test host busy compiling its own reporting kept a body at tier 0 for both, and
+            // failed unchanged code by 20 %. Such a regression is reported, not failed.
+            bool neitherFinal = !RanFinalCode(_judged.Run) && !RanFinalCode(second.Run);
+            _confirmed = neitherFinal ? [] : [.. recheck.Verdicts.Where(v => v.IsRegression && firstRegressed.Contains(v.Counter)).Select(static v => v.Counter)];
+            List<CounterVerdict> verdicts = Unconfirm(recheck.Verdicts, _confirmed);
+            _unconfirmed = [.. verdicts.Where(static v => v.Status == CounterVerdictStatus.Unconfirmed).Select(static v => v.Counter)];
+
+            string before = string.Join("; ", check.Verdicts.Where(static v => v.IsRegression).Select(static v => v.Text));
+            string again = string.Join("; ", recheck.Verdicts.Where(v => firstRegressed.Contains(v.Counter) || v.IsRegression).Select(static v => v.Text));
+            bool regressedAgain = recheck.Verdicts.Any(v => v.IsRegression && firstRegressed.Contains(v.Counter));
+            string outcome = _confirmed.Count > 0 ? "confirmed it" : regressedAgain ? "regressed too, on code that was not final either" : "did not";
+            _remeasurements.Add($"Measured twice: the first measurement regressed ({before}); the second, reported here, {outcome} ({again}).");
+            if (_confirmed.Count > 0)
+                _confirmation = "Confirmed by a second measurement: " + string.Join("; ", verdicts.Where(static v => v.IsRegression).Select(static v => v.Text)) + ".";
+            else if (regressedAgain)
+                _notices.Add($"Not failing on a regression measured on code that was not final in either measurement ({before}; then {again}): {string.Join(" ", second.Run.Notes)} Run the test alone, or give it a longer TimeBudget, to judge it.");
+            else
+                _notices.Add($"Not failing on an unconfirmed regression: the first measurement regressed ({before}), a second one did not ({again}).");
+
+            // The second measurement decided the outcome either way: the verdicts, the report and a failure message all show
+            // it. Unconfirmed regressions pass; a missing baseline in CI still fails when the policy says so.
+            _check = _store.Rejudge(recheck, verdicts);
+            _judged = second;
+            _current = secondRecord;
+        }
+
+        // A time regression confirmed in this process may be this process's level, one no recording saw: a fresh process
+        // draws its level anew. It confirms when its faster measurement regresses too; when it cannot run, the two
+        // measurements of this process decide, as without an adapter.
+        private void ConfirmInFreshProcess()
+        {
+            string[] time = [.. _confirmed.Where(name => _current.Find(name) is { } c && Counters.KnownCounters.Of(c.Name, c.Kind).IsTimeLike)];
+            if (time.Length == 0 || options.FreshProcesses is not { } fresh)
+                return;
+
+            FreshProcessMeasurement measured = fresh.Measure(Path.GetFullPath(baselinePath), MeasurementsPerProcess, MeasurementCancellation.Current);
+            if (measured.Failure is not null || Fastest(measured.Records) is not { } level)
+            {
+                _remeasurements.Add($"A fresh process could not measure it to confirm: {measured.Failure ?? "it wrote no measurement"}.");
+                return;
+            }
+
+            IReadOnlyList<CounterVerdict> there = _store.Compare(baselinePath, _machine, level, folderProblem);
+            string[] stillRegressed = [.. time.Where(name => there.Any(v => v.Counter == name && v.IsRegression))];
+            string[] gone = [.. time.Except(stillRegressed, StringComparer.Ordinal)];
+            string seen = string.Join("; ", there.Where(v => time.Contains(v.Counter, StringComparer.Ordinal)).Select(static v => v.Text));
+            if (gone.Length == 0)
+            {
+                _remeasurements.Add($"A fresh process confirmed it too ({seen}).");
+                _confirmation += $" A fresh process confirmed it too ({seen}).";
+                return;
+            }
+
+            _confirmed = [.. _confirmed.Except(gone, StringComparer.Ordinal)];
+            List<CounterVerdict> verdicts = Unconfirm(CheckResult.Verdicts, _confirmed);
+            _unconfirmed = [.. verdicts.Where(static v => v.Status == CounterVerdictStatus.Unconfirmed).Select(static v => v.Counter)];
+            _notices.Add($"Not failing on {string.Join(", ", gone)}: this process regressed twice, but a fresh process did not ({seen}); this process ran at a level no recording saw. If it persists, extend the baseline's levels ({BaselineStoreOptions.UpdateVariable}=add) from unchanged code.");
+            _remeasurements.Add($"A fresh process did not confirm it ({seen}).");
+            if (_confirmed.Count == 0)
+                _confirmation = null;
+            _check = _store.Rejudge(CheckResult, verdicts);
+        }
+
+        // Regressions not among the confirmed counters become unconfirmed passes.
+        private static List<CounterVerdict> Unconfirm(IReadOnlyList<CounterVerdict> verdicts, IReadOnlyList<string> confirmed) =>
+        [
+            .. verdicts.Select(v => v.IsRegression && !confirmed.Contains(v.Counter, StringComparer.Ordinal) ? v with { Status = CounterVerdictStatus.Unconfirmed } : v),
+        ];
+
+        // A regression is confirmed by a second measurement when it could be noise: some counter regressed statistically, or
+        // the run's code was not final (then even a deterministic counter may have moved with the code).
+        private bool NeedsConfirmation()
+        {
+            BaselineCheckResult check = CheckResult;
+            if (check.Outcome != BaselineOutcome.Fail || !check.Verdicts.Any(static v => v.IsRegression) || !_judged.CanRemeasure)
+                return false;
+            if (!RanFinalCode(_judged.Run))
+                return true;
+
+            foreach (CounterVerdict verdict in check.Verdicts)
+            {
+                if (!verdict.IsRegression)
+                    continue;
+                BaselineCounter? counter = _current.Find(verdict.Counter);
+                if (counter is null || options.VerdictPolicy.GetRule(counter.Name, counter.Kind).Mode == VerdictMode.Exact)
+                    return false;
+            }
+
+            return true;
+        }
     }
 }

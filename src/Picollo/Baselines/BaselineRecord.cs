@@ -25,6 +25,15 @@ internal sealed record BaselineRecord(IReadOnlyList<BaselineCounter> Counters, I
     /// </summary>
     public double OtherProcessesCores { get; init; } = double.NaN;
 
+    /// <summary>How many processes the record was measured in (<see cref="RecordingQuality.Processes"/>; 1 for one process or none recorded).</summary>
+    public int RecordedProcesses => Counters.Select(static c => c.Recording?.Processes ?? 1).DefaultIfEmpty(1).Max();
+
+    /// <summary>The spread of each counter whose recorded levels differ, for people: <c>tsc levels 1.34× apart</c>; empty when none do.</summary>
+    /// <returns>The phrase.</returns>
+    public string DescribeSpread() => string.Join(", ", Counters
+        .Where(static c => c.Recording is { Spread: > 1 })
+        .Select(static c => string.Create(CultureInfo.InvariantCulture, $"{c.Name} levels {c.Recording!.Spread:0.###}× apart")));
+
     /// <summary>The counter named <paramref name="name"/> (ordinal), or <see langword="null"/>.</summary>
     /// <param name="name">The counter name.</param>
     /// <returns>The counter or <see langword="null"/>.</returns>

@@ -24,7 +24,7 @@ namespace Picollo.Baselines;
 /// </remarks>
 internal sealed class BaselineStore
 {
-    // PICOLLO_UPDATE_BASELINES=add: update mode that adds process levels (ProcessLevels).
+    // PICOLLO_UPDATE_BASELINES=add: update mode that extends this machine's entry by one process's level (TimeSpread.Extend).
     private const string AddValue = "add";
 
     private static readonly UTF8Encoding s_utf8 = new(encoderShouldEmitUTF8Identifier: false);
@@ -46,7 +46,7 @@ internal sealed class BaselineStore
     /// </summary>
     public bool IsUpdateMode => _options.UpdateBaselines || IsTrue(_getEnvironmentVariable(BaselineStoreOptions.UpdateVariable)) || IsAddingProcessLevels;
 
-    /// <summary>Whether update mode adds process levels to this machine's entry (<see cref="BaselineStoreOptions.AddProcessLevels"/>, <c>PICOLLO_UPDATE_BASELINES=add</c>) rather than replacing it.</summary>
+    /// <summary>Whether update mode extends this machine's entry by the measurement's level (<see cref="BaselineStoreOptions.AddProcessLevels"/>, <c>PICOLLO_UPDATE_BASELINES=add</c>) rather than replacing it.</summary>
     /// <remarks>An explicit <c>PICOLLO_UPDATE_BASELINES=1</c> wins over the option: it is how a full entry starts over.</remarks>
     public bool IsAddingProcessLevels
     {
@@ -201,10 +201,10 @@ internal sealed class BaselineStore
                 : $"CI build ({ci}): missing baselines {(_options.MissingBaselineInCI == MissingBaselinePolicy.Fail ? "fail" : "pass with this notice")} (MissingBaselineInCI = {_options.MissingBaselineInCI}).");
         }
 
-        // The received entry is this one run: accepting it drops the machine's process levels, which code with a speed per
-        // process needs (docs/VERDICTS.md, "Code with two speeds per process").
-        string levels = verdicts.FirstOrDefault(static v => v.ProcessLevelCount > 1) is { } leveled
-            ? $" Accepting it replaces this machine's {leveled.ProcessLevelCount} process levels with this one run; record them again with {BaselineStoreOptions.UpdateVariable}={AddValue} if the code still has them."
+        // The received entry is this measurement: accepting it drops the levels the machine's entry recorded across processes,
+        // which code with a speed per process needs (docs/VERDICTS.md, "Levels").
+        string levels = verdicts.FirstOrDefault(static v => v.RecordedProcesses > 1) is { } leveled
+            ? $" Accepting it replaces this machine's entry, recorded across {leveled.RecordedProcesses} processes, with this measurement's; record it again with {BaselineStoreOptions.UpdateVariable}=1 to measure the levels of other processes too."
             : string.Empty;
         if (writeFailure is not null)
             lines.Add(writeFailure);
@@ -241,15 +241,15 @@ internal sealed class BaselineStore
         }
     }
 
-    // Adds the measurement as a process level of this machine's entry (ProcessLevels.Add) under the baseline's lock, and
-    // says what happened; the file is rewritten only when the entry changed.
+    // Extends this machine's entry by the measurement's level (TimeSpread.Extend) under the baseline's lock, and says what
+    // happened; the file is rewritten only when the entry changed.
     private string AddProcessLevel(string baselinePath, BaselineEntry entry)
     {
         using (BaselineFileLock.Acquire(baselinePath, _options.LockTimeout))
         {
             BaselineFile file = Read(baselinePath) ?? BaselineFile.Empty;
             BaselineEntry? existing = file.Find(entry.Machine.Id);
-            (BaselineEntry written, string outcome) = ProcessLevels.Add(existing, entry, _options.VerdictPolicy);
+            (BaselineEntry written, string outcome) = TimeSpread.Extend(existing, entry, _options.VerdictPolicy);
             if (!ReferenceEquals(written, existing))
             {
                 file = file.WithEntry(written);

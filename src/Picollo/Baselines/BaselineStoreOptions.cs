@@ -31,13 +31,33 @@ public sealed record BaselineStoreOptions
     public bool UpdateBaselines { get; init; }
 
     /// <summary>
-    /// Update mode that extends this machine's entry instead of replacing it (<c>PICOLLO_UPDATE_BASELINES=add</c>): a
-    /// measurement whose time matches none of the entry's levels is added as another process level (up to 4), and later
-    /// verdicts judge time against the nearest level. For code whose speed is fixed per process (a short branchy body at
-    /// one of two speeds depending on how the process laid out its code): record once with <c>1</c>, then run a few more
-    /// processes with <c>add</c>. An exact counter that changed (the code did) replaces the entry as <c>1</c> does.
+    /// Update mode that extends this machine's entry instead of replacing it (<c>PICOLLO_UPDATE_BASELINES=add</c>): the
+    /// measurement's process joins the levels the entry recorded, the fastest kept and the spread widened when this process
+    /// ran slower than any recorded (docs/VERDICTS.md, "Levels"). Recording measures <see cref="RecordingProcesses"/> fresh
+    /// processes already; <c>add</c> is for the runs that follow, when a later process shows a level none of them did. An
+    /// exact counter that changed (the code did) replaces the entry as <c>1</c> does.
     /// </summary>
     public bool AddProcessLevels { get; init; }
+
+    /// <summary>
+    /// How many fresh processes a recording measures besides this one (default 3), so the baseline knows the levels a
+    /// body's time takes from one process to the next (docs/VERDICTS.md, "Levels"): short branchy code ran its floor at
+    /// 1,062 to 2,155 ticks over 16 fresh processes of one VM. Each process measures twice and costs a few seconds, only when
+    /// a baseline is written: in update mode, and for a received file outside CI (in CI a received file is recorded in this
+    /// process and says so). 0 records in this process only. Needs a test adapter, which knows how to start its test
+    /// framework on one test; <c>ShouldNotRegress</c> outside <c>[PerfFact]</c>/<c>[PerfTest]</c> records in one process.
+    /// </summary>
+    /// <exception cref="ArgumentOutOfRangeException">Negative or above 16.</exception>
+    public int RecordingProcesses
+    {
+        get;
+        init => field = value is >= 0 and <= 16
+            ? value
+            : throw new ArgumentOutOfRangeException(nameof(RecordingProcesses), value, "A recording measures 0 to 16 fresh processes besides its own (3 by default).");
+    } = 3;
+
+    /// <summary>How this test's body is measured in a fresh process; set by the test adapters, <see langword="null"/> outside them.</summary>
+    internal IFreshProcessMeasurer? FreshProcesses { get; init; }
 
     /// <summary>What a CI build does when a counter has no baseline for its machine. Default <see cref="MissingBaselinePolicy.Notice"/>.</summary>
     public MissingBaselinePolicy MissingBaselineInCI { get; init; } = MissingBaselinePolicy.Notice;

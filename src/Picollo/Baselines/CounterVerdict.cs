@@ -41,27 +41,33 @@ internal sealed record CounterVerdict(
     public double? DetectableChange { get; init; }
 
     /// <summary>
-    /// Whether the verdict is <see cref="CounterVerdictStatus.Inconclusive"/> because the measurement's conditions were not
-    /// the recording's (a time counter only: the core reference loop or, for an allocating body, the allocation reference
-    /// moved past the gate, or other processes kept the machine busy): measuring again may find them back.
+    /// Cohen's d of a time-like counter over the floor region of both sides (the lowest quarter of the samples, on a log
+    /// scale; <see cref="FloorEffectSize"/>), beyond what the conditions allow; <see langword="null"/> for other counters and
+    /// when nothing was compared. Reported beside z; a gate only when the rule sets <see cref="CounterVerdictRule.MaxCohensD"/>.
     /// </summary>
-    public bool ConditionsChanged { get; init; }
+    public double? CohensD { get; init; }
 
     /// <summary>
-    /// Which of this machine's process levels the verdict was judged against (1 = the entry's own record), when the entry
-    /// holds more than one (<see cref="ProcessLevels"/>); <see langword="null"/> otherwise. <see cref="Text"/> names it for
-    /// statistical verdicts (exact counters are the same in every level).
+    /// What the verdict allowed for (a time counter only): the recorded spread, a correction by the allocation reference,
+    /// a busy machine, another machine speed; <see langword="null"/> when nothing did.
     /// </summary>
-    public int? ProcessLevel { get; init; }
+    public TimeAllowance? Allowance { get; init; }
 
-    /// <summary>How many process levels the entry holds, with <see cref="ProcessLevel"/>.</summary>
-    public int ProcessLevelCount { get; init; }
+    /// <summary>How many processes the compared baseline counter was recorded in (<see cref="RecordingQuality.Processes"/>); 0 when nothing was compared.</summary>
+    public int RecordedProcesses { get; init; }
+
+    /// <summary>
+    /// Whether the measurement's conditions widened what the verdict allowed (other processes kept the machine busy, or the
+    /// machine ran at another speed than at recording): measuring again may find the recording's conditions back and judge
+    /// finer.
+    /// </summary>
+    public bool ConditionsChanged => Allowance?.ConditionsChanged == true;
 
     /// <summary><see langword="true"/> for <see cref="CounterVerdictStatus.Regressed"/>.</summary>
     public bool IsRegression => Status == CounterVerdictStatus.Regressed;
 
     /// <summary>
-    /// One line for people, e.g. <c>task-clock P10 +12.3% (1,234 → 1,386 ns/op), z = 5.2, detects ≥ 7.2%: regressed</c>,
+    /// One line for people, e.g. <c>task-clock P10 +12.3% (1,234 → 1,386 ns/op), z = 5.2, Cohen's d = 3.1, detects ≥ 7.2%: regressed</c>,
     /// <c>allocated-bytes P50 +100.0% (88 → 176 bytes/op): regressed (exact)</c> or
     /// <c>cycles: no baseline for this machine (1 entry from another machine: different CPU model (A vs B))</c>.
     /// </summary>
@@ -87,8 +93,9 @@ internal sealed record CounterVerdict(
 
     private string Effect() =>
         (EffectSize is { } z ? string.Create(CultureInfo.InvariantCulture, $", {EffectSizeName} = {z:0.0}") : string.Empty)
+        + (CohensD is { } d ? string.Create(CultureInfo.InvariantCulture, $", Cohen's d = {d:0.0;-0.0;0.0}") : string.Empty)
         + (DetectableChange is { } r ? string.Create(CultureInfo.InvariantCulture, $", detects ≥ {r * 100:0.#}%") : string.Empty)
-        + (ProcessLevel is { } level && Mode == VerdictMode.Statistical ? string.Create(CultureInfo.InvariantCulture, $", against process level {level} of {ProcessLevelCount}") : string.Empty);
+        + (Allowance?.Describe() is { Length: > 0 } allowed ? ", " + allowed : string.Empty);
 
     private string Outcome()
     {

@@ -33,6 +33,15 @@ public sealed record CounterVerdictRule(VerdictMode Mode, BaselineStatistic Stat
     /// </summary>
     public double MinAbsoluteChange { get; init; }
 
+    /// <summary>
+    /// <see cref="VerdictMode.Statistical"/>, time-like counters: an opt-in gate on Cohen's d of the floor (the lowest quarter
+    /// of each side's samples, log scale, beyond what the conditions allow; docs/VERDICTS.md, "Cohen's d"). A regression
+    /// then also needs d above this value (0.5 = the two floors overlap less than a medium effect allows), on top of the
+    /// threshold, z and the confirming measurement, never instead of them; an improvement needs d below its negative.
+    /// <see langword="null"/> (the default): no gate, d is reported only.
+    /// </summary>
+    public double? MaxCohensD { get; init; }
+
     /// <summary>Exact comparison of P50: deterministic runtime counters (allocated bytes, GC counts, JIT).</summary>
     public static CounterVerdictRule Exact { get; } = new(VerdictMode.Exact, BaselineStatistic.P50, 0, 0, 0);
 

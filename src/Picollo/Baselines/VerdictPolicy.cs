@@ -10,6 +10,7 @@ public sealed class VerdictPolicy
     // Thresholds imposed on every statistical rule (ShouldNotRegress(maxChange: …)); null keeps each rule's own.
     private readonly double? _minRelativeChange;
     private readonly double? _confidence;
+    private readonly double? _maxCohensD;
 
     /// <summary>Creates a policy with per-counter overrides.</summary>
     /// <param name="overrides">Rules by counter name (case-insensitive), taking precedence over the defaults.</param>
@@ -20,11 +21,12 @@ public sealed class VerdictPolicy
             _overrides[name] = rule;
     }
 
-    private VerdictPolicy(Dictionary<string, CounterVerdictRule> overrides, double? minRelativeChange, double? confidence)
+    private VerdictPolicy(Dictionary<string, CounterVerdictRule> overrides, double? minRelativeChange, double? confidence, double? maxCohensD)
     {
         _overrides = overrides;
         _minRelativeChange = minRelativeChange;
         _confidence = confidence;
+        _maxCohensD = maxCohensD;
     }
 
     /// <summary>The defaults only.</summary>
@@ -37,16 +39,22 @@ public sealed class VerdictPolicy
     /// </summary>
     /// <param name="maxChange">The relative change that matters (0.05 = 5 %); <see langword="null"/> keeps each rule's.</param>
     /// <param name="confidence">How sure one measurement must be, in [0.5, 0.9999] (0.95 by default); <see langword="null"/> keeps each rule's.</param>
+    /// <param name="maxCohensD">
+    /// The Cohen's d gate of time-like counters (<see cref="CounterVerdictRule.MaxCohensD"/>): a regression also needs the
+    /// floor's d above it; <see langword="null"/> keeps each rule's (none by default).
+    /// </param>
     /// <returns>The new policy.</returns>
     /// <exception cref="ArgumentOutOfRangeException">A threshold is out of range, infinite or NaN.</exception>
-    public VerdictPolicy WithThresholds(double? maxChange = null, double? confidence = null)
+    public VerdictPolicy WithThresholds(double? maxChange = null, double? confidence = null, double? maxCohensD = null)
     {
         if (maxChange is { } change && !(change >= 0 && double.IsFinite(change)))
             throw new ArgumentOutOfRangeException(nameof(maxChange), change, "The relative change threshold must be a finite number of 0 or more (0.05 = 5 %).");
         if (confidence is { } c && !(c >= 0.5 && c <= 0.9999))
             throw new ArgumentOutOfRangeException(nameof(confidence), c, "The confidence must lie in [0.5, 0.9999] (0.95 = one measurement 95 % sure that a change is real).");
+        if (maxCohensD is { } d && !(d > 0 && d <= 10))
+            throw new ArgumentOutOfRangeException(nameof(maxCohensD), d, "Cohen's d gate must lie in (0, 10] (0.5 = a medium effect, 0.8 = a large one).");
 
-        return new VerdictPolicy(_overrides, maxChange ?? _minRelativeChange, confidence ?? _confidence);
+        return new VerdictPolicy(_overrides, maxChange ?? _minRelativeChange, confidence ?? _confidence, maxCohensD ?? _maxCohensD);
     }
 
     /// <summary>The rule for a counter.</summary>
@@ -61,10 +69,15 @@ public sealed class VerdictPolicy
     public CounterVerdictRule GetRule(string name, CounterKind kind)
     {
         CounterVerdictRule rule = GetBaseRule(name, kind);
-        if (rule.Mode != VerdictMode.Statistical || (_minRelativeChange is null && _confidence is null))
+        if (rule.Mode != VerdictMode.Statistical || (_minRelativeChange is null && _confidence is null && _maxCohensD is null))
             return rule;
 
-        return rule with { MinRelativeChange = _minRelativeChange ?? rule.MinRelativeChange, Confidence = _confidence ?? rule.Confidence };
+        return rule with
+        {
+            MinRelativeChange = _minRelativeChange ?? rule.MinRelativeChange,
+            Confidence = _confidence ?? rule.Confidence,
+            MaxCohensD = _maxCohensD ?? rule.MaxCohensD,
+        };
     }
 
     private CounterVerdictRule GetBaseRule(string name, CounterKind kind)

@@ -20,6 +20,16 @@ namespace Picollo.Measurement;
 /// </remarks>
 internal sealed class MeasurementLock : IDisposable
 {
+    /// <summary>
+    /// The environment variable a measuring process sets for a fresh process it starts and waits for (a recording across
+    /// processes, docs/VERDICTS.md "Levels"): <c>inherited</c> means the parent holds the lock for it. Without it the child
+    /// would wait for a lock its own parent keeps until the child ends.
+    /// </summary>
+    public const string InheritedVariable = "PICOLLO_MEASUREMENT_LOCK";
+
+    /// <summary>The value of <see cref="InheritedVariable"/> in a child whose parent holds the lock.</summary>
+    public const string InheritedValue = "inherited";
+
     /// <summary>How long another process's measurement may hold the lock before a measurement gives up.</summary>
     public static readonly TimeSpan DefaultTimeout = TimeSpan.FromMinutes(10);
 
@@ -44,7 +54,10 @@ internal sealed class MeasurementLock : IDisposable
     /// <summary>Waits for the lock, polling, until <paramref name="timeout"/> or <paramref name="cancellation"/>.</summary>
     /// <param name="timeout">How long another process may hold it before this measurement gives up.</param>
     /// <param name="cancellation">The test's cancellation.</param>
-    /// <returns>A holder, or <see langword="null"/> when the platform offers no lock (the folder cannot be opened): measuring goes on unlocked.</returns>
+    /// <returns>
+    /// A holder, or <see langword="null"/> when the platform offers no lock (the folder cannot be opened) or the parent
+    /// process holds it for this one (<see cref="InheritedVariable"/>): measuring goes on unlocked.
+    /// </returns>
     /// <exception cref="TimeoutException">Another process held it past <paramref name="timeout"/>.</exception>
     /// <exception cref="OperationCanceledException">The test was cancelled while waiting.</exception>
     public static MeasurementLock? Acquire(TimeSpan timeout, CancellationToken cancellation)
@@ -56,6 +69,9 @@ internal sealed class MeasurementLock : IDisposable
                 s_holders++;
                 return new MeasurementLock(TimeSpan.Zero);
             }
+
+            if (string.Equals(Environment.GetEnvironmentVariable(InheritedVariable), InheritedValue, StringComparison.Ordinal))
+                return null;
 
             long start = Stopwatch.GetTimestamp();
             bool taken = OperatingSystem.IsWindows() ? AcquireMutex(timeout, cancellation) : AcquireFlock(timeout, cancellation);

@@ -12,9 +12,10 @@ namespace Picollo.Reporting;
 /// operations per sample before they are put side by side (the same division the verdict makes).
 /// </summary>
 /// <remarks>
-/// The table shows the one effect size the verdict used, named as such: a second, differently defined one (the classic
-/// Cohen's d of the means) disagreed with the verdict line in the same message. An exact verdict has none: its rows are
-/// the exact per-operation statistics, and a change of one byte per operation is the whole story.
+/// The table shows the effect sizes of the verdict line, named as such: z, which decided, and for time Cohen's d of the
+/// floor regions (a d of the means, which a disturbed upper half blinds, disagreed with the verdict line in the same
+/// message, so it is not shown). An exact verdict has none: its rows are the exact per-operation statistics, and a change
+/// of one byte per operation is the whole story.
 /// </remarks>
 internal static class BaselineDiffTable
 {
@@ -53,6 +54,13 @@ internal static class BaselineDiffTable
             verdict.Statistic.ToString(),
             verdict.Mode == VerdictMode.Exact ? "exact" : string.Create(CultureInfo.InvariantCulture, $"{CounterVerdict.EffectSizeName} = {verdict.EffectSize:0.00}"),
             verdict.Status.ToString().ToLowerInvariant());
+
+        // Cohen's d of the floor regions (the lowest quarter of each side, log scale), beside z: the effect size the product
+        // promises, computed where a disturbed upper half cannot blind it; and what the conditions allowed, when they did.
+        if (verdict.CohensD is { } d)
+            table.AddRow("Cohen's d:", "floor", d.ToString("0.00;-0.00;0.00", CultureInfo.InvariantCulture), string.Empty);
+        if (verdict.Allowance is { High: > 0 } allowance)
+            table.AddRow("Allowed:", "up to", string.Create(CultureInfo.InvariantCulture, $"+{(Math.Exp(allowance.High) - 1) * 100:0}%"), string.Empty);
 
         var text = new StringBuilder();
         table.WriteTo(text, $"{current.Name} ({current.Unit} per operation): baseline vs current");

@@ -33,6 +33,20 @@ public interface IPerfTestDeclaration
     /// <summary>How sure one measurement must be that a rise is real, in [0.5, 0.9999]; 0.95 when not set.</summary>
     double? Confidence { get; }
 
+    /// <summary>
+    /// An opt-in gate on Cohen's d of time-like counters against the baseline: a regression also needs the floor's d (the
+    /// lowest quarter of each side's samples, log scale) above this value, on top of the threshold, z and the confirming
+    /// measurement (docs/VERDICTS.md, "Cohen's d"); no gate when not set (d is reported beside z).
+    /// </summary>
+    double? MaxCohensD { get; }
+
+    /// <summary>
+    /// How many fresh processes a recording of the baseline measures besides the test's own, so the baseline knows the
+    /// levels the body's time takes from one process to the next (docs/VERDICTS.md, "Levels"); 3 when not set, 0 for the
+    /// test's process only.
+    /// </summary>
+    int? RecordingProcesses { get; }
+
     /// <summary>Samples per measurement (at least 10).</summary>
     int? Samples { get; }
 

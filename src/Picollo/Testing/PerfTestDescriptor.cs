@@ -64,6 +64,12 @@ public sealed class PerfTestDescriptor
         }));
     }
 
+    /// <summary>
+    /// How the adapter starts this test alone in a fresh process, so its baseline is recorded and its time regressions
+    /// confirmed across processes (docs/VERDICTS.md, "Levels"); <see langword="null"/> when it cannot.
+    /// </summary>
+    internal PerfTestWorker? Worker { get; init; }
+
     /// <summary>Class.Method[.case], as reports name the test.</summary>
     public string DisplayName => CaseName is null ? $"{TestClass}.{Method.Name}" : $"{TestClass}.{Method.Name}({CaseName})";
 }

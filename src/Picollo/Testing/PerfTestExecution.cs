@@ -2,6 +2,7 @@ using System.Globalization;
 using System.Reflection;
 using System.Runtime.CompilerServices;
 using Picollo.Assertions;
+using Picollo.Baselines;
 using Picollo.Measurement;
 
 namespace Picollo.Testing;
@@ -83,7 +84,8 @@ public static class PerfTestExecution
         CancellationToken previousCancellation = MeasurementCancellation.Current;
         PerfAssertionHost.Current = bridge;
         MeasurementCancellation.Current = host.CancellationToken;
-        PerfAssertionScope scope = PerfAssertionScope.Begin(test.TestClass, test.Method.Name, test.CaseName);
+        IFreshProcessMeasurer? fresh = test.Worker is { } worker ? new FreshProcessRunner(worker, settings.Options.TimeBudget) : null;
+        PerfAssertionScope scope = PerfAssertionScope.Begin(test.TestClass, test.Method.Name, test.CaseName, fresh, settings.RecordingProcesses);
         PerfContext.SetCurrent(context);
         try
         {
@@ -180,6 +182,7 @@ public static class PerfTestExecution
             caseName: test.CaseName,
             maxChange: settings.MaxChange,
             confidence: settings.Confidence,
+            maxCohensD: settings.MaxCohensD,
             callerFilePath: test.SourceFilePath,
             testMethod: test.Method.Name,
             expression: test.DisplayName);

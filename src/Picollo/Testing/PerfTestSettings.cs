@@ -38,6 +38,12 @@ internal sealed class PerfTestSettings
     /// <summary>The declared confidence, or <see langword="null"/>.</summary>
     public double? Confidence { get; private init; }
 
+    /// <summary>The declared Cohen's d gate, or <see langword="null"/>.</summary>
+    public double? MaxCohensD { get; private init; }
+
+    /// <summary>The declared number of fresh processes a recording measures, or <see langword="null"/>.</summary>
+    public int? RecordingProcesses { get; private init; }
+
     /// <summary>What an assertion on an unavailable counter does.</summary>
     public UnavailableCounterPolicy WhenUnavailable { get; private init; }
 
@@ -147,6 +153,22 @@ internal sealed class PerfTestSettings
                 : throw Invalid(sureSource, nameof(IPerfTestDeclaration.Confidence), Text(sure), "a confidence lies in [0.5, 0.9999]", "a probability, e.g. 0.95 (the default) or 0.99");
         }
 
+        double? maxCohensD = null;
+        if (Pick(attribute, test.MaxCohensD, defaults?.MaxCohensD) is ({ } d, string dSource))
+        {
+            maxCohensD = d > 0 && d <= 10
+                ? d
+                : throw Invalid(dSource, nameof(IPerfTestDeclaration.MaxCohensD), Text(d), "Cohen's d gate lies in (0, 10]", "an effect size, e.g. 0.5 (medium) or 0.8 (large)");
+        }
+
+        int? recordingProcesses = null;
+        if (Pick(attribute, test.RecordingProcesses, defaults?.RecordingProcesses) is ({ } processes, string processesSource))
+        {
+            recordingProcesses = processes is >= 0 and <= 16
+                ? processes
+                : throw Invalid(processesSource, nameof(IPerfTestDeclaration.RecordingProcesses), Text(processes), "a recording measures 0 to 16 fresh processes", "a whole number from 0 (the test's process only) to 16 (3 by default)");
+        }
+
         UnavailableCounterPolicy policy = test.WhenUnavailable ?? defaults?.WhenUnavailable ?? UnavailableCounterPolicy.Skip;
         if (!Enum.IsDefined(policy))
             throw Invalid(test.WhenUnavailable is null ? "[assembly: PerfDefaults]" : attribute, nameof(IPerfTestDeclaration.WhenUnavailable), Text((int)policy), "it is not a policy", "UnavailableCounterPolicy.Skip, Warn or Fail");
@@ -156,6 +178,8 @@ internal sealed class PerfTestSettings
             Baseline = test.Baseline ?? defaults?.Baseline,
             MaxChange = maxChange,
             Confidence = confidence,
+            MaxCohensD = maxCohensD,
+            RecordingProcesses = recordingProcesses,
             WhenUnavailable = policy,
         };
     }

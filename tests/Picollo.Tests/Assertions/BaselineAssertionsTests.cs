@@ -116,7 +116,7 @@ public sealed class BaselineAssertionsTests
         slower.ShouldNotRegress(options: Local(temp), maxChange: 0.05, confidence: 0.99, callerFilePath: source, testMethod: "Work");
 
         message.ShouldContain("1 counter regressed: tsc");
-        message.ShouldMatch(@"tsc P10 \+6\.3% \(318 → 338 ticks/op\), z = 1\.\d, detects ≥ \d+(\.\d)?%: regressed");
+        message.ShouldMatch(@"tsc P10 \+6\.3% \(318 → 338 ticks/op\), z = 1\.\d, Cohen's d = \d\.\d, detects ≥ \d+(\.\d)?%: regressed");
     }
 
     [Fact]
@@ -143,7 +143,7 @@ public sealed class BaselineAssertionsTests
     }
 
     [Fact]
-    public void AddProcessLevels_SaysWhatItDidInTheNotice_AndTheNextProcessAtThatLevelPasses()
+    public void AddProcessLevels_WidensTheSpread_SaysSoInTheNotice_AndTheNextProcessAtThatLevelPasses()
     {
         using var temp = new TempDirectory();
         using var host = RecordingHost.Install();
@@ -156,11 +156,16 @@ public sealed class BaselineAssertionsTests
         Timed(shift: 50_000).ShouldNotRegress(options: Local(temp) with { AddProcessLevels = true }, callerFilePath: source, testMethod: "Work");
 
         string[] notices = [.. host.Notices.Select(static n => n.Message)];
-        notices.ShouldContain(static m => m.StartsWith("Updated ", StringComparison.Ordinal) && m.Contains(": added as process level 2 of 2 (", StringComparison.Ordinal));
-        notices.ShouldContain(static m => m.StartsWith("Updated ", StringComparison.Ordinal) && m.Contains(": not extended: its time matches process level 2 of 2 (", StringComparison.Ordinal));
+        notices.ShouldContain(static m => m.StartsWith("Updated ", StringComparison.Ordinal) && m.Contains(": extended by one process: spread tsc 1.157×", StringComparison.Ordinal));
+        notices.ShouldContain(static m => m.StartsWith("Updated ", StringComparison.Ordinal) && m.Contains(": extended by one process, its time within the recorded levels (spread tsc 1.157×)", StringComparison.Ordinal));
+        BaselineCounter tsc = BaselineStore.Read(temp.Combine("SampleTests.Work.perf.json"))!.Entries.ShouldHaveSingleItem().Record.Find("tsc")!;
+        tsc.PerOperation.P10.ShouldBe(318, 1, "the fastest level is kept");
+        tsc.Recording!.Processes.ShouldBe(3);
         int before = host.Notices.Count;
         Timed(shift: 50_000).ShouldNotRegress(options: Local(temp), callerFilePath: source, testMethod: "Work");
-        host.Notices.Count.ShouldBe(before, "a process at the recorded second level passes without a notice");
+        host.Notices.Count.ShouldBe(before, "a process at the recorded slower level passes without a notice");
+        Should.Throw<PerfAssertionException>(() => Timed(shift: 110_000).ShouldNotRegress(options: Local(temp), callerFilePath: source, testMethod: "Work"))
+            .Message.ShouldContain("allowing +16% (the slowest level recorded in 3 processes, +16%)");
     }
 
     private static PerfResult Timed(ulong shift) => SyntheticResults.Result(TimedCounter(shift));
@@ -254,7 +259,7 @@ public sealed class BaselineAssertionsTests
         string message = Should.Throw<PerfAssertionException>(() => disturbed.ShouldNotRegress(options: options, callerFilePath: source, testMethod: "Work")).Message;
 
         message.ShouldContain("a baseline is missing in CI (MissingBaselineInCI = Fail)");
-        message.ShouldMatch(@"tsc P10 -?\d+\.\d% \([\d.,]+ → [\d.,]+ ticks/op\), z = -?\d+\.\d, detects ≥ [\d.]+%: pass");
+        message.ShouldMatch(@"tsc P10 -?\d+\.\d% \([\d.,]+ → [\d.,]+ ticks/op\), z = -?\d+\.\d, Cohen's d = -?\d+\.\d, detects ≥ [\d.]+%: pass");
         host.Notices.ShouldContain(n => n.Message.StartsWith("Not failing on an unconfirmed regression", StringComparison.Ordinal));
     }
 

@@ -35,7 +35,8 @@ public sealed class BaselineComparerTests
         verdict.IsRegression.ShouldBeTrue();
         verdict.RelativeChange!.Value.ShouldBe(0.10, 0.01);
         verdict.EffectSize!.Value.ShouldBeGreaterThan(2);
-        verdict.Text.ShouldMatch(@"^task-clock P10 \+\d+\.\d% \(\d[\d,]* → 1,\d\d\d[.\d]* ns/op\), z = \d\.\d, detects ≥ \d+(\.\d)?%: regressed$");
+        verdict.CohensD!.Value.ShouldBeGreaterThan(2, "the floors, not the noisy upper halves, are compared");
+        verdict.Text.ShouldMatch(@"^task-clock P10 \+\d+\.\d% \(\d[\d,]* → 1,\d\d\d[.\d]* ns/op\), z = \d\.\d, Cohen's d = \d+\.\d, detects ≥ \d+(\.\d)?%: regressed$");
     }
 
     [Fact]

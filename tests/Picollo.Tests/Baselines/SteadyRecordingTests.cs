@@ -74,7 +74,7 @@ public sealed class SteadyRecordingTests
     }
 
     [Fact]
-    public void MachineAtAnotherSpeed_IsMeasuredAgainTwice_ThenTimeIsLeftUnjudged_WithTheMeasurementsCounted()
+    public void MachineAtAnotherSpeed_IsMeasuredAgainTwice_ThenTimeIsJudgedWithThatAllowance_WithTheMeasurementsCounted()
     {
         using var temp = new TempDirectory();
         using var host = RecordingHost.Install();
@@ -91,8 +91,8 @@ public sealed class SteadyRecordingTests
         Slow().ShouldNotRegress(options: Options(temp), callerFilePath: temp.Combine("T.cs"), testMethod: "M");
 
         remeasured.ShouldBe(2);
-        host.Notices.ShouldContain(n => n.Message.StartsWith("Time not judged: tsc: inconclusive: the machine ran 30% slower", StringComparison.Ordinal)
-            && n.Message.Contains(", in 3 measurements.", StringComparison.Ordinal));
+        host.Notices.ShouldContain(n => n.Message.StartsWith("Time judged with an allowance for the conditions in 3 measurements: tsc P10 +30.0%", StringComparison.Ordinal)
+            && n.Message.Contains("allowing +30% (the machine ran 30% slower than at recording", StringComparison.Ordinal));
     }
 
     [Fact]

@@ -69,7 +69,7 @@ public sealed class PicolloToolTests : IDisposable
     [Fact]
     public void Baselines_ListMachines_AndWhyEachReceivedEntryWasWritten()
     {
-        string baseline = WriteBaseline("Parser", new BaselineEntry(Epyc, Record(TaskClock(Noisy(1_000, 20, seed: 1)))) { Levels = [Record(TaskClock(Noisy(1_150, 20, seed: 5)))] });
+        string baseline = WriteBaseline("Parser", new BaselineEntry(Epyc, Record(AcrossProcesses(TaskClock(Noisy(1_000, 20, seed: 1))))));
         WriteReceived(baseline,
             new BaselineEntry(Epyc, Record(TaskClock(Noisy(2_000, 40, seed: 2)))),
             new BaselineEntry(Xeon, Record(TaskClock(Noisy(900, 20, seed: 3)))));
@@ -84,7 +84,7 @@ public sealed class PicolloToolTests : IDisposable
         run.Output.ShouldContain(Xeon.Id);
         run.Output.ShouldContain("regressed: task-clock", customMessage: run.Output);
         run.Output.ShouldContain("missing");
-        run.Output.ShouldContain(", 2 process levels", customMessage: "the Parser entry holds a second process level");
+        run.Output.ShouldContain(", across 4 processes (task-clock levels 1.15× apart)", customMessage: "the Parser entry was recorded across processes");
     }
 
     [Fact]
@@ -110,7 +110,7 @@ public sealed class PicolloToolTests : IDisposable
     [Fact]
     public void Accept_Interactively_TakesTheAnswersFromStandardInput_AndKeepsOtherMachines()
     {
-        string baseline = WriteBaseline("Parser", new BaselineEntry(Epyc, Record(TaskClock(Noisy(1_000, 20, seed: 1)))) { Levels = [Record(TaskClock(Noisy(1_150, 20, seed: 5)))] });
+        string baseline = WriteBaseline("Parser", new BaselineEntry(Epyc, Record(AcrossProcesses(TaskClock(Noisy(1_000, 20, seed: 1))))));
         BaselineEntry regressed = new(Epyc, Record(TaskClock(Noisy(2_000, 40, seed: 2))));
         BaselineEntry newMachine = new(Xeon, Record(TaskClock(Noisy(900, 20, seed: 3))));
         WriteReceived(baseline, regressed, newMachine);
@@ -134,7 +134,7 @@ public sealed class PicolloToolTests : IDisposable
     [Fact]
     public void Accept_All_AcceptsEveryPendingEntry_AndTheReceivedFileGoes()
     {
-        string baseline = WriteBaseline("Parser", new BaselineEntry(Epyc, Record(TaskClock(Noisy(1_000, 20, seed: 1)))) { Levels = [Record(TaskClock(Noisy(1_150, 20, seed: 5)))] });
+        string baseline = WriteBaseline("Parser", new BaselineEntry(Epyc, Record(AcrossProcesses(TaskClock(Noisy(1_000, 20, seed: 1))))));
         BaselineEntry regressed = new(Epyc, Record(TaskClock(Noisy(2_000, 40, seed: 2))));
         WriteReceived(baseline, regressed, new BaselineEntry(Xeon, Record(TaskClock(Noisy(900, 20, seed: 3)))));
         string other = WriteBaseline("Lexer", new BaselineEntry(Xeon, Record(TaskClock(Noisy(500, 10, seed: 4)))));
@@ -154,7 +154,7 @@ public sealed class PicolloToolTests : IDisposable
     [Fact]
     public void Accept_WithACorruptReceivedFile_ChangesNothing_AndSaysWhichFile()
     {
-        string baseline = WriteBaseline("Parser", new BaselineEntry(Epyc, Record(TaskClock(Noisy(1_000, 20, seed: 1)))) { Levels = [Record(TaskClock(Noisy(1_150, 20, seed: 5)))] });
+        string baseline = WriteBaseline("Parser", new BaselineEntry(Epyc, Record(AcrossProcesses(TaskClock(Noisy(1_000, 20, seed: 1))))));
         string before = File.ReadAllText(baseline);
         string received = BaselineLocator.GetReceivedPath(baseline);
         File.WriteAllText(received, "{ not json");
@@ -167,6 +167,10 @@ public sealed class PicolloToolTests : IDisposable
         File.ReadAllText(baseline).ShouldBe(before);
         File.ReadAllText(received).ShouldBe("{ not json");
     }
+
+    // A counter recorded in four processes whose slowest level ran 15 % slower than the kept one.
+    private static BaselineCounter AcrossProcesses(BaselineCounter counter) =>
+        counter with { Recording = new RecordingQuality(2, 0.003, null) { Processes = 4, Spread = 1.15 } };
 
     private string WriteBaseline(string test, params BaselineEntry[] entries)
     {

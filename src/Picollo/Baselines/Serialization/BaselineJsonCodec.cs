@@ -52,11 +52,10 @@ internal static class BaselineJsonCodec
             ConcurrentGC = m.IsConcurrentGC,
             TscMHz = m.TscMegahertz,
         };
-        model.Levels = entry.Levels.Count == 0 ? null : [.. entry.Levels.Select(RecordToModel)];
         return model;
     }
 
-    // A record's fields: an entry's without its machine, or one of its process levels.
+    // A record's fields: an entry's without its machine.
     private static BaselineEntryModel RecordToModel(BaselineRecord record)
     {
         var counters = new SortedDictionary<string, BaselineCounterModel>(StringComparer.Ordinal);
@@ -88,6 +87,9 @@ internal static class BaselineJsonCodec
                         // Four decimals of a relative drift (0.0042 = 0.42 %) and three of the detectable change: what a
                         // reviewer reads, and a re-recording of the same machine does not rewrite noise digits.
                         Drift = Math.Round(recording.Drift, 4),
+                        // Only for a recording that measured other processes: files of one process stay as they were.
+                        Processes = recording.Processes > 1 || recording.Spread > 1 ? recording.Processes : null,
+                        Spread = recording.Processes > 1 || recording.Spread > 1 ? Math.Round(recording.Spread, 3) : null,
                         Detects = recording.DetectableChange is { } r ? Math.Round(r, 3) : null,
                     }
                     : null,
@@ -136,7 +138,10 @@ internal static class BaselineJsonCodec
             }
 
             BaselineRecord record = ReadRecord(entryModel, filePath, entryPath);
-            var levels = new List<BaselineRecord>(entryModel.Levels?.Count ?? 0);
+
+            // Entries written before the spread was stored held the records of other processes as "levels": they become the
+            // spread (the fastest kept, the slowest as its ratio), and the next write stores them that way.
+            var levels = new List<BaselineRecord>(entryModel.Levels?.Count ?? 0) { record };
             for (int i = 0; i < (entryModel.Levels?.Count ?? 0); i++)
             {
                 string levelPath = string.Create(CultureInfo.InvariantCulture, $"{entryPath}.levels[{i}]");
@@ -146,13 +151,13 @@ internal static class BaselineJsonCodec
                 levels.Add(ReadRecord(level, filePath, levelPath));
             }
 
-            entries.Add(new BaselineEntry(machine, record) { Levels = levels });
+            entries.Add(new BaselineEntry(machine, levels.Count == 1 ? record : TimeSpread.Combine(levels, VerdictPolicy.Default).Record));
         }
 
         return new BaselineFile(entries);
     }
 
-    // The fields of a record: an entry's (beside its machine) or one of its process levels'.
+    // The fields of a record: an entry's (beside its machine) or one of the process levels older files hold.
     private static BaselineRecord ReadRecord(BaselineEntryModel model, string? filePath, string path)
     {
         DateTime recorded = model.RecordedUtc ?? throw Missing(filePath, path, "recordedUtc", "\"2025-01-01T00:00:00Z\"");
@@ -231,7 +236,13 @@ internal static class BaselineJsonCodec
         double drift = r.Drift is { } d && d >= 0 && double.IsFinite(d)
             ? d
             : throw (r.Drift is null ? Missing(filePath, path, "drift", "0.004") : Invalid(filePath, path + ".drift", "the drift is a relative difference: a finite number of 0 or more."));
-        return new RecordingQuality(runs, drift, r.Detects);
+        int processes = r.Processes is null or >= 1
+            ? r.Processes ?? 1
+            : throw Invalid(filePath, path + ".processes", "the number of processes a recording measured must be 1 or more.");
+        double spread = r.Spread is null || (r.Spread >= 1 && double.IsFinite(r.Spread.Value))
+            ? r.Spread ?? 1
+            : throw Invalid(filePath, path + ".spread", "the spread is the slowest recorded level over the fastest: a finite number of 1 or more.");
+        return new RecordingQuality(runs, drift, r.Detects) { Processes = processes, Spread = spread };
     }
 
     private static HdrHistogram ReadHistogram(HdrHistogramJsonModel? model, string? filePath, string counterPath)

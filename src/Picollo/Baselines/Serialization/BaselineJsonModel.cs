@@ -45,7 +45,8 @@ internal sealed class BaselineEntryModel
     [JsonPropertyOrder(5)]
     public IDictionary<string, BaselineCounterModel>? Counters { get; set; }
 
-    // Recordings of other processes at another time level (BaselineEntry.Levels); absent for an entry of one process.
+    // Recordings of other processes at another time level, as files written before the spread was stored held them; read
+    // into the spread (TimeSpread), never written.
     [JsonPropertyOrder(6)]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IList<BaselineEntryModel>? Levels { get; set; }
@@ -125,8 +126,18 @@ internal sealed class BaselineRecordingModel
     [JsonPropertyOrder(1)]
     public double? Drift { get; set; }
 
-    // For review: the smallest change later verdicts detect, as the policy stood; recomputed by every verdict.
+    // The processes the recording measured, and the slowest level among them over the fastest (RecordingQuality); absent in
+    // files written before recordings measured other processes (1 each).
     [JsonPropertyOrder(2)]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public int? Processes { get; set; }
+
+    [JsonPropertyOrder(3)]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? Spread { get; set; }
+
+    // For review: the smallest change later verdicts detect, as the policy stood; recomputed by every verdict.
+    [JsonPropertyOrder(4)]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? Detects { get; set; }
 }

@@ -1,0 +1,160 @@
+using System.Globalization;
+using System.Text;
+
+namespace Picollo.Baselines;
+
+/// <summary>
+/// The reference speeds this machine showed recently (docs/VERDICTS.md, "Recording at the machine's fast level"): the core
+/// loop and the allocation reference of the last <see cref="Capacity"/> judged measurements, kept per machine id in the
+/// user's cache folder. A recording compares its references with the fastest remembered and measures again while it sits
+/// in a slower level: on the development VM allocations ran at two levels 1.7× apart in episodes of 10-60 s, and a
+/// baseline recorded in the slow one left 27 of 50 later runs of a +30 % body unjudged (bench verdicts, run K).
+/// </summary>
+/// <remarks>
+/// A memory, not a baseline: nothing in the repository, nothing a verdict compares with. A machine that is new to it (a
+/// fresh CI runner) has none and records as before. Readings age out as new ones come, so a host that became slower for
+/// good stops being compared with its old self after <see cref="Capacity"/> measurements. A folder that cannot be read or
+/// written is no memory; it never fails a test.
+/// </remarks>
+internal sealed class MachineSpeedMemory
+{
+    /// <summary>The variable that moves the cache folder (default <c>$XDG_CACHE_HOME/picollo</c>, else <c>~/.cache/picollo</c>).</summary>
+    public const string FolderVariable = "PICOLLO_CACHE_DIR";
+
+    /// <summary>How many recent readings of each reference are kept.</summary>
+    public const int Capacity = 32;
+
+    /// <summary>The fewest readings from which the fastest says something.</summary>
+    public const int MinimumReadings = 4;
+
+    private readonly string? _path;
+
+    private MachineSpeedMemory(string? path, IReadOnlyList<double> core, IReadOnlyList<double> allocation)
+    {
+        _path = path;
+        Core = core;
+        Allocation = allocation;
+    }
+
+    /// <summary>The core reference loop's recent readings, ns per 1,000 steps, oldest first.</summary>
+    public IReadOnlyList<double> Core { get; }
+
+    /// <summary>The allocation reference's recent readings, ns per allocation, oldest first.</summary>
+    public IReadOnlyList<double> Allocation { get; }
+
+    /// <summary>The fastest core reading remembered, or <see langword="null"/> with fewer than <see cref="MinimumReadings"/>.</summary>
+    public double? FastestCore => Core.Count >= MinimumReadings ? Core.Min() : null;
+
+    /// <summary>The fastest allocation reading remembered, or <see langword="null"/> with fewer than <see cref="MinimumReadings"/>.</summary>
+    public double? FastestAllocation => Allocation.Count >= MinimumReadings ? Allocation.Min() : null;
+
+    /// <summary>The memory of <paramref name="machineId"/>, empty when there is none or its folder cannot be read.</summary>
+    /// <param name="machineId">The machine's fingerprint id.</param>
+    /// <param name="getEnvironmentVariable">
+    /// An environment seam (<see cref="BaselineStoreOptions.GetEnvironmentVariable"/>): then only its
+    /// <see cref="FolderVariable"/> or <c>XDG_CACHE_HOME</c> names a folder, so a test's judgements never share the user's
+    /// memory; <see langword="null"/> for the process environment, with the home folder as the last resort.
+    /// </param>
+    /// <returns>The memory.</returns>
+    public static MachineSpeedMemory Load(string machineId, Func<string, string?>? getEnvironmentVariable)
+    {
+        ArgumentNullException.ThrowIfNull(machineId);
+        string? path = Folder(getEnvironmentVariable) is { } folder ? Path.Combine(folder, SafeName(machineId) + ".speeds") : null;
+        var core = new List<double>();
+        var allocation = new List<double>();
+        try
+        {
+            if (path is not null && File.Exists(path))
+            {
+                // One reading per line: "core 1078.5" or "allocation 6.31"; anything else is skipped, not trusted.
+                foreach (string line in File.ReadLines(path))
+                {
+                    string[] parts = line.Split(' ', 2);
+                    if (parts.Length == 2 && double.TryParse(parts[1], NumberStyles.Float, CultureInfo.InvariantCulture, out double value) && value > 0 && double.IsFinite(value))
+                        (parts[0] == "core" ? core : parts[0] == "allocation" ? allocation : null)?.Add(value);
+                }
+            }
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            // No memory: recording goes on as on a machine seen for the first time.
+        }
+
+        return new MachineSpeedMemory(path, core, allocation);
+    }
+
+    /// <summary>Adds a measurement's readings and writes the memory back; a folder that refuses it is ignored.</summary>
+    /// <param name="record">The measurement.</param>
+    /// <returns>The memory with the readings.</returns>
+    public MachineSpeedMemory Remember(BaselineRecord record)
+    {
+        ArgumentNullException.ThrowIfNull(record);
+        List<double> core = Append(Core, record.MachineSpeed);
+        List<double> allocation = Append(Allocation, record.AllocationSpeed);
+        var updated = new MachineSpeedMemory(_path, core, allocation);
+        if (_path is null)
+            return updated;
+
+        var text = new StringBuilder();
+        foreach (double value in core)
+            text.Append(CultureInfo.InvariantCulture, $"core {value:R}\n");
+        foreach (double value in allocation)
+            text.Append(CultureInfo.InvariantCulture, $"allocation {value:R}\n");
+        try
+        {
+            Directory.CreateDirectory(Path.GetDirectoryName(_path)!);
+
+            // Another test process may write at the same time: each writes whole and renames, the last one wins, which
+            // loses at most a reading.
+            string temp = $"{_path}.{Environment.ProcessId}.tmp";
+            File.WriteAllText(temp, text.ToString());
+            File.Move(temp, _path, overwrite: true);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            // A read-only home (a container): no memory, nothing lost.
+        }
+
+        return updated;
+    }
+
+    /// <summary>
+    /// How much slower than this machine's fastest remembered level <paramref name="record"/> ran, as the larger ratio of
+    /// its two references over the fastest (1.7 = 70 % slower); 1 when there is nothing to compare.
+    /// </summary>
+    /// <param name="record">A measurement.</param>
+    /// <returns>The ratio, at least 1.</returns>
+    public double SlowerThanFastest(BaselineRecord record)
+    {
+        ArgumentNullException.ThrowIfNull(record);
+        double ratio = 1;
+        if (FastestCore is { } core && record.MachineSpeed is > 0)
+            ratio = Math.Max(ratio, record.MachineSpeed.Value / core);
+        if (FastestAllocation is { } allocation && record.AllocationSpeed is > 0)
+            ratio = Math.Max(ratio, record.AllocationSpeed.Value / allocation);
+        return ratio;
+    }
+
+    private static List<double> Append(IReadOnlyList<double> readings, double? value)
+    {
+        var list = readings.ToList();
+        if (value is > 0 && double.IsFinite(value.Value))
+            list.Add(value.Value);
+        return list.Count > Capacity ? list[^Capacity..] : list;
+    }
+
+    private static string? Folder(Func<string, string?>? seam)
+    {
+        Func<string, string?> getEnvironmentVariable = seam ?? Environment.GetEnvironmentVariable;
+        if (getEnvironmentVariable(FolderVariable) is { Length: > 0 } own)
+            return own;
+        if (getEnvironmentVariable("XDG_CACHE_HOME") is { Length: > 0 } cache)
+            return Path.Combine(cache, "picollo");
+        if (seam is not null)
+            return null;
+        string home = Environment.GetFolderPath(Environment.SpecialFolder.UserProfile);
+        return home.Length > 0 ? Path.Combine(home, ".cache", "picollo") : null;
+    }
+
+    private static string SafeName(string machineId) => string.Concat(machineId.Select(static c => char.IsLetterOrDigit(c) || c is '.' or '-' or '_' ? c : '_'));
+}

@@ -1,0 +1,160 @@
+using System.Globalization;
+using Picollo.Measurement;
+
+namespace Picollo.Baselines;
+
+/// <summary>
+/// What unchanged code may show against a stored baseline in the conditions of one measurement, on a log scale
+/// (docs/VERDICTS.md, "What a verdict allows for"): a correction the verdict applies (the allocation reference's ratio for
+/// a body that allocates), its uncertainty, and a band [<see cref="Low"/>, <see cref="High"/>] of the change that
+/// conditions nothing inside the run can remove explain: the slowest level recorded, other processes keeping the machine
+/// busy, a machine that runs at another speed than at recording. A time verdict fails only beyond <see cref="High"/>,
+/// and says so; nothing is left unjudged without a bound.
+/// </summary>
+/// <param name="Shift">The expected change from the correction, ln(allocation reference now / then); 0 without one.</param>
+/// <param name="ShiftSigma">The correction's own uncertainty, which joins σ: <see cref="AllocationUncertainty"/> · |<see cref="Shift"/>|.</param>
+/// <param name="SpeedSigma">A machine-speed move within the gate, ln(reference now / then), which joins σ as today.</param>
+/// <param name="Low">How much faster than expected unchanged code may run (≤ 0): a machine faster than at recording.</param>
+/// <param name="High">How much slower (≥ 0): the recorded spread, a busy machine, a machine slower than at recording.</param>
+/// <param name="Hidden">A regression this large could hide behind a machine that runs faster than at recording (≥ 0, log scale).</param>
+/// <param name="Parts">What makes up the band, one phrase each, for the verdict's text.</param>
+internal sealed record TimeAllowance(double Shift, double ShiftSigma, double SpeedSigma, double Low, double High, double Hidden, IReadOnlyList<string> Parts)
+{
+    /// <summary>
+    /// How far the machine's speed may move between recording and verdict before the move becomes a bound of the verdict
+    /// instead of one more uncertainty (15 %). The reference loop itself varies by about ±4 % from one measurement to the
+    /// next (bench verdicts: P10–P90 1,082–1,140 ns), and a 5 % gate discarded real detections on that jitter alone.
+    /// </summary>
+    public const double MachineSpeedTolerance = 0.15;
+
+    /// <summary>
+    /// How much of the allocation reference's move a body that allocates may fail to follow, as a share of it (25 %): over 53
+    /// measurements beside a busy core the body's floor followed the reference with a slope of 1.04 (correlation 0.81),
+    /// and across the host's allocation episodes it slowed 1.70× where the reference slowed 1.82× (slope 0.88). A
+    /// correction by a ratio q then carries 0.25 · |ln q| of uncertainty in σ.
+    /// </summary>
+    public const double AllocationUncertainty = 0.25;
+
+    /// <summary>No allowance: the conditions of the recording.</summary>
+    public static TimeAllowance None { get; } = new(0, 0, 0, 0, 0, 0, []);
+
+    /// <summary>
+    /// Whether the measurement's conditions, not the recording, widened the band: other processes kept the machine busy,
+    /// or the machine ran at another speed than at recording. Measuring again may find the recording's conditions back.
+    /// </summary>
+    public bool ConditionsChanged { get; init; }
+
+    /// <summary>
+    /// The allowance of a time counter: the counter's recorded spread; for a body that allocates (both sides probed the
+    /// allocation reference), the correction by the reference's ratio; otherwise the machine-speed move (in σ within
+    /// <see cref="MachineSpeedTolerance"/>, a bound beyond it); other processes' load when it made the machine busy.
+    /// </summary>
+    /// <param name="reference">The baseline's counter (its recording holds the spread).</param>
+    /// <param name="recorded">The baseline's record (its reference speeds).</param>
+    /// <param name="current">The measurement (its reference speeds and the other processes' load).</param>
+    /// <returns>The allowance.</returns>
+    public static TimeAllowance For(BaselineCounter reference, BaselineRecord recorded, BaselineRecord current)
+    {
+        ArgumentNullException.ThrowIfNull(reference);
+        ArgumentNullException.ThrowIfNull(recorded);
+        ArgumentNullException.ThrowIfNull(current);
+        var parts = new List<string>();
+        double high = 0, low = 0, hidden = 0, shift = 0, shiftSigma = 0, speedSigma = 0;
+        bool changed = false;
+
+        double spread = reference.Recording?.Spread ?? 1;
+        if (spread > 1)
+        {
+            high += Math.Log(spread);
+            parts.Add(string.Create(CultureInfo.InvariantCulture,
+                $"the slowest level recorded in {reference.Recording!.Processes} process{(reference.Recording.Processes == 1 ? string.Empty : "es")}, {Percent(spread - 1)}"));
+        }
+
+        double allocation = Drift(recorded.AllocationSpeed, current.AllocationSpeed);
+        if (recorded.AllocationSpeed is not null && current.AllocationSpeed is not null)
+        {
+            // An allocating body has a speed of its own (episodes of 10-60 s at 1.7× on a cloud VM, the core loop unchanged):
+            // its time is scaled by the allocation reference timed beside its floor, and the scaling's uncertainty joins σ.
+            // The reference's 1,000 allocations run the core's instructions too, so the core loop is not added on top.
+            shift = allocation;
+            shiftSigma = AllocationUncertainty * Math.Abs(allocation);
+            if (Math.Abs(allocation) >= 0.02)
+            {
+                parts.Add(string.Create(CultureInfo.InvariantCulture,
+                    $"scaled by the allocation reference ({recorded.AllocationSpeed:0.##} → {current.AllocationSpeed:0.##} ns per allocation, {By(allocation)})"));
+            }
+        }
+        else
+        {
+            double speed = Drift(recorded.MachineSpeed, current.MachineSpeed);
+            if (Math.Abs(speed) <= Math.Log(1 + MachineSpeedTolerance))
+            {
+                speedSigma = speed;
+            }
+            else if (speed > 0)
+            {
+                changed = true;
+                // A host in a slow mode slows every quantile of a run for seconds at a time; unchanged code may be that much slower.
+                high += speed;
+                parts.Add(string.Create(CultureInfo.InvariantCulture,
+                    $"the machine ran {By(speed)} than at recording (a reference loop {recorded.MachineSpeed:0.#} → {current.MachineSpeed:0.#} ns per 1,000 steps)"));
+            }
+            else
+            {
+                changed = true;
+
+                // Faster now: not a reason to fail, but a regression up to that size may hide in it; the text says so.
+                low += speed;
+                hidden = -speed;
+                parts.Add(string.Create(CultureInfo.InvariantCulture,
+                    $"the machine ran {By(speed)} than at recording (a reference loop {recorded.MachineSpeed:0.#} → {current.MachineSpeed:0.#} ns per 1,000 steps), so a regression up to {Percent(Math.Exp(-speed) - 1)} may hide in it"));
+            }
+        }
+
+        double others = current.OtherProcessesCores;
+        if (MachineLoad.IsBusy(others))
+        {
+            // Other processes' memory and cache traffic, and the host's scheduling of the vCPUs, slowed unchanged code by up to
+            // 1.71× in one measurement with one other core busy (bench levels); the bound grows with their load.
+            changed = true;
+            double bound = BusyBound(others);
+            high += Math.Log(bound);
+            parts.Add(string.Create(CultureInfo.InvariantCulture,
+                $"other processes used {others:0.00} of {Environment.ProcessorCount} cores, up to {Percent(bound - 1)}"));
+        }
+
+        return new TimeAllowance(shift, shiftSigma, speedSigma, low, high, hidden, parts) { ConditionsChanged = changed };
+    }
+
+    /// <summary>
+    /// How much slower unchanged code may run while other processes keep <paramref name="otherCores"/> cores busy: 1 + their
+    /// share of the cores the measured thread does not use (2× when they keep all of them busy, more when they want more
+    /// than the machine has and preempt the measured thread too). Measured on the 2-vCPU development VM (bench levels): with
+    /// one other process spinning, a branchy body's floor rose 1.71× in one measurement and was back the next; with three,
+    /// allocating and branchy bodies rose up to 1.33× in every measurement of a process; the reference loop moved by neither.
+    /// </summary>
+    /// <param name="otherCores">Other processes' CPU time over the samples, in cores.</param>
+    /// <returns>The factor, at least 1.</returns>
+    public static double BusyBound(double otherCores) =>
+        double.IsFinite(otherCores) ? 1 + (Math.Max(0, otherCores) / Math.Max(1, Environment.ProcessorCount - 1)) : 1;
+
+    /// <summary>
+    /// The band and what makes it, as the verdict line shows it: <c>allowing +102% (other processes used 1.02 of 2 cores, up
+    /// to +102%)</c>, or only the correction: <c>scaled by the allocation reference (…)</c>.
+    /// </summary>
+    /// <returns>The phrase, or the empty string when nothing widens the band or corrects the change.</returns>
+    public string Describe() => Parts.Count == 0
+        ? string.Empty
+        : High > 0
+            ? string.Create(CultureInfo.InvariantCulture, $"allowing {Percent(Math.Exp(High) - 1)} ({string.Join("; ", Parts)})")
+            : string.Join("; ", Parts);
+
+    // ln(now / then), or 0 when either side is unknown.
+    private static double Drift(double? then, double? now) => now is > 0 && then is > 0 ? Math.Log(now.Value / then.Value) : 0;
+
+    // "12% slower" / "30% faster" for a drift on a log scale.
+    private static string By(double drift) =>
+        string.Create(CultureInfo.InvariantCulture, $"{(Math.Exp(Math.Abs(drift)) - 1) * 100:0}% {(drift > 0 ? "slower" : "faster")}");
+
+    private static string Percent(double change) => string.Create(CultureInfo.InvariantCulture, $"+{change * 100:0}%");
+}

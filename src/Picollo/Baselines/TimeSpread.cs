@@ -1,0 +1,213 @@
+using System.Globalization;
+using Picollo.Counters;
+using Picollo.Measurement;
+
+namespace Picollo.Baselines;
+
+/// <summary>
+/// The levels of a body's time across processes (docs/VERDICTS.md, "Levels"): which recorded level a baseline keeps and
+/// how far the others ranged. A short branchy body runs at one of several speeds per process and switches within one:
+/// <c>Words.Count</c> over 64 words read a floor of 1,062 to 2,155 ticks in 16 fresh processes of one VM, and 1,040 →
+/// 1,389 inside one, the machine's reference loop steady throughout. No statistic of one process can tell such a level
+/// from a change; a recording that measured several processes can: it keeps the fastest level (the baseline's record) and
+/// the ratio of the slowest to it (<see cref="RecordingQuality.Spread"/>), and a verdict fails only beyond the slowest.
+/// </summary>
+/// <remarks>
+/// Each process contributes one level: the fastest of its measurements, so a single disturbed measurement (one read +71 %
+/// beside a busy core, the next back to normal) is not a level. For a body that allocates, each level is first scaled to
+/// the kept level's allocation speed, as verdicts scale (<see cref="TimeAllowance"/>): an allocation episode is corrected
+/// there, not allowed for twice. A level whose exact counters differ from the first process's (other code, a body still
+/// at tier 0), that ran while other processes kept the machine busy, or, for a body that does not allocate, at another
+/// machine speed, is left out and named.
+/// </remarks>
+internal static class TimeSpread
+{
+    /// <summary>The levels combined, and what was left out.</summary>
+    /// <param name="Record">The record to store: the fastest level's, each time counter's recording with the processes and the spread.</param>
+    /// <param name="Excluded">One sentence per level left out, with why.</param>
+    internal sealed record Combined(BaselineRecord Record, IReadOnlyList<string> Excluded);
+
+    /// <summary>
+    /// Combines the levels of several processes into the record a baseline stores. The first level is this process's
+    /// steady recording; its counters' recordings (runs, drift) carry over to the kept level.
+    /// </summary>
+    /// <param name="levels">One record per process (the first is this process's); a record may already hold a spread of its own (an entry extended with <c>add</c>).</param>
+    /// <param name="policy">The verdict rules: the time counters' statistic and threshold.</param>
+    /// <returns>The record to store, and the levels left out.</returns>
+    public static Combined Combine(IReadOnlyList<BaselineRecord> levels, VerdictPolicy policy)
+    {
+        ArgumentNullException.ThrowIfNull(levels);
+        ArgumentNullException.ThrowIfNull(policy);
+        if (levels.Count == 0)
+            throw new ArgumentException("At least one level is needed.", nameof(levels));
+
+        BaselineRecord first = levels[0];
+        var usable = new List<BaselineRecord> { first };
+        var excluded = new List<string>();
+        for (int i = 1; i < levels.Count; i++)
+        {
+            if (Exclusion(first, levels[i], policy) is { } reason)
+                excluded.Add(string.Create(CultureInfo.InvariantCulture, $"process {i + 1}: {reason}"));
+            else
+                usable.Add(levels[i]);
+        }
+
+        string[] time = [.. TimeCounters(first, policy)];
+        BaselineRecord kept = usable.MinBy(level => Score(level, time, policy))!;
+        int processes = usable.Sum(static level => Processes(level));
+        var counters = new List<BaselineCounter>(kept.Counters.Count);
+        foreach (BaselineCounter counter in kept.Counters)
+        {
+            if (!time.Contains(counter.Name, StringComparer.Ordinal) || Statistic(counter, policy) is not { } statistic)
+            {
+                counters.Add(counter);
+                continue;
+            }
+
+            double fastest = counter.PerOperation.Get(statistic);
+            double slowest = fastest;
+            foreach (BaselineRecord level in usable)
+            {
+                if (level.Find(counter.Name) is { } other && other.PerOperation.Get(statistic) is > 0 and var value)
+                    slowest = Math.Max(slowest, value * (other.Recording?.Spread ?? 1) / AllocationRatio(kept, level));
+            }
+
+            RecordingQuality own = counter.Recording ?? first.Find(counter.Name)?.Recording ?? new RecordingQuality(1, 0, null);
+            double spread = fastest > 0 ? Math.Max(1, slowest / fastest) : 1;
+
+            // Rounded as stored (three decimals), so a re-recording at the same levels does not rewrite noise digits.
+            spread = Math.Round(spread, 3);
+            CounterVerdictRule rule = policy.GetRule(counter.Name, counter.Kind);
+            double detects = SpreadDetectableChange(counter, statistic, own.Drift, rule, spread);
+            counters.Add(counter with { Recording = own with { Processes = processes, Spread = spread, DetectableChange = detects } });
+        }
+
+        return new Combined(kept with { Counters = counters }, excluded);
+    }
+
+    /// <summary>
+    /// What update mode with <c>PICOLLO_UPDATE_BASELINES=add</c> writes for <paramref name="measured"/>: this machine's
+    /// entry with the measurement's level joined to its spread (the fastest level kept, the spread widened when the
+    /// measurement ran slower than the slowest recorded); the measurement alone, replacing the entry, when an exact
+    /// counter differs (the code changed, so the recorded levels are stale) or there is no entry yet; the entry unchanged
+    /// when the measurement measured other counters or could not join (a busy machine, another machine speed).
+    /// </summary>
+    /// <param name="existing">This machine's entry, or <see langword="null"/>.</param>
+    /// <param name="measured">The measurement as an entry.</param>
+    /// <param name="policy">The verdict rules.</param>
+    /// <returns>The entry to write and what happened, as the end of a sentence ("widened the spread to 1.34×").</returns>
+    public static (BaselineEntry Entry, string Outcome) Extend(BaselineEntry? existing, BaselineEntry measured, VerdictPolicy policy)
+    {
+        ArgumentNullException.ThrowIfNull(measured);
+        ArgumentNullException.ThrowIfNull(policy);
+        if (existing is null)
+            return (measured, "recorded, as there was no entry to extend");
+
+        IReadOnlyList<CounterVerdict> verdicts = BaselineComparer.Compare(new BaselineFile([existing]), measured.Machine, measured.Record, policy);
+        CounterVerdict[] exact = [.. verdicts.Where(static v => v.Mode == VerdictMode.Exact && v.Status is CounterVerdictStatus.Regressed or CounterVerdictStatus.Improved)];
+        if (exact.Length > 0)
+            return (measured, $"replaced, not extended: {string.Join("; ", exact.Select(static v => v.Text))}; an exact counter changed, so the code did and the recorded levels no longer apply");
+
+        // A level is another speed of the same measurement: a run with other counters (no hardware counters this time) would
+        // leave some counters with a spread and others without.
+        string measuredNames = string.Join(", ", measured.Record.Counters.Select(static c => c.Name).Order(StringComparer.Ordinal));
+        string heldNames = string.Join(", ", existing.Record.Counters.Select(static c => c.Name).Order(StringComparer.Ordinal));
+        if (measuredNames != heldNames)
+            return (existing, $"not extended: it measured {measuredNames}, the entry holds {heldNames}; its levels need the same counters (record it again with {BaselineStoreOptions.UpdateVariable}=1 to start over)");
+
+        Combined combined = Combine([existing.Record, measured.Record], policy);
+        if (combined.Excluded.Count > 0)
+            return (existing, $"not extended: {combined.Excluded[0][(combined.Excluded[0].IndexOf(':', StringComparison.Ordinal) + 2)..]}; a level is added only from a run in the recording's conditions");
+
+        string spreads = string.Join(", ", TimeCounters(combined.Record, policy).Select(name => string.Create(CultureInfo.InvariantCulture,
+            $"{name} {combined.Record.Find(name)!.Recording?.Spread ?? 1:0.###}×")));
+        bool same = spreads == string.Join(", ", TimeCounters(existing.Record, policy).Select(name => string.Create(CultureInfo.InvariantCulture,
+            $"{name} {existing.Record.Find(name)!.Recording?.Spread ?? 1:0.###}×")));
+        return (existing with { Record = combined.Record },
+            same ? $"extended by one process, its time within the recorded levels (spread {spreads})" : $"extended by one process: spread {spreads}");
+    }
+
+    /// <summary>What a baseline with <paramref name="spread"/> lets a verdict detect, from its fastest level: the spread, then the statistical margin.</summary>
+    /// <param name="counter">The kept counter.</param>
+    /// <param name="statistic">The statistic judged.</param>
+    /// <param name="drift">The recording's drift.</param>
+    /// <param name="rule">The counter's rule.</param>
+    /// <param name="spread">The recorded spread (1 for one level).</param>
+    /// <returns>The relative change, e.g. 0.072.</returns>
+    public static double SpreadDetectableChange(BaselineCounter counter, BaselineStatistic statistic, double drift, CounterVerdictRule rule, double spread) =>
+        BaselineComparer.DetectableChange(
+            BaselineComparer.StandardError(counter, statistic),
+            Math.Max(rule.Drift, drift),
+            NormalQuantile.Of(rule.Confidence),
+            spread > 1 ? TimeAllowance.None with { High = Math.Log(spread) } : null);
+
+    /// <summary>The time-like statistical counters of a record, by the policy.</summary>
+    /// <param name="record">A record.</param>
+    /// <param name="policy">The rules.</param>
+    /// <returns>Their names.</returns>
+    public static IEnumerable<string> TimeCounters(BaselineRecord record, VerdictPolicy policy) => record.Counters
+        .Where(c => KnownCounters.Of(c.Name, c.Kind).IsTimeLike && policy.GetRule(c.Name, c.Kind).Mode == VerdictMode.Statistical)
+        .Select(static c => c.Name);
+
+    /// <summary>How fast a record ran: the sum of the logs of its time counters' statistics (lower is faster).</summary>
+    /// <param name="record">A record.</param>
+    /// <param name="time">The time counters to sum.</param>
+    /// <param name="policy">The rules.</param>
+    /// <returns>The score.</returns>
+    public static double Score(BaselineRecord record, IEnumerable<string> time, VerdictPolicy policy)
+    {
+        double score = 0;
+        foreach (string name in time)
+        {
+            if (record.Find(name) is { } counter && Statistic(counter, policy) is { } statistic && counter.PerOperation.Get(statistic) is > 0 and var value)
+                score += Math.Log(value);
+        }
+
+        return score;
+    }
+
+    // The statistic a verdict of this counter judges with its samples.
+    private static BaselineStatistic? Statistic(BaselineCounter counter, VerdictPolicy policy) =>
+        BaselineComparer.Judgeable(policy.GetRule(counter.Name, counter.Kind).Statistic, counter.PerOperation.Samples);
+
+    // The processes a level stands for: one, or those an extended entry recorded already.
+    private static int Processes(BaselineRecord level) =>
+        level.Counters.Select(static c => c.Recording?.Processes ?? 1).DefaultIfEmpty(1).Max();
+
+    // now / then of the allocation reference between a level and the kept one (1 when either did not probe it).
+    private static double AllocationRatio(BaselineRecord kept, BaselineRecord level) =>
+        kept.AllocationSpeed is > 0 && level.AllocationSpeed is > 0 ? level.AllocationSpeed.Value / kept.AllocationSpeed.Value : 1;
+
+    // Why a level cannot join the first one's, or null.
+    private static string? Exclusion(BaselineRecord first, BaselineRecord level, VerdictPolicy policy)
+    {
+        foreach (BaselineCounter counter in first.Counters)
+        {
+            CounterVerdictRule rule = policy.GetRule(counter.Name, counter.Kind);
+            if (rule.Mode != VerdictMode.Exact || level.Find(counter.Name) is not { } other)
+                continue;
+            double a = counter.PerOperation.Get(rule.Statistic), b = other.PerOperation.Get(rule.Statistic);
+            double resolution = (counter.PerOperation.Precision + other.PerOperation.Precision) * Math.Max(Math.Abs(a), Math.Abs(b));
+            if (Math.Abs(a - b) > resolution)
+            {
+                return string.Create(CultureInfo.InvariantCulture,
+                    $"its {counter.Name} differ ({CounterVerdict.Number(a)} → {CounterVerdict.Number(b)} {counter.Unit}/op), so it did not run the same code");
+            }
+        }
+
+        if (MachineLoad.IsBusy(level.OtherProcessesCores))
+        {
+            return string.Create(CultureInfo.InvariantCulture,
+                $"other processes used {level.OtherProcessesCores:0.00} of {Environment.ProcessorCount} cores while it measured");
+        }
+
+        if (first.AllocationSpeed is null && first.MachineSpeed is > 0 && level.MachineSpeed is > 0
+            && Math.Abs(Math.Log(level.MachineSpeed.Value / first.MachineSpeed.Value)) > Math.Log(1 + TimeAllowance.MachineSpeedTolerance))
+        {
+            return string.Create(CultureInfo.InvariantCulture,
+                $"the machine ran at another speed (a reference loop {first.MachineSpeed:0.#} → {level.MachineSpeed:0.#} ns per 1,000 steps)");
+        }
+
+        return null;
+    }
+}

@@ -1,0 +1,142 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Text;
+using Picollo.Baselines;
+using Picollo.Measurement;
+
+namespace Picollo.Testing;
+
+/// <summary>
+/// Measures a perf test's body in a fresh process of its test assembly (docs/VERDICTS.md, "Levels"): starts the adapter's
+/// <see cref="PerfTestWorker"/> with the worker protocol's variables (<see cref="FreshProcessWorker"/>), waits for it
+/// under a timeout and the test's cancellation, and reads what it measured. The child measures while this process holds
+/// the machine-wide measurement lock for it; it writes no report, no received file and no baseline.
+/// </summary>
+/// <param name="worker">How the adapter starts the test.</param>
+/// <param name="timeBudget">The test's time budget per measurement, for the child's timeout.</param>
+internal sealed class FreshProcessRunner(PerfTestWorker worker, TimeSpan timeBudget) : IFreshProcessMeasurer
+{
+    // Start-up, discovery and JIT of a test host take a few seconds; each measurement its warmup (up to 1.5 s for a body
+    // still at tier 0, plus settling) and about twice its budget.
+    private static readonly TimeSpan s_fixedTimeout = TimeSpan.FromSeconds(90);
+
+    /// <inheritdoc/>
+    public FreshProcessMeasurement Measure(string baselinePath, int measurements, CancellationToken cancellation)
+    {
+        string folder = Directory.CreateTempSubdirectory("picollo-worker-").FullName;
+        try
+        {
+            return Run(baselinePath, measurements, folder, cancellation);
+        }
+        finally
+        {
+            try
+            {
+                Directory.Delete(folder, recursive: true);
+            }
+            catch (IOException)
+            {
+                // A temporary folder left behind, nothing more.
+            }
+        }
+    }
+
+    private FreshProcessMeasurement Run(string baselinePath, int measurements, string folder, CancellationToken cancellation)
+    {
+        string prefix = Path.Combine(folder, "measurement");
+        var start = new ProcessStartInfo(worker.FileName)
+        {
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+            WorkingDirectory = folder,
+        };
+        foreach (string argument in worker.Arguments)
+            start.ArgumentList.Add(argument);
+        foreach ((string name, string value) in worker.Environment)
+            start.Environment[name] = value;
+        start.Environment[FreshProcessWorker.BaselineVariable] = baselinePath;
+        start.Environment[FreshProcessWorker.OutputVariable] = prefix;
+        start.Environment[FreshProcessWorker.MeasurementsVariable] = measurements.ToString(CultureInfo.InvariantCulture);
+        start.Environment[MeasurementLock.InheritedVariable] = MeasurementLock.InheritedValue;
+
+        // The child reports to this process only: no baseline written, no report in the user's results, no step summary row.
+        start.Environment.Remove(BaselineStoreOptions.UpdateVariable);
+        start.Environment.Remove("GITHUB_STEP_SUMMARY");
+        start.Environment["PICOLLO_RESULTS_DIR"] = Path.Combine(folder, "results");
+
+        var output = new StringBuilder();
+        using var process = new Process { StartInfo = start };
+        process.OutputDataReceived += (_, e) => Append(output, e.Data);
+        process.ErrorDataReceived += (_, e) => Append(output, e.Data);
+        try
+        {
+            if (!process.Start())
+                return FreshProcessMeasurement.Failed($"the fresh process for {worker.Description} did not start ({worker.FileName}).");
+        }
+        catch (Exception e) when (e is System.ComponentModel.Win32Exception or InvalidOperationException)
+        {
+            return FreshProcessMeasurement.Failed($"the fresh process for {worker.Description} could not start {worker.FileName}: {e.Message}. Check that the dotnet host is on the PATH or set DOTNET_HOST_PATH.");
+        }
+
+        process.BeginOutputReadLine();
+        process.BeginErrorReadLine();
+        TimeSpan timeout = s_fixedTimeout + (timeBudget * 4 * measurements);
+        bool exited;
+        using (cancellation.Register(() => Kill(process)))
+            exited = process.WaitForExit(timeout);
+        if (!exited)
+        {
+            Kill(process);
+            process.WaitForExit();
+        }
+
+        cancellation.ThrowIfCancellationRequested();
+        IReadOnlyList<BaselineRecord> records;
+        try
+        {
+            records = FreshProcessWorker.Read(prefix);
+        }
+        catch (BaselineFormatException e)
+        {
+            return FreshProcessMeasurement.Failed($"the fresh process for {worker.Description} wrote an unreadable measurement: {e.Message}");
+        }
+
+        if (records.Count > 0)
+            return new FreshProcessMeasurement(records, null);
+
+        string why = !exited
+            ? string.Create(CultureInfo.InvariantCulture, $"it did not finish within {timeout.TotalSeconds:0} s and was stopped")
+            : string.Create(CultureInfo.InvariantCulture, $"it exited with code {process.ExitCode} without measuring");
+        return FreshProcessMeasurement.Failed($"the fresh process for {worker.Description} measured nothing: {why}.{Tail(output)}");
+    }
+
+    private static void Append(StringBuilder output, string? line)
+    {
+        if (line is null)
+            return;
+        lock (output)
+            output.AppendLine(line);
+    }
+
+    // The last lines the child printed: where a crash or a refused test explains itself.
+    private static string Tail(StringBuilder output)
+    {
+        string[] lines;
+        lock (output)
+            lines = output.ToString().Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+        return lines.Length == 0 ? string.Empty : " Its last output: " + string.Join(" | ", lines[^Math.Min(5, lines.Length)..]);
+    }
+
+    private static void Kill(Process process)
+    {
+        try
+        {
+            process.Kill(entireProcessTree: true);
+        }
+        catch (InvalidOperationException)
+        {
+            // It exited meanwhile.
+        }
+    }
+}
