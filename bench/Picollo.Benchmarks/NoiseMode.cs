@@ -6,7 +6,10 @@ namespace Picollo.Benchmarks;
 /// <item><c>idle</c>: nothing started by the benchmark;</item>
 /// <item><c>spinner</c>: a dependent arithmetic loop pinned to CPU 1, as a busy CI neighbour (<see cref="CpuSpinner"/>);</item>
 /// <item><c>bursts</c>: CPU 1 streams through 64 MiB buffers (memory bandwidth, last-level cache), and every 20 ms a thread
-/// pinned to CPU 0 spins for 2 ms, preempting the measured thread (a timer-driven service, a log shipper).</item>
+/// pinned to CPU 0 spins for 2 ms, preempting the measured thread (a timer-driven service, a log shipper);</item>
+/// <item><c>process</c>: another process keeps a core busy (<see cref="OtherProcessNoise"/>, issue 24): what a user's CI
+/// runs beside the tests. Unlike the threads above, /proc/stat counts it as other processes' CPU time, so verdicts judge
+/// time with the busy machine's allowance.</item>
 /// </list>
 /// </summary>
 internal sealed class NoiseMode : IDisposable
@@ -18,17 +21,18 @@ internal sealed class NoiseMode : IDisposable
     private const int StreamBytes = 64 << 20;
 
     private readonly List<Thread> _threads = [];
+    private OtherProcessNoise? _process;
     private volatile bool _stop;
     private long _work;
 
     private NoiseMode(string name) => Name = name;
 
-    public static string[] Names { get; } = ["idle", "spinner", "bursts"];
+    public static string[] Names { get; } = ["idle", "spinner", "bursts", "process"];
 
     public string Name { get; }
 
-    /// <summary>Work done by the noise threads (spinner blocks, streamed MiB, bursts), proof that they ran.</summary>
-    public long Work => Interlocked.Read(ref _work);
+    /// <summary>Work done by the noise (spinner blocks, streamed MiB, bursts; the other process's CPU milliseconds), proof that it ran.</summary>
+    public long Work => _process is { } process ? (long)process.CpuTime.TotalMilliseconds : Interlocked.Read(ref _work);
 
     public static NoiseMode Start(string name)
     {
@@ -44,6 +48,9 @@ internal sealed class NoiseMode : IDisposable
                 mode.Run(NeighbourCpu, mode.Stream);
                 mode.Run(MeasuredCpu, mode.Burst);
                 break;
+            case "process":
+                mode._process = OtherProcessNoise.Start();
+                break;
             default:
                 throw new ArgumentException($"Unknown noise mode '{name}': use {string.Join(", ", Names)}.", nameof(name));
         }
@@ -53,6 +60,7 @@ internal sealed class NoiseMode : IDisposable
 
     public void Dispose()
     {
+        _process?.Dispose();
         _stop = true;
         foreach (Thread thread in _threads)
             thread.Join();

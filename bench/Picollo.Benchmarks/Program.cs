@@ -16,6 +16,10 @@ switch (command)
         return VerdictsBenchmark.Run(args[1..]);
     case "episodes":
         return EpisodesBenchmark.Run(args[1..]);
+    case "levels":
+        return LevelsBenchmark.Run(args[1..]);
+    case "levels-child":
+        return LevelsBenchmark.RunChild(args);
     case "floors":
         return FloorsBenchmark.Run(args[1..]);
     case "time-to-verdict":
@@ -35,6 +39,7 @@ switch (command)
         Console.Error.WriteLine("  tsc      per-read cost of the TSC readers, the TSC-only boundary, Stopwatch and clock_gettime");
         Console.Error.WriteLine("  verdicts [runs] [--modes idle,spinner,bursts] [--bodies short,allocating,long]   false failures and detections under noise (default 50 runs per arm)");
         Console.Error.WriteLine("  episodes [seconds]   the allocating body's two speeds: per second, the body beside a chain, an allocation and a memory-fill reference (default 300 s)");
+        Console.Error.WriteLine("  levels [processes] [--modes idle,process] [--bodies count64,count71,tokenize,leveled]   a baseline recorded as PICOLLO_UPDATE_BASELINES=1 records it, then unchanged, 2× and 3× work judged in fresh processes (default 10 per arm)");
         Console.Error.WriteLine("  floors [runs] [idle|spinner|bursts] [short|allocating|long]   low quantiles (P1 … P50), allocation and machine speed of repeated default measurements of one verdict body (default 40, spinner, allocating)");
         Console.Error.WriteLine("  time-to-verdict [inprocess]   10 default measurements vs BenchmarkDotNet's default job (inprocess: its in-process toolchain, not the default job)");
         Console.Error.WriteLine("  spans [--quick]   an empty span vs the raw reads it is made of, with and without listeners, idle and with the other CPU busy");

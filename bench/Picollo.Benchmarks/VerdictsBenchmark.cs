@@ -9,9 +9,10 @@ namespace Picollo.Benchmarks;
 
 /// <summary>
 /// The verdict-quality experiment of issue 10: for each noise mode and body, a baseline recorded as update mode records
-/// it, then <c>runs</c> measurements of each arm (unchanged, +10 %, +20 %, +30 % work), interleaved so drift hits every
+/// it, then <c>runs</c> measurements of each arm (unchanged, +10 %, +30 %, +100 % work), interleaved so drift hits every
 /// arm alike, each judged by <see cref="BaselineJudge"/> exactly as <c>ShouldNotRegress</c> judges it (a time regression
-/// fails only when a second measurement confirms it). Goals: 0 false failures unchanged, ≥ 95 % detected at +30 %.
+/// fails only when a second measurement confirms it). Goals: 0 false failures unchanged, ≥ 95 % detected at +30 %, every
+/// +100 % caught (issue 24: a gross regression is never hidden, whatever the noise).
 /// </summary>
 internal static class VerdictsBenchmark
 {
@@ -21,7 +22,12 @@ internal static class VerdictsBenchmark
 
     private static readonly string[] s_timeCounters = [CounterNames.Tsc, CounterNames.TaskClock];
 
-    private static readonly (string Name, double Work)[] s_arms = [("unchanged", 1.0), ("+10% work", 1.1), ("+20% work", 1.2), ("+30% work", 1.3)];
+    // Unchanged, a change near the threshold, the goal's +30 %, and a gross +100 % that must be caught in every mode (issue 24).
+    private static readonly (string Name, double Work)[] s_arms = [("unchanged", 1.0), ("+10% work", 1.1), ("+30% work", 1.3), ("+100% work", 2.0)];
+
+    private const int ThirtyPercent = 2;
+
+    private const int Gross = 3;
 
     public static int Run(string[] args)
     {
@@ -64,7 +70,10 @@ internal static class VerdictsBenchmark
     {
         using NoiseMode mode = NoiseMode.Start(modeName);
         string source = Path.Combine(folder, "VerdictsBench.cs");
-        var judge = new BaselineStoreOptions { GetEnvironmentVariable = static _ => null };
+        // No variable of the bench's environment reaches the judgement, except the memory of the machine's fast levels, kept
+        // for the bench's run in its own folder, as a user's machine keeps it in their cache.
+        string memory = Path.Combine(folder, "speeds");
+        var judge = new BaselineStoreOptions { GetEnvironmentVariable = name => name == MachineSpeedMemory.FolderVariable ? memory : null };
 
         // Recorded the way update mode records: measured again until two runs agree on the floor.
         var watch = Stopwatch.StartNew();
@@ -84,7 +93,7 @@ internal static class VerdictsBenchmark
                 BaselineJudgement judgement = BaselineJudge.Judge(result, source, "VerdictsBench", body.Name, modeName, judge);
                 cell.Add(a, single, judgement, watch.Elapsed);
                 Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                    $"[{modeName} / {body.Name}] run {run + 1,2} {s_arms[a].Name,-10} {watch.Elapsed.TotalSeconds:F2} s speed {result.Run.MachineSpeedNanoseconds:F0}{Allocation(result)} ({RawChange(baseline, result, CounterNames.Tsc)}, {Events(result)}) | {string.Join(" | ", single.Where(v => s_timeCounters.Contains(v.Counter)).Select(Short))} | test: {judgement.Outcome}{Others(judgement)}"));
+                    $"[{modeName} / {body.Name}] run {run + 1,2} {s_arms[a].Name,-10} {watch.Elapsed.TotalSeconds:F2} s speed {result.Run.MachineSpeedNanoseconds:F0}{Allocation(result)} other {result.Run.OtherProcessesCores:F2} ({RawChange(baseline, result, CounterNames.Tsc)}, {Events(result)}) | {string.Join(" | ", single.Where(v => s_timeCounters.Contains(v.Counter)).Select(Short))} | test: {judgement.Outcome}{Others(judgement)}"));
             }
         }
 
@@ -103,7 +112,7 @@ internal static class VerdictsBenchmark
         .Where(v => v.Status != CounterVerdictStatus.Pass && (!s_timeCounters.Contains(v.Counter) || v.Status != CounterVerdictStatus.Regressed))
         .Select(v => " | " + v.Text));
 
-    // The floor's change however the verdict went (an inconclusive verdict prints none): what the machine-speed gate withheld.
+    // The floor's raw change however the verdict went, whatever the conditions allowed.
     private static string RawChange(BaselineRecord baseline, PerfResult result, string counter) =>
         baseline.Find(counter) is { } b && result[counter].IsAvailable
             ? string.Create(CultureInfo.InvariantCulture, $"tsc P10 {((result[counter].GetPercentile(10) / b.PerOperation.P10) - 1) * 100:+0.0;-0.0}% raw")
@@ -147,7 +156,7 @@ internal static class VerdictsBenchmark
 
 
             """);
-        text.Append("| Mode | Body | Unchanged: false failures | +10 % tsc / task-clock | +20 % tsc / task-clock | +30 % tsc / task-clock | Time not judged (machine speed): unchanged / +30 % | Goals |\n|---|---|---:|---:|---:|---:|---:|---|\n");
+        text.Append("| Mode | Body | Unchanged: false failures | +10 % tsc / task-clock | +30 % tsc / task-clock | +100 % tsc / task-clock | Judged with an allowance for the conditions: unchanged / +30 % / +100 % | Goals |\n|---|---|---:|---:|---:|---:|---:|---|\n");
         foreach (Cell cell in cells)
             text.Append(cell.Row()).Append('\n');
 
@@ -155,7 +164,7 @@ internal static class VerdictsBenchmark
         foreach (Cell cell in cells)
             text.Append(cell.Detail()).Append('\n');
 
-        text.Append(CultureInfo.InvariantCulture, $"Goals (0/{runs} false failures unchanged, ≥ {DetectionGoal:P0} detected at +30 % on tsc and on task-clock, every cell): {(goalsMet ? "met" : "NOT met (see the rows marked so)")}.\n");
+        text.Append(CultureInfo.InvariantCulture, $"Goals (0/{runs} false failures unchanged, ≥ {DetectionGoal:P0} detected at +30 % and {runs}/{runs} at +100 % on tsc and on task-clock, every cell): {(goalsMet ? "met" : "NOT met (see the rows marked so)")}.\n");
         return text.ToString();
     }
 
@@ -167,12 +176,13 @@ internal static class VerdictsBenchmark
 
         public long NoiseWork { get; set; }
 
-        public bool GoalsMet => FalseFailures() == 0 && s_timeCounters.All(c => Detected(3, c) >= DetectionGoal * runs);
+        public bool GoalsMet => FalseFailures() == 0
+            && s_timeCounters.All(c => Detected(ThirtyPercent, c) >= DetectionGoal * runs && Detected(Gross, c) == runs);
 
         public void Add(int arm, IReadOnlyList<CounterVerdict> single, BaselineJudgement judgement, TimeSpan time) => _arms[arm].Add((single, judgement, time));
 
         public string Row() => string.Create(CultureInfo.InvariantCulture,
-            $"| {mode} | {body.Name} | {FalseFailures()}/{runs} | {Pair(1)} | {Pair(2)} | {Pair(3)} | {SpeedInconclusive(0)} / {SpeedInconclusive(3)} | {(GoalsMet ? "met" : "NOT met")} |");
+            $"| {mode} | {body.Name} | {FalseFailures()}/{runs} | {Pair(1)} | {Pair(ThirtyPercent)} | {Pair(Gross)} | {Allowed(0)} / {Allowed(ThirtyPercent)} / {Allowed(Gross)} | {(GoalsMet ? "met" : "NOT met")} |");
 
         public string Summary() => $"[{mode} / {body.Name}] " + Row();
 
@@ -207,7 +217,9 @@ internal static class VerdictsBenchmark
         private IEnumerable<CounterVerdict> Verdicts(int arm, string counter) =>
             _arms[arm].Select(r => r.Single.FirstOrDefault(v => v.Counter == counter)).OfType<CounterVerdict>();
 
-        private int SpeedInconclusive(int arm) => _arms[arm].Count(static r => r.Judgement.Check.Verdicts.Any(static v => v.ConditionsChanged));
+        // Judgements whose time verdict allowed for the conditions (a busy machine, another machine speed): not withheld any
+        // more, but judged with a wider bound.
+        private int Allowed(int arm) => _arms[arm].Count(static r => r.Judgement.Check.Verdicts.Any(static v => v.ConditionsChanged));
 
         private int FalseFailures() => _arms[0].Count(static r => r.Judgement.Outcome == BaselineOutcome.Fail);
 

@@ -128,6 +128,9 @@ internal static class BaselineJudge
         // Measurements a fresh process takes: its level is the faster of the two, so one disturbed measurement is not one.
         private const int MeasurementsPerProcess = 2;
 
+        // Fresh processes that must all confirm a time regression before it fails.
+        private const int FreshConfirmations = 3;
+
         // Two references this much slower than the machine's fastest remembered are a slow level worth waiting out.
         private const double SlowLevel = 1.15;
 
@@ -182,7 +185,7 @@ internal static class BaselineJudge
                 _remeasurements.Add(recording.Note);
             _notices.AddRange(recording.Notices);
             SeekFastLevel();
-            RecordOtherProcesses();
+            RecordLevels(recording.Others);
         }
 
         public void Check() => _check = _store.Check(baselinePath, _machine, _current, folderProblem);
@@ -298,33 +301,38 @@ internal static class BaselineJudge
                 $"Recorded while the machine's references ran {(slower - 1) * 100:0}% slower than its fastest remembered level (in {FastLevelAttempts + 1} measurements a second apart): verdicts scale an allocating body's time by the allocation reference and allow for the machine speed, but they see finer against a baseline recorded at the fast level; record it again when the machine is quieter."));
         }
 
-        // The levels of other processes: each fresh process measures twice and contributes the faster; the baseline keeps the
-        // fastest level and the spread of the slowest. In CI a received file is recorded in this process only: recording
-        // every test of a machine without an entry in fresh processes would cost every CI run minutes.
-        private void RecordOtherProcesses()
+        // The levels the body's time took: this process's other recording runs, and other processes'. Each fresh process
+        // measures twice and contributes the faster; the baseline keeps the fastest level and the spread of the slowest. In CI
+        // a received file is recorded in this process only: recording every test of a machine without an entry in fresh
+        // processes would cost every CI run minutes.
+        private void RecordLevels(IReadOnlyList<BaselineRecord> thisProcess)
         {
-            int processes = options.RecordingProcesses;
-            if (options.FreshProcesses is not { } fresh || processes == 0 || (!_store.IsUpdateMode && _store.CIVariable is not null))
-            {
-                if (options.FreshProcesses is not null && processes > 0)
-                    _notices.Add($"Recorded in this process only (a CI build writing a received file): record it with {BaselineStoreOptions.UpdateVariable}=1 on this machine to measure the levels of other processes too.");
-                return;
-            }
-
             var levels = new List<BaselineRecord> { _current };
             var failures = new List<string>();
-            for (int i = 0; i < processes; i++)
+            int processes = options.RecordingProcesses;
+            if (options.FreshProcesses is { } fresh && processes > 0 && (_store.IsUpdateMode || _store.CIVariable is null))
             {
-                FreshProcessMeasurement measured = fresh.Measure(Path.GetFullPath(baselinePath), MeasurementsPerProcess, MeasurementCancellation.Current);
-                if (measured.Failure is { } failure)
-                    failures.Add(failure);
-                else if (Fastest(measured.Records) is { } level)
-                    levels.Add(level);
+                for (int i = 0; i < processes; i++)
+                {
+                    FreshProcessMeasurement measured = fresh.Measure(Path.GetFullPath(baselinePath), MeasurementsPerProcess, MeasurementCancellation.Current);
+                    if (measured.Failure is { } failure)
+                        failures.Add(failure);
+                    else if (Fastest(measured.Records) is { } level)
+                        levels.Add(level);
+                }
+            }
+            else if (options.FreshProcesses is not null && processes > 0)
+            {
+                _notices.Add($"Recorded in this process only (a CI build writing a received file): record it with {BaselineStoreOptions.UpdateVariable}=1 on this machine to measure the levels of other processes too.");
             }
 
-            TimeSpread.Combined combined = TimeSpread.Combine(levels, options.VerdictPolicy);
+            if (levels.Count == 1 && thisProcess.Count == 0)
+                return;
+
+            TimeSpread.Combined combined = TimeSpread.Combine(levels, options.VerdictPolicy, thisProcess);
             _current = combined.Record;
-            _remeasurements.Add(SpreadNote(levels.Count, combined));
+            if (levels.Count > 1)
+                _remeasurements.Add(SpreadNote(levels.Count, combined));
             if (failures.Count > 0)
                 _notices.Add($"Recorded in {levels.Count} of {processes + 1} processes: {failures[0]}");
             foreach (BaselineCounter counter in _current.Counters)
@@ -344,7 +352,7 @@ internal static class BaselineJudge
         }
 
         private static string WideSpread(BaselineCounter counter, RecordingQuality quality) => string.Create(CultureInfo.InvariantCulture,
-            $"{counter.Name}: its floor ran at levels up to {quality.Spread:0.##}× apart in {quality.Processes} processes of this machine, so time on this machine detects ≥ +{(quality.DetectableChange ?? quality.Spread - 1) * 100:0}%: a smaller regression passes unless it shows beyond the slowest level. Guard the body with an exact counter as well (allocated-bytes, a zero budget) for finer verdicts.");
+            $"{counter.Name}: its floor ran at levels up to {quality.Spread:0.##}× apart in {quality.Processes} process{(quality.Processes == 1 ? string.Empty : "es")} of this machine, so time on this machine detects ≥ +{(quality.DetectableChange ?? quality.Spread - 1) * 100:0}%: a smaller regression passes unless it shows beyond the slowest level. Guard the body with an exact counter as well (allocated-bytes, a zero budget) for finer verdicts.");
 
         // The fastest measurement of a process that was not measured beside a busy machine: the process's level.
         private BaselineRecord? Fastest(IReadOnlyList<BaselineRecord> records)
@@ -394,37 +402,50 @@ internal static class BaselineJudge
         }
 
         // A time regression confirmed in this process may be this process's level, one no recording saw: a fresh process
-        // draws its level anew. It confirms when its faster measurement regresses too; when it cannot run, the two
-        // measurements of this process decide, as without an adapter.
+        // draws its level anew. Up to three fresh processes are measured, one after the other, and the first whose faster
+        // measurement does not regress ends it: unchanged code fails only when every one of them sits at a level the
+        // recording missed (a level a third of the processes take, missed by a recording of four: about 1 % of the time).
+        // A real regression shows in all of them. When a process cannot run, the measurements so far decide.
         private void ConfirmInFreshProcess()
         {
             string[] time = [.. _confirmed.Where(name => _current.Find(name) is { } c && Counters.KnownCounters.Of(c.Name, c.Kind).IsTimeLike)];
             if (time.Length == 0 || options.FreshProcesses is not { } fresh)
                 return;
 
-            FreshProcessMeasurement measured = fresh.Measure(Path.GetFullPath(baselinePath), MeasurementsPerProcess, MeasurementCancellation.Current);
-            if (measured.Failure is not null || Fastest(measured.Records) is not { } level)
+            var seen = new List<string>();
+            for (int process = 1; process <= FreshConfirmations; process++)
             {
-                _remeasurements.Add($"A fresh process could not measure it to confirm: {measured.Failure ?? "it wrote no measurement"}.");
-                return;
+                FreshProcessMeasurement measured = fresh.Measure(Path.GetFullPath(baselinePath), MeasurementsPerProcess, MeasurementCancellation.Current);
+                if (measured.Failure is not null || Fastest(measured.Records) is not { } level)
+                {
+                    _remeasurements.Add($"A fresh process could not measure it to confirm: {measured.Failure ?? "it wrote no measurement"}.");
+                    return;
+                }
+
+                IReadOnlyList<CounterVerdict> there = _store.Compare(baselinePath, _machine, level, folderProblem);
+                seen.Add(string.Join("; ", there.Where(v => time.Contains(v.Counter, StringComparer.Ordinal)).Select(static v => v.Text)));
+                string[] gone = [.. time.Where(name => !there.Any(v => v.Counter == name && v.IsRegression))];
+                if (gone.Length > 0)
+                {
+                    Unconfirmed(gone, seen);
+                    return;
+                }
             }
 
-            IReadOnlyList<CounterVerdict> there = _store.Compare(baselinePath, _machine, level, folderProblem);
-            string[] stillRegressed = [.. time.Where(name => there.Any(v => v.Counter == name && v.IsRegression))];
-            string[] gone = [.. time.Except(stillRegressed, StringComparer.Ordinal)];
-            string seen = string.Join("; ", there.Where(v => time.Contains(v.Counter, StringComparer.Ordinal)).Select(static v => v.Text));
-            if (gone.Length == 0)
-            {
-                _remeasurements.Add($"A fresh process confirmed it too ({seen}).");
-                _confirmation += $" A fresh process confirmed it too ({seen}).";
-                return;
-            }
+            string all = string.Join("; then ", seen);
+            _remeasurements.Add(string.Create(CultureInfo.InvariantCulture, $"{FreshConfirmations} fresh processes confirmed it too ({all})."));
+            _confirmation += string.Create(CultureInfo.InvariantCulture, $" {FreshConfirmations} fresh processes confirmed it too.");
+        }
 
+        private void Unconfirmed(string[] gone, List<string> seen)
+        {
+            string all = string.Join("; then ", seen);
             _confirmed = [.. _confirmed.Except(gone, StringComparer.Ordinal)];
             List<CounterVerdict> verdicts = Unconfirm(CheckResult.Verdicts, _confirmed);
             _unconfirmed = [.. verdicts.Where(static v => v.Status == CounterVerdictStatus.Unconfirmed).Select(static v => v.Counter)];
-            _notices.Add($"Not failing on {string.Join(", ", gone)}: this process regressed twice, but a fresh process did not ({seen}); this process ran at a level no recording saw. If it persists, extend the baseline's levels ({BaselineStoreOptions.UpdateVariable}=add) from unchanged code.");
-            _remeasurements.Add($"A fresh process did not confirm it ({seen}).");
+            string processes = seen.Count == 1 ? "a fresh process" : string.Create(CultureInfo.InvariantCulture, $"fresh process {seen.Count}");
+            _notices.Add($"Not failing on {string.Join(", ", gone)}: this process regressed twice, but {processes} did not ({all}): this process ran at a level the recording did not see. If it persists, extend the baseline's levels from unchanged code ({BaselineStoreOptions.UpdateVariable}=add).");
+            _remeasurements.Add($"Measured in fresh processes to confirm: {processes} did not regress ({all}).");
             if (_confirmed.Count == 0)
                 _confirmation = null;
             _check = _store.Rejudge(CheckResult, verdicts);

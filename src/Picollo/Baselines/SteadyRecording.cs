@@ -16,12 +16,13 @@ internal sealed class SteadyRecording
     /// <summary>The most measurements a recording takes.</summary>
     public const int MaxRuns = 5;
 
-    private SteadyRecording(PerfResult kept, BaselineRecord record, string? note, IReadOnlyList<string> notices)
+    private SteadyRecording(PerfResult kept, BaselineRecord record, string? note, IReadOnlyList<string> notices, IReadOnlyList<BaselineRecord> others)
     {
         Kept = kept;
         Record = record;
         Note = note;
         Notices = notices;
+        Others = others;
     }
 
     /// <summary>The measurement recorded.</summary>
@@ -36,6 +37,13 @@ internal sealed class SteadyRecording
     /// <summary>What the reader must know about the recorded baseline (an unsteady machine, a baseline blind to its threshold).</summary>
     public IReadOnlyList<string> Notices { get; }
 
+    /// <summary>
+    /// The recording's other measurements of final code taken while the machine was not busy: levels of this process that
+    /// the baseline's spread takes in (<see cref="TimeSpread"/>), since a short branchy body switches levels within a
+    /// process too (1,040 → 1,389 ticks between two measurements, the machine's reference steady).
+    /// </summary>
+    public IReadOnlyList<BaselineRecord> Others { get; }
+
     /// <summary>Measures <paramref name="first"/>'s body again until two runs agree, and returns the run to record.</summary>
     /// <param name="first">A measurement that can be measured again (<see cref="PerfResult.CanRemeasure"/>).</param>
     /// <param name="policy">The verdict rules: which counters are statistical, their statistics and thresholds.</param>
@@ -46,7 +54,7 @@ internal sealed class SteadyRecording
         ArgumentNullException.ThrowIfNull(policy);
         var runs = new List<Run> { Run.Of(first, policy) };
         if (runs[0].Statistics.Count == 0 || !first.CanRemeasure)
-            return new SteadyRecording(first, runs[0].Record, null, []);
+            return new SteadyRecording(first, runs[0].Record, null, [], []);
 
         (int Faster, int Slower)? pair = null;
         while (runs.Count < MaxRuns && pair is null)
@@ -92,7 +100,8 @@ internal sealed class SteadyRecording
                 notices.Add(BlindBaseline(counter.Name, statistic.Statistic, detectable, rule));
         }
 
-        return new SteadyRecording(kept.Result, kept.Record with { Counters = counters }, note, notices);
+        BaselineRecord[] others = [.. runs.Where(r => r != kept && !Busy(r) && BaselineJudge.RanFinalCode(r.Result.Run)).Select(static r => r.Record)];
+        return new SteadyRecording(kept.Result, kept.Record with { Counters = counters }, note, notices, others);
     }
 
     /// <summary>The notice for a baseline counter that cannot tell the policy's threshold from its own noise, with the fixes.</summary>

@@ -33,8 +33,12 @@ internal static class TimeSpread
     /// </summary>
     /// <param name="levels">One record per process (the first is this process's); a record may already hold a spread of its own (an entry extended with <c>add</c>).</param>
     /// <param name="policy">The verdict rules: the time counters' statistic and threshold.</param>
+    /// <param name="firstProcessOthers">
+    /// The first process's other measurements (a recording's runs besides the kept one): they widen the spread where they
+    /// ran slower, as a level of that process, and are never kept nor counted as processes.
+    /// </param>
     /// <returns>The record to store, and the levels left out.</returns>
-    public static Combined Combine(IReadOnlyList<BaselineRecord> levels, VerdictPolicy policy)
+    public static Combined Combine(IReadOnlyList<BaselineRecord> levels, VerdictPolicy policy, IReadOnlyList<BaselineRecord>? firstProcessOthers = null)
     {
         ArgumentNullException.ThrowIfNull(levels);
         ArgumentNullException.ThrowIfNull(policy);
@@ -52,6 +56,7 @@ internal static class TimeSpread
                 usable.Add(levels[i]);
         }
 
+        BaselineRecord[] others = [.. (firstProcessOthers ?? []).Where(level => Exclusion(first, level, policy) is null)];
         string[] time = [.. TimeCounters(first, policy)];
         BaselineRecord kept = usable.MinBy(level => Score(level, time, policy))!;
         int processes = usable.Sum(static level => Processes(level));
@@ -66,7 +71,7 @@ internal static class TimeSpread
 
             double fastest = counter.PerOperation.Get(statistic);
             double slowest = fastest;
-            foreach (BaselineRecord level in usable)
+            foreach (BaselineRecord level in usable.Concat(others))
             {
                 if (level.Find(counter.Name) is { } other && other.PerOperation.Get(statistic) is > 0 and var value)
                     slowest = Math.Max(slowest, value * (other.Recording?.Spread ?? 1) / AllocationRatio(kept, level));
