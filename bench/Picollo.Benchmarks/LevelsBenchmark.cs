@@ -84,7 +84,7 @@ internal static class LevelsBenchmark
             (tsc?.RelativeChange ?? double.NaN).ToString("R", CultureInfo.InvariantCulture),
             (tsc?.DetectableChange ?? double.NaN).ToString("R", CultureInfo.InvariantCulture),
             result.Run.OtherProcessesCores.ToString("0.00", CultureInfo.InvariantCulture),
-            result.Tsc.GetPercentile(10).ToString("0.#", CultureInfo.InvariantCulture),
+            string.Create(CultureInfo.InvariantCulture, $"{result.Tsc.GetPercentile(10):0.#} (branchy reference {result.Run.BranchSpeedNanoseconds:0})"),
             (tsc?.Text ?? "no tsc verdict").Replace('\t', ' '),
             string.Join(" | ", judgement.Notices).Replace('\t', ' ').Replace('\n', ' '));
         Console.WriteLine(line);

@@ -93,7 +93,7 @@ internal static class VerdictsBenchmark
                 BaselineJudgement judgement = BaselineJudge.Judge(result, source, "VerdictsBench", body.Name, modeName, judge);
                 cell.Add(a, single, judgement, watch.Elapsed);
                 Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                    $"[{modeName} / {body.Name}] run {run + 1,2} {s_arms[a].Name,-10} {watch.Elapsed.TotalSeconds:F2} s speed {result.Run.MachineSpeedNanoseconds:F0}{Allocation(result)} other {result.Run.OtherProcessesCores:F2} ({RawChange(baseline, result, CounterNames.Tsc)}, {Events(result)}) | {string.Join(" | ", single.Where(v => s_timeCounters.Contains(v.Counter)).Select(Short))} | test: {judgement.Outcome}{Others(judgement)}"));
+                    $"[{modeName} / {body.Name}] run {run + 1,2} {s_arms[a].Name,-10} {watch.Elapsed.TotalSeconds:F2} s speed {result.Run.MachineSpeedNanoseconds:F0} branch {result.Run.BranchSpeedNanoseconds:F0}{Allocation(result)} other {result.Run.OtherProcessesCores:F2} ({RawChange(baseline, result, CounterNames.Tsc)}, {Events(result)}) | {string.Join(" | ", single.Where(v => s_timeCounters.Contains(v.Counter)).Select(Short))} | test: {judgement.Outcome}{Others(judgement)}"));
             }
         }
 
@@ -130,7 +130,7 @@ internal static class VerdictsBenchmark
 
     private static string DescribeBaseline(BaselineRecord record) => string.Join(", ", s_timeCounters.Select(name => record.Find(name) is { } c
         ? string.Create(CultureInfo.InvariantCulture, $"{name} P10 {c.PerOperation.P10:#,0.##} (P50 {c.PerOperation.P50:#,0.##}) {c.Unit}/op, {c.OperationsPerSample:N0} ops/sample, recorded in {c.Recording?.Runs ?? 1} runs, drift {c.Recording?.Drift * 100 ?? 0:0.##}%, detects ≥ {c.Recording?.DetectableChange * 100 ?? double.NaN:0.#}%")
-        : $"{name} unavailable")) + string.Create(CultureInfo.InvariantCulture, $"; speed {record.MachineSpeed:F0}, allocation {record.AllocationSpeed:F1}");
+        : $"{name} unavailable")) + string.Create(CultureInfo.InvariantCulture, $"; speed {record.MachineSpeed:F0}, branch {record.BranchSpeed:F0}, allocation {record.AllocationSpeed:F1}");
 
     private static string[]? Option(string[] args, string name)
     {

@@ -67,7 +67,7 @@ internal static class CompareCommand
 
             var file = new BaselineFile([new BaselineEntry(machine, baseline)]);
             foreach (CounterVerdict verdict in BaselineComparer.Compare(file, machine, head))
-                rows.Add(new ComparisonRow(test, verdict.Counter, Status(verdict.Status), verdict.BaselineValue, verdict.CurrentValue, verdict.RelativeChange, verdict.Text));
+                rows.Add(new ComparisonRow(test, verdict.Counter, Status(verdict.Status), verdict.BaselineValue, verdict.CurrentValue, verdict.RelativeChange, verdict.Text) { CohensD = verdict.CohensD });
         }
 
         foreach (string gone in before.Tests.Keys.Except(after.Tests.Keys, StringComparer.Ordinal))
@@ -98,11 +98,11 @@ internal static class CompareCommand
         var text = new StringBuilder();
         text.Append(CultureInfo.InvariantCulture, $"### Picollo: {(regressed > 0 ? $"{regressed} regression(s)" : "no regression")}{(improved > 0 ? $", {improved} improvement(s)" : "")}\n\n");
         text.Append(CultureInfo.InvariantCulture, $"Base `{basePath}`, head `{headPath}`.\n\n");
-        text.Append("| Test | Counter | Verdict | Base | Head | Change |\n|---|---|---|---:|---:|---:|\n");
+        text.Append("| Test | Counter | Verdict | Base | Head | Change | Cohen's d |\n|---|---|---|---:|---:|---:|---:|\n");
         foreach (ComparisonRow row in Ordered(rows))
         {
             string verdict = row.Status == "regressed" ? "**regressed**" : row.Status;
-            text.Append(CultureInfo.InvariantCulture, $"| {row.Test} | {row.Counter} | {verdict} | {Number(row.Base)} | {Number(row.Head)} | {Change(row.Change)} |\n");
+            text.Append(CultureInfo.InvariantCulture, $"| {row.Test} | {row.Counter} | {verdict} | {Number(row.Base)} | {Number(row.Head)} | {Change(row.Change)} | {D(row.CohensD)} |\n");
         }
 
         return text.ToString();
@@ -115,11 +115,11 @@ internal static class CompareCommand
         StringBuilder html = HtmlPage.Start("Picollo: compare");
         html.Append(CultureInfo.InvariantCulture, $"<h1>Picollo: {(regressed > 0 ? $"{regressed} regression(s)" : "no regression")}</h1>\n");
         html.Append(CultureInfo.InvariantCulture, $"<p class=\"notes\">Base {HtmlPage.Encode(basePath)}, head {HtmlPage.Encode(headPath)}.</p>\n");
-        html.Append("<table><tr><th>Test</th><th>Counter</th><th>Verdict</th><th>Base</th><th>Head</th><th>Change</th></tr>\n");
+        html.Append("<table><tr><th>Test</th><th>Counter</th><th>Verdict</th><th>Base</th><th>Head</th><th>Change</th><th>Cohen's d</th></tr>\n");
         foreach (ComparisonRow row in Ordered(rows))
         {
             html.Append(CultureInfo.InvariantCulture,
-                $"<tr><td>{HtmlPage.Encode(row.Test)}</td><td>{HtmlPage.Encode(row.Counter)}</td><td class=\"{HtmlPage.Class(row.Status)}\">{HtmlPage.Encode(row.Status)}</td><td class=\"n\">{HtmlPage.Number(row.Base)}</td><td class=\"n\">{HtmlPage.Number(row.Head)}</td><td class=\"n\">{Change(row.Change)}</td></tr>\n");
+                $"<tr><td>{HtmlPage.Encode(row.Test)}</td><td>{HtmlPage.Encode(row.Counter)}</td><td class=\"{HtmlPage.Class(row.Status)}\">{HtmlPage.Encode(row.Status)}</td><td class=\"n\">{HtmlPage.Number(row.Base)}</td><td class=\"n\">{HtmlPage.Number(row.Head)}</td><td class=\"n\">{Change(row.Change)}</td><td class=\"n\">{D(row.CohensD)}</td></tr>\n");
         }
 
         html.Append("</table>\n");
@@ -127,6 +127,9 @@ internal static class CompareCommand
             html.Append(CultureInfo.InvariantCulture, $"<h2>{HtmlPage.Encode(test)} (head)</h2>\n").Append(HtmlPage.InlineSvg(svg)).Append('\n');
         return HtmlPage.End(html);
     }
+
+    // Cohen's d of the floors, as the verdict lines print it; empty for counters without one.
+    private static string D(double? d) => d is { } value ? value.ToString("0.0;-0.0;0.0", CultureInfo.InvariantCulture) : string.Empty;
 
     private static IEnumerable<ComparisonRow> Ordered(List<ComparisonRow> rows) =>
         rows.OrderBy(static r => r.Status == "regressed" ? 0 : r.Status == "improved" ? 1 : 2).ThenBy(static r => r.Test, StringComparer.Ordinal);

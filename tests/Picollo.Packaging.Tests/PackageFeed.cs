@@ -106,11 +106,19 @@ public sealed partial class PackageFeed : IAsyncLifetime
     /// <c>dotnet test</c> on a project in <paramref name="configuration"/>, with the console logger at detailed verbosity
     /// (the report on screen) and a TRX file of the results.
     /// </summary>
-    public async Task<(DotNet.Run Run, IReadOnlyList<TrxResult> Results)> TestAsync(string project, string configuration)
+    /// <param name="project">The project's folder.</param>
+    /// <param name="configuration">Release or Debug.</param>
+    /// <param name="environment">Variables beyond <see cref="Environment"/> (update mode, CI), or <see langword="null"/>.</param>
+    /// <param name="arguments">More arguments (a filter, <c>--no-build</c>).</param>
+    /// <returns>What it printed and the TRX results.</returns>
+    public async Task<(DotNet.Run Run, IReadOnlyList<TrxResult> Results)> TestAsync(string project, string configuration, IReadOnlyDictionary<string, string>? environment = null, params string[] arguments)
     {
         string results = Path.Combine(project, "TestResults-" + configuration);
-        DotNet.Run run = await DotNet.RunAsync(project, Environment, TimeSpan.FromMinutes(5),
-            "test", "-c", configuration, "--logger", "console;verbosity=detailed", "--logger", "trx;LogFileName=results.trx", "--results-directory", results);
+        var variables = new Dictionary<string, string>(Environment);
+        foreach ((string name, string value) in environment ?? new Dictionary<string, string>())
+            variables[name] = value;
+        DotNet.Run run = await DotNet.RunAsync(project, variables, TimeSpan.FromMinutes(5),
+            ["test", "-c", configuration, "--logger", "console;verbosity=detailed", "--logger", "trx;LogFileName=results.trx", "--results-directory", results, .. arguments]);
         string trx = Path.Combine(results, "results.trx");
         if (!File.Exists(trx))
             throw new InvalidOperationException($"'{run.Command}' wrote no {trx} (exit code {run.ExitCode}):\n{run.Output}");

@@ -48,6 +48,15 @@ public abstract class TemplateTests(PackageFeed feed, string template, string fr
         run.Output.ShouldContain("#### ChecksumPerf.Checksum: ", customMessage: run.Output);
         run.Output.ShouldContain("##### tsc (ticks per operation", customMessage: run.Output);
         run.Output.ShouldContain($"Received: {Path.Combine(project, "ChecksumPerf.Checksum.received.perf.json")}. To accept, rename it to ChecksumPerf.Checksum.perf.json", customMessage: run.Output);
+
+        // Recording as a user does: the test's own process and three fresh processes of the test assembly, each running
+        // only this test through the framework's runner (xunit: its -id; NUnit: the adapter's startup hook).
+        (DotNet.Run recorded, IReadOnlyList<TrxResult> recordedResults) = await feed.TestAsync(
+            project, "Release", new Dictionary<string, string> { ["PICOLLO_UPDATE_BASELINES"] = "1" }, "--no-build", "--filter", "FullyQualifiedName=Acme.PerfTests.ChecksumPerf.Checksum");
+        Result(recordedResults, "Checksum").Outcome.ShouldBe("Passed", recorded.Output);
+        recorded.Output.ShouldContain("Recorded across 4 processes (this one and 3 fresh, 2 measurements each): ", customMessage: recorded.Output);
+        string baseline = await File.ReadAllTextAsync(Path.Combine(project, "ChecksumPerf.Checksum.perf.json"), TestContext.Current.CancellationToken);
+        baseline.ShouldContain("\"processes\": 4", customMessage: baseline);
     }
 
     [Fact]

@@ -301,16 +301,17 @@ internal static class BaselineJudge
                 $"Recorded while the machine's references ran {(slower - 1) * 100:0}% slower than its fastest remembered level (in {FastLevelAttempts + 1} measurements a second apart): verdicts scale an allocating body's time by the allocation reference and allow for the machine speed, but they see finer against a baseline recorded at the fast level; record it again when the machine is quieter."));
         }
 
-        // The levels the body's time took: this process's other recording runs, and other processes'. Each fresh process
-        // measures twice and contributes the faster; the baseline keeps the fastest level and the spread of the slowest. In CI
-        // a received file is recorded in this process only: recording every test of a machine without an entry in fresh
-        // processes would cost every CI run minutes.
+        // The levels the body's time took: this process's other recording runs, and in update mode other processes'. Each
+        // fresh process measures twice and contributes the faster; the baseline keeps the fastest level and the spread of
+        // the slowest. A received file (a first run, a new machine, an improvement) is recorded in this process only:
+        // fresh processes cost seconds per test, and a first run of a suite, or every CI run of a machine without an entry,
+        // would pay them for files nobody may accept; update mode is where a user asks for a baseline.
         private void RecordLevels(IReadOnlyList<BaselineRecord> thisProcess)
         {
             var levels = new List<BaselineRecord> { _current };
             var failures = new List<string>();
             int processes = options.RecordingProcesses;
-            if (options.FreshProcesses is { } fresh && processes > 0 && (_store.IsUpdateMode || _store.CIVariable is null))
+            if (options.FreshProcesses is { } fresh && processes > 0 && _store.IsUpdateMode)
             {
                 for (int i = 0; i < processes; i++)
                 {
@@ -320,10 +321,6 @@ internal static class BaselineJudge
                     else if (Fastest(measured.Records) is { } level)
                         levels.Add(level);
                 }
-            }
-            else if (options.FreshProcesses is not null && processes > 0)
-            {
-                _notices.Add($"Recorded in this process only (a CI build writing a received file): record it with {BaselineStoreOptions.UpdateVariable}=1 on this machine to measure the levels of other processes too.");
             }
 
             if (levels.Count == 1 && thisProcess.Count == 0)
@@ -418,7 +415,7 @@ internal static class BaselineJudge
                 FreshProcessMeasurement measured = fresh.Measure(Path.GetFullPath(baselinePath), MeasurementsPerProcess, MeasurementCancellation.Current);
                 if (measured.Failure is not null || Fastest(measured.Records) is not { } level)
                 {
-                    _remeasurements.Add($"A fresh process could not measure it to confirm: {measured.Failure ?? "it wrote no measurement"}.");
+                    _remeasurements.Add($"A fresh process could not measure it to confirm: {(measured.Failure ?? "it wrote no measurement").TrimEnd('.')}.");
                     return;
                 }
 

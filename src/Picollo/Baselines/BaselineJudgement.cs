@@ -33,7 +33,7 @@ internal sealed class BaselineJudgement
     /// <summary>Counters that regressed in the first measurement and again in the second.</summary>
     public IReadOnlyList<string> ConfirmedCounters { get; init; } = [];
 
-    /// <summary>Counters that regressed in one of two measurements only: they pass (<see cref="CounterVerdictStatus.Unconfirmed"/>).</summary>
+    /// <summary>Counters whose regression a confirming measurement (in this process or a fresh one) did not show: they pass (<see cref="CounterVerdictStatus.Unconfirmed"/>).</summary>
     public IReadOnlyList<string> UnconfirmedCounters { get; init; } = [];
 
     /// <summary>What the reader must see on a test that does not fail (a missing baseline, an improvement, an update, an unwritable folder, an unconfirmed regression), in order.</summary>

@@ -20,6 +20,12 @@ internal sealed record BaselineRecord(IReadOnlyList<BaselineCounter> Counters, I
     public double? AllocationSpeed { get; init; }
 
     /// <summary>
+    /// How fast the machine ran branchy code (<see cref="PerfRunInfo.BranchSpeedNanoseconds"/>: ns per 1,000 characters of a
+    /// reference word count), or <see langword="null"/> for an entry written before it was recorded.
+    /// </summary>
+    public double? BranchSpeed { get; init; }
+
+    /// <summary>
     /// How many cores other processes kept busy while the samples ran (<see cref="PerfRunInfo.OtherProcessesCores"/>); not
     /// stored in baseline files: it gates the measurement being judged, and a busy recording is measured again.
     /// </summary>
@@ -58,9 +64,11 @@ internal sealed record BaselineRecord(IReadOnlyList<BaselineCounter> Counters, I
         };
         double speed = result.Run.MachineSpeedNanoseconds;
         double allocation = result.Run.AllocationSpeedNanoseconds;
+        double branch = result.Run.BranchSpeedNanoseconds;
         return new BaselineRecord(counters, options, result.TimestampUtc, double.IsFinite(speed) && speed > 0 ? speed : null)
         {
             AllocationSpeed = double.IsFinite(allocation) && allocation > 0 ? allocation : null,
+            BranchSpeed = double.IsFinite(branch) && branch > 0 ? branch : null,
             OtherProcessesCores = result.Run.OtherProcessesCores,
         };
     }

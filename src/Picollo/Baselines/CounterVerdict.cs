@@ -103,7 +103,7 @@ internal sealed record CounterVerdict(
         {
             CounterVerdictStatus.Regressed => "regressed",
             CounterVerdictStatus.Improved => "improved",
-            CounterVerdictStatus.Unconfirmed => "unconfirmed (regressed in one of two measurements only)",
+            CounterVerdictStatus.Unconfirmed => "unconfirmed (a confirming measurement did not regress)",
             _ => "pass",
         };
         return Mode == VerdictMode.Exact ? outcome + " (exact)" : outcome;

@@ -4,8 +4,8 @@ using System.Text;
 namespace Picollo.Baselines;
 
 /// <summary>
-/// The reference speeds this machine showed recently (docs/VERDICTS.md, "Recording at the machine's fast level"): the core
-/// loop and the allocation reference of the last <see cref="Capacity"/> judged measurements, kept per machine id in the
+/// The reference speeds this machine showed recently (docs/VERDICTS.md, "Recording a baseline"): the core loop, the
+/// branchy and the allocation references of the last <see cref="Capacity"/> judged measurements, kept per machine id in the
 /// user's cache folder. A recording compares its references with the fastest remembered and measures again while it sits
 /// in a slower level: on the development VM allocations ran at two levels 1.7× apart in episodes of 10-60 s, and a
 /// baseline recorded in the slow one left 27 of 50 later runs of a +30 % body unjudged (bench verdicts, run K).
@@ -29,11 +29,12 @@ internal sealed class MachineSpeedMemory
 
     private readonly string? _path;
 
-    private MachineSpeedMemory(string? path, IReadOnlyList<double> core, IReadOnlyList<double> allocation)
+    private MachineSpeedMemory(string? path, IReadOnlyList<double> core, IReadOnlyList<double> allocation, IReadOnlyList<double> branch)
     {
         _path = path;
         Core = core;
         Allocation = allocation;
+        Branch = branch;
     }
 
     /// <summary>The core reference loop's recent readings, ns per 1,000 steps, oldest first.</summary>
@@ -41,6 +42,12 @@ internal sealed class MachineSpeedMemory
 
     /// <summary>The allocation reference's recent readings, ns per allocation, oldest first.</summary>
     public IReadOnlyList<double> Allocation { get; }
+
+    /// <summary>The branchy reference's recent readings, ns per 1,000 characters, oldest first.</summary>
+    public IReadOnlyList<double> Branch { get; }
+
+    /// <summary>The fastest branchy reading remembered, or <see langword="null"/> with fewer than <see cref="MinimumReadings"/>.</summary>
+    public double? FastestBranch => Branch.Count >= MinimumReadings ? Branch.Min() : null;
 
     /// <summary>The fastest core reading remembered, or <see langword="null"/> with fewer than <see cref="MinimumReadings"/>.</summary>
     public double? FastestCore => Core.Count >= MinimumReadings ? Core.Min() : null;
@@ -62,16 +69,17 @@ internal sealed class MachineSpeedMemory
         string? path = Folder(getEnvironmentVariable) is { } folder ? Path.Combine(folder, SafeName(machineId) + ".speeds") : null;
         var core = new List<double>();
         var allocation = new List<double>();
+        var branch = new List<double>();
         try
         {
             if (path is not null && File.Exists(path))
             {
-                // One reading per line: "core 1078.5" or "allocation 6.31"; anything else is skipped, not trusted.
+                // One reading per line: "core 1078.5", "allocation 6.31" or "branch 412.7"; anything else is skipped, not trusted.
                 foreach (string line in File.ReadLines(path))
                 {
                     string[] parts = line.Split(' ', 2);
                     if (parts.Length == 2 && double.TryParse(parts[1], NumberStyles.Float, CultureInfo.InvariantCulture, out double value) && value > 0 && double.IsFinite(value))
-                        (parts[0] == "core" ? core : parts[0] == "allocation" ? allocation : null)?.Add(value);
+                        (parts[0] switch { "core" => core, "allocation" => allocation, "branch" => branch, _ => null })?.Add(value);
                 }
             }
         }
@@ -80,7 +88,7 @@ internal sealed class MachineSpeedMemory
             // No memory: recording goes on as on a machine seen for the first time.
         }
 
-        return new MachineSpeedMemory(path, core, allocation);
+        return new MachineSpeedMemory(path, core, allocation, branch);
     }
 
     /// <summary>Adds a measurement's readings and writes the memory back; a folder that refuses it is ignored.</summary>
@@ -91,7 +99,8 @@ internal sealed class MachineSpeedMemory
         ArgumentNullException.ThrowIfNull(record);
         List<double> core = Append(Core, record.MachineSpeed);
         List<double> allocation = Append(Allocation, record.AllocationSpeed);
-        var updated = new MachineSpeedMemory(_path, core, allocation);
+        List<double> branch = Append(Branch, record.BranchSpeed);
+        var updated = new MachineSpeedMemory(_path, core, allocation, branch);
         if (_path is null)
             return updated;
 
@@ -100,6 +109,8 @@ internal sealed class MachineSpeedMemory
             text.Append(CultureInfo.InvariantCulture, $"core {value:R}\n");
         foreach (double value in allocation)
             text.Append(CultureInfo.InvariantCulture, $"allocation {value:R}\n");
+        foreach (double value in branch)
+            text.Append(CultureInfo.InvariantCulture, $"branch {value:R}\n");
         try
         {
             Directory.CreateDirectory(Path.GetDirectoryName(_path)!);
@@ -119,8 +130,8 @@ internal sealed class MachineSpeedMemory
     }
 
     /// <summary>
-    /// How much slower than this machine's fastest remembered level <paramref name="record"/> ran, as the larger ratio of
-    /// its two references over the fastest (1.7 = 70 % slower); 1 when there is nothing to compare.
+    /// How much slower than this machine's fastest remembered level <paramref name="record"/> ran, as the largest ratio of
+    /// its references over the fastest (1.7 = 70 % slower); 1 when there is nothing to compare.
     /// </summary>
     /// <param name="record">A measurement.</param>
     /// <returns>The ratio, at least 1.</returns>
@@ -132,6 +143,8 @@ internal sealed class MachineSpeedMemory
             ratio = Math.Max(ratio, record.MachineSpeed.Value / core);
         if (FastestAllocation is { } allocation && record.AllocationSpeed is > 0)
             ratio = Math.Max(ratio, record.AllocationSpeed.Value / allocation);
+        if (FastestBranch is { } branch && record.BranchSpeed is > 0)
+            ratio = Math.Max(ratio, record.BranchSpeed.Value / branch);
         return ratio;
     }
 

@@ -78,11 +78,13 @@ internal static class TimeSpread
             }
 
             RecordingQuality own = counter.Recording ?? first.Find(counter.Name)?.Recording ?? new RecordingQuality(1, 0, null);
+            CounterVerdictRule rule = policy.GetRule(counter.Name, counter.Kind);
             double spread = fastest > 0 ? Math.Max(1, slowest / fastest) : 1;
 
-            // Rounded as stored (three decimals), so a re-recording at the same levels does not rewrite noise digits.
-            spread = Math.Round(spread, 3);
-            CounterVerdictRule rule = policy.GetRule(counter.Name, counter.Kind);
+            // Levels within the run-to-run drift are not levels: every verdict counts that drift in σ already, and a spread of
+            // +1 % in every verdict line would say nothing. Rounded as stored (three decimals), so a re-recording at the same
+            // levels does not rewrite noise digits.
+            spread = Math.Log(spread) <= Math.Max(rule.Drift, own.Drift) ? 1 : Math.Round(spread, 3);
             double detects = SpreadDetectableChange(counter, statistic, own.Drift, rule, spread);
             counters.Add(counter with { Recording = own with { Processes = processes, Spread = spread, DetectableChange = detects } });
         }

@@ -136,6 +136,7 @@ internal static class PerfEngine
             TimestampUtc = timestamp,
             UnoptimizedReason = unoptimized,
             MachineSpeedNanoseconds = speed,
+            BranchSpeedNanoseconds = readings.ProbesTaken > 0 ? readings.BranchSpeedNanoseconds() : BranchSpeed.Probe(),
             AllocationSpeedNanoseconds = readings.AllocationNanoseconds(),
             OtherProcessesCores = otherCores,
             Notes = notes.AsReadOnly(),

@@ -92,24 +92,32 @@ public sealed record PerfRunInfo
 
     /// <summary>
     /// How fast the machine ran: nanoseconds per 1,000 dependent multiply-adds of a fixed reference loop, timed between the
-    /// samples (the floor, P10, of its timings, as time verdicts judge the body). Baselines store it, and a time verdict against a baseline recorded
-    /// at a different machine speed is inconclusive rather than a failure (docs/VERDICTS.md, "Machines").
+    /// samples (the floor, P10, of its timings, as time verdicts judge the body). Baselines store it, and a time verdict
+    /// against a baseline recorded at a different machine speed allows for it (docs/VERDICTS.md, "Machines and their speed").
     /// </summary>
     public double MachineSpeedNanoseconds { get; init; } = double.NaN;
+
+    /// <summary>
+    /// How fast the machine ran branchy code: nanoseconds per 1,000 characters of a fixed word count, timed between the
+    /// samples beside the core loop (the floor of its timings). A shared host can slow code that leans on the branch
+    /// predictor by 1.6-1.8× for minutes while the core loop does not move; baselines store it, and a time verdict against
+    /// a baseline recorded while it ran faster allows for the difference (docs/VERDICTS.md, "Levels").
+    /// </summary>
+    public double BranchSpeedNanoseconds { get; init; } = double.NaN;
 
     /// <summary>
     /// How fast this process allocated while the samples ran: nanoseconds per small allocation of a fixed reference, timed
     /// between the samples of a body that allocates (the median of the timings taken beside the fastest fifth of the
     /// samples, where the floor that time verdicts judge comes from); <see cref="double.NaN"/> for a body that does not.
-    /// Baselines store it, and a time verdict of an allocating body against a baseline recorded while allocation ran at
-    /// another speed is inconclusive rather than a failure (docs/VERDICTS.md, "Machines").
+    /// Baselines store it, and a time verdict of an allocating body is scaled by its ratio to the recording's
+    /// (docs/VERDICTS.md, "Allocation speed").
     /// </summary>
     public double AllocationSpeedNanoseconds { get; init; } = double.NaN;
 
     /// <summary>
     /// How many cores' worth of CPU time other processes used while the samples ran (Linux <c>/proc/stat</c>, less this
     /// process's own); <see cref="double.NaN"/> where it cannot be read. A time verdict of a measurement taken while other
-    /// processes kept three quarters of the other cores busy is inconclusive rather than a failure (docs/VERDICTS.md, "Machines").
+    /// processes kept three quarters of the other cores busy allows for them (docs/VERDICTS.md, "Other processes").
     /// </summary>
     public double OtherProcessesCores { get; init; } = double.NaN;
 

@@ -22,6 +22,7 @@ internal sealed class SampleReadings
         Times = new long[samples];
         Width = width;
         SpeedTicks = new long[probes];
+        BranchTicks = new long[probes];
         AllocationTicks = new long[allocationProbes ? probes : 0];
         ProbeGaps = new ulong[probes * width];
         ProbeSink = allocationProbes && probes > 0 ? new object[16] : [];
@@ -32,6 +33,9 @@ internal sealed class SampleReadings
 
     /// <summary>Each probe's timing of the core reference loop (<see cref="MachineSpeed"/>), in <see cref="System.Diagnostics.Stopwatch"/> ticks.</summary>
     public long[] SpeedTicks { get; }
+
+    /// <summary>Each probe's timing of the branchy reference (<see cref="BranchSpeed"/>), in ticks.</summary>
+    public long[] BranchTicks { get; }
 
     /// <summary>Each probe's timing of the allocation reference (<see cref="AllocationSpeed"/>) in ticks; empty for a body that does not allocate.</summary>
     public long[] AllocationTicks { get; }
@@ -103,6 +107,16 @@ internal sealed class SampleReadings
     {
         long floor = Floor(SpeedTicks, first, end < 0 ? ProbesTaken : end);
         return floor < 0 ? double.NaN : MachineSpeed.ToNanosecondsPerThousand(floor);
+    }
+
+    /// <summary>
+    /// How fast branchy code ran over the samples: the floor of the branchy reference's timings (<see cref="BranchSpeed"/>)
+    /// in nanoseconds per 1,000 characters; <see cref="double.NaN"/> when no probe was taken.
+    /// </summary>
+    public double BranchSpeedNanoseconds()
+    {
+        long floor = Floor(BranchTicks, 0, ProbesTaken);
+        return floor < 0 ? double.NaN : BranchSpeed.ToNanosecondsPerThousand(floor);
     }
 
     /// <summary>

@@ -22,7 +22,7 @@ internal static class Sampling
     /// <param name="cancellation">Stops sampling between two samples; the no-GC region is ended before it throws.</param>
     /// <remarks>
     /// Every body gets reference probes between its samples (<see cref="ReferenceProbes"/>), outside what the samples count:
-    /// the core loop, and the allocation reference for a body that allocates.
+    /// the core loop and the branchy reference, and the allocation reference for a body that allocates.
     /// </remarks>
     internal static SamplingOutcome Run<TLoop>(PerfOptions options, TLoop body, CounterSet set, long operations, double bytesPerOperation, long deadline, CancellationToken cancellation)
         where TLoop : struct, IOperationLoop
@@ -36,6 +36,7 @@ internal static class Sampling
         // measuring thread during sampling (which says the measured code changed: the first measurement of every process
         // reported two of them).
         MachineSpeed.Time();
+        BranchSpeed.Time();
         if (allocates)
             AllocationSpeed.Allocate(readings.ProbeSink);
         SettleGC();
@@ -61,7 +62,8 @@ internal static class Sampling
     /// The sample loop: one read of every counter at each boundary, straight into <paramref name="readings"/>, and nothing
     /// else between boundaries but the body, a clock read for the deadline and a look at the cancellation. When the readings
     /// have room for reference probes (<see cref="ReferenceProbes"/>), every <see cref="ReferenceProbes.Every"/>th sample is
-    /// followed by a timed probe (the core loop; the allocation reference too when the readings have room for it) and a fresh
+    /// followed by a timed probe (the core loop and the branchy reference; the allocation reference too when the readings have
+    /// room for it) and a fresh
     /// reading of every counter, so the next sample starts after it; what the probe counted is taken out of the later
     /// boundaries after the loop (<see cref="SampleReadings.RemoveProbeGaps"/>). Allocates nothing but the allocation
     /// probe's own arrays.
@@ -80,6 +82,7 @@ internal static class Sampling
         ulong[] boundaries = readings.Boundaries;
         long[] times = readings.Times;
         long[] speedTicks = readings.SpeedTicks;
+        long[] branchTicks = readings.BranchTicks;
         long[] allocationTicks = readings.AllocationTicks;
         ulong[] gaps = readings.ProbeGaps;
         object[] sink = readings.ProbeSink;
@@ -104,6 +107,7 @@ internal static class Sampling
                 continue;
 
             speedTicks[probes] = MachineSpeed.Time();
+            branchTicks[probes] = BranchSpeed.Time();
             if (probes < allocationTicks.Length)
             {
                 long before = Stopwatch.GetTimestamp();

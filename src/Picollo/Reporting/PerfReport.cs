@@ -159,7 +159,7 @@ internal sealed class PerfReport
                 c.IsAvailable ? new PerOperationModel(c.P0, c.P50, c.P90, c.P99, c.P100, c.Mean, c.StdDev) : null,
                 c.Overhead?.Median,
                 c.IsAvailable ? JsonElement.Parse(c.Histogram.ToUtf8Json()) : null,
-                v is null ? null : new VerdictModel(v.Status, v.Mode, v.Statistic, v.BaselineValue, v.CurrentValue, v.RelativeChange, v.EffectSize, v.EffectSize is null ? null : CounterVerdict.EffectSizeName, v.BaselineMachineId, v.Text));
+                v is null ? null : new VerdictModel(v.Status, v.Mode, v.Statistic, v.BaselineValue, v.CurrentValue, v.RelativeChange, v.EffectSize, v.EffectSize is null ? null : CounterVerdict.EffectSizeName, v.BaselineMachineId, v.Text) { CohensD = v.CohensD });
         }).ToList();
         return new PerfReportModel(
             TestName, Verdict, Result.TimestampUtc, Result.OperationsPerSample, Result.SampleCount, Result.WallTime.TotalMilliseconds,

@@ -14,11 +14,14 @@ namespace Picollo.Testing;
 /// </summary>
 /// <param name="worker">How the adapter starts the test.</param>
 /// <param name="timeBudget">The test's time budget per measurement, for the child's timeout.</param>
-internal sealed class FreshProcessRunner(PerfTestWorker worker, TimeSpan timeBudget) : IFreshProcessMeasurer
+/// <param name="fixedTimeout">The child's time besides its measurements; <see cref="DefaultFixedTimeout"/> when <see langword="null"/>.</param>
+internal sealed class FreshProcessRunner(PerfTestWorker worker, TimeSpan timeBudget, TimeSpan? fixedTimeout = null) : IFreshProcessMeasurer
 {
-    // Start-up, discovery and JIT of a test host take a few seconds; each measurement its warmup (up to 1.5 s for a body
-    // still at tier 0, plus settling) and about twice its budget.
-    private static readonly TimeSpan s_fixedTimeout = TimeSpan.FromSeconds(90);
+    /// <summary>
+    /// Start-up, discovery and JIT of a test host take a few seconds; each measurement adds its warmup (up to 1.5 s for a
+    /// body still at tier 0, plus settling) and about twice its budget, which the timeout adds per measurement.
+    /// </summary>
+    public static readonly TimeSpan DefaultFixedTimeout = TimeSpan.FromSeconds(90);
 
     /// <inheritdoc/>
     public FreshProcessMeasurement Measure(string baselinePath, int measurements, CancellationToken cancellation)
@@ -81,15 +84,15 @@ internal sealed class FreshProcessRunner(PerfTestWorker worker, TimeSpan timeBud
 
         process.BeginOutputReadLine();
         process.BeginErrorReadLine();
-        TimeSpan timeout = s_fixedTimeout + (timeBudget * 4 * measurements);
+        TimeSpan timeout = (fixedTimeout ?? DefaultFixedTimeout) + (timeBudget * 4 * measurements);
         bool exited;
         using (cancellation.Register(() => Kill(process)))
             exited = process.WaitForExit(timeout);
         if (!exited)
-        {
             Kill(process);
-            process.WaitForExit();
-        }
+
+        // Without a timeout it also waits until the redirected output has been read to its end.
+        process.WaitForExit();
 
         cancellation.ThrowIfCancellationRequested();
         IReadOnlyList<BaselineRecord> records;

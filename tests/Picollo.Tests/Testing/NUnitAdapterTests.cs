@@ -76,16 +76,11 @@ public sealed class NUnitAdapterTests
 
             sandbox.Use(update: false);
             NUnitWork.ChainSteps = steps * 3;
-            // A verdict withheld on a busy machine (passes with "Time not judged: …") is measured again, up to three times.
-            var withheld = new List<string>();
-            ITestResult regressed = Single(NUnitPipeline.Run(typeof(NUnitBaselines)), "Body");
-            for (int attempt = 1; attempt < 3 && regressed.ResultState.Status == TestStatus.Passed; attempt++)
-            {
-                withheld.Add(regressed.Output);
-                regressed = Single(NUnitPipeline.Run(typeof(NUnitBaselines)), "Body");
-            }
 
-            regressed.ResultState.Status.ShouldBe(TestStatus.Failed, "withheld verdicts before: " + string.Join(" || ", withheld));
+            // Time is never withheld: on a busy machine too, 3× is beyond what the conditions allow unchanged code.
+            ITestResult regressed = Single(NUnitPipeline.Run(typeof(NUnitBaselines)), "Body");
+
+            regressed.ResultState.Status.ShouldBe(TestStatus.Failed, regressed.Output);
             regressed.Message.ShouldStartWith("Picollo.Assertions.PerfAssertionException : NUnitBaselines.Body\n    should not regress against\n");
             regressed.Message.ShouldContain("Confirmed by a second measurement");
         }

@@ -74,6 +74,22 @@ public sealed class PerfTestSettingsTests
             .ShouldStartWith("[PerfFact] MaxChange = 0: the threshold is a relative change above 0.");
         Should.Throw<PerfTestConfigurationException>(() => Parse(new PerfDefaultsAttribute { Confidence = 1 })).Message
             .ShouldStartWith("[PerfFact] Confidence = 1: a confidence lies in [0.5, 0.9999].");
+        Should.Throw<PerfTestConfigurationException>(() => Parse(new PerfDefaultsAttribute { MaxCohensD = 0 })).Message
+            .ShouldBe("[PerfFact] MaxCohensD = 0: Cohen's d gate lies in (0, 10]. The valid form is an effect size, e.g. 0.5 (medium) or 0.8 (large).");
+        Should.Throw<PerfTestConfigurationException>(() => Parse(new PerfDefaultsAttribute { RecordingProcesses = 17 })).Message
+            .ShouldBe("[PerfFact] RecordingProcesses = 17: a recording measures 0 to 16 fresh processes. The valid form is a whole number from 0 (the test's process only) to 16 (3 by default).");
+    }
+
+    [Fact]
+    public void CohensDGate_AndRecordingProcesses_AreTakenFromTheTestOverTheAssembly()
+    {
+        var assembly = new PerfDefaultsAttribute { MaxCohensD = 0.8, RecordingProcesses = 0 };
+
+        PerfTestSettings settings = PerfTestSettings.Parse("[PerfFact]", new PerfDefaultsAttribute { RecordingProcesses = 5 }, assembly, PerfOptions.Default);
+
+        settings.MaxCohensD.ShouldBe(0.8);
+        settings.RecordingProcesses.ShouldBe(5);
+        Parse(new PerfDefaultsAttribute()).RecordingProcesses.ShouldBeNull("not declared: the options' default (3)");
     }
 
     [Fact]

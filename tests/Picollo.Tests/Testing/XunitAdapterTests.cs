@@ -162,20 +162,13 @@ public sealed class XunitAdapterTests
             updated.Warnings.ShouldContain(w => w.Contains("Baseline updated:", StringComparison.Ordinal));
             sandbox.BaselineFiles().ShouldContain("BaselineBody.Chain.perf.json");
 
-            // Three times the work: a confirmed regression fails the test. A verdict withheld because the machine was busy
-            // (the test passes with "Time not judged: …") is the product working as documented, so it is measured again,
-            // up to three times in all; the verdict once made must be the failure.
+            // Three times the work: a confirmed regression fails the test, on a busy machine too. Time is never withheld: other
+            // processes, another machine speed and the recorded spread widen what unchanged code may show, by far less than 3×.
             sandbox.Use(update: false);
             SampleWork.ChainSteps = steps * 3;
-            var withheld = new List<string>();
             PipelineTest regressed = (await XunitPipeline.RunAsync(null, typeof(BaselineBody))).ShouldHaveSingleItem();
-            for (int attempt = 1; attempt < 3 && regressed.Outcome == "Passed"; attempt++)
-            {
-                withheld.Add(string.Join(" | ", regressed.Warnings));
-                regressed = (await XunitPipeline.RunAsync(null, typeof(BaselineBody))).ShouldHaveSingleItem();
-            }
 
-            regressed.Outcome.ShouldBe("Failed", "withheld verdicts before: " + string.Join(" || ", withheld));
+            regressed.Outcome.ShouldBe("Failed", string.Join(" | ", regressed.Warnings));
             regressed.Message.ShouldStartWith("Picollo.Assertions.PerfAssertionException: BaselineBody.Chain\n    should not regress against\n");
             regressed.Message.ShouldContain("Confirmed by a second measurement");
         }

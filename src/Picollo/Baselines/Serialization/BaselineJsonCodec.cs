@@ -103,6 +103,7 @@ internal static class BaselineJsonCodec
             Options = new SortedDictionary<string, string>(record.Options.ToDictionary(), StringComparer.Ordinal),
             MachineSpeed = record.MachineSpeed is { } speed ? Math.Round(speed, 1) : null,
             AllocationSpeed = record.AllocationSpeed is { } allocation ? Math.Round(allocation, 2) : null,
+            BranchSpeed = record.BranchSpeed is { } branch ? Math.Round(branch, 1) : null,
             Counters = counters,
         };
     }
@@ -190,9 +191,13 @@ internal static class BaselineJsonCodec
         double? allocationSpeed = IsSpeed(model.AllocationSpeed)
             ? model.AllocationSpeed
             : throw Invalid(filePath, path + ".allocationSpeed", "the allocation speed is a positive number of nanoseconds.");
+        double? branchSpeed = IsSpeed(model.BranchSpeed)
+            ? model.BranchSpeed
+            : throw Invalid(filePath, path + ".branchSpeed", "the branch speed is a positive number of nanoseconds.");
         return new BaselineRecord(counters, new Dictionary<string, string>(options, StringComparer.Ordinal), DateTime.SpecifyKind(recorded.ToUniversalTime(), DateTimeKind.Utc), speed)
         {
             AllocationSpeed = allocationSpeed,
+            BranchSpeed = branchSpeed,
         };
     }
 

@@ -41,13 +41,18 @@ internal sealed class BaselineEntryModel
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? AllocationSpeed { get; set; }
 
-    // Last: the counters are the long part, the short facts stay on top.
+    // How fast branchy code ran at recording (ns per 1,000 characters of the reference word count); absent in older entries.
     [JsonPropertyOrder(5)]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? BranchSpeed { get; set; }
+
+    // Last: the counters are the long part, the short facts stay on top.
+    [JsonPropertyOrder(6)]
     public IDictionary<string, BaselineCounterModel>? Counters { get; set; }
 
     // Recordings of other processes at another time level, as files written before the spread was stored held them; read
     // into the spread (TimeSpread), never written.
-    [JsonPropertyOrder(6)]
+    [JsonPropertyOrder(7)]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IList<BaselineEntryModel>? Levels { get; set; }
 }

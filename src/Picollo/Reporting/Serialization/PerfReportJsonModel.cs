@@ -64,4 +64,9 @@ internal sealed record VerdictModel(
     double? EffectSize,
     string? EffectSizeName,
     string? BaselineMachineId,
-    string Text);
+    string Text)
+{
+    /// <summary>Cohen's d of a time counter's floor regions, beside <see cref="EffectSize"/> (z); absent for other counters.</summary>
+    [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
+    public double? CohensD { get; init; }
+}

@@ -1,0 +1,169 @@
+using Picollo.Assertions;
+using Picollo.Baselines;
+using Picollo.Counters;
+using Picollo.Measurement;
+using Picollo.Tests.Assertions;
+using Picollo.Tests.Support;
+using Shouldly;
+using Xunit;
+
+namespace Picollo.Tests.Baselines;
+
+/// <summary>
+/// Judgements that measure the body in fresh processes (issue 24): a recording learns the levels of other processes, a
+/// time regression must show in fresh processes too, a process that cannot run is named, and the worker's side writes
+/// what it measured and nothing else. A scripted measurer stands for the adapters' fresh processes (the real ones run in
+/// the packaging tests); the records are real: synthetic results of 200 ticks per operation times a scale.
+/// </summary>
+public sealed class FreshProcessJudgementTests
+{
+    [Fact]
+    public void UpdateMode_RecordsTheLevelsOfFreshProcesses_KeepsTheFastest_AndSaysTheSpreadIsWide()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        var fresh = new ScriptedProcesses([1.3, 1.35], [0.95, 1.0], [1.1, 1.2]);
+
+        Runs(1.0).ShouldNotRegress(options: Options(temp, fresh) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        fresh.Started.ShouldBe(3);
+        fresh.Asked.ShouldAllBe(static path => path.EndsWith("T.M.perf.json", StringComparison.Ordinal));
+        BaselineCounter tsc = BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.ShouldHaveSingleItem().Record.Find("tsc")!;
+        tsc.PerOperation.P10.ShouldBe(199.9 * 0.95, 0.2, "the fastest process's level is the baseline");
+        tsc.Recording!.Processes.ShouldBe(4);
+        tsc.Recording.Spread.ShouldBe(1.3 / 0.95, 0.01, "each process's level is its faster measurement");
+        host.Output[^1].ShouldContain("Recorded across 4 processes (this one and 3 fresh, 2 measurements each): tsc levels spread 1.368×; the fastest level is the baseline.");
+        host.Notices.ShouldContain(static n => n.Message.StartsWith("tsc: its floor ran at levels up to 1.37× apart in 4 processes of this machine, so time on this machine detects ≥ +", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void AFreshProcessThatCannotRun_IsNamed_AndTheRecordingGoesOnWithTheOthers()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        var fresh = new ScriptedProcesses([1.1, 1.1], null, [1.0, 1.0]);
+
+        Runs(1.0).ShouldNotRegress(options: Options(temp, fresh) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.Single().Record.Find("tsc")!.Recording!.Processes.ShouldBe(3);
+        host.Notices.ShouldContain(static n => n.Message == "Recorded in 3 of 4 processes: the scripted process 2 crashed.");
+    }
+
+    [Fact]
+    public void AReceivedFile_IsRecordedInThisProcessOnly_AndUpdateModeAcrossProcesses()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        var fresh = new ScriptedProcesses([1.3, 1.3]);
+
+        Runs(1.0).ShouldNotRegress(options: Options(temp, fresh), callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        fresh.Started.ShouldBe(0, "a suite's first run would pay seconds per test for files nobody may accept");
+        BaselineStore.Read(temp.Combine("T.M.received.perf.json"))!.Entries.Single().Record.Find("tsc")!.Recording!.Processes.ShouldBe(1);
+    }
+
+    [Fact]
+    public void ATimeRegressionOfThisProcessOnly_PassesWhenAFreshProcessRunsAtARecordedLevel()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        Runs(1.0).ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        // This process sits at a level the recording did not see (+40 %, twice); the second fresh process is back.
+        var fresh = new ScriptedProcesses([1.4, 1.45], [1.0, 1.02]);
+        Runs(1.4, 1.41).ShouldNotRegress(options: Options(temp, fresh), callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        fresh.Started.ShouldBe(2, "the first fresh process confirmed, the second did not");
+        string notices = string.Join("\n", host.Notices.Select(static n => n.Message));
+        host.Notices.ShouldContain(static n => n.Message.StartsWith("Not failing on tsc: this process regressed twice, but fresh process 2 did not (tsc P10 +40.0%", StringComparison.Ordinal)
+            && n.Message.Contains("; then tsc P10 0.0%", StringComparison.Ordinal)
+            && n.Message.EndsWith("extend the baseline's levels from unchanged code (PICOLLO_UPDATE_BASELINES=add).", StringComparison.Ordinal), notices);
+    }
+
+    [Fact]
+    public void ATimeRegressionThatEveryFreshProcessShows_Fails_AndTheMessageSaysSo()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        Runs(1.0).ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        var fresh = new ScriptedProcesses([1.5, 1.5], [1.52, 1.5], [1.49, 1.6]);
+        string message = Should.Throw<PerfAssertionException>(() =>
+            Runs(1.5, 1.5).ShouldNotRegress(options: Options(temp, fresh), callerFilePath: temp.Combine("T.cs"), testMethod: "M")).Message;
+
+        fresh.Started.ShouldBe(3);
+        message.ShouldContain("Confirmed by a second measurement: tsc P10 +50.0%");
+        message.ShouldContain(" 3 fresh processes confirmed it too.");
+    }
+
+    [Fact]
+    public void WhenNoFreshProcessCanRun_TheTwoMeasurementsOfThisProcessDecide()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        Runs(1.0).ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        var fresh = new ScriptedProcesses([null]);
+        Should.Throw<PerfAssertionException>(() => Runs(1.5, 1.5).ShouldNotRegress(options: Options(temp, fresh), callerFilePath: temp.Combine("T.cs"), testMethod: "M"));
+
+        host.Output[^1].ShouldContain("A fresh process could not measure it to confirm: the scripted process 1 crashed.");
+    }
+
+    [Fact]
+    public void AWorker_MeasuresTheBaselineItWasStartedFor_WritesEachMeasurement_AndNothingElse()
+    {
+        using var temp = new TempDirectory();
+        string prefix = temp.Combine("out", "measurement");
+        Directory.CreateDirectory(temp.Combine("out"));
+        var environment = new Dictionary<string, string?>
+        {
+            [FreshProcessWorker.BaselineVariable] = temp.Combine("T.M.perf.json"),
+            [FreshProcessWorker.OutputVariable] = prefix,
+            [FreshProcessWorker.MeasurementsVariable] = "2",
+        };
+        var options = new BaselineStoreOptions { GetEnvironmentVariable = name => environment.GetValueOrDefault(name) };
+
+        BaselineJudgement other = BaselineJudge.Judge(Runs(1.0), temp.Combine("T.cs"), "T", "Other", null, options);
+        other.Outcome.ShouldBe(BaselineOutcome.NotJudged);
+        FreshProcessWorker.Read(prefix).ShouldBeEmpty("another baseline of the same test measures nothing more");
+
+        BaselineJudgement measured = BaselineJudge.Judge(Runs(1.0, 1.2), temp.Combine("T.cs"), "T", "M", null, options);
+
+        measured.Outcome.ShouldBe(BaselineOutcome.NotJudged);
+        IReadOnlyList<BaselineRecord> records = FreshProcessWorker.Read(prefix);
+        records.Select(static r => Math.Round(r.Find("tsc")!.PerOperation.P10 / 199.9, 2)).ShouldBe([1.0, 1.2]);
+        Directory.GetFiles(temp.Path, "*.perf.json").ShouldBeEmpty("a worker writes no baseline and no received file");
+    }
+
+    private static BaselineStoreOptions Options(TempDirectory temp, IFreshProcessMeasurer? fresh = null) =>
+        new() { GetEnvironmentVariable = TestEnvironment.Local(temp), FreshProcesses = fresh };
+
+    // The first measurement, then one per remeasurement, at the scales given (the last repeats).
+    private static PerfResult Runs(params double[] scales)
+    {
+        int next = 1;
+        return SyntheticResults.Result(Tsc(scales[0])).WithRemeasure(() => SyntheticResults.Result(Tsc(scales[Math.Min(next++, scales.Length - 1)])));
+    }
+
+    // 200 samples of 1,000 operations spread evenly over 198-218 ticks per operation, times the scale.
+    private static CounterResult Tsc(double scale) => SyntheticResults.Counter(
+        "tsc", "ticks", CounterKind.Tsc, 1_000, Enumerable.Range(0, 200).Select(i => (ulong)Math.Round(scale * (198_000 + (i * 100)))));
+
+    /// <summary>Fresh processes whose measurements are given per process (scales), or null for one that crashes.</summary>
+    private sealed class ScriptedProcesses(params double[]?[] processes) : IFreshProcessMeasurer
+    {
+        public int Started { get; private set; }
+
+        public List<string> Asked { get; } = [];
+
+        public FreshProcessMeasurement Measure(string baselinePath, int measurements, CancellationToken cancellation)
+        {
+            Asked.Add(baselinePath);
+            int index = Started++;
+            double[]? scales = index < processes.Length ? processes[index] : processes[^1];
+            if (scales is null)
+                return FreshProcessMeasurement.Failed($"the scripted process {index + 1} crashed.");
+            return new FreshProcessMeasurement([.. scales.Take(measurements).Select(static s => BaselineRecord.FromResult(SyntheticResults.Result(Tsc(s))))], null);
+        }
+    }
+}

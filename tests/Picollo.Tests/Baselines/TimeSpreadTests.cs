@@ -1,0 +1,135 @@
+using System.Text.Json.Nodes;
+using Picollo.Baselines;
+using Shouldly;
+using Xunit;
+using static Picollo.Tests.Baselines.BaselineTestData;
+
+namespace Picollo.Tests.Baselines;
+
+/// <summary>
+/// The levels a body's time takes across processes (issue 24): the recording keeps the fastest level and the ratio of the
+/// slowest to it, scaled by the allocation reference, and leaves out what did not measure the same thing in the same
+/// conditions; files of the earlier process-level format load as a spread.
+/// </summary>
+public sealed class TimeSpreadTests
+{
+    [Fact]
+    public void Combine_KeepsTheFastestLevel_AndTheSlowestAsItsSpread()
+    {
+        BaselineRecord first = Level(1.15), faster = Level(1.0), slower = Level(1.3);
+
+        BaselineRecord combined = TimeSpread.Combine([first, faster, slower], VerdictPolicy.Default).Record;
+
+        BaselineCounter tsc = combined.Find("tsc")!;
+        tsc.PerOperation.P10.ShouldBe(faster.Find("tsc")!.PerOperation.P10, "the fastest level is the baseline");
+        tsc.Recording!.Processes.ShouldBe(3);
+        tsc.Recording.Spread.ShouldBe(1.3, 0.01);
+        tsc.Recording.DetectableChange!.Value.ShouldBeGreaterThan(0.3, "what it detects starts beyond the slowest level");
+        combined.Find("allocated-bytes")!.Recording.ShouldBeNull("exact counters have no spread");
+    }
+
+    [Fact]
+    public void Combine_ScalesAnAllocatingBodysLevels_ByTheAllocationReference()
+    {
+        // bench episodes: the body 1.70× slower in a slow allocation episode, its reference 1.82×. Scaled, that level is
+        // not a level of the code: verdicts correct such an episode instead of allowing it.
+        BaselineRecord fast = Level(1.0) with { AllocationSpeed = 6.3 }, episode = Level(1.7) with { AllocationSpeed = 6.3 * 1.82 };
+
+        BaselineCounter tsc = TimeSpread.Combine([episode, fast], VerdictPolicy.Default).Record.Find("tsc")!;
+
+        tsc.PerOperation.P10.ShouldBe(fast.Find("tsc")!.PerOperation.P10);
+        tsc.Recording!.Spread.ShouldBe(1.0, "1.70 / 1.82 is faster than the kept level, once scaled");
+    }
+
+    [Fact]
+    public void Combine_LeavesOutOtherCode_ABusyMachine_AndAnotherMachineSpeed_AndSaysWhy()
+    {
+        BaselineRecord first = Level(1.0) with { MachineSpeed = 1_100 };
+        BaselineRecord otherCode = Level(1.5, bytes: 96) with { MachineSpeed = 1_100 };
+        BaselineRecord busy = Level(1.5) with { MachineSpeed = 1_100, OtherProcessesCores = Environment.ProcessorCount };
+        BaselineRecord slowHost = Level(1.5) with { MachineSpeed = 1_500 };
+
+        TimeSpread.Combined combined = TimeSpread.Combine([first, otherCode, busy, slowHost], VerdictPolicy.Default);
+
+        combined.Record.Find("tsc")!.Recording!.Spread.ShouldBe(1.0);
+        combined.Record.Find("tsc")!.Recording!.Processes.ShouldBe(1);
+        combined.Excluded.Count.ShouldBe(3);
+        combined.Excluded[0].ShouldBe("process 2: its allocated-bytes differ (88 → 96 bytes/op), so it did not run the same code");
+        combined.Excluded[1].ShouldStartWith("process 3: other processes used ");
+        combined.Excluded[2].ShouldBe("process 4: the machine ran at another speed (a reference loop 1100 → 1500 ns per 1,000 steps)");
+    }
+
+    [Fact]
+    public void Combine_ThisProcessesOtherRuns_WidenTheSpread_ButAreNeitherKeptNorCountedAsProcesses()
+    {
+        // A short branchy body switched levels within one process: 1,040 → 1,389 ticks between two measurements.
+        BaselineRecord kept = Level(1.0), faster = Level(0.9), slower = Level(1.34);
+
+        BaselineCounter tsc = TimeSpread.Combine([kept], VerdictPolicy.Default, [faster, slower]).Record.Find("tsc")!;
+
+        tsc.PerOperation.P10.ShouldBe(kept.Find("tsc")!.PerOperation.P10);
+        tsc.Recording!.Processes.ShouldBe(1);
+        tsc.Recording.Spread.ShouldBe(1.34, 0.01);
+    }
+
+    [Fact]
+    public void Extend_JoinsTheLevel_OrReplacesTheEntryWhenTheCodeChanged()
+    {
+        var existing = new BaselineEntry(Epyc, TimeSpread.Combine([Level(1.0), Level(1.1)], VerdictPolicy.Default).Record);
+
+        (BaselineEntry widened, string outcome) = TimeSpread.Extend(existing, new BaselineEntry(Epyc, Level(1.25)), VerdictPolicy.Default);
+        outcome.ShouldMatch(@"^extended by one process: spread tsc 1\.2[45]\d?×$");
+        widened.Record.Find("tsc")!.Recording!.Processes.ShouldBe(3);
+
+        (_, string within) = TimeSpread.Extend(widened, new BaselineEntry(Epyc, Level(1.2)), VerdictPolicy.Default);
+        within.ShouldMatch(@"^extended by one process, its time within the recorded levels \(spread tsc 1\.2[45]\d?×\)$");
+
+        (BaselineEntry replaced, string changed) = TimeSpread.Extend(widened, new BaselineEntry(Epyc, Level(1.0, bytes: 96)), VerdictPolicy.Default);
+        changed.ShouldStartWith("replaced, not extended: allocated-bytes P50 +9.1% (88 → 96 bytes/op): regressed (exact)");
+        replaced.Record.Find("tsc")!.Recording.ShouldBeNull("the recorded levels were of other code");
+    }
+
+    [Fact]
+    public void ProcessesAndSpread_RoundTrip_AndAreLeftOutForARecordingOfOneProcess()
+    {
+        BaselineRecord record = TimeSpread.Combine([Level(1.0), Level(1.2)], VerdictPolicy.Default).Record;
+        string json = new BaselineFile([new BaselineEntry(Epyc, record)]).ToJson();
+
+        json.ShouldContain("\"processes\": 2,");
+        json.ShouldContain("\"spread\": 1.2,");
+        RecordingQuality read = BaselineFile.Parse(json).Find(Epyc.Id)!.Record.Find("tsc")!.Recording!;
+        read.Processes.ShouldBe(2);
+        read.Spread.ShouldBe(1.2, 0.001);
+
+        BaselineRecord single = Level(1.0) with { Counters = [.. Level(1.0).Counters.Select(static c => c.Name == "tsc" ? c with { Recording = new RecordingQuality(2, 0.004, 0.072) } : c)] };
+        new BaselineFile([new BaselineEntry(Epyc, single)]).ToJson().ShouldNotContain("\"spread\"", customMessage: "files of one process stay as they were");
+    }
+
+    [Fact]
+    public void AFileWithTheEarlierProcessLevels_LoadsAsASpread_KeepingTheFastest_AndIsWrittenWithoutThem()
+    {
+        // The format before the spread: an entry held the records of other processes under "levels".
+        JsonNode file = JsonNode.Parse(new BaselineFile([new BaselineEntry(Epyc, Level(1.15))]).ToJson())!;
+        JsonObject entry = file["entries"]![Epyc.Id]!.AsObject();
+        JsonArray levels = [];
+        foreach (double scale in new[] { 1.0, 1.4 })
+        {
+            JsonObject level = JsonNode.Parse(new BaselineFile([new BaselineEntry(Epyc, Level(scale))]).ToJson())!["entries"]![Epyc.Id]!.AsObject();
+            level.Remove("machine");
+            levels.Add(level.DeepClone());
+        }
+
+        entry["levels"] = levels;
+        BaselineFile read = BaselineFile.Parse(file.ToJsonString());
+
+        BaselineCounter tsc = read.Find(Epyc.Id)!.Record.Find("tsc")!;
+        tsc.PerOperation.P10.ShouldBe(Level(1.0).Find("tsc")!.PerOperation.P10, "the fastest level becomes the record");
+        tsc.Recording!.Processes.ShouldBe(3);
+        tsc.Recording.Spread.ShouldBe(1.4, 0.01);
+        read.ToJson().ShouldNotContain("\"levels\"");
+    }
+
+    // A record of one process: tsc at 200 · scale ticks per operation (FloorRun), allocated bytes exact.
+    private static BaselineRecord Level(double scale, ulong bytes = 88) =>
+        Record(TscCounter(FloorRun(seed: (int)(scale * 1_000), scale: scale)), AllocatedBytes(Constant(bytes)));
+}
