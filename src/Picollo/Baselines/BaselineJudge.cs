@@ -131,6 +131,10 @@ internal static class BaselineJudge
         // Fresh processes that must all confirm a time regression before it fails.
         private const int FreshConfirmations = 3;
 
+        // A fresh process whose band reaches this much further (log scale, 2 %) than the confirmed measurement's was judged in
+        // wider conditions: its pass does not contradict the regression.
+        private const double WiderConditions = 0.02;
+
         // Two references this much slower than the machine's fastest remembered are a slow level worth waiting out.
         private const double SlowLevel = 1.15;
 
@@ -402,14 +406,18 @@ internal static class BaselineJudge
         // draws its level anew. Up to three fresh processes are measured, one after the other, and the first whose faster
         // measurement does not regress ends it: unchanged code fails only when every one of them sits at a level the
         // recording missed (a level a third of the processes take, missed by a recording of four: about 1 % of the time).
-        // A real regression shows in all of them. When a process cannot run, the measurements so far decide.
+        // A real regression shows in all of them. A fresh process that passes only because its own conditions allowed more
+        // (a busy moment, a slow host state) cannot tell, and the next one is asked. When a process cannot run, the
+        // measurements so far decide.
         private void ConfirmInFreshProcess()
         {
             string[] time = [.. _confirmed.Where(name => _current.Find(name) is { } c && Counters.KnownCounters.Of(c.Name, c.Kind).IsTimeLike)];
             if (time.Length == 0 || options.FreshProcesses is not { } fresh)
                 return;
 
+            Dictionary<string, double> edges = CheckResult.Verdicts.Where(v => time.Contains(v.Counter, StringComparer.Ordinal)).ToDictionary(static v => v.Counter, static v => Edge(v), StringComparer.Ordinal);
             var seen = new List<string>();
+            int confirming = 0;
             for (int process = 1; process <= FreshConfirmations; process++)
             {
                 FreshProcessMeasurement measured = fresh.Measure(Path.GetFullPath(baselinePath), MeasurementsPerProcess, MeasurementCancellation.Current);
@@ -419,20 +427,31 @@ internal static class BaselineJudge
                     return;
                 }
 
-                IReadOnlyList<CounterVerdict> there = _store.Compare(baselinePath, _machine, level, folderProblem);
-                seen.Add(string.Join("; ", there.Where(v => time.Contains(v.Counter, StringComparer.Ordinal)).Select(static v => v.Text)));
-                string[] gone = [.. time.Where(name => !there.Any(v => v.Counter == name && v.IsRegression))];
+                CounterVerdict[] there = [.. _store.Compare(baselinePath, _machine, level, folderProblem).Where(v => time.Contains(v.Counter, StringComparer.Ordinal))];
+                seen.Add(string.Join("; ", there.Select(static v => v.Text)));
+                string[] gone = [.. there.Where(v => !v.IsRegression && Edge(v) <= edges.GetValueOrDefault(v.Counter) + WiderConditions).Select(static v => v.Counter)];
                 if (gone.Length > 0)
                 {
                     Unconfirmed(gone, seen);
                     return;
                 }
+
+                if (there.Any(static v => v.IsRegression))
+                    confirming++;
             }
 
             string all = string.Join("; then ", seen);
-            _remeasurements.Add(string.Create(CultureInfo.InvariantCulture, $"{FreshConfirmations} fresh processes confirmed it too ({all})."));
-            _confirmation += string.Create(CultureInfo.InvariantCulture, $" {FreshConfirmations} fresh processes confirmed it too.");
+            string who = confirming == FreshConfirmations
+                ? string.Create(CultureInfo.InvariantCulture, $"{FreshConfirmations} fresh processes confirmed it too")
+                : confirming == 0
+                    ? string.Create(CultureInfo.InvariantCulture, $"{FreshConfirmations} fresh processes measured in conditions that allowed more and could not tell, so the two measurements of this process decide")
+                    : string.Create(CultureInfo.InvariantCulture, $"{confirming} of {FreshConfirmations} fresh processes confirmed it too, the others measured in conditions that allowed more and could not tell");
+            _remeasurements.Add($"{who} ({all}).");
+            _confirmation += $" {who}.";
         }
+
+        // Where a verdict's band ends on the side of a rise (log scale): what the conditions allowed unchanged code.
+        private static double Edge(CounterVerdict verdict) => verdict.Allowance?.High ?? 0;
 
         private void Unconfirmed(string[] gone, List<string> seen)
         {

@@ -97,6 +97,23 @@ public sealed class FreshProcessJudgementTests
     }
 
     [Fact]
+    public void AFreshProcessThatPassesOnlyWithinItsOwnWiderAllowance_DoesNotUnconfirm()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        Runs(1.0).ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        // +40 % here, twice; the first fresh process measures +10 % beside a busy machine (allowed +15 % there): it cannot
+        // tell. The next two regress.
+        var fresh = new ScriptedProcesses([1.1, 1.1], [1.4, 1.4], [1.4, 1.45]) { Busy = { 0 } };
+        string message = Should.Throw<PerfAssertionException>(() =>
+            Runs(1.4, 1.4).ShouldNotRegress(options: Options(temp, fresh), callerFilePath: temp.Combine("T.cs"), testMethod: "M")).Message;
+
+        fresh.Started.ShouldBe(3);
+        message.ShouldContain(" 2 of 3 fresh processes confirmed it too, the others measured in conditions that allowed more and could not tell.");
+    }
+
+    [Fact]
     public void WhenNoFreshProcessCanRun_TheTwoMeasurementsOfThisProcessDecide()
     {
         using var temp = new TempDirectory();
@@ -156,6 +173,9 @@ public sealed class FreshProcessJudgementTests
 
         public List<string> Asked { get; } = [];
 
+        /// <summary>The processes (by index) whose measurements ran beside busy other processes.</summary>
+        public HashSet<int> Busy { get; } = [];
+
         public FreshProcessMeasurement Measure(string baselinePath, int measurements, CancellationToken cancellation)
         {
             Asked.Add(baselinePath);
@@ -163,7 +183,8 @@ public sealed class FreshProcessJudgementTests
             double[]? scales = index < processes.Length ? processes[index] : processes[^1];
             if (scales is null)
                 return FreshProcessMeasurement.Failed($"the scripted process {index + 1} crashed.");
-            return new FreshProcessMeasurement([.. scales.Take(measurements).Select(static s => BaselineRecord.FromResult(SyntheticResults.Result(Tsc(s))))], null);
+            double others = Busy.Contains(index) ? Environment.ProcessorCount : 0;
+            return new FreshProcessMeasurement([.. scales.Take(measurements).Select(s => BaselineRecord.FromResult(SyntheticResults.Result(Tsc(s))) with { OtherProcessesCores = others })], null);
         }
     }
 }
