@@ -52,7 +52,8 @@ internal sealed class PerfTestCommand(TestCommand innerCommand) : DelegatingTest
             [assembly],
             new Dictionary<string, string>
             {
-                ["DOTNET_STARTUP_HOOKS"] = adapter,
+                // After the user's own hooks, which the child keeps.
+                ["DOTNET_STARTUP_HOOKS"] = Environment.GetEnvironmentVariable("DOTNET_STARTUP_HOOKS") is { Length: > 0 } hooks ? hooks + Path.PathSeparator + adapter : adapter,
                 [StartupHook.TestVariable] = fullName,
                 [StartupHook.AssemblyVariable] = assembly,
             },

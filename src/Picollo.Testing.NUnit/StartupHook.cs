@@ -31,6 +31,11 @@ internal static class StartupHook
             return;
         }
 
+        // Read once and cleared, so a process the test itself starts (a `dotnet` tool, a server) neither runs this hook nor
+        // the test again.
+        foreach (string variable in (string[])[TestVariable, AssemblyVariable, "DOTNET_STARTUP_HOOKS"])
+            Environment.SetEnvironmentVariable(variable, null);
+
         int code;
         try
         {

@@ -43,7 +43,7 @@ public static class BaselineAssertions
     /// <param name="maxCohensD">
     /// Shorthand for <see cref="VerdictPolicy.WithThresholds"/>: an opt-in gate on Cohen's d of time-like counters (over the
     /// lowest quarter of each side's samples, log scale, beyond what the conditions allow). A time regression then also
-    /// needs d above this value (0.5 = a medium effect); it adds to the threshold, z and the confirming measurement, never
+    /// needs d above this value (in units of the floors' own spread, which a tight floor keeps small); it adds to the threshold, z and the confirming measurement, never
     /// replaces them. <see langword="null"/> keeps the policy's (no gate: d is reported beside z).
     /// </param>
     /// <param name="callerFilePath">Filled in by the compiler: the test's source file, whose directory holds the baseline.</param>

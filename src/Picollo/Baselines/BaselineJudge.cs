@@ -16,7 +16,7 @@ namespace Picollo.Baselines;
 /// <item>What is written is recorded from a steady moment, at the machine's fast level, and across fresh processes, so
 /// the baseline knows the levels a body's time takes from one process to the next.</item>
 /// <item>A statistical regression (time, cycles, misses) fails only when a second measurement regresses on the same
-/// counter, and, for time, when a fresh process does too where the test adapter can start one: one disturbed measurement
+/// counter, and, for time, when fresh processes do too where the test adapter can start them: one disturbed measurement
 /// (a busy host slowed a whole run by +56% in the verdict-quality experiment) or one process at a level no recording saw
 /// must not fail a build. A deterministic counter needs no second look when the run's code was final.</item>
 /// <item>A regression confirmed twice fails even when neither measurement reached tier 1: doubled allocations are real at
@@ -49,7 +49,12 @@ internal static class BaselineJudge
         // A fresh process started to measure a body for another process's recording or confirmation measures and reports.
         Func<string, string?> environment = options.GetEnvironmentVariable ?? Environment.GetEnvironmentVariable;
         if (FreshProcessWorker.IsWorker(environment))
-            return NotJudged(result, baselinePath, FreshProcessWorker.Measure(Judgement.FinalCode(result, []), Path.GetFullPath(baselinePath), environment));
+        {
+            // Only the baseline asked for measures again (a theory's other rows run in the same worker): checked first.
+            string fullPath = Path.GetFullPath(baselinePath);
+            PerfResult measured = FreshProcessWorker.IsFor(fullPath, environment) ? Judgement.FinalCode(result, []) : result;
+            return NotJudged(result, baselinePath, FreshProcessWorker.Measure(measured, fullPath, environment));
+        }
 
         var judgement = new Judgement(result, baselinePath, folderProblem, options);
         judgement.MeasureFinalCode();
@@ -188,8 +193,8 @@ internal static class BaselineJudge
             if (recording.Note is not null)
                 _remeasurements.Add(recording.Note);
             _notices.AddRange(recording.Notices);
-            SeekFastLevel();
-            RecordLevels(recording.Others);
+            // Runs taken before the recording moved to the machine's fast level were taken in the slow one: not levels.
+            RecordLevels(SeekFastLevel() ? [] : recording.Others);
         }
 
         public void Check() => _check = _store.Check(baselinePath, _machine, _current, folderProblem);
@@ -279,12 +284,12 @@ internal static class BaselineJudge
         // host mode) is measured again, a second apart, until one runs at the fast level: verdicts scale time by the
         // references, but a baseline at the slow level asks every later verdict to trust the scaling in the riskier
         // direction (a body that follows its reference less than fully would look slower).
-        private void SeekFastLevel()
+        private bool SeekFastLevel()
         {
             MachineSpeedMemory memory = MachineSpeedMemory.Load(_machine.Id, options.GetEnvironmentVariable);
             double slower = memory.SlowerThanFastest(_current);
             if (slower <= SlowLevel)
-                return;
+                return false;
 
             for (int attempt = 0; attempt < FastLevelAttempts; attempt++)
             {
@@ -297,12 +302,13 @@ internal static class BaselineJudge
                         $"Recorded at the machine's fast level: the first recording's references ran {(slower - 1) * 100:0}% slower than this machine's fastest remembered, measurement {attempt + 2} did not."));
                     _judged = again;
                     _current = record with { Counters = [.. record.Counters.Select(c => c with { Recording = _current.Find(c.Name)?.Recording })] };
-                    return;
+                    return true;
                 }
             }
 
             _notices.Add(string.Create(CultureInfo.InvariantCulture,
                 $"Recorded while the machine's references ran {(slower - 1) * 100:0}% slower than its fastest remembered level (in {FastLevelAttempts + 1} measurements a second apart): verdicts scale an allocating body's time by the allocation reference and allow for the machine speed, but they see finer against a baseline recorded at the fast level; record it again when the machine is quieter."));
+            return false;
         }
 
         // The levels the body's time took: this process's other recording runs, and in update mode other processes'. Each
@@ -315,7 +321,8 @@ internal static class BaselineJudge
             var levels = new List<BaselineRecord> { _current };
             var failures = new List<string>();
             int processes = options.RecordingProcesses;
-            if (options.FreshProcesses is { } fresh && processes > 0 && _store.IsUpdateMode)
+            // PICOLLO_UPDATE_BASELINES=add extends the entry by this process's level: that is what the user asked to add.
+            if (options.FreshProcesses is { } fresh && processes > 0 && _store.IsUpdateMode && !_store.IsAddingProcessLevels)
             {
                 for (int i = 0; i < processes; i++)
                 {
@@ -327,6 +334,8 @@ internal static class BaselineJudge
                 }
             }
 
+            if (failures.Count > 0)
+                _notices.Add($"Recorded in {levels.Count} of {processes + 1} processes: {failures[0]}");
             if (levels.Count == 1 && thisProcess.Count == 0)
                 return;
 
@@ -334,8 +343,6 @@ internal static class BaselineJudge
             _current = combined.Record;
             if (levels.Count > 1)
                 _remeasurements.Add(SpreadNote(levels.Count, combined));
-            if (failures.Count > 0)
-                _notices.Add($"Recorded in {levels.Count} of {processes + 1} processes: {failures[0]}");
             foreach (BaselineCounter counter in _current.Counters)
             {
                 if (counter.Recording is { Spread: > 1 } quality && quality.Spread > 1 + options.VerdictPolicy.GetRule(counter.Name, counter.Kind).MinRelativeChange)
@@ -411,43 +418,47 @@ internal static class BaselineJudge
         // measurements so far decide.
         private void ConfirmInFreshProcess()
         {
-            string[] time = [.. _confirmed.Where(name => _current.Find(name) is { } c && Counters.KnownCounters.Of(c.Name, c.Kind).IsTimeLike)];
-            if (time.Length == 0 || options.FreshProcesses is not { } fresh)
+            var pending = new List<string>(_confirmed.Where(name => _current.Find(name) is { } c && Counters.KnownCounters.Of(c.Name, c.Kind).IsTimeLike));
+            if (pending.Count == 0 || options.FreshProcesses is not { } fresh)
                 return;
 
-            Dictionary<string, double> edges = CheckResult.Verdicts.Where(v => time.Contains(v.Counter, StringComparer.Ordinal)).ToDictionary(static v => v.Counter, static v => Edge(v), StringComparer.Ordinal);
+            Dictionary<string, double> edges = CheckResult.Verdicts.Where(v => pending.Contains(v.Counter, StringComparer.Ordinal)).ToDictionary(static v => v.Counter, static v => Edge(v), StringComparer.Ordinal);
+            var gone = new List<string>();
             var seen = new List<string>();
             int confirming = 0;
-            for (int process = 1; process <= FreshConfirmations; process++)
+            for (int process = 1; process <= FreshConfirmations && pending.Count > 0; process++)
             {
                 FreshProcessMeasurement measured = fresh.Measure(Path.GetFullPath(baselinePath), MeasurementsPerProcess, MeasurementCancellation.Current);
                 if (measured.Failure is not null || Fastest(measured.Records) is not { } level)
                 {
                     _remeasurements.Add($"A fresh process could not measure it to confirm: {(measured.Failure ?? "it wrote no measurement").TrimEnd('.')}.");
-                    return;
+                    break;
                 }
 
-                CounterVerdict[] there = [.. _store.Compare(baselinePath, _machine, level, folderProblem).Where(v => time.Contains(v.Counter, StringComparer.Ordinal))];
+                // Each counter on its own: one cleared in this process leaves the others to the next.
+                CounterVerdict[] there = [.. _store.Compare(baselinePath, _machine, level, folderProblem).Where(v => pending.Contains(v.Counter, StringComparer.Ordinal))];
                 seen.Add(string.Join("; ", there.Select(static v => v.Text)));
-                string[] gone = [.. there.Where(v => !v.IsRegression && Edge(v) <= edges.GetValueOrDefault(v.Counter) + WiderConditions).Select(static v => v.Counter)];
-                if (gone.Length > 0)
-                {
-                    Unconfirmed(gone, seen);
-                    return;
-                }
-
+                string[] cleared = [.. there.Where(v => !v.IsRegression && Edge(v) <= edges.GetValueOrDefault(v.Counter) + WiderConditions).Select(static v => v.Counter)];
+                gone.AddRange(cleared);
+                pending.RemoveAll(name => cleared.Contains(name, StringComparer.Ordinal));
                 if (there.Any(static v => v.IsRegression))
                     confirming++;
             }
 
             string all = string.Join("; then ", seen);
-            string who = confirming == FreshConfirmations
-                ? string.Create(CultureInfo.InvariantCulture, $"{FreshConfirmations} fresh processes confirmed it too")
+            if (gone.Count > 0)
+                Unconfirmed([.. gone], seen);
+            if (pending.Count == 0 || seen.Count == 0)
+                return;
+
+            string who = confirming == seen.Count
+                ? (seen.Count == 1 ? "a fresh process confirmed it too" : string.Create(CultureInfo.InvariantCulture, $"{seen.Count} fresh processes confirmed it too"))
                 : confirming == 0
-                    ? string.Create(CultureInfo.InvariantCulture, $"{FreshConfirmations} fresh processes measured in conditions that allowed more and could not tell, so the two measurements of this process decide")
-                    : string.Create(CultureInfo.InvariantCulture, $"{confirming} of {FreshConfirmations} fresh processes confirmed it too, the others measured in conditions that allowed more and could not tell");
-            _remeasurements.Add($"{who} ({all}).");
-            _confirmation += $" {who}.";
+                    ? string.Create(CultureInfo.InvariantCulture, $"the fresh processes ({seen.Count}) measured in conditions that allowed more and could not tell, so the two measurements of this process decide")
+                    : string.Create(CultureInfo.InvariantCulture, $"{confirming} of {seen.Count} fresh processes confirmed it too, the others measured in conditions that allowed more and could not tell");
+            string sentence = char.ToUpperInvariant(who[0]) + who[1..];
+            _remeasurements.Add($"{sentence} ({all}).");
+            _confirmation += $" {sentence}.";
         }
 
         // Where a verdict's band ends on the side of a rise (log scale): what the conditions allowed unchanged code.
@@ -462,8 +473,9 @@ internal static class BaselineJudge
             string processes = seen.Count == 1 ? "a fresh process" : string.Create(CultureInfo.InvariantCulture, $"fresh process {seen.Count}");
             _notices.Add($"Not failing on {string.Join(", ", gone)}: this process regressed twice, but {processes} did not ({all}): this process ran at a level the recording did not see. If it persists, extend the baseline's levels from unchanged code ({BaselineStoreOptions.UpdateVariable}=add).");
             _remeasurements.Add($"Measured in fresh processes to confirm: {processes} did not regress ({all}).");
-            if (_confirmed.Count == 0)
-                _confirmation = null;
+            _confirmation = _confirmed.Count == 0
+                ? null
+                : "Confirmed by a second measurement: " + string.Join("; ", verdicts.Where(static v => v.IsRegression).Select(static v => v.Text)) + ".";
             _check = _store.Rejudge(CheckResult, verdicts);
         }
 

@@ -36,7 +36,8 @@ public sealed record CounterVerdictRule(VerdictMode Mode, BaselineStatistic Stat
     /// <summary>
     /// <see cref="VerdictMode.Statistical"/>, time-like counters: an opt-in gate on Cohen's d of the floor (the lowest quarter
     /// of each side's samples, log scale, beyond what the conditions allow; docs/VERDICTS.md, "Cohen's d"). A regression
-    /// then also needs d above this value (0.5 = the two floors overlap less than a medium effect allows), on top of the
+    /// then also needs d above this value (the largest effect a change may have and still pass, in units of the floors' own
+    /// spread; a tight floor makes any real change read large), on top of the
     /// threshold, z and the confirming measurement, never instead of them; an improvement needs d below its negative.
     /// <see langword="null"/> (the default): no gate, d is reported only.
     /// </summary>

@@ -28,6 +28,14 @@ internal static class FreshProcessWorker
     public static bool IsWorker(Func<string, string?> getEnvironmentVariable) =>
         !string.IsNullOrEmpty(getEnvironmentVariable(BaselineVariable)) && !string.IsNullOrEmpty(getEnvironmentVariable(OutputVariable));
 
+    /// <summary>Whether this worker was started for <paramref name="baselinePath"/>.</summary>
+    /// <param name="baselinePath">A baseline's full path.</param>
+    /// <param name="getEnvironmentVariable">The environment.</param>
+    /// <returns><see langword="true"/> when the worker measures that baseline.</returns>
+    public static bool IsFor(string baselinePath, Func<string, string?> getEnvironmentVariable) =>
+        getEnvironmentVariable(BaselineVariable) is { Length: > 0 } wanted
+        && string.Equals(Path.GetFullPath(wanted), Path.GetFullPath(baselinePath), StringComparison.Ordinal);
+
     /// <summary>
     /// In a worker, the worker's side of a judgement: when <paramref name="baselinePath"/> is the one asked for, measures
     /// the body as often as asked (the first measurement included) and writes each; any other baseline measures nothing more.
@@ -39,9 +47,8 @@ internal static class FreshProcessWorker
     public static string Measure(PerfResult judged, string baselinePath, Func<string, string?> getEnvironmentVariable)
     {
         ArgumentNullException.ThrowIfNull(judged);
-        string wanted = getEnvironmentVariable(BaselineVariable)!;
-        if (!string.Equals(Path.GetFullPath(wanted), Path.GetFullPath(baselinePath), StringComparison.Ordinal))
-            return $"Not judged: this process measures {wanted} for another process's recording, not {baselinePath}.";
+        if (!IsFor(baselinePath, getEnvironmentVariable))
+            return $"Not judged: this process measures {getEnvironmentVariable(BaselineVariable)} for another process's recording, not {baselinePath}.";
 
         string prefix = getEnvironmentVariable(OutputVariable)!;
         int count = int.TryParse(getEnvironmentVariable(MeasurementsVariable), NumberStyles.Integer, CultureInfo.InvariantCulture, out int n) && n is >= 1 and <= 16 ? n : 1;

@@ -16,9 +16,8 @@ namespace Picollo.Baselines;
 /// <param name="SpeedSigma">A machine-speed move within the gate, ln(reference now / then), which joins σ as today.</param>
 /// <param name="Low">How much faster than expected unchanged code may run (≤ 0): a machine faster than at recording.</param>
 /// <param name="High">How much slower (≥ 0): the recorded spread, a busy machine, a machine slower than at recording.</param>
-/// <param name="Hidden">A regression this large could hide behind a machine that runs faster than at recording (≥ 0, log scale).</param>
 /// <param name="Parts">What makes up the band, one phrase each, for the verdict's text.</param>
-internal sealed record TimeAllowance(double Shift, double ShiftSigma, double SpeedSigma, double Low, double High, double Hidden, IReadOnlyList<string> Parts)
+internal sealed record TimeAllowance(double Shift, double ShiftSigma, double SpeedSigma, double Low, double High, IReadOnlyList<string> Parts)
 {
     /// <summary>
     /// How far the machine's speed may move between recording and verdict before the move becomes a bound of the verdict
@@ -50,11 +49,18 @@ internal sealed record TimeAllowance(double Shift, double ShiftSigma, double Spe
     /// </summary>
     public const double BranchJitter = 0.04;
 
+    /// <summary>
+    /// The most the branchy reference allows: 2×. The host's slow state slowed branchy bodies 1.6-1.8×; a reference that
+    /// reads slower than that is more likely slow on its own (where its own code landed in this process) than a host
+    /// slowing every branchy body further, and an uncapped bound would let a 3× regression pass beside it.
+    /// </summary>
+    public const double BranchCap = 2.0;
+
     /// <summary>A branchy reference this much slower or faster than at recording counts as other conditions, worth measuring again (10 %).</summary>
     public const double BranchTolerance = 0.10;
 
     /// <summary>No allowance: the conditions of the recording.</summary>
-    public static TimeAllowance None { get; } = new(0, 0, 0, 0, 0, 0, []);
+    public static TimeAllowance None { get; } = new(0, 0, 0, 0, 0, []);
 
     /// <summary>
     /// Whether the measurement's conditions, not the recording, widened the band: other processes kept the machine busy,
@@ -78,7 +84,7 @@ internal sealed record TimeAllowance(double Shift, double ShiftSigma, double Spe
         ArgumentNullException.ThrowIfNull(recorded);
         ArgumentNullException.ThrowIfNull(current);
         var parts = new List<string>();
-        double high = 0, low = 0, hidden = 0, shift = 0, shiftSigma = 0, speedSigma = 0;
+        double high = 0, low = 0, shift = 0, shiftSigma = 0, speedSigma = 0;
         bool changed = false;
 
         double spread = reference.Recording?.Spread ?? 1;
@@ -124,7 +130,6 @@ internal sealed record TimeAllowance(double Shift, double ShiftSigma, double Spe
 
                 // Faster now: not a reason to fail, but a regression up to that size may hide in it; the text says so.
                 low += speed;
-                hidden = -speed;
                 parts.Add(string.Create(CultureInfo.InvariantCulture,
                     $"the machine ran {By(speed)} than at recording (a reference loop {recorded.MachineSpeed:0.#} → {current.MachineSpeed:0.#} ns per 1,000 steps), so a regression up to {Percent(Math.Exp(-speed) - 1)} may hide in it"));
             }
@@ -134,7 +139,7 @@ internal sealed record TimeAllowance(double Shift, double ShiftSigma, double Spe
         // unchanged code may run up to 1.5 times the branchy reference's slowdown slower. A bound, not a correction: code
         // that is not branchy does not follow it, and loses only sight. Faster now: judged as recorded, and said.
         double branch = Drift(recorded.BranchSpeed, current.BranchSpeed);
-        double branchBound = BranchFollow * Math.Max(0, branch - Math.Log(1 + BranchJitter));
+        double branchBound = Math.Min(BranchFollow * Math.Max(0, branch - Math.Log(1 + BranchJitter)), Math.Log(BranchCap));
         if (branchBound > 0)
         {
             high += branchBound;
@@ -145,7 +150,6 @@ internal sealed record TimeAllowance(double Shift, double ShiftSigma, double Spe
         else if (branch < -Math.Log(1 + BranchTolerance))
         {
             changed = true;
-            hidden = Math.Max(hidden, -branch);
             parts.Add(string.Create(CultureInfo.InvariantCulture,
                 $"branchy code ran {By(branch)} than at recording (a reference word count {recorded.BranchSpeed:0.#} → {current.BranchSpeed:0.#} ns per 1,000 characters), so a regression up to {Percent(Math.Exp(-branch) - 1)} may hide in it"));
         }
@@ -162,7 +166,7 @@ internal sealed record TimeAllowance(double Shift, double ShiftSigma, double Spe
                 $"other processes used {others:0.00} of {Environment.ProcessorCount} cores, up to {Percent(bound - 1)}"));
         }
 
-        return new TimeAllowance(shift, shiftSigma, speedSigma, low, high, hidden, parts) { ConditionsChanged = changed };
+        return new TimeAllowance(shift, shiftSigma, speedSigma, low, high, parts) { ConditionsChanged = changed };
     }
 
     /// <summary>
@@ -188,8 +192,8 @@ internal sealed record TimeAllowance(double Shift, double ShiftSigma, double Spe
         double.IsFinite(otherCores) ? 1 + (BusyShare * Math.Max(0, otherCores) / Math.Max(1, Environment.ProcessorCount - 1)) : 1;
 
     /// <summary>
-    /// The band and what makes it, as the verdict line shows it: <c>allowing +102% (other processes used 1.02 of 2 cores, up
-    /// to +102%)</c>, or only the correction: <c>scaled by the allocation reference (…)</c>.
+    /// The band and what makes it, as the verdict line shows it: <c>allowing +15% (other processes used 1.00 of 2 cores, up
+    /// to +15%)</c>, or only the correction: <c>scaled by the allocation reference (…)</c>.
     /// </summary>
     /// <returns>The phrase, or the empty string when nothing widens the band or corrects the change.</returns>
     public string Describe() => Parts.Count == 0

@@ -13,12 +13,13 @@ namespace Picollo.Baselines;
 /// the ratio of the slowest to it (<see cref="RecordingQuality.Spread"/>), and a verdict fails only beyond the slowest.
 /// </summary>
 /// <remarks>
-/// Each process contributes one level: the fastest of its measurements, so a single disturbed measurement (one read +71 %
-/// beside a busy core, the next back to normal) is not a level. For a body that allocates, each level is first scaled to
-/// the kept level's allocation speed, as verdicts scale (<see cref="TimeAllowance"/>): an allocation episode is corrected
-/// there, not allowed for twice. A level whose exact counters differ from the first process's (other code, a body still
-/// at tier 0), that ran while other processes kept the machine busy, or, for a body that does not allocate, at another
-/// machine speed, is left out and named.
+/// Each fresh process contributes one level: the fastest of its measurements, so a single disturbed measurement (one read
+/// +71 % beside a busy core, the next back to normal) is not a level; this process's own recording runs count where two of
+/// them agree. For a body that allocates, each level is first scaled to the kept level's allocation speed, as verdicts
+/// scale (<see cref="TimeAllowance"/>): an allocation episode is corrected there, not allowed for twice. A level whose
+/// exact counters differ from the first process's (other code, a body still at tier 0), that ran while other processes
+/// kept the machine busy, while the host ran branchy code at another speed (verdicts bound that by the branchy reference,
+/// so it is not allowed for twice), or, for a body that does not allocate, at another machine speed, is left out and named.
 /// </remarks>
 internal static class TimeSpread
 {
@@ -59,7 +60,7 @@ internal static class TimeSpread
         BaselineRecord[] others = [.. (firstProcessOthers ?? []).Where(level => Exclusion(first, level, policy) is null)];
         string[] time = [.. TimeCounters(first, policy)];
         BaselineRecord kept = usable.MinBy(level => Score(level, time, policy))!;
-        int processes = usable.Sum(static level => Processes(level));
+        int processes = usable.Sum(static level => level.RecordedProcesses);
         var counters = new List<BaselineCounter>(kept.Counters.Count);
         foreach (BaselineCounter counter in kept.Counters)
         {
@@ -69,16 +70,29 @@ internal static class TimeSpread
                 continue;
             }
 
+            RecordingQuality own = counter.Recording ?? first.Find(counter.Name)?.Recording ?? new RecordingQuality(1, 0, null);
+            CounterVerdictRule rule = policy.GetRule(counter.Name, counter.Kind);
             double fastest = counter.PerOperation.Get(statistic);
             double slowest = fastest;
-            foreach (BaselineRecord level in usable.Concat(others))
+            foreach (BaselineRecord level in usable)
             {
                 if (level.Find(counter.Name) is { } other && other.PerOperation.Get(statistic) is > 0 and var value)
                     slowest = Math.Max(slowest, value * (other.Recording?.Spread ?? 1) / AllocationRatio(kept, level));
             }
 
-            RecordingQuality own = counter.Recording ?? first.Find(counter.Name)?.Recording ?? new RecordingQuality(1, 0, null);
-            CounterVerdictRule rule = policy.GetRule(counter.Name, counter.Kind);
+            // This process's other runs are levels only where two of them agree: one run a collection or a host blip slowed is
+            // a moment, not a speed the body takes (1,040 → 1,389 twice in a row is; 100, 140, 101 is not).
+            double[] runs = [.. others.Concat([first]).Select(level => level.Find(counter.Name) is { } c && c.PerOperation.Get(statistic) is > 0 and var v ? v / AllocationRatio(kept, level) : double.NaN).Where(double.IsFinite)];
+            double agreement = Math.Max(Math.Max(rule.Drift, own.Drift), Math.Log(1 + (rule.MinRelativeChange / 2)));
+            for (int i = 0; i < runs.Length; i++)
+            {
+                for (int j = i + 1; j < runs.Length; j++)
+                {
+                    if (Math.Abs(Math.Log(runs[i] / runs[j])) <= agreement)
+                        slowest = Math.Max(slowest, Math.Min(runs[i], runs[j]));
+                }
+            }
+
             double spread = fastest > 0 ? Math.Max(1, slowest / fastest) : 1;
 
             // Levels within the run-to-run drift are not levels: every verdict counts that drift in σ already, and a spread of
@@ -177,10 +191,6 @@ internal static class TimeSpread
     private static BaselineStatistic? Statistic(BaselineCounter counter, VerdictPolicy policy) =>
         BaselineComparer.Judgeable(policy.GetRule(counter.Name, counter.Kind).Statistic, counter.PerOperation.Samples);
 
-    // The processes a level stands for: one, or those an extended entry recorded already.
-    private static int Processes(BaselineRecord level) =>
-        level.Counters.Select(static c => c.Recording?.Processes ?? 1).DefaultIfEmpty(1).Max();
-
     // now / then of the allocation reference between a level and the kept one (1 when either did not probe it).
     private static double AllocationRatio(BaselineRecord kept, BaselineRecord level) =>
         kept.AllocationSpeed is > 0 && level.AllocationSpeed is > 0 ? level.AllocationSpeed.Value / kept.AllocationSpeed.Value : 1;
@@ -206,6 +216,13 @@ internal static class TimeSpread
         {
             return string.Create(CultureInfo.InvariantCulture,
                 $"other processes used {level.OtherProcessesCores:0.00} of {Environment.ProcessorCount} cores while it measured");
+        }
+
+        if (first.BranchSpeed is > 0 && level.BranchSpeed is > 0
+            && Math.Abs(Math.Log(level.BranchSpeed.Value / first.BranchSpeed.Value)) > Math.Log(1 + TimeAllowance.BranchTolerance))
+        {
+            return string.Create(CultureInfo.InvariantCulture,
+                $"the host ran branchy code at another speed (a reference word count {first.BranchSpeed:0.#} → {level.BranchSpeed:0.#} ns per 1,000 characters)");
         }
 
         if (first.AllocationSpeed is null && first.MachineSpeed is > 0 && level.MachineSpeed is > 0

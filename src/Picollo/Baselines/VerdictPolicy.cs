@@ -52,7 +52,7 @@ public sealed class VerdictPolicy
         if (confidence is { } c && !(c >= 0.5 && c <= 0.9999))
             throw new ArgumentOutOfRangeException(nameof(confidence), c, "The confidence must lie in [0.5, 0.9999] (0.95 = one measurement 95 % sure that a change is real).");
         if (maxCohensD is { } d && !(d > 0 && d <= 10))
-            throw new ArgumentOutOfRangeException(nameof(maxCohensD), d, "Cohen's d gate must lie in (0, 10] (0.5 = a medium effect, 0.8 = a large one).");
+            throw new ArgumentOutOfRangeException(nameof(maxCohensD), d, "Cohen's d gate must lie in (0, 10]: an effect size of the floors, in units of their own spread (docs/VERDICTS.md, \"Cohen's d\").");
 
         return new VerdictPolicy(_overrides, maxChange ?? _minRelativeChange, confidence ?? _confidence, maxCohensD ?? _maxCohensD);
     }

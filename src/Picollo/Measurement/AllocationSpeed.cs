@@ -6,8 +6,8 @@ namespace Picollo.Measurement;
 /// A fixed allocation reference timed between the samples of an allocating body: how fast this process allocated while
 /// the samples ran. An allocating body on a cloud VM runs at two speeds about 1.7× apart in episodes of 10–60 s, with the
 /// core reference loop (<see cref="MachineSpeed"/>), its collections and page faults unchanged; this reference slowed
-/// 1.82× in the same seconds (bench episodes, docs/VERDICTS.md "Machines"), and a time verdict of an allocating body
-/// compared across two such speeds is inconclusive rather than a failure or a blind pass.
+/// 1.82× in the same seconds (bench episodes, docs/VERDICTS.md "Allocation speed"), and a time verdict of an allocating
+/// body is scaled by this reference's ratio to the recording's, with the scaling's uncertainty in σ.
 /// </summary>
 /// <remarks>
 /// Timed right beside the samples (<see cref="ReferenceProbes"/>), because probes timed before or after the whole

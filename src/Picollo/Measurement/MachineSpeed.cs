@@ -31,9 +31,6 @@ internal static class MachineSpeed
     /// <summary>Multiply-adds per timing: about 55 µs at 1.1 ns per step, a fifth to a half of a typical 100-300 µs sample.</summary>
     public const int Steps = 50_000;
 
-    /// <summary>Timings taken by <see cref="Probe"/>, the fallback for a run too short to interleave any.</summary>
-    private const int Repeats = 11;
-
     private static ulong s_sink;
 
     /// <summary>Times the reference loop once on the calling thread.</summary>
@@ -49,16 +46,9 @@ internal static class MachineSpeed
     /// <summary>Nanoseconds per 1,000 multiply-adds for a timing of <paramref name="ticks"/>.</summary>
     public static double ToNanosecondsPerThousand(long ticks) => ticks * 1e9 / Stopwatch.Frequency * 1_000 / Steps;
 
-    /// <summary>Times the loop <see cref="Repeats"/> times and keeps the floor: for a run of fewer than <see cref="ReferenceProbes.Every"/> samples.</summary>
+    /// <summary>The floor of a few timings in a row: for a run too short to interleave any with its samples.</summary>
     /// <returns>Nanoseconds per 1,000 multiply-adds at the machine's current speed.</returns>
-    public static double Probe()
-    {
-        Span<long> timings = stackalloc long[Repeats];
-        for (int i = 0; i < Repeats; i++)
-            timings[i] = Time();
-        timings.Sort();
-        return ToNanosecondsPerThousand(timings[ReferenceProbes.FloorIndex(Repeats)]);
-    }
+    public static double Probe() => ToNanosecondsPerThousand(ReferenceProbes.Floor(Time));
 
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     private static ulong Chain(int steps)

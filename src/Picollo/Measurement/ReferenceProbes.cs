@@ -26,4 +26,20 @@ internal static class ReferenceProbes
     /// The index of the floor (P10, the quantile time verdicts judge by) among <paramref name="count"/> sorted timings.
     /// </summary>
     public static int FloorIndex(int count) => (int)(0.1 * (count - 1));
+
+    /// <summary>Times a reference <see cref="Repeats"/> times in a row and keeps the floor: for a run too short to interleave probes with its samples.</summary>
+    /// <param name="time">One timing of the reference, in <see cref="System.Diagnostics.Stopwatch"/> ticks.</param>
+    /// <returns>The floor of the timings, in ticks.</returns>
+    public static long Floor(Func<long> time)
+    {
+        ArgumentNullException.ThrowIfNull(time);
+        Span<long> timings = stackalloc long[Repeats];
+        for (int i = 0; i < Repeats; i++)
+            timings[i] = time();
+        timings.Sort();
+        return timings[FloorIndex(Repeats)];
+    }
+
+    /// <summary>Timings <see cref="Floor"/> takes.</summary>
+    private const int Repeats = 11;
 }

@@ -91,8 +91,9 @@ internal sealed class FreshProcessRunner(PerfTestWorker worker, TimeSpan timeBud
         if (!exited)
             Kill(process);
 
-        // Without a timeout it also waits until the redirected output has been read to its end.
-        process.WaitForExit();
+        // Once more, so the redirected output is read to its end; bounded, because a grandchild the test started (a server,
+        // a build node) can hold the pipes open after the child exited.
+        process.WaitForExit(TimeSpan.FromSeconds(5));
 
         cancellation.ThrowIfCancellationRequested();
         IReadOnlyList<BaselineRecord> records;
@@ -137,9 +138,9 @@ internal sealed class FreshProcessRunner(PerfTestWorker worker, TimeSpan timeBud
         {
             process.Kill(entireProcessTree: true);
         }
-        catch (InvalidOperationException)
+        catch (Exception e) when (e is InvalidOperationException or AggregateException or System.ComponentModel.Win32Exception or NotSupportedException)
         {
-            // It exited meanwhile.
+            // It exited meanwhile, or a process of its tree could not be killed: nothing more to do from here.
         }
     }
 }

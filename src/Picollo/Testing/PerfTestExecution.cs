@@ -75,6 +75,11 @@ public static class PerfTestExecution
         if (SignatureProblem(test.Attribute, test.Method, data.Length > 0) is { } problem)
             throw new PerfTestConfigurationException(problem);
 
+        // A fresh process started to measure one theory row runs the method's other rows too (xunit runs a theory whose rows
+        // are enumerated at run time as one test case): they measure nothing.
+        if (OtherRowOfAWorker(test) is { } other)
+            return new PerfTestOutcome(other, [], []);
+
         IPerfTestDeclaration? defaults = test.Method.Module.Assembly.GetCustomAttribute<PerfDefaultsAttribute>();
         PerfTestSettings settings = PerfTestSettings.Parse(test.Attribute, test.Declaration, defaults, PerfOptions.AssemblyDefault);
         var bridge = new PerfTestHostBridge(host, settings.WhenUnavailable);
@@ -231,6 +236,18 @@ public static class PerfTestExecution
         }
 
         return new PerfTestOutcome(skip, context.Results, bridge.Warnings);
+    }
+
+    // In a fresh process measuring a baseline for another process, why this theory row is not the one asked for; null
+    // otherwise. A row whose region names its own case (ShouldNotRegress(caseName: …)) is matched by its default name only.
+    private static string? OtherRowOfAWorker(PerfTestDescriptor test)
+    {
+        if (test.CaseName is null || !FreshProcessWorker.IsWorker(Environment.GetEnvironmentVariable))
+            return null;
+        string path = BaselineJudge.Locate(test.SourceFilePath, test.TestClass, test.Method.Name, test.CaseName, BaselineStoreOptions.AssemblyDefault).Path;
+        return FreshProcessWorker.IsFor(path, Environment.GetEnvironmentVariable)
+            ? null
+            : $"Not measured: this process measures {Environment.GetEnvironmentVariable(FreshProcessWorker.BaselineVariable)} for another process, not this row.";
     }
 
     private static bool IsAwaitable(Type type) =>

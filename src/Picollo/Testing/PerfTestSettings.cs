@@ -158,7 +158,7 @@ internal sealed class PerfTestSettings
         {
             maxCohensD = d > 0 && d <= 10
                 ? d
-                : throw Invalid(dSource, nameof(IPerfTestDeclaration.MaxCohensD), Text(d), "Cohen's d gate lies in (0, 10]", "an effect size, e.g. 0.5 (medium) or 0.8 (large)");
+                : throw Invalid(dSource, nameof(IPerfTestDeclaration.MaxCohensD), Text(d), "Cohen's d gate lies in (0, 10]", "an effect size of the floors, e.g. 0.5 or 2 (docs/VERDICTS.md, \"Cohen's d\")");
         }
 
         int? recordingProcesses = null;

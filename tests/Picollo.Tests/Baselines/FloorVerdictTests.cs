@@ -230,6 +230,32 @@ public sealed class FloorVerdictTests
     }
 
     [Fact]
+    public void TheHostSlowingBranchyCode_AllowsOneAndAHalfTimesTheBranchyReferencesSlowdown_BeyondItsJitter()
+    {
+        // The development VM's slow host state: a word count 1.79× slower, the branchy reference 1.59×, the core loop steady.
+        BaselineRecord recorded = Record(TscCounter(FloorRun(seed: 1))) with { MachineSpeed = 1_100, BranchSpeed = 414 };
+        var file = new BaselineFile([new BaselineEntry(Epyc, recorded)]);
+
+        CounterVerdict slowState = BaselineComparer.Compare(file, Epyc, Record(TscCounter(FloorRun(seed: 2, scale: 1.79))) with { MachineSpeed = 1_100, BranchSpeed = 660 }).ShouldHaveSingleItem();
+        slowState.Status.ShouldBe(CounterVerdictStatus.Pass, "unchanged code in the host's slow state");
+        slowState.ConditionsChanged.ShouldBeTrue("measured again: the host may be back");
+        slowState.Text.ShouldContain("branchy code ran 59% slower than at recording (a reference word count 414 → 660 ns per 1,000 characters), up to +");
+
+        BaselineComparer.Compare(file, Epyc, Record(TscCounter(FloorRun(seed: 3, scale: 3 * 1.79))) with { MachineSpeed = 1_100, BranchSpeed = 660 }).ShouldHaveSingleItem().Status
+            .ShouldBe(CounterVerdictStatus.Regressed, "3× in the slow state is beyond any bound");
+
+        // Within its jitter the reference allows nothing: +10 % at a reference 3 % slower still fails.
+        CounterVerdict jitter = BaselineComparer.Compare(file, Epyc, Record(TscCounter(FloorRun(seed: 4, scale: 1.12))) with { MachineSpeed = 1_100, BranchSpeed = 426 }).ShouldHaveSingleItem();
+        jitter.Status.ShouldBe(CounterVerdictStatus.Regressed);
+        jitter.Allowance.ShouldBeNull();
+
+        // Recorded in the slow state, judged in the fast one: judged as recorded, and the line says what may hide.
+        var slowBaseline = new BaselineFile([new BaselineEntry(Epyc, recorded with { BranchSpeed = 660 })]);
+        BaselineComparer.Compare(slowBaseline, Epyc, Record(TscCounter(FloorRun(seed: 5))) with { MachineSpeed = 1_100, BranchSpeed = 414 }).ShouldHaveSingleItem()
+            .Text.ShouldContain("branchy code ran 59% faster than at recording (a reference word count 660 → 414 ns per 1,000 characters), so a regression up to +59% may hide in it");
+    }
+
+    [Fact]
     public void AMeasurementBesideBusyProcesses_IsJudgedAgainstABound_SoThreeTimesSlowerFails()
     {
         // A 3× slower body passed 4 of 5 times while another process kept a core busy, because time was left unjudged. Now

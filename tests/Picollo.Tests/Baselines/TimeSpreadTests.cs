@@ -60,16 +60,20 @@ public sealed class TimeSpreadTests
     }
 
     [Fact]
-    public void Combine_ThisProcessesOtherRuns_WidenTheSpread_ButAreNeitherKeptNorCountedAsProcesses()
+    public void Combine_ThisProcessesOtherRuns_WidenTheSpreadWhereTwoAgree_ButAreNeitherKeptNorCountedAsProcesses()
     {
-        // A short branchy body switched levels within one process: 1,040 → 1,389 ticks between two measurements.
-        BaselineRecord kept = Level(1.0), faster = Level(0.9), slower = Level(1.34);
+        // A short branchy body switched levels within one process: 1,040, 1,039, 1,038, then 1,380 and 1,389.
+        BaselineRecord kept = Level(1.0), faster = Level(0.9), slower = Level(1.34), again = Level(1.35);
 
-        BaselineCounter tsc = TimeSpread.Combine([kept], VerdictPolicy.Default, [faster, slower]).Record.Find("tsc")!;
+        BaselineCounter tsc = TimeSpread.Combine([kept], VerdictPolicy.Default, [faster, slower, again]).Record.Find("tsc")!;
 
         tsc.PerOperation.P10.ShouldBe(kept.Find("tsc")!.PerOperation.P10);
         tsc.Recording!.Processes.ShouldBe(1);
         tsc.Recording.Spread.ShouldBe(1.34, 0.01);
+
+        // One run a collection or a host blip slowed is a moment, not a level: 100, 140, 101.
+        TimeSpread.Combine([kept], VerdictPolicy.Default, [Level(1.4), Level(1.01)]).Record.Find("tsc")!.Recording!.Spread
+            .ShouldBe(1.0, "a level needs two runs that agree");
     }
 
     [Fact]

@@ -75,7 +75,7 @@ public sealed class PerfTestSettingsTests
         Should.Throw<PerfTestConfigurationException>(() => Parse(new PerfDefaultsAttribute { Confidence = 1 })).Message
             .ShouldStartWith("[PerfFact] Confidence = 1: a confidence lies in [0.5, 0.9999].");
         Should.Throw<PerfTestConfigurationException>(() => Parse(new PerfDefaultsAttribute { MaxCohensD = 0 })).Message
-            .ShouldBe("[PerfFact] MaxCohensD = 0: Cohen's d gate lies in (0, 10]. The valid form is an effect size, e.g. 0.5 (medium) or 0.8 (large).");
+            .ShouldBe("[PerfFact] MaxCohensD = 0: Cohen's d gate lies in (0, 10]. The valid form is an effect size of the floors, e.g. 0.5 or 2 (docs/VERDICTS.md, \"Cohen's d\").");
         Should.Throw<PerfTestConfigurationException>(() => Parse(new PerfDefaultsAttribute { RecordingProcesses = 17 })).Message
             .ShouldBe("[PerfFact] RecordingProcesses = 17: a recording measures 0 to 16 fresh processes. The valid form is a whole number from 0 (the test's process only) to 16 (3 by default).");
     }

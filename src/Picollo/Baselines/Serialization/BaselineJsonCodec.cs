@@ -141,7 +141,8 @@ internal static class BaselineJsonCodec
             BaselineRecord record = ReadRecord(entryModel, filePath, entryPath);
 
             // Entries written before the spread was stored held the records of other processes as "levels": they become the
-            // spread (the fastest kept, the slowest as its ratio), and the next write stores them that way.
+            // spread (the fastest kept, the slowest as its ratio), and the next write stores them that way. A level that could
+            // not join by today's rules (other exact counters, another machine speed) is dropped, as a recording would drop it.
             var levels = new List<BaselineRecord>(entryModel.Levels?.Count ?? 0) { record };
             for (int i = 0; i < (entryModel.Levels?.Count ?? 0); i++)
             {
