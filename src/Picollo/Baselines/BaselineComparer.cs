@@ -186,9 +186,9 @@ internal static class BaselineComparer
 
     /// <summary>
     /// The smallest rise of the statistic that a measurement as precise as the baseline tells from noise 95 % of the time
-    /// at the rule's confidence, from the baseline's fastest level: exp(high + (z(confidence) + z(0.95))·√(2·se² + drift² +
-    /// the conditions' own uncertainty²)) − 1, where high is what the conditions allow unchanged code (the recorded spread,
-    /// a busy machine, a slower machine).
+    /// at the rule's confidence, from the baseline's fastest level: exp(high − low + (z(confidence) + z(0.95))·√(2·se² +
+    /// drift² + the conditions' own uncertainty²)) − 1, where high is what the conditions allow unchanged code (the recorded
+    /// spread, a busy machine, a slower machine) and −low what a faster machine could hide.
     /// </summary>
     /// <param name="seBaseline">The baseline's relative standard error of the statistic.</param>
     /// <param name="drift">The run-to-run drift.</param>
@@ -200,7 +200,9 @@ internal static class BaselineComparer
         allowance ??= TimeAllowance.None;
         double sigma = Math.Sqrt((2 * seBaseline * seBaseline) + (drift * drift)
             + (allowance.SpeedSigma * allowance.SpeedSigma) + (allowance.ShiftSigma * allowance.ShiftSigma));
-        return Math.Exp(allowance.High + ((zMin + Power95) * sigma)) - 1;
+        // A band that reaches below 0 (a machine faster than at recording) hides a regression up to its depth: the rise a
+        // verdict certainly sees starts that much further up.
+        return Math.Exp(allowance.High - allowance.Low + ((zMin + Power95) * sigma)) - 1;
     }
 
     /// <summary>The statistic a verdict can judge with <paramref name="samples"/> samples: the rule's, or the next quantile up that the samples can bound.</summary>

@@ -143,8 +143,9 @@ internal static class BaselineJudge
         // Two references this much slower than the machine's fastest remembered are a slow level worth waiting out.
         private const double SlowLevel = 1.15;
 
-        // Measurements a recording takes to find the machine's fast level, a second apart.
-        private const int FastLevelAttempts = 3;
+        // Measurements a recording takes to find the machine's fast level, 1.5 s apart: a host's slow state lasts a minute
+        // and more, and a baseline recorded in it sees less for as long as it is used.
+        private const int FastLevelAttempts = 6;
 
         private readonly MachineFingerprint _machine = MachineFingerprint.Current;
         private readonly BaselineStore _store = new(options);
@@ -293,7 +294,7 @@ internal static class BaselineJudge
 
             for (int attempt = 0; attempt < FastLevelAttempts; attempt++)
             {
-                Thread.Sleep(TimeSpan.FromSeconds(1));
+                Thread.Sleep(TimeSpan.FromSeconds(1.5));
                 PerfResult again = _judged.Remeasure();
                 BaselineRecord record = BaselineRecord.FromResult(again);
                 if (memory.SlowerThanFastest(record) <= SlowLevel && !MachineLoad.IsBusy(record.OtherProcessesCores))
@@ -307,7 +308,7 @@ internal static class BaselineJudge
             }
 
             _notices.Add(string.Create(CultureInfo.InvariantCulture,
-                $"Recorded while the machine's references ran {(slower - 1) * 100:0}% slower than its fastest remembered level (in {FastLevelAttempts + 1} measurements a second apart): verdicts scale an allocating body's time by the allocation reference and allow for the machine speed, but they see finer against a baseline recorded at the fast level; record it again when the machine is quieter."));
+                $"Recorded while the machine's references ran {(slower - 1) * 100:0}% slower than its fastest remembered level (in {FastLevelAttempts + 1} measurements 1.5 s apart): verdicts scale an allocating body's time by the allocation reference and allow for the machine speed, but they see finer against a baseline recorded at the fast level; record it again when the machine is quieter."));
             return false;
         }
 
@@ -422,7 +423,7 @@ internal static class BaselineJudge
             if (pending.Count == 0 || options.FreshProcesses is not { } fresh)
                 return;
 
-            Dictionary<string, double> edges = CheckResult.Verdicts.Where(v => pending.Contains(v.Counter, StringComparer.Ordinal)).ToDictionary(static v => v.Counter, static v => Edge(v), StringComparer.Ordinal);
+            Dictionary<string, CounterVerdict> here = CheckResult.Verdicts.Where(v => pending.Contains(v.Counter, StringComparer.Ordinal)).ToDictionary(static v => v.Counter, StringComparer.Ordinal);
             var gone = new List<string>();
             var seen = new List<string>();
             int confirming = 0;
@@ -438,7 +439,7 @@ internal static class BaselineJudge
                 // Each counter on its own: one cleared in this process leaves the others to the next.
                 CounterVerdict[] there = [.. _store.Compare(baselinePath, _machine, level, folderProblem).Where(v => pending.Contains(v.Counter, StringComparer.Ordinal))];
                 seen.Add(string.Join("; ", there.Select(static v => v.Text)));
-                string[] cleared = [.. there.Where(v => !v.IsRegression && Edge(v) <= edges.GetValueOrDefault(v.Counter) + WiderConditions).Select(static v => v.Counter)];
+                string[] cleared = [.. there.Where(v => !v.IsRegression && here.TryGetValue(v.Counter, out CounterVerdict? mine) && !Wider(v, mine)).Select(static v => v.Counter)];
                 gone.AddRange(cleared);
                 pending.RemoveAll(name => cleared.Contains(name, StringComparer.Ordinal));
                 if (there.Any(static v => v.IsRegression))
@@ -461,8 +462,12 @@ internal static class BaselineJudge
             _confirmation += $" {sentence}.";
         }
 
-        // Where a verdict's band ends on the side of a rise (log scale): what the conditions allowed unchanged code.
-        private static double Edge(CounterVerdict verdict) => verdict.Allowance?.High ?? 0;
+        // Whether a fresh process's verdict was judged in wider conditions than this process's on either side: it allowed
+        // unchanged code more (a busy moment, a slow host state), or its conditions ran faster than the recording's and could
+        // hide a regression (a fast host state against a baseline recorded in a slow one). Its pass contradicts nothing.
+        private static bool Wider(CounterVerdict fresh, CounterVerdict mine) =>
+            (fresh.Allowance?.High ?? 0) > (mine.Allowance?.High ?? 0) + WiderConditions
+            || (fresh.Allowance?.Low ?? 0) < (mine.Allowance?.Low ?? 0) - WiderConditions;
 
         private void Unconfirmed(string[] gone, List<string> seen)
         {
