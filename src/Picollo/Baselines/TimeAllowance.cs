@@ -139,7 +139,10 @@ internal sealed record TimeAllowance(double Shift, double ShiftSigma, double Spe
         // unchanged code may run up to 1.5 times the branchy reference's slowdown slower. A bound, not a correction: code
         // that is not branchy does not follow it, and loses only sight. Faster now: judged as recorded, and said.
         double branch = Drift(recorded.BranchSpeed, current.BranchSpeed);
-        double branchBound = Math.Min(BranchFollow * Math.Max(0, branch - Math.Log(1 + BranchJitter)), Math.Log(BranchCap));
+        // As far as the recording saw this body follow the reference (an arithmetic chain hardly does), else as far as a word
+        // count did.
+        double follow = reference.Recording?.BranchFollow ?? BranchFollow;
+        double branchBound = Math.Min(follow * Math.Max(0, branch - Math.Log(1 + BranchJitter)), Math.Log(BranchCap));
         if (branchBound > 0)
         {
             high += branchBound;

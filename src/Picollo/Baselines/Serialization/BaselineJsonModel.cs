@@ -141,8 +141,13 @@ internal sealed class BaselineRecordingModel
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? Spread { get; set; }
 
-    // For review: the smallest change later verdicts detect, as the policy stood; recomputed by every verdict.
+    // How far the counter followed the branchy reference, when the recording saw the host in two branchy states.
     [JsonPropertyOrder(4)]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? BranchFollow { get; set; }
+
+    // For review: the smallest change later verdicts detect, as the policy stood; recomputed by every verdict.
+    [JsonPropertyOrder(5)]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? Detects { get; set; }
 }
