@@ -429,6 +429,10 @@ internal static class BaselineJudge
             int confirming = 0;
             for (int process = 1; process <= FreshConfirmations && pending.Count > 0; process++)
             {
+                // Spaced out, so the three span some 25 s: a host level that slowed one body by a quarter for 8-25 s, with no
+                // reference moving, held through this process and the fresh processes right after it (bench levels).
+                if (process > 1)
+                    Thread.Sleep(options.FreshProcessSpacing);
                 FreshProcessMeasurement measured = fresh.Measure(Path.GetFullPath(baselinePath), MeasurementsPerProcess, MeasurementCancellation.Current);
                 if (measured.Failure is not null || Fastest(measured.Records) is not { } level)
                 {

@@ -47,17 +47,25 @@ internal static class TimeSpread
             throw new ArgumentException("At least one level is needed.", nameof(levels));
 
         BaselineRecord first = levels[0];
-        var usable = new List<BaselineRecord> { first };
+
+        // The host's fast branchy state is the reference: levels measured in a slower one are left out (verdicts bound that
+        // state by the branchy reference), and when this process recorded in the slow state, a fresh process in the fast one
+        // is what the baseline keeps.
+        double? fastBranch = levels.Where(level => Exclusion(first, level, policy, branch: false) is null)
+            .Select(static level => level.BranchSpeed).Where(static b => b is > 0).DefaultIfEmpty(null).Min();
+        var usable = new List<BaselineRecord>();
         var excluded = new List<string>();
-        for (int i = 1; i < levels.Count; i++)
+        for (int i = 0; i < levels.Count; i++)
         {
-            if (Exclusion(first, levels[i], policy) is { } reason)
+            if (Exclusion(first, levels[i], policy, fastBranch: fastBranch) is { } reason)
                 excluded.Add(string.Create(CultureInfo.InvariantCulture, $"process {i + 1}: {reason}"));
             else
                 usable.Add(levels[i]);
         }
 
-        BaselineRecord[] others = [.. (firstProcessOthers ?? []).Where(level => Exclusion(first, level, policy) is null)];
+        if (usable.Count == 0)
+            usable.Add(first);
+        BaselineRecord[] others = [.. (firstProcessOthers ?? []).Where(level => Exclusion(first, level, policy, fastBranch: fastBranch) is null)];
         string[] time = [.. TimeCounters(first, policy)];
         BaselineRecord kept = usable.MinBy(level => Score(level, time, policy))!;
         int processes = usable.Sum(static level => level.RecordedProcesses);
@@ -195,7 +203,7 @@ internal static class TimeSpread
     // How far the body's time followed the branchy reference across the recording's measurements, when they saw the host in
     // two branchy states (the reference 20 % apart or more; the states measured 1.6× apart): the least-squares slope of ln
     // time over ln reference, plus a quarter for its own uncertainty, within [0.25, 1.5]. An arithmetic chain does not
-    // follow it (a slope near 0) and keeps its sight in the host's slow state; a word count follows it (1.26). Null when
+    // follow it (a slope near 0) and keeps its sight in the host's slow state; a word count follows it (1.27). Null when
     // the recording saw one state: verdicts then assume the most a branchy body showed (TimeAllowance.BranchFollow).
     private static double? BranchFollow(string name, BaselineStatistic statistic, BaselineRecord kept, BaselineRecord[] measured)
     {
@@ -218,7 +226,7 @@ internal static class TimeSpread
         kept.AllocationSpeed is > 0 && level.AllocationSpeed is > 0 ? level.AllocationSpeed.Value / kept.AllocationSpeed.Value : 1;
 
     // Why a level cannot join the first one's, or null.
-    private static string? Exclusion(BaselineRecord first, BaselineRecord level, VerdictPolicy policy, bool branch = true)
+    private static string? Exclusion(BaselineRecord first, BaselineRecord level, VerdictPolicy policy, bool branch = true, double? fastBranch = null)
     {
         foreach (BaselineCounter counter in first.Counters)
         {
@@ -240,11 +248,12 @@ internal static class TimeSpread
                 $"other processes used {level.OtherProcessesCores:0.00} of {Environment.ProcessorCount} cores while it measured");
         }
 
-        if (branch && first.BranchSpeed is > 0 && level.BranchSpeed is > 0
-            && Math.Abs(Math.Log(level.BranchSpeed.Value / first.BranchSpeed.Value)) > Math.Log(1 + TimeAllowance.BranchTolerance))
+        double? branchReference = fastBranch ?? first.BranchSpeed;
+        if (branch && branchReference is > 0 && level.BranchSpeed is > 0
+            && Math.Log(level.BranchSpeed.Value / branchReference.Value) > Math.Log(1 + TimeAllowance.BranchTolerance))
         {
             return string.Create(CultureInfo.InvariantCulture,
-                $"the host ran branchy code at another speed (a reference word count {first.BranchSpeed:0.#} → {level.BranchSpeed:0.#} ns per 1,000 characters)");
+                $"the host ran branchy code slower than in the recording's fast state (a reference word count {branchReference:0.#} → {level.BranchSpeed:0.#} ns per 1,000 characters)");
         }
 
         if (first.AllocationSpeed is null && first.MachineSpeed is > 0 && level.MachineSpeed is > 0

@@ -232,7 +232,7 @@ public sealed class FloorVerdictTests
     [Fact]
     public void TheHostSlowingBranchyCode_AllowsOneAndAHalfTimesTheBranchyReferencesSlowdown_BeyondItsJitter()
     {
-        // The development VM's slow host state: a word count 1.79× slower, the branchy reference 1.59×, the core loop steady.
+        // The development VM's slow host state: a word count about 1.8× slower, a branchy reference about 1.6×, the core loop steady.
         BaselineRecord recorded = Record(TscCounter(FloorRun(seed: 1))) with { MachineSpeed = 1_100, BranchSpeed = 414 };
         var file = new BaselineFile([new BaselineEntry(Epyc, recorded)]);
 

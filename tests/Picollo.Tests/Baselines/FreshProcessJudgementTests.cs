@@ -153,7 +153,7 @@ public sealed class FreshProcessJudgementTests
     }
 
     private static BaselineStoreOptions Options(TempDirectory temp, IFreshProcessMeasurer? fresh = null) =>
-        new() { GetEnvironmentVariable = TestEnvironment.Local(temp), FreshProcesses = fresh };
+        new() { GetEnvironmentVariable = TestEnvironment.Local(temp), FreshProcesses = fresh, FreshProcessSpacing = TimeSpan.Zero };
 
     // The first measurement, then one per remeasurement, at the scales given (the last repeats).
     private static PerfResult Runs(params double[] scales)

@@ -79,7 +79,7 @@ public sealed class TimeSpreadTests
     [Fact]
     public void Combine_LearnsHowFarTheBodyFollowsTheBranchyReference_WhenItSawTwoHostStates()
     {
-        // The host's branchy slow state: the reference 1.59× slower. An arithmetic chain does not move; a word count does.
+        // The host's branchy slow state: the reference about 1.6× slower. An arithmetic chain does not move; a word count does.
         BaselineRecord[] chain = [Level(1.0) with { BranchSpeed = 700 }, Level(1.0) with { BranchSpeed = 1_110 }, Level(1.01) with { BranchSpeed = 705 }];
         BaselineRecord[] words = [Level(1.0) with { BranchSpeed = 700 }, Level(1.79) with { BranchSpeed = 1_110 }, Level(1.01) with { BranchSpeed = 705 }];
 
@@ -97,6 +97,21 @@ public sealed class TimeSpreadTests
         BaselineComparer.Compare(chainFile, Epyc, Level(1.3) with { BranchSpeed = 1_110 }).Single(v => v.Counter == "tsc").Status.ShouldBe(CounterVerdictStatus.Regressed);
         var wordsFile = new BaselineFile([new BaselineEntry(Epyc, TimeSpread.Combine(words, VerdictPolicy.Default).Record)]);
         BaselineComparer.Compare(wordsFile, Epyc, Level(1.79) with { BranchSpeed = 1_110 }).Single(v => v.Counter == "tsc").Status.ShouldBe(CounterVerdictStatus.Pass);
+    }
+
+    [Fact]
+    public void Combine_RecordedInTheHostsSlowBranchyState_KeepsAFreshProcessOfTheFastState()
+    {
+        // This process recorded while the host slowed branchy code (the reference 1.57× slower); two fresh processes ran in
+        // the fast state. The fast state is the baseline; this process's level is left out, as verdicts bound that state.
+        BaselineRecord slow = Level(1.7) with { BranchSpeed = 1_100 }, fast = Level(1.0) with { BranchSpeed = 700 }, fastToo = Level(1.05) with { BranchSpeed = 705 };
+
+        TimeSpread.Combined combined = TimeSpread.Combine([slow, fast, fastToo], VerdictPolicy.Default);
+
+        combined.Record.Find("tsc")!.PerOperation.P10.ShouldBe(fast.Find("tsc")!.PerOperation.P10);
+        combined.Record.BranchSpeed.ShouldBe(700);
+        combined.Record.Find("tsc")!.Recording!.Processes.ShouldBe(2);
+        combined.Excluded.ShouldHaveSingleItem().ShouldBe("process 1: the host ran branchy code slower than in the recording's fast state (a reference word count 700 → 1100 ns per 1,000 characters)");
     }
 
     [Fact]
