@@ -160,7 +160,22 @@ internal static class BaselineJudge
         private string? _confirmation;
         private IReadOnlyList<string> _confirmed = [], _unconfirmed = [];
 
+        // Per time counter, the widest band any measurement of this judgement was allowed so far (BaselineRecord.EarlierAllowance).
+        private readonly Dictionary<string, double> _widest = new(StringComparer.Ordinal);
+
         private BaselineCheckResult CheckResult => _check ?? throw new InvalidOperationException("Check() runs before the stages that read it.");
+
+        // A later measurement's record, allowed at least what the earlier ones of this judgement were.
+        private BaselineRecord Judged(PerfResult measured) => BaselineRecord.FromResult(measured) with { EarlierAllowance = new Dictionary<string, double>(_widest, StringComparer.Ordinal) };
+
+        private void Remember(BaselineCheckResult check)
+        {
+            foreach (CounterVerdict verdict in check.Verdicts)
+            {
+                if (verdict.Allowance is { High: > 0 } allowance)
+                    _widest[verdict.Counter] = Math.Max(_widest.GetValueOrDefault(verdict.Counter), allowance.High);
+            }
+        }
 
         /// <summary>A measurement of the body's final code: <paramref name="measured"/>, or, when its warmup never saw it, one more.</summary>
         public static PerfResult FinalCode(PerfResult measured, List<string> remeasurements)
@@ -198,7 +213,11 @@ internal static class BaselineJudge
             RecordLevels(SeekFastLevel() ? [] : recording.Others);
         }
 
-        public void Check() => _check = _store.Check(baselinePath, _machine, _current, folderProblem);
+        public void Check()
+        {
+            _check = _store.Check(baselinePath, _machine, _current, folderProblem);
+            Remember(_check);
+        }
 
         // The machine at another speed than at recording, or busy with other processes: a host's slow mode and a neighbour's
         // burst pass within seconds, so up to two more looks before time is judged with what those conditions allow. The
@@ -212,8 +231,9 @@ internal static class BaselineJudge
 
                 _conditionMeasurements++;
                 PerfResult again = _judged.Remeasure();
-                BaselineRecord record = BaselineRecord.FromResult(again);
+                BaselineRecord record = Judged(again);
                 BaselineCheckResult check = _store.Check(baselinePath, _machine, record, folderProblem);
+                Remember(check);
                 _remeasurements.Add($"Measured again in other conditions: {changed.Text}.");
                 if (Widening(check) <= Widening(CheckResult) || check.Verdicts.Any(static v => v.IsRegression))
                     (_judged, _current, _check) = (again, record, check);
@@ -380,8 +400,9 @@ internal static class BaselineJudge
             BaselineCheckResult check = CheckResult;
             var firstRegressed = check.Verdicts.Where(static v => v.IsRegression).Select(static v => v.Counter).ToHashSet(StringComparer.Ordinal);
             PerfResult second = _judged.Remeasure();
-            BaselineRecord secondRecord = BaselineRecord.FromResult(second);
+            BaselineRecord secondRecord = Judged(second);
             BaselineCheckResult recheck = _store.Check(baselinePath, _machine, secondRecord, folderProblem);
+            Remember(recheck);
 
             // Code that was not final in either measurement (its tier-1 code still to come, other code compiled under the
             // samples) confirms nothing: a test host busy compiling its own reporting kept a body at tier 0 for both, and
@@ -441,7 +462,7 @@ internal static class BaselineJudge
                 }
 
                 // Each counter on its own: one cleared in this process leaves the others to the next.
-                CounterVerdict[] there = [.. _store.Compare(baselinePath, _machine, level, folderProblem).Where(v => pending.Contains(v.Counter, StringComparer.Ordinal))];
+                CounterVerdict[] there = [.. _store.Compare(baselinePath, _machine, level with { EarlierAllowance = _widest }, folderProblem).Where(v => pending.Contains(v.Counter, StringComparer.Ordinal))];
                 seen.Add(string.Join("; ", there.Select(static v => v.Text)));
                 string[] cleared = [.. there.Where(v => !v.IsRegression && here.TryGetValue(v.Counter, out CounterVerdict? mine) && !Wider(v, mine)).Select(static v => v.Counter)];
                 gone.AddRange(cleared);

@@ -31,6 +31,14 @@ internal sealed record BaselineRecord(IReadOnlyList<BaselineCounter> Counters, I
     /// </summary>
     public double OtherProcessesCores { get; init; } = double.NaN;
 
+    /// <summary>
+    /// Per time counter, the widest band an earlier measurement of the same judgement was allowed (log scale), which this
+    /// one is allowed too; not stored. A host's slow branchy state can leave a body slow for seconds after the branchy
+    /// reference is back: a measurement that came out in a wide band, measured again when the reference read fast, failed
+    /// unchanged code at +30 % in every later measurement (bench levels).
+    /// </summary>
+    public IReadOnlyDictionary<string, double>? EarlierAllowance { get; init; }
+
     /// <summary>How many processes the record was measured in (<see cref="RecordingQuality.Processes"/>; 1 for one process or none recorded).</summary>
     public int RecordedProcesses => Counters.Select(static c => c.Recording?.Processes ?? 1).DefaultIfEmpty(1).Max();
 

@@ -172,6 +172,13 @@ internal sealed record TimeAllowance(double Shift, double ShiftSigma, double Spe
                 $"other processes used {others:0.00} of {Environment.ProcessorCount} cores, up to {Percent(bound - 1)}"));
         }
 
+        // Never narrower than an earlier measurement of this judgement was allowed: the conditions it saw may still linger.
+        if (current.EarlierAllowance?.GetValueOrDefault(reference.Name) is > 0 and var earlier && earlier > high + 0.005)
+        {
+            parts.Add(string.Create(CultureInfo.InvariantCulture, $"as an earlier measurement of this test was allowed, up to {Percent(Math.Exp(earlier) - 1)}"));
+            high = earlier;
+        }
+
         return new TimeAllowance(shift, shiftSigma, speedSigma, low, high, parts) { ConditionsChanged = changed };
     }
 

@@ -114,6 +114,24 @@ public sealed class FreshProcessJudgementTests
     }
 
     [Fact]
+    public void AMeasurementAfterTheHostsSlowState_IsAllowedWhatTheEarlierOneWas()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        Branchy(1.0, 700).ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        // The first measurement in the host's slow branchy state (+60 %, allowed); measured again with the reference back at
+        // its fast speed, the body is still +30 %: the host's state lingers in the body, and the verdict allows what the
+        // first measurement was allowed. Before, the second measurement failed unchanged code.
+        int next = 0;
+        (double Scale, double Branch)[] runs = [(1.6, 1_100), (1.3, 705), (1.3, 700)];
+        PerfResult Next() => Branchy(runs[Math.Min(next, runs.Length - 1)].Scale, runs[Math.Min(next++, runs.Length - 1)].Branch).WithRemeasure(Next);
+        Should.NotThrow(() => Next().ShouldNotRegress(options: Options(temp), callerFilePath: temp.Combine("T.cs"), testMethod: "M"));
+
+        host.Output[^1].ShouldContain("as an earlier measurement of this test was allowed, up to +");
+    }
+
+    [Fact]
     public void WhenNoFreshProcessCanRun_TheTwoMeasurementsOfThisProcessDecide()
     {
         using var temp = new TempDirectory();
@@ -160,6 +178,13 @@ public sealed class FreshProcessJudgementTests
     {
         int next = 1;
         return SyntheticResults.Result(Tsc(scales[0])).WithRemeasure(() => SyntheticResults.Result(Tsc(scales[Math.Min(next++, scales.Length - 1)])));
+    }
+
+    // One measurement at a scale, with the branchy reference at the given speed (ns per 1,000 characters).
+    private static PerfResult Branchy(double scale, double branch)
+    {
+        PerfResult result = SyntheticResults.Result(Tsc(scale));
+        return new PerfResult([.. result.Counters], result.Options, result.Run with { BranchSpeedNanoseconds = branch });
     }
 
     // 200 samples of 1,000 operations spread evenly over 198-218 ticks per operation, times the scale.
