@@ -59,8 +59,11 @@ public sealed record BaselineStoreOptions
     /// <summary>How this test's body is measured in a fresh process; set by the test adapters, <see langword="null"/> outside them.</summary>
     internal IFreshProcessMeasurer? FreshProcesses { get; init; }
 
-    /// <summary>The wait between two fresh processes that confirm a time regression (4 s: the three span some 25 s). A seam for tests.</summary>
-    internal TimeSpan FreshProcessSpacing { get; init; } = TimeSpan.FromSeconds(4);
+    /// <summary>
+    /// The wait between two fresh processes of a recording or a confirmation (5 s): a host's levels last seconds to minutes,
+    /// so processes started back to back draw the same one. A seam for tests.
+    /// </summary>
+    internal TimeSpan FreshProcessSpacing { get; init; } = TimeSpan.FromSeconds(5);
 
     /// <summary>What a CI build does when a counter has no baseline for its machine. Default <see cref="MissingBaselinePolicy.Notice"/>.</summary>
     public MissingBaselinePolicy MissingBaselineInCI { get; init; } = MissingBaselinePolicy.Notice;

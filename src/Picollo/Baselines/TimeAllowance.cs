@@ -140,8 +140,10 @@ internal sealed record TimeAllowance(double Shift, double ShiftSigma, double Spe
         // that is not branchy does not follow it, and loses only sight. Faster now: judged as recorded, and said.
         double branch = Drift(recorded.BranchSpeed, current.BranchSpeed);
         // As far as the recording saw this body follow the reference (an arithmetic chain hardly does), else as far as a word
-        // count did.
-        double follow = reference.Recording?.BranchFollow ?? BranchFollow;
+        // count did. A body whose recording found levels is the kind of code the host's states move, and its slope, measured
+        // across those levels, says little: it gets the full bound (a word count whose recording measured a slope near 0
+        // ran 1.97× slower in a later slow state, the reference 1.69×).
+        double follow = reference.Recording is { Spread: <= 1, BranchFollow: { } learned } ? learned : BranchFollow;
         double branchBound = Math.Min(follow * Math.Max(0, branch - Math.Log(1 + BranchJitter)), Math.Log(BranchCap));
         if (branchBound > 0)
         {

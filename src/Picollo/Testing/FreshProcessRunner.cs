@@ -69,9 +69,10 @@ internal sealed class FreshProcessRunner(PerfTestWorker worker, TimeSpan timeBud
         start.Environment["PICOLLO_RESULTS_DIR"] = Path.Combine(folder, "results");
 
         var output = new StringBuilder();
+        using var outputClosed = new CountdownEvent(2);
         using var process = new Process { StartInfo = start };
-        process.OutputDataReceived += (_, e) => Append(output, e.Data);
-        process.ErrorDataReceived += (_, e) => Append(output, e.Data);
+        process.OutputDataReceived += (_, e) => Append(output, e.Data, outputClosed);
+        process.ErrorDataReceived += (_, e) => Append(output, e.Data, outputClosed);
         try
         {
             if (!process.Start())
@@ -91,9 +92,9 @@ internal sealed class FreshProcessRunner(PerfTestWorker worker, TimeSpan timeBud
         if (!exited)
             Kill(process);
 
-        // Once more, so the redirected output is read to its end; bounded, because a grandchild the test started (a server,
-        // a build node) can hold the pipes open after the child exited.
-        process.WaitForExit(TimeSpan.FromSeconds(5));
+        // The redirected output read to its end, for the message of a child that measured nothing; bounded, because a
+        // grandchild the test started (a server, a build node) can hold the pipes open after the child exited.
+        _ = outputClosed.Wait(TimeSpan.FromSeconds(5), CancellationToken.None);
 
         cancellation.ThrowIfCancellationRequested();
         IReadOnlyList<BaselineRecord> records;
@@ -115,10 +116,16 @@ internal sealed class FreshProcessRunner(PerfTestWorker worker, TimeSpan timeBud
         return FreshProcessMeasurement.Failed($"the fresh process for {worker.Description} measured nothing: {why}.{Tail(output)}");
     }
 
-    private static void Append(StringBuilder output, string? line)
+    // A line of the child's output, or, at the end of one of its two streams (null), one count of the streams closed.
+    private static void Append(StringBuilder output, string? line, CountdownEvent closed)
     {
         if (line is null)
+        {
+            if (!closed.IsSet)
+                closed.Signal();
             return;
+        }
+
         lock (output)
             output.AppendLine(line);
     }
