@@ -359,6 +359,25 @@ internal static class BaselineJudge
                 }
             }
 
+            else if (options.FreshProcesses is null && processes > 0 && _store.IsUpdateMode && !_store.IsAddingProcessLevels && _judged.CanRemeasure)
+            {
+                // Without an adapter to start fresh processes, the same number of measurements in this process, as far apart:
+                // they see the host's levels over time (not the process's), and how far the body follows the branchy
+                // reference when the host changes state meanwhile.
+                var later = new List<BaselineRecord>(thisProcess);
+                for (int i = 0; i < processes; i++)
+                {
+                    Thread.Sleep(options.FreshProcessSpacing);
+                    BaselineRecord record = BaselineRecord.FromResult(_judged.Remeasure());
+                    if (!MachineLoad.IsBusy(record.OtherProcessesCores))
+                        later.Add(record);
+                }
+
+                _remeasurements.Add(string.Create(CultureInfo.InvariantCulture,
+                    $"Measured {processes} more times in this process, {options.FreshProcessSpacing.TotalSeconds:0.#} s apart, for the levels of the body's time (a test adapter would start fresh processes)."));
+                thisProcess = later;
+            }
+
             if (failures.Count > 0)
                 _notices.Add($"Recorded in {levels.Count} of {processes + 1} processes: {failures[0]}");
             if (levels.Count == 1 && thisProcess.Count == 0)

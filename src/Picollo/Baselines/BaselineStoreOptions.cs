@@ -63,7 +63,10 @@ public sealed record BaselineStoreOptions
     /// The wait between two fresh processes of a recording or a confirmation (5 s): a host's levels last seconds to minutes,
     /// so processes started back to back draw the same one. A seam for tests.
     /// </summary>
-    internal TimeSpan FreshProcessSpacing { get; init; } = TimeSpan.FromSeconds(5);
+    internal TimeSpan FreshProcessSpacing { get; init; } = DefaultFreshProcessSpacing;
+
+    /// <summary>The default of <see cref="FreshProcessSpacing"/>: 5 s; the test suite sets it to 0 for its synthetic measurements.</summary>
+    internal static TimeSpan DefaultFreshProcessSpacing { get; set; } = TimeSpan.FromSeconds(5);
 
     /// <summary>What a CI build does when a counter has no baseline for its machine. Default <see cref="MissingBaselinePolicy.Notice"/>.</summary>
     public MissingBaselinePolicy MissingBaselineInCI { get; init; } = MissingBaselinePolicy.Notice;

@@ -31,6 +31,9 @@ internal sealed class AdapterSandbox : IDisposable
             BaselineDirectory = Baselines,
             UpdateBaselines = update,
             GetEnvironmentVariable = TestEnvironment.Local(_temp),
+
+            // The sample assemblies run in this process, so there are no fresh processes; no more measurements either.
+            RecordingProcesses = 0,
         };
     }
 
