@@ -25,11 +25,4 @@ internal sealed record RecordingQuality(int Runs, double Drift, double? Detectab
     /// A time verdict fails only beyond the slowest level seen (<see cref="TimeAllowance"/>).
     /// </summary>
     public double Spread { get; init; } = 1;
-
-    /// <summary>
-    /// How far the counter followed the branchy reference across the recording's measurements, when they saw the host in two
-    /// branchy states (<see cref="TimeSpread"/>): a time verdict allows this many times the reference's slowdown instead of
-    /// <see cref="TimeAllowance.BranchFollow"/>. <see langword="null"/> when the recording saw one state.
-    /// </summary>
-    public double? BranchFollow { get; init; }
 }

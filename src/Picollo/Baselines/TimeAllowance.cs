@@ -139,11 +139,11 @@ internal sealed record TimeAllowance(double Shift, double ShiftSigma, double Spe
         // unchanged code may run up to 1.5 times the branchy reference's slowdown slower. A bound, not a correction: code
         // that is not branchy does not follow it, and loses only sight. Faster now: judged as recorded, and said.
         double branch = Drift(recorded.BranchSpeed, current.BranchSpeed);
-        // As far as the recording saw this body follow the reference (an arithmetic chain hardly does), else as far as a word
-        // count did. A body whose recording found levels is the kind of code the host's states move, and its slope, measured
-        // across those levels, says little: it gets the full bound (a word count whose recording measured a slope near 0
-        // ran 1.97× slower in a later slow state, the reference 1.69×).
-        double follow = reference.Recording is { Spread: <= 1, BranchFollow: { } learned } ? learned : BranchFollow;
+        // As far as a word count followed it. Not a slope learned per body at recording: a word count whose recording measured
+        // a slope near 0 ran 1.97× slower in a later slow state, the reference 1.69× (bench levels); the levels of branchy
+        // code confound any slope a few measurements can see. Code that does not follow the reference loses sight in the
+        // host's slow state, never a verdict.
+        const double follow = BranchFollow;
         double branchBound = Math.Min(follow * Math.Max(0, branch - Math.Log(1 + BranchJitter)), Math.Log(BranchCap));
         if (branchBound > 0)
         {

@@ -108,8 +108,7 @@ internal static class TimeSpread
             // levels does not rewrite noise digits.
             spread = Math.Log(spread) <= Math.Max(rule.Drift, own.Drift) ? 1 : Math.Round(spread, 3);
             double detects = SpreadDetectableChange(counter, statistic, own.Drift, rule, spread);
-            double? follow = BranchFollow(counter.Name, statistic, kept, [.. levels.Concat(firstProcessOthers ?? []).Where(level => Exclusion(first, level, policy, branch: false) is null)]);
-            counters.Add(counter with { Recording = own with { Processes = processes, Spread = spread, DetectableChange = detects, BranchFollow = follow } });
+            counters.Add(counter with { Recording = own with { Processes = processes, Spread = spread, DetectableChange = detects } });
         }
 
         return new Combined(kept with { Counters = counters }, excluded);
@@ -199,27 +198,6 @@ internal static class TimeSpread
     // The statistic a verdict of this counter judges with its samples.
     private static BaselineStatistic? Statistic(BaselineCounter counter, VerdictPolicy policy) =>
         BaselineComparer.Judgeable(policy.GetRule(counter.Name, counter.Kind).Statistic, counter.PerOperation.Samples);
-
-    // How far the body's time followed the branchy reference across the recording's measurements, when they saw the host in
-    // two branchy states (the reference 20 % apart or more; the states measured 1.6× apart): the least-squares slope of ln
-    // time over ln reference, plus a quarter for its own uncertainty, within [0.25, 1.5]. An arithmetic chain does not
-    // follow it (a slope near 0) and keeps its sight in the host's slow state; a word count follows it (1.27). Null when
-    // the recording saw one state: verdicts then assume the most a branchy body showed (TimeAllowance.BranchFollow).
-    private static double? BranchFollow(string name, BaselineStatistic statistic, BaselineRecord kept, BaselineRecord[] measured)
-    {
-        var points = new List<(double X, double Y)>();
-        foreach (BaselineRecord level in measured)
-        {
-            if (level.BranchSpeed is > 0 && level.Find(name) is { } c && c.PerOperation.Get(statistic) is > 0 and var value)
-                points.Add((Math.Log(level.BranchSpeed.Value), Math.Log(value / AllocationRatio(kept, level))));
-        }
-
-        if (points.Count < 3 || points.Max(static p => p.X) - points.Min(static p => p.X) < Math.Log(1.2))
-            return null;
-        double mx = points.Average(static p => p.X), my = points.Average(static p => p.Y);
-        double slope = points.Sum(p => (p.X - mx) * (p.Y - my)) / points.Sum(p => (p.X - mx) * (p.X - mx));
-        return Math.Round(Math.Clamp(slope + 0.25, 0.25, TimeAllowance.BranchFollow), 2);
-    }
 
     // now / then of the allocation reference between a level and the kept one (1 when either did not probe it).
     private static double AllocationRatio(BaselineRecord kept, BaselineRecord level) =>

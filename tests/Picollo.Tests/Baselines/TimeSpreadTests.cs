@@ -77,29 +77,6 @@ public sealed class TimeSpreadTests
     }
 
     [Fact]
-    public void Combine_LearnsHowFarTheBodyFollowsTheBranchyReference_WhenItSawTwoHostStates()
-    {
-        // The host's branchy slow state: the reference about 1.6× slower. An arithmetic chain does not move; a word count does.
-        BaselineRecord[] chain = [Level(1.0) with { BranchSpeed = 700 }, Level(1.0) with { BranchSpeed = 1_110 }, Level(1.01) with { BranchSpeed = 705 }];
-        BaselineRecord[] words = [Level(1.0) with { BranchSpeed = 700 }, Level(1.79) with { BranchSpeed = 1_110 }, Level(1.01) with { BranchSpeed = 705 }];
-
-        RecordingQuality still = TimeSpread.Combine(chain, VerdictPolicy.Default).Record.Find("tsc")!.Recording!;
-        RecordingQuality follows = TimeSpread.Combine(words, VerdictPolicy.Default).Record.Find("tsc")!.Recording!;
-
-        still.BranchFollow!.Value.ShouldBe(0.25, 0.05, "no slope, plus a quarter for the estimate");
-        follows.BranchFollow.ShouldBe(TimeAllowance.BranchFollow, "1.26 + 0.25, within the most a branchy body showed");
-        still.Processes.ShouldBe(2, "the process in the other state is not a level of the spread");
-        TimeSpread.Combine([Level(1.0) with { BranchSpeed = 700 }, Level(1.0) with { BranchSpeed = 710 }, Level(1.0) with { BranchSpeed = 705 }], VerdictPolicy.Default)
-            .Record.Find("tsc")!.Recording!.BranchFollow.ShouldBeNull("one host state says nothing about the slope");
-
-        // A verdict in the slow state: the chain keeps its sight, +30 % fails; the word count is allowed its slowdown.
-        var chainFile = new BaselineFile([new BaselineEntry(Epyc, TimeSpread.Combine(chain, VerdictPolicy.Default).Record)]);
-        BaselineComparer.Compare(chainFile, Epyc, Level(1.3) with { BranchSpeed = 1_110 }).Single(v => v.Counter == "tsc").Status.ShouldBe(CounterVerdictStatus.Regressed);
-        var wordsFile = new BaselineFile([new BaselineEntry(Epyc, TimeSpread.Combine(words, VerdictPolicy.Default).Record)]);
-        BaselineComparer.Compare(wordsFile, Epyc, Level(1.79) with { BranchSpeed = 1_110 }).Single(v => v.Counter == "tsc").Status.ShouldBe(CounterVerdictStatus.Pass);
-    }
-
-    [Fact]
     public void Combine_RecordedInTheHostsSlowBranchyState_KeepsAFreshProcessOfTheFastState()
     {
         // This process recorded while the host slowed branchy code (the reference 1.57× slower); two fresh processes ran in

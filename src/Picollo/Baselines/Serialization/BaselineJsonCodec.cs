@@ -90,7 +90,6 @@ internal static class BaselineJsonCodec
                         // Only for a recording that measured other processes: files of one process stay as they were.
                         Processes = recording.Processes > 1 || recording.Spread > 1 ? recording.Processes : null,
                         Spread = recording.Processes > 1 || recording.Spread > 1 ? Math.Round(recording.Spread, 3) : null,
-                        BranchFollow = recording.BranchFollow is { } follow ? Math.Round(follow, 2) : null,
                         Detects = recording.DetectableChange is { } r ? Math.Round(r, 3) : null,
                     }
                     : null,
@@ -249,10 +248,7 @@ internal static class BaselineJsonCodec
         double spread = r.Spread is null || (r.Spread >= 1 && double.IsFinite(r.Spread.Value))
             ? r.Spread ?? 1
             : throw Invalid(filePath, path + ".spread", "the spread is the slowest recorded level over the fastest: a finite number of 1 or more.");
-        double? follow = r.BranchFollow is null || (r.BranchFollow >= 0 && r.BranchFollow <= 10)
-            ? r.BranchFollow
-            : throw Invalid(filePath, path + ".branchFollow", "how far the counter followed the branchy reference is a slope from 0 to 10.");
-        return new RecordingQuality(runs, drift, r.Detects) { Processes = processes, Spread = spread, BranchFollow = follow };
+        return new RecordingQuality(runs, drift, r.Detects) { Processes = processes, Spread = spread };
     }
 
     private static HdrHistogram ReadHistogram(HdrHistogramJsonModel? model, string? filePath, string counterPath)

@@ -141,13 +141,8 @@ internal sealed class BaselineRecordingModel
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? Spread { get; set; }
 
-    // How far the counter followed the branchy reference, when the recording saw the host in two branchy states.
-    [JsonPropertyOrder(4)]
-    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-    public double? BranchFollow { get; set; }
-
     // For review: the smallest change later verdicts detect, as the policy stood; recomputed by every verdict.
-    [JsonPropertyOrder(5)]
+    [JsonPropertyOrder(4)]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? Detects { get; set; }
 }
