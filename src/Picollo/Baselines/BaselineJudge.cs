@@ -369,7 +369,7 @@ internal static class BaselineJudge
                 {
                     Thread.Sleep(options.FreshProcessSpacing);
                     BaselineRecord record = BaselineRecord.FromResult(_judged.Remeasure());
-                    if (!MachineLoad.IsBusy(record.OtherProcessesCores))
+                    if (!MachineLoad.IsBusy(record.OtherProcessesCores) || MachineLoad.IsBusy(_current.OtherProcessesCores))
                         later.Add(record);
                 }
 
@@ -406,7 +406,7 @@ internal static class BaselineJudge
         private static string WideSpread(BaselineCounter counter, RecordingQuality quality) => string.Create(CultureInfo.InvariantCulture,
             $"{counter.Name}: its floor ran at levels up to {quality.Spread:0.##}× apart in {quality.Processes} process{(quality.Processes == 1 ? string.Empty : "es")} of this machine, so time on this machine detects ≥ +{(quality.DetectableChange ?? quality.Spread - 1) * 100:0}%: a smaller regression passes unless it shows beyond the slowest level. Guard the body with an exact counter as well (allocated-bytes, a zero budget) for finer verdicts.");
 
-        // The fastest measurement of a process that was not measured beside a busy machine: the process's level.
+        // The fastest measurement of a process, preferring those not measured beside a busy machine: the process's level.
         private BaselineRecord? Fastest(IReadOnlyList<BaselineRecord> records)
         {
             string[] time = [.. TimeSpread.TimeCounters(_current, options.VerdictPolicy)];

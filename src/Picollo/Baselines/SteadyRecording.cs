@@ -100,7 +100,9 @@ internal sealed class SteadyRecording
                 notices.Add(BlindBaseline(counter.Name, statistic.Statistic, detectable, rule));
         }
 
-        BaselineRecord[] others = [.. runs.Where(r => r != kept && !Busy(r) && BaselineJudge.RanFinalCode(r.Result.Run)).Select(static r => r.Record)];
+        // The recording's other runs of final code, as levels of this process: beside a busy machine only when the kept run
+        // was too (a machine that stays busy has no quiet runs to compare with).
+        BaselineRecord[] others = [.. runs.Where(r => r != kept && (!Busy(r) || Busy(kept)) && BaselineJudge.RanFinalCode(r.Result.Run)).Select(static r => r.Record)];
         return new SteadyRecording(kept.Result, kept.Record with { Counters = counters }, note, notices, others);
     }
 

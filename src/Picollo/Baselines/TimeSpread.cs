@@ -220,7 +220,10 @@ internal static class TimeSpread
             }
         }
 
-        if (MachineLoad.IsBusy(level.OtherProcessesCores))
+        // Beside a busy machine only when the first process was not: on a machine that stays busy (a CI runner with other
+        // jobs) every process is, and leaving them all out left the spread unknown and later processes at other levels
+        // failing unchanged code (bench levels, process mode).
+        if (MachineLoad.IsBusy(level.OtherProcessesCores) && !MachineLoad.IsBusy(first.OtherProcessesCores))
         {
             return string.Create(CultureInfo.InvariantCulture,
                 $"other processes used {level.OtherProcessesCores:0.00} of {Environment.ProcessorCount} cores while it measured");
