@@ -54,9 +54,16 @@ public abstract class TemplateTests(PackageFeed feed, string template, string fr
         (DotNet.Run recorded, IReadOnlyList<TrxResult> recordedResults) = await feed.TestAsync(
             project, "Release", new Dictionary<string, string> { ["PICOLLO_UPDATE_BASELINES"] = "1" }, "--no-build", "--filter", "FullyQualifiedName=Acme.PerfTests.ChecksumPerf.Checksum");
         Result(recordedResults, "Checksum").Outcome.ShouldBe("Passed", recorded.Output);
-        recorded.Output.ShouldContain("Recorded across 4 processes (this one and 3 fresh, 2 measurements each): ", customMessage: recorded.Output);
+        // A fresh process can be left out (measured while the host ran branchy code in another state, or beside a busy
+        // machine), and the count the output says is the count the file stores.
+        System.Text.RegularExpressions.Match across = System.Text.RegularExpressions.Regex.Match(
+            recorded.Output, @"Recorded across (?:(?<joined>[1-4]) of )?4 processes \(this one and 3 fresh, 2 measurements each\): ");
+        across.Success.ShouldBeTrue(recorded.Output);
+        TestContext.Current.TestOutputHelper?.WriteLine(across.Value + recorded.Output[(across.Index + across.Length)..].Split('\n')[0]);
+        int joined = across.Groups["joined"].Success ? int.Parse(across.Groups["joined"].Value, System.Globalization.CultureInfo.InvariantCulture) : 4;
         string baseline = await File.ReadAllTextAsync(Path.Combine(project, "ChecksumPerf.Checksum.perf.json"), TestContext.Current.CancellationToken);
-        baseline.ShouldContain("\"processes\": 4", customMessage: baseline);
+        if (joined > 1 || baseline.Contains("\"processes\"", StringComparison.Ordinal))
+            baseline.ShouldContain($"\"processes\": {joined},", customMessage: recorded.Output);
     }
 
     [Fact]

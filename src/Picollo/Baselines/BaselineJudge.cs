@@ -400,7 +400,10 @@ internal static class BaselineJudge
                 ? string.Create(CultureInfo.InvariantCulture, $"{name} levels spread {q.Spread:0.###}×")
                 : name));
             string excluded = combined.Excluded.Count == 0 ? string.Empty : " Left out: " + string.Join("; ", combined.Excluded) + ".";
-            return string.Create(CultureInfo.InvariantCulture, $"Recorded across {processes} processes (this one and {processes - 1} fresh, {MeasurementsPerProcess} measurements each): {spreads}; the fastest level is the baseline.{excluded}");
+            // The count the baseline file stores is of the levels that joined: a user reading "processes": 3 after "across 4"
+            // would suspect a lost process.
+            string across = combined.Processes == processes ? $"{processes}" : $"{combined.Processes} of {processes}";
+            return string.Create(CultureInfo.InvariantCulture, $"Recorded across {across} processes (this one and {processes - 1} fresh, {MeasurementsPerProcess} measurements each): {spreads}; the fastest level is the baseline.{excluded}");
         }
 
         private static string WideSpread(BaselineCounter counter, RecordingQuality quality) => string.Create(CultureInfo.InvariantCulture,

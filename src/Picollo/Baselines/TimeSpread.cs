@@ -26,7 +26,8 @@ internal static class TimeSpread
     /// <summary>The levels combined, and what was left out.</summary>
     /// <param name="Record">The record to store: the fastest level's, each time counter's recording with the processes and the spread.</param>
     /// <param name="Excluded">One sentence per level left out, with why.</param>
-    internal sealed record Combined(BaselineRecord Record, IReadOnlyList<string> Excluded);
+    /// <param name="Processes">How many processes the stored spread stands for: the levels that joined it (<see cref="RecordingQuality.Processes"/>).</param>
+    internal sealed record Combined(BaselineRecord Record, IReadOnlyList<string> Excluded, int Processes);
 
     /// <summary>
     /// Combines the levels of several processes into the record a baseline stores. The first level is this process's
@@ -111,7 +112,7 @@ internal static class TimeSpread
             counters.Add(counter with { Recording = own with { Processes = processes, Spread = spread, DetectableChange = detects } });
         }
 
-        return new Combined(kept with { Counters = counters }, excluded);
+        return new Combined(kept with { Counters = counters }, excluded, processes);
     }
 
     /// <summary>

@@ -37,6 +37,20 @@ public sealed class FreshProcessJudgementTests
     }
 
     [Fact]
+    public void AFreshProcessLeftOut_IsNamed_AndTheCountSaidIsTheCountStored()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        var fresh = new ScriptedProcesses([1.1, 1.1], [1.5, 1.5], [1.0, 1.0]);
+        fresh.Busy.Add(1);
+
+        Runs(1.0).ShouldNotRegress(options: Options(temp, fresh) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.Single().Record.Find("tsc")!.Recording!.Processes.ShouldBe(3, "the busy process's level did not join");
+        host.Output[^1].ShouldContain("Recorded across 3 of 4 processes (this one and 3 fresh, 2 measurements each): tsc levels spread 1.1×; the fastest level is the baseline. Left out: process 3: other processes used ");
+    }
+
+    [Fact]
     public void AFreshProcessThatCannotRun_IsNamed_AndTheRecordingGoesOnWithTheOthers()
     {
         using var temp = new TempDirectory();
