@@ -34,6 +34,12 @@ public sealed class FreshProcessJudgementTests
         tsc.Recording.Spread.ShouldBe(1.3 / 0.95, 0.01, "each process's level is its faster measurement");
         host.Output[^1].ShouldContain("Recorded across 4 processes (this one and 3 fresh, 2 measurements each): tsc levels spread 1.368×; the fastest level is the baseline.");
         host.Notices.ShouldContain(static n => n.Message.StartsWith("tsc: its floor ran at levels up to 1.37× apart in 4 processes of this machine, so time on this machine detects ≥ +", StringComparison.Ordinal));
+
+        // What a user reads after recording, as a reviewed stored expectation: the note of the levels and the notices (but
+        // the one naming the file and this machine).
+        string note = host.Output[^1].Split('\n').Single(static line => line.Contains("Recorded across", StringComparison.Ordinal));
+        string[] notices = [.. host.Notices.Select(static n => n.Message).Where(static m => !m.StartsWith("Baseline updated: ", StringComparison.Ordinal))];
+        Approvals.Verify(string.Join("\n\n", [note.Trim(), .. notices]) + "\n", "Recording.Levels");
     }
 
     [Fact]
