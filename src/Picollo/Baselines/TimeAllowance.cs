@@ -133,7 +133,7 @@ internal sealed record TimeAllowance(double Shift, double ShiftSigma, double Spe
                 // (+30 % work showed a floor 24 % under a baseline taken at 1.7×). A body that does not follow the reference
                 // cannot fail on it beyond the uncertainty: recording prefers the machine's fast allocation level.
                 shift = allocation;
-                if (Math.Abs(allocation) >= 0.02)
+                if (allocation < -Math.Log(1 + AllocationBoundFrom))
                 {
                     parts.Add(string.Create(CultureInfo.InvariantCulture,
                         $"scaled by the allocation reference ({recorded.AllocationSpeed:0.##} → {current.AllocationSpeed:0.##} ns per allocation, {By(allocation)})"));
@@ -174,8 +174,7 @@ internal sealed record TimeAllowance(double Shift, double ShiftSigma, double Spe
         // a slope near 0 ran 1.97× slower in a later slow state, the reference 1.69× (bench levels); the levels of branchy
         // code confound any slope a few measurements can see. Code that does not follow the reference loses sight in the
         // host's slow state, never a verdict.
-        const double follow = BranchFollow;
-        double branchBound = Math.Min(follow * Math.Max(0, branch - Math.Log(1 + BranchJitter)), Math.Log(BranchCap));
+        double branchBound = Math.Min(BranchFollow * Math.Max(0, branch - Math.Log(1 + BranchJitter)), Math.Log(BranchCap));
         if (branchBound > 0)
         {
             high += branchBound;
@@ -188,7 +187,7 @@ internal sealed record TimeAllowance(double Shift, double ShiftSigma, double Spe
             // Faster now than at recording: unchanged code may be faster by as much as it follows the reference, so the band
             // reaches below 0 and what a verdict detects starts that much higher.
             changed = true;
-            low += Math.Max(-Math.Log(BranchCap), follow * branch);
+            low += Math.Max(-Math.Log(BranchCap), BranchFollow * branch);
             parts.Add(string.Create(CultureInfo.InvariantCulture,
                 $"branchy code ran {By(branch)} than at recording (a reference word count {recorded.BranchSpeed:0.#} → {current.BranchSpeed:0.#} ns per 1,000 characters), so a regression up to {Percent(Math.Exp(-branch) - 1)} may hide in it"));
         }

@@ -16,7 +16,7 @@ namespace Picollo.Baselines;
 /// Each fresh process contributes one level: the fastest of its measurements, so a single disturbed measurement (one read
 /// +71 % beside a busy core, the next back to normal) is not a level; this process's own recording runs count where two of
 /// them agree. For a body that allocates, each level is first scaled to the kept level's allocation speed, as verdicts
-/// scale (<see cref="TimeAllowance"/>): an allocation episode is corrected there, not allowed for twice. A level whose
+/// correct or bound by the same ratio (<see cref="TimeAllowance"/>): an allocation episode is answered there, not allowed for twice. A level whose
 /// exact counters differ from the first process's (other code, a body still at tier 0), that ran while other processes
 /// kept the machine busy, while the host ran branchy code at another speed (verdicts bound that by the branchy reference,
 /// so it is not allowed for twice), or, for a body that does not allocate, at another machine speed, is left out and named.
