@@ -23,33 +23,7 @@ internal static class QuantileInterval
     /// <param name="n">The number of samples.</param>
     /// <param name="p">The quantile, in (0, 1).</param>
     /// <returns>The ranks; <see langword="null"/> when n is too small for both bounds to exist (P10 needs 51 samples, P25 19, P50 8).</returns>
-    public static (long Lower, long Upper)? Ranks(long n, double p)
-    {
-        if (n < 1 || !(p > 0 && p < 1))
-            return null;
-
-        // The binomial pmf by recurrence in log space: pmf(k + 1) = pmf(k) · (n − k) / (k + 1) · p / (1 − p). No log-gamma,
-        // no overflow, O(n) once per comparison.
-        double logOdds = Math.Log(p / (1 - p));
-        double logPmf = n * Math.Log(1 - p);
-        double cdf = 0;
-        long lower = 0, upper = 0;
-        for (long k = 0; k < n; k++)
-        {
-            // After adding pmf(k), cdf = F_B(k): the condition of rank k + 1 on both sides.
-            cdf += Math.Exp(logPmf);
-            long rank = k + 1;
-            if (cdf <= Tail)
-                lower = rank;
-            if (upper == 0 && 1 - cdf <= Tail)
-                upper = rank;
-            logPmf += Math.Log(n - k) - Math.Log(k + 1) + logOdds;
-        }
-
-        if (lower < 1 || upper < 1 || upper > n || lower > upper)
-            return null;
-        return (lower, upper);
-    }
+    public static (long Lower, long Upper)? Ranks(long n, double p) => OrderStatistics.Ranks(n, p, Tail);
 
     /// <summary>
     /// The relative standard error of the p-quantile of a histogram's samples: the half-width of the 99% interval on a log

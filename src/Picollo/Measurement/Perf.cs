@@ -28,7 +28,7 @@ namespace Picollo.Measurement;
 /// </code>
 /// Counters the machine cannot provide (hardware events on most VMs) are in the result as unavailable, with the reason.
 /// </example>
-public static class Perf
+public static partial class Perf
 {
     /// <summary>Measures <paramref name="body"/> with <see cref="PerfOptions.AssemblyDefault"/>.</summary>
     /// <param name="body">One operation.</param>

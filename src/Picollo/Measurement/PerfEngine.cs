@@ -12,25 +12,37 @@ namespace Picollo.Measurement;
 /// </summary>
 internal static class PerfEngine
 {
-    // One measurement at a time per process (see Perf's remarks). A Lock rather than a SemaphoreSlim: it knows its
-    // owner, so a nested call can be refused instead of deadlocking.
-    private static readonly Lock s_gate = new();
+    /// <summary>
+    /// One measurement at a time per process (see Perf's remarks), paired comparisons included. A Lock rather than a
+    /// SemaphoreSlim: it knows its owner, so a nested call can be refused instead of deadlocking.
+    /// </summary>
+    internal static readonly Lock Gate = new();
 
     internal static PerfResult Run<TLoop>(PerfOptions options, TLoop body, TLoop empty)
         where TLoop : struct, IOperationLoop
     {
         ArgumentNullException.ThrowIfNull(options);
-        if (s_gate.IsHeldByCurrentThread)
-            throw new InvalidOperationException("Perf.Measure was called from inside a measured body: measurements cannot nest.");
+        return Exclusively(waited => RunExclusive(options, body, empty, waited));
+    }
 
-        using (s_gate.EnterScope())
+    /// <summary>
+    /// Runs <paramref name="measure"/> alone: under the process's gate and the machine-wide measurement lock, handing it the
+    /// note that says how long it waited for the lock (null when it did not wait).
+    /// </summary>
+    /// <exception cref="InvalidOperationException">Called from inside a measured body.</exception>
+    internal static T Exclusively<T>(Func<string?, T> measure)
+    {
+        if (Gate.IsHeldByCurrentThread)
+            throw new InvalidOperationException("Perf.Measure or Perf.Compare was called from inside a measured body: measurements cannot nest.");
+
+        using (Gate.EnterScope())
         {
             // Machine-wide: another process's measurement (a test project beside this one) must not run beside this one.
             using MeasurementLock? machine = MeasurementLock.Acquire(MeasurementLock.DefaultTimeout, MeasurementCancellation.Current);
             string? waited = machine is { Waited.TotalMilliseconds: > 100 } held
                 ? string.Create(CultureInfo.InvariantCulture, $"Waited {held.Waited.TotalSeconds:0.0} s for another process's measurement to end (the machine-wide measurement lock).")
                 : null;
-            return RunExclusive(options, body, empty, waited);
+            return measure(waited);
         }
     }
 
@@ -147,7 +159,7 @@ internal static class PerfEngine
     // Compilation on the measuring thread during sampling is certain evidence that the samples ran changing code. Compilation
     // elsewhere is not, after a warmup that saw the body's final code (optimized or not): background tier-1 compilations of the engine's own
     // and the JIT listener's methods, and of anything else, landed in 0-150 per default measurement of a settled body.
-    private static string? SamplingJitNote(JitCounts jit, WarmupEnd warmupEnd)
+    internal static string? SamplingJitNote(JitCounts jit, WarmupEnd warmupEnd)
     {
         if (!PerfRunInfo.MayHaveChanged(jit, warmupEnd))
             return null;

@@ -137,7 +137,7 @@ internal static class Sampling
     }
 
     // The note says why no region was used when it was asked for; null when it was started.
-    private static bool TryStartNoGCRegion(PerfOptions options, double expectedBytes, out string? note)
+    internal static bool TryStartNoGCRegion(PerfOptions options, double expectedBytes, out string? note)
     {
         note = null;
         if (!options.UseNoGCRegion)
@@ -164,7 +164,7 @@ internal static class Sampling
         return false;
     }
 
-    private static string? EndNoGCRegion(bool started)
+    internal static string? EndNoGCRegion(bool started)
     {
         if (!started)
             return null;

@@ -26,6 +26,7 @@ public sealed class PerfContext
 
     private readonly Lock _gate = new();
     private readonly List<PerfResult> _results = [];
+    private readonly List<PerfComparison> _comparisons = [];
 
     internal PerfContext(PerfTestDescriptor test, PerfOptions options, CancellationToken cancellationToken)
     {
@@ -85,6 +86,46 @@ public sealed class PerfContext
     /// <returns>The measurement.</returns>
     public PerfResult Measure<TState, TResult>(TState state, Func<TState, TResult> body) => Record(Perf.Measure(Options, state, body));
 
+    /// <summary>The comparisons taken so far, in order.</summary>
+    public IReadOnlyList<PerfComparison> Comparisons
+    {
+        get
+        {
+            lock (_gate)
+                return [.. _comparisons];
+        }
+    }
+
+    /// <summary>Compares <paramref name="candidate"/> with <paramref name="reference"/> side by side with the test's options (<see cref="Perf.Compare(PerfOptions, Action, Action)"/>).</summary>
+    /// <param name="reference">The body compared against.</param>
+    /// <param name="candidate">The body judged.</param>
+    /// <returns>The comparison, to assert on: <c>c.Tsc.ShouldBeFasterBy(1.5)</c>.</returns>
+    public PerfComparison Compare(Action reference, Action candidate) => Record(Perf.Compare(Options, reference, candidate));
+
+    /// <summary>Compares <paramref name="candidate"/> with <paramref name="reference"/> side by side with the test's options; each result is consumed.</summary>
+    /// <typeparam name="TResult">The bodies' result.</typeparam>
+    /// <param name="reference">The body compared against.</param>
+    /// <param name="candidate">The body judged.</param>
+    /// <returns>The comparison.</returns>
+    public PerfComparison Compare<TResult>(Func<TResult> reference, Func<TResult> candidate) => Record(Perf.Compare(Options, reference, candidate));
+
+    /// <summary>Compares <paramref name="candidate"/> with <paramref name="reference"/> on <paramref name="state"/> side by side with the test's options: the zero-allocation form.</summary>
+    /// <typeparam name="TState">The state's type.</typeparam>
+    /// <param name="state">What both bodies work on, prepared outside the measured region.</param>
+    /// <param name="reference">The body compared against.</param>
+    /// <param name="candidate">The body judged.</param>
+    /// <returns>The comparison.</returns>
+    public PerfComparison Compare<TState>(TState state, Action<TState> reference, Action<TState> candidate) => Record(Perf.Compare(Options, state, reference, candidate));
+
+    /// <summary>Compares <paramref name="candidate"/> with <paramref name="reference"/> on <paramref name="state"/> side by side with the test's options; each result is consumed.</summary>
+    /// <typeparam name="TState">The state's type.</typeparam>
+    /// <typeparam name="TResult">The bodies' result.</typeparam>
+    /// <param name="state">What both bodies work on, prepared outside the measured region.</param>
+    /// <param name="reference">The body compared against.</param>
+    /// <param name="candidate">The body judged.</param>
+    /// <returns>The comparison.</returns>
+    public PerfComparison Compare<TState, TResult>(TState state, Func<TState, TResult> reference, Func<TState, TResult> candidate) => Record(Perf.Compare(Options, state, reference, candidate));
+
     /// <summary>Makes <paramref name="context"/> the current flow's context.</summary>
     internal static void SetCurrent(PerfContext? context) => s_current.Value = context;
 
@@ -99,5 +140,19 @@ public sealed class PerfContext
         if (result.Run.UnoptimizedReason is { } reason)
             throw new PerfTestSkipException(reason);
         return result;
+    }
+
+    /// <summary>
+    /// Keeps a comparison, reports its table to the test's output, and stops the test as skipped when either side's code
+    /// was not optimized.
+    /// </summary>
+    internal PerfComparison Record(PerfComparison comparison)
+    {
+        lock (_gate)
+            _comparisons.Add(comparison);
+        if (comparison.Reference.Run.UnoptimizedReason is { } reason)
+            throw new PerfTestSkipException(reason);
+        Assertions.PerfAssertionHost.Current.ReportOutput(comparison.ToMarkdown());
+        return comparison;
     }
 }

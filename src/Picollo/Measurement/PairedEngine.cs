@@ -1,0 +1,144 @@
+using System.Diagnostics;
+using System.Globalization;
+using Picollo.Counters;
+using static Picollo.Measurement.EngineClock;
+
+namespace Picollo.Measurement;
+
+/// <summary>
+/// The engine behind <see cref="Perf.Compare(PerfOptions, Action, Action)"/>: both bodies through the same stages as a
+/// measurement (<see cref="Warmup"/> each to its final code, <see cref="Pilot"/> each, <see cref="OverheadCalibration"/>
+/// each), then <see cref="PairedSampling"/>, on one pinned thread under the engine's gate, with one operations-per-sample
+/// count for both sides, so a pair's two samples did the same number of operations at the same moment.
+/// </summary>
+internal static class PairedEngine
+{
+    /// <summary>Measures <paramref name="reference"/> and <paramref name="candidate"/> side by side.</summary>
+    /// <returns>Each side's result; sample k of each comes from pair k (<see cref="PairedSampling.ReferenceFirst"/>).</returns>
+    internal static (PerfResult Reference, PerfResult Candidate) Run<TReference, TCandidate>(
+        PerfOptions options, TReference reference, TReference emptyReference, TCandidate candidate, TCandidate emptyCandidate)
+        where TReference : struct, IOperationLoop
+        where TCandidate : struct, IOperationLoop
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        return PerfEngine.Exclusively(waited => RunExclusive(options, reference, emptyReference, candidate, emptyCandidate, waited));
+    }
+
+    private static (PerfResult Reference, PerfResult Candidate) RunExclusive<TReference, TCandidate>(
+        PerfOptions options, TReference reference, TReference emptyReference, TCandidate candidate, TCandidate emptyCandidate, string? lockNote)
+        where TReference : struct, IOperationLoop
+        where TCandidate : struct, IOperationLoop
+    {
+        DateTime timestamp = DateTime.UtcNow;
+        long start = Stopwatch.GetTimestamp();
+        long budgetTicks = ToStopwatchTicks(options.TimeBudget);
+        var notes = new List<string>();
+        if (lockNote is not null)
+            notes.Add(lockNote);
+
+        using ThreadPinning pinning = options.PinThread ? ThreadPinning.PinToCurrentCpu() : ThreadPinning.None();
+        if (pinning.FailureReason is { } pinningFailure)
+            notes.Add(pinningFailure);
+        if (RuntimeCounterSource.AllocatedBytesCaveat is { } caveat)
+            notes.Add(caveat);
+
+        using CounterPlan plan = CounterPlan.Open(options.EffectiveCounters);
+        CounterSet set = plan.Set;
+        var scratch = new ulong[Math.Max(set.Count, 1)];
+        CancellationToken cancellation = MeasurementCancellation.Current;
+
+        // Each side warms to its own final code; the candidate's warmup comes second, so the reference's tier-1 code
+        // (compiled in the background) is in place before either is sampled.
+        WarmupOutcome warmupReference = Warmup.Run(options, reference, emptyReference, set, scratch, start, budgetTicks, cancellation);
+        WarmupOutcome warmupCandidate = Warmup.Run(options, candidate, emptyCandidate, set, scratch, Stopwatch.GetTimestamp(), budgetTicks, cancellation);
+        AddSideNote(notes, "reference", warmupReference.Note);
+        AddSideNote(notes, "candidate", warmupCandidate.Note);
+        string? unoptimized = CodeOptimization.UnoptimizedReason(reference.Method, warmupReference.End) is { } r ? "The reference: " + r
+            : CodeOptimization.UnoptimizedReason(candidate.Method, warmupCandidate.End) is { } c ? "The candidate: " + c
+            : null;
+        if (unoptimized is not null)
+            notes.Insert(0, unoptimized);
+        if (CodeOptimization.EngineNote is { } engineNote)
+            notes.Add(engineNote);
+
+        // One operations count for both sides: the larger of what each pilot wants (so the boundary is under 1% of either
+        // side's sample), within what the budget affords for both.
+        long budgetStart = Stopwatch.GetTimestamp();
+        cancellation.ThrowIfCancellationRequested();
+        PilotOutcome pilotReference = Pilot.Run(options, reference, set, scratch, budgetStart, budgetTicks);
+        PilotOutcome pilotCandidate = Pilot.Run(options, candidate, set, scratch, budgetStart, budgetTicks);
+        (long operations, bool boundByBudget) = Operations(options, pilotReference, pilotCandidate, budgetTicks - (Stopwatch.GetTimestamp() - budgetStart));
+
+        OverheadCalibration calibrationReference = OverheadCalibration.Run(emptyReference, set, operations, options.CalibrationSamples);
+        OverheadCalibration calibrationCandidate = OverheadCalibration.Run(emptyCandidate, set, operations, options.CalibrationSamples);
+        MachineLoad loadBefore = MachineLoad.Read();
+        cancellation.ThrowIfCancellationRequested();
+        var sampling = PairedSampling.Run(options, reference, candidate, set, operations,
+            pilotReference.BytesPerOperation + pilotCandidate.BytesPerOperation, budgetStart + (2 * budgetTicks), cancellation);
+        double otherCores = MachineLoad.OtherCores(loadBefore, MachineLoad.Read());
+        int taken = sampling.Reference.Taken;
+
+        if (sampling.NoGCRegionNote is not null)
+            notes.Add(sampling.NoGCRegionNote);
+        WarmupEnd laterEnd = warmupReference.End == WarmupEnd.CodeOptimized ? warmupCandidate.End : warmupReference.End;
+        if (PerfEngine.SamplingJitNote(sampling.Jit, laterEnd) is { } jitNote)
+            notes.Add(jitNote);
+        if (taken < options.Samples)
+        {
+            boundByBudget = true;
+            notes.Add(string.Create(CultureInfo.InvariantCulture, $"Sampling stopped at twice the time budget ({options.TimeBudget.TotalSeconds:0.###} s) after {taken:N0} of {options.Samples:N0} pairs. For bodies this slow, raise the time budget (TimeBudgetMs on a perf test's attribute, PerfOptions.TimeBudget) or ask for fewer samples."));
+        }
+
+        double speed = MachineSpeed.Probe();
+        double branch = BranchSpeed.Probe();
+        TimeSpan wall = Stopwatch.GetElapsedTime(start);
+        PerfRunInfo Info(WarmupOutcome warmup, PilotOutcome pilot, SampleReadings readings) => new()
+        {
+            OperationsPerSample = operations,
+            SampleCount = taken,
+            WarmupOperations = warmup.Operations,
+            WarmupTime = warmup.Duration,
+            WarmupEnd = warmup.End,
+            WallTime = wall,
+            BoundaryNanoseconds = pilot.BoundaryNanoseconds,
+            OperationNanoseconds = pilot.OperationNanoseconds,
+            SampleNanoseconds = readings.MedianSampleNanoseconds(),
+            IsBoundByTimeBudget = boundByBudget,
+            PinnedCpu = pinning.Cpu,
+            PinningFailureReason = pinning.FailureReason,
+            UsedNoGCRegion = sampling.UsedNoGCRegion,
+            NoGCRegionNote = sampling.NoGCRegionNote,
+            SamplingJitCompilations = sampling.Jit.Process,
+            SamplingThreadJitCompilations = sampling.Jit.Thread,
+            TimestampUtc = timestamp,
+            UnoptimizedReason = unoptimized,
+            MachineSpeedNanoseconds = speed,
+            BranchSpeedNanoseconds = branch,
+            OtherProcessesCores = otherCores,
+            Notes = notes.AsReadOnly(),
+        };
+
+        return (ResultBuilder.Build(options, plan, calibrationReference, sampling.Reference, Info(warmupReference, pilotReference, sampling.Reference)),
+            ResultBuilder.Build(options, plan, calibrationCandidate, sampling.Candidate, Info(warmupCandidate, pilotCandidate, sampling.Candidate)));
+    }
+
+    // The operations per sample both sides run: fixed by the options, or the larger pilot's choice, capped so that the
+    // pairs fit the budget's remainder together.
+    private static (long Operations, bool BoundByBudget) Operations(PerfOptions options, PilotOutcome reference, PilotOutcome candidate, long remainingTicks)
+    {
+        if (options.OperationsPerSample > 0)
+            return (options.OperationsPerSample, false);
+
+        long wanted = Math.Max(reference.OperationsPerSample, candidate.OperationsPerSample);
+        double pairNs = Math.Max(reference.OperationNanoseconds + candidate.OperationNanoseconds, 0.02);
+        long affordable = (long)Math.Floor(Math.Max(0, ToNanoseconds(remainingTicks)) * 0.8 / options.Samples / pairNs);
+        long operations = Math.Max(1, Math.Min(wanted, affordable));
+        return (operations, reference.IsBoundByTimeBudget || candidate.IsBoundByTimeBudget || operations < wanted);
+    }
+
+    private static void AddSideNote(List<string> notes, string side, string? note)
+    {
+        if (note is not null)
+            notes.Add($"The {side}'s warmup: {note}");
+    }
+}
