@@ -51,7 +51,7 @@ public static class PairedCounterAssertions
         double bound = 1 / factor;
         string claim = string.Create(CultureInfo.InvariantCulture, $"{Number(factor)}× ({counter.Comparison.CandidateName} / {counter.Comparison.ReferenceName} at most {bound:0.000}× at {confidence * 100:0.##}% confidence{(minCohensD is { } g ? $", Cohen's d_z at most −{Number(g)}" : string.Empty)})");
         return Judge(counter, call, expression, "be faster by at least", claim, bound, confidence, c => minCohensD is { } g && !(-c.CohensDz >= g)
-            ? string.Create(CultureInfo.InvariantCulture, $"Cohen's d_z = {c.CohensDz:0.00}: the speed-up is {Speed(c.Ratio)} but does not stand {Number(g)} paired standard deviations out of the noise")
+            ? string.Create(CultureInfo.InvariantCulture, $"{Speed(c.Ratio)}, but Cohen's d_z = {c.CohensDz:0.00} does not reach −{Number(g)}: the speed-up does not stand that many paired standard deviations out of the noise")
             : null);
     }
 
@@ -137,7 +137,7 @@ public static class PairedCounterAssertions
             if (settled && high <= bound)
             {
                 if (gate(counter) is { } gated)
-                    throw Failure(counter, expression, expectation, claim, gated + ".", low, high, coverage);
+                    throw Failure(counter, expression, expectation, claim, gated, low, high, coverage);
                 if (comparison.Measurements > measurements)
                     PerfAssertionHost.Current.ReportOutput($"{call}: passed after measuring again ({comparison.Measurements} measurements pooled).\n\n{comparison.PairedTable()}");
                 return counter;
@@ -164,12 +164,14 @@ public static class PairedCounterAssertions
             $"not told apart at this precision: {c.Name} ratio {c.Ratio:0.000}× ({low:0.000}–{high:0.000}× at {coverage * 100:0.#}%) holds {bound:0.000}× after {c.Measurements} measurement{(c.Measurements == 1 ? string.Empty : "s")} ({c.Pairs:N0} pairs), Cohen's d_z = {c.CohensDz:0.00}. A claim the comparison cannot settle fails rather than pass unshown. For more precision: more pairs (Samples, e.g. {Math.Max(2_000, c.Reference.SampleCount * 2):N0}), a longer TimeBudgetMs, a quieter machine; or claim a bound further from the measured {c.Ratio:0.000}×."))
             + "\n" + c.Comparison.PairedTable());
 
-    // The measured change in words: "1.02× faster", "1.31× slower", "no different".
+    // The measured change in words: "1.02× faster", "1.31× slower (+31%)", "as fast as the reference".
     private static string Outcome(PairedCounter c) => "it was " + Speed(c.Ratio);
 
-    private static string Speed(double ratio) => ratio < 1
-        ? string.Create(CultureInfo.InvariantCulture, $"{1 / ratio:0.00}× faster")
-        : ratio > 1 ? string.Create(CultureInfo.InvariantCulture, $"{ratio:0.00}× slower ({ratio - 1:+0.#%})") : "no different";
+    private static string Speed(double ratio) => Math.Abs(Math.Log(ratio)) < 0.005
+        ? "as fast as the reference"
+        : ratio < 1
+            ? string.Create(CultureInfo.InvariantCulture, $"{1 / ratio:0.00}× faster")
+            : string.Create(CultureInfo.InvariantCulture, $"{ratio:0.00}× slower ({ratio - 1:+0.#%})");
 
     private static void CheckMaxChange(double maxChange, string? expression)
     {

@@ -23,7 +23,7 @@ public static class PerfComparisonAssertions
 
         // By name, not by the list: a counter's further measurement replaces the comparison's counters.
         foreach (string name in comparison.Counters.Where(static c => c.IsTimeLike && c.IsAvailable).Select(static c => c.Name).ToArray())
-            comparison[name].ShouldNotBeSlower(maxChange, confidence, $"{expression}.{name}");
+            comparison[name].ShouldNotBeSlower(maxChange, confidence, $"{expression}[\"{name}\"]");
         return comparison;
     }
 }

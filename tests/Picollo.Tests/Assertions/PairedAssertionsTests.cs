@@ -1,0 +1,93 @@
+using System.Text;
+using Picollo.Assertions;
+using Picollo.Measurement;
+using Picollo.Tests.Measurement;
+using Picollo.Tests.Support;
+using Shouldly;
+using Xunit;
+
+namespace Picollo.Tests.Assertions;
+
+/// <summary>
+/// The relative assertions on synthetic comparisons (issue 25): a claim passes inside its interval, fails beyond it,
+/// measures again in between and fails as undecided after three measurements; every message kind is a stored
+/// expectation in <c>Approved/Paired.Messages.approved.md</c>.
+/// </summary>
+public sealed class PairedAssertionsTests
+{
+    [Fact]
+    public void ATwiceFasterCandidate_PassesFasterBy1Point5_WithoutMeasuringAgain()
+    {
+        PerfComparison c = Compared(shift: -0.5, seed: 1);
+
+        c.Tsc.ShouldBeFasterBy(1.5);
+        c.Tsc.ShouldNotBeSlower(maxChange: 0);
+        c.ShouldNotBeSlower();
+        c.Measurements.ShouldBe(1);
+    }
+
+    [Fact]
+    public void EveryMessage_SaysTheClaim_TheRatioWithItsInterval_AndTheTable()
+    {
+        var text = new StringBuilder();
+        Case(text, "An equal candidate claimed 1.5× faster", () => Compared(0, 2).Tsc.ShouldBeFasterBy(1.5));
+        Case(text, "A 3× slower candidate claimed not more than 5 % slower", () => Compared(2.0, 3).Tsc.ShouldNotBeSlower(maxChange: 0.05));
+        Case(text, "The same, on every time counter at once", () => Compared(2.0, 3).ShouldNotBeSlower(maxChange: 0.05));
+        Case(text, "Twice as fast, with a Cohen's d_z gate it does not reach", () => Compared(-0.5, 4).Tsc.ShouldBeFasterBy(1.5, minCohensD: 50));
+        Case(text, "A change right at the claimed bound: undecided after three measurements", () => Compared(0.05, 5, again: true).Tsc.ShouldNotBeSlower(maxChange: 0.05));
+        Case(text, "An exact counter that increased", () => PairedStatisticsTests.Comparison(new SyntheticPairs(100, 0, 6), 24, 32).AllocatedBytes.ShouldNotIncrease());
+        Case(text, "No increase asked of a time counter", () => Compared(0, 7).Tsc.ShouldNotIncrease());
+        Case(text, "A speed-up of 0", () => Compared(0, 8).Tsc.ShouldBeFasterBy(0));
+        Case(text, "A speed-up of NaN", () => Compared(0, 8).Tsc.ShouldBeFasterBy(double.NaN));
+        Case(text, "A negative allowed slowdown", () => Compared(0, 8).Tsc.ShouldNotBeSlower(maxChange: -0.1));
+        Case(text, "A negative Cohen's d_z", () => Compared(0, 8).Tsc.ShouldBeFasterBy(1.5, minCohensD: -1));
+
+        Approvals.Verify(text.ToString(), "Paired.Messages");
+    }
+
+    [Fact]
+    public void AnUndecidedClaim_MeasuresAgain_AndPassesOnceThePooledIntervalSettlesIt()
+    {
+        // 12 pairs: 6 batches, whose widest interval covers 97 %, short of 99 %; the second measurement adds 20 batches.
+        int calls = 0;
+        var first = new SyntheticPairs(12, -0.5, seed: 9);
+        var comparison = new PerfComparison(Sides(first), () => Sides(new SyntheticPairs(1_000, -0.5, seed: 10 + calls++)));
+        comparison.Tsc.Confidence.ShouldBeLessThan(0.99);
+
+        comparison.Tsc.ShouldBeFasterBy(1.5);
+
+        comparison.Measurements.ShouldBe(2);
+        calls.ShouldBe(1);
+        comparison.Tsc.Pairs.ShouldBe(1_012);
+    }
+
+    [Fact]
+    public void AClaimClearlyWrong_FailsAtOnce_WithoutMeasuringAgain()
+    {
+        int calls = 0;
+        var comparison = new PerfComparison(Sides(new SyntheticPairs(1_000, 0, seed: 11)), () => { calls++; return Sides(new SyntheticPairs(1_000, 0, seed: 12)); });
+
+        Should.Throw<PerfAssertionException>(() => comparison.Tsc.ShouldBeFasterBy(1.5));
+
+        calls.ShouldBe(0);
+    }
+
+    private static PerfComparison Compared(double shift, int seed, bool again = false)
+    {
+        int next = seed * 100;
+        return new PerfComparison(Sides(new SyntheticPairs(1_000, shift, seed)), again ? () => Sides(new SyntheticPairs(1_000, shift, ++next)) : null);
+    }
+
+    private static (PerfResult, PerfResult) Sides(SyntheticPairs pairs)
+    {
+        PerfComparison c = PairedStatisticsTests.Comparison(pairs, 0, 0);
+        return (c.Reference, c.Candidate);
+    }
+
+    private static void Case(StringBuilder text, string title, Action claim)
+    {
+        text.Append("## ").Append(title).Append("\n\n");
+        Exception e = Should.Throw<Exception>(claim);
+        text.Append(e.GetType().Name).Append(":\n\n").Append(e.Message.ReplaceLineEndings("\n").TrimEnd()).Append("\n\n");
+    }
+}
