@@ -143,7 +143,7 @@ internal sealed class PerfReport
         null => string.Empty,
     };
 
-    private PerfReportModel ToModel()
+    internal PerfReportModel ToModel()
     {
         var counters = Result.Counters.Select(c =>
         {

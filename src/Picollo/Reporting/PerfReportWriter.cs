@@ -68,5 +68,33 @@ internal sealed class PerfReportWriter
         return files;
     }
 
+    /// <summary>Writes a comparison's JSON result into <see cref="ResultsDirectory"/>, named after the test with <c>.comparison.json</c>.</summary>
+    /// <param name="report">The comparison's report.</param>
+    /// <param name="testClass">The test class's name.</param>
+    /// <param name="testMethod">The test method's name.</param>
+    /// <param name="caseName">The theory case, or <see langword="null"/>.</param>
+    /// <returns>The path written.</returns>
+    /// <exception cref="IOException">The folder or the file could not be written.</exception>
+    /// <exception cref="UnauthorizedAccessException">The folder is not writable.</exception>
+    public string WriteComparison(PerfComparisonReport report, string testClass, string testMethod, string? caseName = null)
+    {
+        ArgumentNullException.ThrowIfNull(report);
+        string fileName = BaselineLocator.GetFileName(testClass, testMethod, caseName);
+        string path = Path.Combine(ResultsDirectory, fileName[..^BaselineLocator.BaselineExtension.Length] + ".comparison.json");
+        Directory.CreateDirectory(ResultsDirectory);
+        string temp = TempPath(path);
+        try
+        {
+            File.WriteAllText(temp, report.ToJson(), s_utf8);
+            File.Move(temp, path, overwrite: true);
+        }
+        finally
+        {
+            File.Delete(temp);
+        }
+
+        return path;
+    }
+
     private static string TempPath(string path) => $"{path}.{Environment.ProcessId}.{Guid.NewGuid():N}.tmp";
 }

@@ -1,3 +1,4 @@
+using Picollo.Assertions;
 using Picollo.Measurement;
 
 namespace Picollo.Testing;
@@ -143,7 +144,7 @@ public sealed class PerfContext
     }
 
     /// <summary>
-    /// Keeps a comparison, reports its table to the test's output, and stops the test as skipped when either side's code
+    /// Keeps a comparison, reports it (the test output and its JSON result, <see cref="PerfComparisonReports"/>), and stops the test as skipped when either side's code
     /// was not optimized.
     /// </summary>
     internal PerfComparison Record(PerfComparison comparison)
@@ -152,7 +153,7 @@ public sealed class PerfContext
             _comparisons.Add(comparison);
         if (comparison.Reference.Run.UnoptimizedReason is { } reason)
             throw new PerfTestSkipException(reason);
-        Assertions.PerfAssertionHost.Current.ReportOutput(comparison.ToMarkdown());
+        comparison.WriteReport(Test.TestClass, Test.CaseName, callerFilePath: Test.SourceFilePath, testMethod: Test.Method.Name, expression: Test.DisplayName);
         return comparison;
     }
 }

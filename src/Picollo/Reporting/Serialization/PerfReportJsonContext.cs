@@ -16,4 +16,5 @@ namespace Picollo.Reporting.Serialization;
     NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals,
     DefaultIgnoreCondition = JsonIgnoreCondition.WhenWritingNull)]
 [JsonSerializable(typeof(PerfReportModel))]
+[JsonSerializable(typeof(PerfComparisonModel))]
 internal sealed partial class PerfReportJsonContext : JsonSerializerContext;

@@ -70,3 +70,43 @@ internal sealed record VerdictModel(
     [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
     public double? CohensD { get; init; }
 }
+
+/// <summary>A paired comparison's result file: both sides in full and the paired statistics per counter.</summary>
+/// <param name="Test">The test's name.</param>
+/// <param name="ReferenceName">What the report calls the reference.</param>
+/// <param name="CandidateName">What the report calls the candidate.</param>
+/// <param name="TimestampUtc">When the comparison started.</param>
+/// <param name="Pairs">The pairs over all measurements.</param>
+/// <param name="Measurements">The measurements pooled.</param>
+/// <param name="WallTimeMs">The wall time of all measurements.</param>
+/// <param name="Paired">One per counter, in request order.</param>
+/// <param name="Reference">The reference's result of the latest measurement.</param>
+/// <param name="Candidate">The candidate's result of the latest measurement.</param>
+internal sealed record PerfComparisonModel(
+    string Test,
+    string ReferenceName,
+    string CandidateName,
+    DateTime TimestampUtc,
+    int Pairs,
+    int Measurements,
+    double WallTimeMs,
+    IReadOnlyList<PairedCounterModel> Paired,
+    PerfReportModel Reference,
+    PerfReportModel Candidate);
+
+/// <summary>One counter of a comparison (see <see cref="Measurement.PairedCounter"/>).</summary>
+internal sealed record PairedCounterModel(
+    string Name,
+    string Unit,
+    bool Available,
+    bool Exact,
+    bool TimeLike,
+    double Ratio,
+    double Low,
+    double High,
+    double Confidence,
+    double CohensDz,
+    double FloorRatio,
+    double ReferenceMean,
+    double CandidateMean,
+    string Change);
