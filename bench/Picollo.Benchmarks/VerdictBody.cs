@@ -15,7 +15,13 @@ namespace Picollo.Benchmarks;
 /// <param name="Name">The body's name in the results.</param>
 /// <param name="Description">What it does, for RESULTS.md.</param>
 /// <param name="Measure">Measures the body at a work factor (1.0 unchanged, 1.3 = +30 %).</param>
-internal sealed record VerdictBody(string Name, string Description, Func<PerfOptions, double, PerfResult> Measure)
+/// <param name="Compare">
+/// Compares the body at a work factor (the candidate) with the body unchanged (the reference) by
+/// <see cref="Perf.Compare{TState, TResult}(PerfOptions, TState, Func{TState, TResult}, Func{TState, TResult})"/> (the
+/// paired experiment, issue 25); at 1.0 an A/A comparison: the very same delegate on the same state on both sides. The
+/// work is exact on average over a cycle of calls, not rounded per call as <paramref name="Measure"/>'s is.
+/// </param>
+internal sealed record VerdictBody(string Name, string Description, Func<PerfOptions, double, PerfResult> Measure, Func<PerfOptions, double, PerfComparison> Compare)
 {
     /// <summary>LCG steps of the short chain: ≈ 100 ns on the 2,096 MHz development host (about 1.1 ns a step there).</summary>
     private const int ShortSteps = 90;
@@ -29,20 +35,111 @@ internal sealed record VerdictBody(string Name, string Description, Func<PerfOpt
     public static VerdictBody[] All { get; } =
     [
         new("short", $"a dependent chain of {ShortSteps} multiply-adds, no allocation (≈ 100 ns)",
-            static (options, work) => Perf.Measure(options, new Chain(Scale(ShortSteps, work)), Chain.Run)),
+            static (options, work) => Perf.Measure(options, new Chain(Scale(ShortSteps, work)), Chain.Run),
+            static (options, work) => Paired(options, new ChainSides(ShortSteps, work), ChainSides.Reference, ChainSides.Candidate, work)),
         new("allocating", $"{AllocatingUnits} units of `new byte[8]` (kept reachable) and 2 multiply-adds (≈ 100 ns, 320 B)",
-            static (options, work) => Perf.Measure(options, new Allocating(Scale(AllocatingUnits, work)), Allocating.Run)),
+            static (options, work) => Perf.Measure(options, new Allocating(Scale(AllocatingUnits, work)), Allocating.Run),
+            static (options, work) => Paired(options, new AllocatingSides(AllocatingUnits, work), AllocatingSides.Reference, AllocatingSides.Candidate, work)),
         new("long", $"a dependent chain of {LongSteps:N0} multiply-adds, no allocation (≈ 10 µs)",
-            static (options, work) => Perf.Measure(options, new Chain(Scale(LongSteps, work)), Chain.Run)),
+            static (options, work) => Perf.Measure(options, new Chain(Scale(LongSteps, work)), Chain.Run),
+            static (options, work) => Paired(options, new ChainSides(LongSteps, work), ChainSides.Reference, ChainSides.Candidate, work)),
     ];
 
     private static int Scale(int amount, double work) => (int)Math.Round(amount * work);
 
+    // A/A (work 1.0): the reference's delegate on both sides, on the reference's instance.
+    private static PerfComparison Paired<TSides>(PerfOptions options, TSides sides, Func<TSides, ulong> reference, Func<TSides, ulong> candidate, double work) =>
+        Perf.Compare(options, sides, reference, work == 1.0 ? reference : candidate);
+
+    /// <summary>
+    /// Per-call amounts of work over a cycle of <see cref="Length"/> calls whose mean is exactly amount × work (to 1/
+    /// <see cref="Length"/> of a step or unit), spread evenly: +2 % of 10 allocating units is 10 units in 8 calls of 10 and
+    /// 11 in 2, where rounding per call would leave 10 (no change at all) and +5 % would round to 10 or 11.
+    /// </summary>
+    private sealed class Cycle<T>(T[] amounts)
+    {
+        public const int Length = 10;
+
+        private readonly T[] _amounts = amounts;
+        private int _next;
+
+        public static int[] Spread(int amount, double work)
+        {
+            long total = (long)Math.Round(amount * work * Length);
+            return [.. Enumerable.Range(0, Length).Select(j => (int)((((j + 1) * total) / Length) - ((j * total) / Length)))];
+        }
+
+        public T Next()
+        {
+            T amount = _amounts[_next];
+            _next = _next == _amounts.Length - 1 ? 0 : _next + 1;
+            return amount;
+        }
+    }
+
+    /// <summary>
+    /// Both sides of a comparison of the chain as the one state <c>Perf.Compare</c> passes both bodies: each side its own
+    /// chain and cycle of step counts, run by the same shape of code (the next count, then <see cref="Chain.Run"/>).
+    /// </summary>
+    private sealed class ChainSides(int steps, double work)
+    {
+        private readonly Chain _reference = new(steps);
+        private readonly Chain _candidate = new(steps);
+        private readonly Cycle<int> _referenceSteps = new(Cycle<int>.Spread(steps, 1.0));
+        private readonly Cycle<int> _candidateSteps = new(Cycle<int>.Spread(steps, work));
+
+        public static ulong Reference(ChainSides sides)
+        {
+            sides._reference.Steps = sides._referenceSteps.Next();
+            return Chain.Run(sides._reference);
+        }
+
+        public static ulong Candidate(ChainSides sides)
+        {
+            sides._candidate.Steps = sides._candidateSteps.Next();
+            return Chain.Run(sides._candidate);
+        }
+    }
+
+    /// <summary>Both sides of a comparison of the allocating body: each side its own body and cycle of sinks (one per unit count).</summary>
+    private sealed class AllocatingSides(int units, double work)
+    {
+        private readonly Allocating _reference = new(units);
+        private readonly Allocating _candidate = new(units);
+        private readonly Cycle<object[]> _referenceSinks = new(Sinks(units, 1.0));
+        private readonly Cycle<object[]> _candidateSinks = new(Sinks(units, work));
+
+        public static ulong Reference(AllocatingSides sides)
+        {
+            sides._reference.Sink = sides._referenceSinks.Next();
+            return Allocating.Run(sides._reference);
+        }
+
+        public static ulong Candidate(AllocatingSides sides)
+        {
+            sides._candidate.Sink = sides._candidateSinks.Next();
+            return Allocating.Run(sides._candidate);
+        }
+
+        // One sink per distinct unit count, so a call allocates as many units as its count.
+        private static object[][] Sinks(int units, double work)
+        {
+            var sinks = new Dictionary<int, object[]>();
+            return [.. Cycle<object[]>.Spread(units, work).Select(n => sinks.TryGetValue(n, out object[]? sink) ? sink : sinks[n] = new object[n])];
+        }
+    }
+
     /// <summary>A chain of dependent 64-bit LCG steps.</summary>
     private sealed class Chain(int steps)
     {
-        private readonly int _steps = steps;
+        private int _steps = steps;
         private ulong _x = 1;
+
+        /// <summary>Sets the steps of the next calls (a comparison's cycle of counts).</summary>
+        public int Steps
+        {
+            set => _steps = value;
+        }
 
         public static ulong Run(Chain chain)
         {
@@ -57,8 +154,14 @@ internal sealed record VerdictBody(string Name, string Description, Func<PerfOpt
     /// <summary>Units of one small allocation, stored so escape analysis cannot put it on the stack, and two chain steps.</summary>
     internal sealed class Allocating(int units)
     {
-        private readonly object[] _sink = new object[units];
+        private object[] _sink = new object[units];
         private ulong _x = 1;
+
+        /// <summary>Sets the sink of the next calls: they allocate as many units as it holds (a comparison's cycle of counts).</summary>
+        internal object[] Sink
+        {
+            set => _sink = value;
+        }
 
         public static ulong Run(Allocating body)
         {

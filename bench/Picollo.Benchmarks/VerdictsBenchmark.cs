@@ -29,6 +29,9 @@ internal static class VerdictsBenchmark
 
     private const int Gross = 3;
 
+    /// <summary>The options of every measurement the experiment judges (shared with <c>paired</c>'s stored-baseline column).</summary>
+    internal static PerfOptions Options { get; } = PerfOptions.Default with { Counters = [CounterNames.Tsc, CounterNames.TaskClock, CounterNames.AllocatedBytes, CounterNames.Gen0Collections, CounterNames.PageFaults] };
+
     public static int Run(string[] args)
     {
         int runs = args.Length > 0 && int.TryParse(args[0], CultureInfo.InvariantCulture, out int n) ? n : DefaultRuns;
@@ -43,7 +46,7 @@ internal static class VerdictsBenchmark
         MachineInfo machine = MachineInfo.Current();
         string loadBefore = MachineInfo.ReadLoadAverage();
         var total = Stopwatch.StartNew();
-        var options = PerfOptions.Default with { Counters = [CounterNames.Tsc, CounterNames.TaskClock, CounterNames.AllocatedBytes, CounterNames.Gen0Collections, CounterNames.PageFaults] };
+        PerfOptions options = Options;
         string folder = Directory.CreateTempSubdirectory("picollo-verdicts-").FullName;
 
         // The first measurement of a process also JIT-compiles the engine: not part of any arm.
@@ -69,16 +72,9 @@ internal static class VerdictsBenchmark
     private static Cell RunCell(string modeName, VerdictBody body, PerfOptions options, int runs, string folder)
     {
         using NoiseMode mode = NoiseMode.Start(modeName);
-        string source = Path.Combine(folder, "VerdictsBench.cs");
-        // No variable of the bench's environment reaches the judgement, except the memory of the machine's fast levels, kept
-        // for the bench's run in its own folder, as a user's machine keeps it in their cache.
-        string memory = Path.Combine(folder, "speeds");
-        var judge = new BaselineStoreOptions { GetEnvironmentVariable = name => name == MachineSpeedMemory.FolderVariable ? memory : null };
-
-        // Recorded the way update mode records: measured again until two runs agree on the floor.
         var watch = Stopwatch.StartNew();
-        BaselineJudgement recorded = BaselineJudge.Judge(body.Measure(options, 1.0), source, "VerdictsBench", body.Name, modeName, judge with { UpdateBaselines = true });
-        var baseline = BaselineStore.Read(recorded.Check.BaselinePath)!.Entries.Single().Record;
+        var stored = StoredBaseline.Recorded(body, options, modeName, folder);
+        BaselineRecord baseline = stored.Record;
         Console.WriteLine($"[{modeName} / {body.Name}] baseline in {watch.Elapsed.TotalSeconds:F1} s: {DescribeBaseline(baseline)}");
 
         var cell = new Cell(modeName, body, baseline, runs);
@@ -88,9 +84,8 @@ internal static class VerdictsBenchmark
             {
                 watch.Restart();
                 PerfResult result = body.Measure(options, s_arms[a].Work);
-                IReadOnlyList<CounterVerdict> single = BaselineComparer.Compare(
-                    BaselineStore.Read(recorded.Check.BaselinePath), MachineFingerprint.Current, BaselineRecord.FromResult(result), judge.VerdictPolicy);
-                BaselineJudgement judgement = BaselineJudge.Judge(result, source, "VerdictsBench", body.Name, modeName, judge);
+                IReadOnlyList<CounterVerdict> single = stored.Single(result);
+                BaselineJudgement judgement = stored.Judge(result);
                 cell.Add(a, single, judgement, watch.Elapsed);
                 Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
                     $"[{modeName} / {body.Name}] run {run + 1,2} {s_arms[a].Name,-10} {watch.Elapsed.TotalSeconds:F2} s speed {result.Run.MachineSpeedNanoseconds:F0} branch {result.Run.BranchSpeedNanoseconds:F0}{Allocation(result)} other {result.Run.OtherProcessesCores:F2} ({RawChange(baseline, result, CounterNames.Tsc)}, {Events(result)}) | {string.Join(" | ", single.Where(v => s_timeCounters.Contains(v.Counter)).Select(Short))} | test: {judgement.Outcome}{Others(judgement)}"));
@@ -128,11 +123,11 @@ internal static class VerdictsBenchmark
     private static string Short(CounterVerdict v) => string.Create(CultureInfo.InvariantCulture,
         $"{v.Counter} {v.Statistic} {v.RelativeChange * 100:+0.0;-0.0}% z={v.EffectSize:0.0} {v.Status}");
 
-    private static string DescribeBaseline(BaselineRecord record) => string.Join(", ", s_timeCounters.Select(name => record.Find(name) is { } c
+    internal static string DescribeBaseline(BaselineRecord record) => string.Join(", ", s_timeCounters.Select(name => record.Find(name) is { } c
         ? string.Create(CultureInfo.InvariantCulture, $"{name} P10 {c.PerOperation.P10:#,0.##} (P50 {c.PerOperation.P50:#,0.##}) {c.Unit}/op, {c.OperationsPerSample:N0} ops/sample, recorded in {c.Recording?.Runs ?? 1} runs, drift {c.Recording?.Drift * 100 ?? 0:0.##}%, detects ≥ {c.Recording?.DetectableChange * 100 ?? double.NaN:0.#}%")
         : $"{name} unavailable")) + string.Create(CultureInfo.InvariantCulture, $"; speed {record.MachineSpeed:F0}, branch {record.BranchSpeed:F0}, allocation {record.AllocationSpeed:F1}");
 
-    private static string[]? Option(string[] args, string name)
+    internal static string[]? Option(string[] args, string name)
     {
         int i = Array.IndexOf(args, name);
         return i >= 0 && i + 1 < args.Length ? args[i + 1].Split(',', StringSplitOptions.RemoveEmptyEntries) : null;
