@@ -28,6 +28,9 @@ public sealed class PerfTestCaseAttribute : NUnitAttribute, ITestBuilder, IImply
     private double? _maxChange;
     private double? _confidence;
     private double? _maxCohensD;
+    private double? _minSpeedup;
+    private double? _maxSlowdown;
+    private double? _minCohensD;
     private int? _recordingProcesses;
     private int? _samples;
     private int? _timeBudgetMs;
@@ -68,6 +71,18 @@ public sealed class PerfTestCaseAttribute : NUnitAttribute, ITestBuilder, IImply
     /// <inheritdoc cref="IPerfTestDeclaration.MaxCohensD"/>
     public double MaxCohensD { get => _maxCohensD ?? double.NaN; set => _maxCohensD = value; }
 
+    /// <inheritdoc/>
+    public string? Against { get; set; }
+
+    /// <inheritdoc cref="IPerfTestDeclaration.MinSpeedup"/>
+    public double MinSpeedup { get => _minSpeedup ?? double.NaN; set => _minSpeedup = value; }
+
+    /// <inheritdoc cref="IPerfTestDeclaration.MaxSlowdown"/>
+    public double MaxSlowdown { get => _maxSlowdown ?? double.NaN; set => _maxSlowdown = value; }
+
+    /// <inheritdoc cref="IPerfTestDeclaration.MinCohensD"/>
+    public double MinCohensD { get => _minCohensD ?? double.NaN; set => _minCohensD = value; }
+
     /// <inheritdoc cref="IPerfTestDeclaration.RecordingProcesses"/>
     public int RecordingProcesses { get => _recordingProcesses ?? -1; set => _recordingProcesses = value; }
 
@@ -93,6 +108,12 @@ public sealed class PerfTestCaseAttribute : NUnitAttribute, ITestBuilder, IImply
     double? IPerfTestDeclaration.Confidence => _confidence;
 
     double? IPerfTestDeclaration.MaxCohensD => _maxCohensD;
+
+    double? IPerfTestDeclaration.MinSpeedup => _minSpeedup;
+
+    double? IPerfTestDeclaration.MaxSlowdown => _maxSlowdown;
+
+    double? IPerfTestDeclaration.MinCohensD => _minCohensD;
 
     int? IPerfTestDeclaration.RecordingProcesses => _recordingProcesses;
 

@@ -41,6 +41,34 @@ public interface IPerfTestDeclaration
     double? MaxCohensD { get; }
 
     /// <summary>
+    /// The reference the test's body is compared with, side by side in one run (<c>Against = nameof(NaiveCount)</c>): a method
+    /// of the same class with the test's parameters and return type. The body is the candidate; the relative claim
+    /// (<see cref="MinSpeedup"/>, else <see cref="MaxSlowdown"/>) replaces the stored baseline, and the budgets apply to the
+    /// candidate. Not for a test that takes a <see cref="PerfContext"/> (it calls <c>perf.Compare</c>); not assembly-wide.
+    /// </summary>
+    string? Against { get; }
+
+    /// <summary>
+    /// With <see cref="Against"/>: the least speed-up of the body over the reference on tsc (the first time counter the
+    /// machine counts when tsc is unavailable), e.g. 2.0 for twice as fast; positive and finite, below 1 allowing a bounded
+    /// slowdown. Not assembly-wide.
+    /// </summary>
+    double? MinSpeedup { get; }
+
+    /// <summary>
+    /// With <see cref="Against"/>: the largest slowdown of the body against the reference on every time counter, e.g. 0.05
+    /// for 5 %; 0 or more. The claim of a test with <see cref="Against"/> and no <see cref="MinSpeedup"/>, with the
+    /// assembly's value or 0.05 when not set.
+    /// </summary>
+    double? MaxSlowdown { get; }
+
+    /// <summary>
+    /// With <see cref="MinSpeedup"/>: an opt-in gate on Cohen's d_z of the paired log differences, which the speed-up must
+    /// reach too (0.8 is large), in (0, 10]; no gate when not set.
+    /// </summary>
+    double? MinCohensD { get; }
+
+    /// <summary>
     /// How many fresh processes a recording of the baseline measures besides the test's own, so the baseline knows the
     /// levels the body's time takes from one process to the next (docs/VERDICTS.md, "Levels"); 3 when not set, 0 for the
     /// test's process only.

@@ -3,6 +3,8 @@ namespace Picollo.Testing;
 /// <summary>
 /// Defaults for every perf test of the assembly, with the knobs and the syntax of <c>[PerfFact]</c> / <c>[PerfTest]</c>; a
 /// knob set on a test's own attribute wins. <c>[assembly: PerfDefaults(TimeBudgetMs = 500, Fallback = "cycles->tsc")]</c>.
+/// <c>Against</c> and <c>MinSpeedup</c> are one test's claim about its own body and are not here; <see cref="MaxSlowdown"/>
+/// and <see cref="MinCohensD"/> are the defaults of the tests that declare <c>Against</c>.
 /// </summary>
 [AttributeUsage(AttributeTargets.Assembly, AllowMultiple = false)]
 public sealed class PerfDefaultsAttribute : Attribute, IPerfTestDeclaration
@@ -11,6 +13,8 @@ public sealed class PerfDefaultsAttribute : Attribute, IPerfTestDeclaration
     private double? _maxChange;
     private double? _confidence;
     private double? _maxCohensD;
+    private double? _maxSlowdown;
+    private double? _minCohensD;
     private int? _recordingProcesses;
     private int? _samples;
     private int? _timeBudgetMs;
@@ -44,6 +48,12 @@ public sealed class PerfDefaultsAttribute : Attribute, IPerfTestDeclaration
     /// <inheritdoc cref="IPerfTestDeclaration.MaxCohensD"/>
     public double MaxCohensD { get => _maxCohensD ?? double.NaN; set => _maxCohensD = value; }
 
+    /// <inheritdoc cref="IPerfTestDeclaration.MaxSlowdown"/>
+    public double MaxSlowdown { get => _maxSlowdown ?? double.NaN; set => _maxSlowdown = value; }
+
+    /// <inheritdoc cref="IPerfTestDeclaration.MinCohensD"/>
+    public double MinCohensD { get => _minCohensD ?? double.NaN; set => _minCohensD = value; }
+
     /// <inheritdoc cref="IPerfTestDeclaration.RecordingProcesses"/>
     public int RecordingProcesses { get => _recordingProcesses ?? -1; set => _recordingProcesses = value; }
 
@@ -69,6 +79,15 @@ public sealed class PerfDefaultsAttribute : Attribute, IPerfTestDeclaration
     double? IPerfTestDeclaration.Confidence => _confidence;
 
     double? IPerfTestDeclaration.MaxCohensD => _maxCohensD;
+
+    // A reference and a speed-up are one test's claim about its own body: never assembly-wide.
+    string? IPerfTestDeclaration.Against => null;
+
+    double? IPerfTestDeclaration.MinSpeedup => null;
+
+    double? IPerfTestDeclaration.MaxSlowdown => _maxSlowdown;
+
+    double? IPerfTestDeclaration.MinCohensD => _minCohensD;
 
     int? IPerfTestDeclaration.RecordingProcesses => _recordingProcesses;
 

@@ -3,6 +3,7 @@ using System.Reflection;
 using System.Runtime.CompilerServices;
 using Picollo.Assertions;
 using Picollo.Baselines;
+using Picollo.Counters;
 using Picollo.Measurement;
 
 namespace Picollo.Testing;
@@ -10,7 +11,8 @@ namespace Picollo.Testing;
 /// <summary>
 /// Runs one perf test for an adapter, the same way for every test framework (docs/TESTING.md): parses the declared knobs,
 /// takes the machine-wide measurement lock, measures (the method body as the operation, or the method with a
-/// <see cref="PerfContext"/>), applies the declared budgets and the baseline, and turns what could not be checked into
+/// <see cref="PerfContext"/>, or with <c>Against</c> the body beside its reference method, whose relative claims replace the
+/// baseline), applies the declared budgets and the baseline, and turns what could not be checked into
 /// warnings and, when nothing could, a skip. The adapters only discover tests and translate the outcome.
 /// </summary>
 public static class PerfTestExecution
@@ -65,7 +67,8 @@ public static class PerfTestExecution
     /// <param name="host">The adapter's channels.</param>
     /// <returns>Passed, or skipped with the reason.</returns>
     /// <exception cref="PerfTestConfigurationException">A knob is invalid or the method cannot be a perf test: fail the test with the message.</exception>
-    /// <exception cref="PerfAssertionException">A budget or the baseline failed.</exception>
+    /// <exception cref="PerfAssertionException">A budget, the baseline or the claim against the reference failed.</exception>
+    /// <exception cref="PerfBodyException">With <c>Against</c>: the body or the reference threw; the message names which.</exception>
     /// <exception cref="OperationCanceledException">The test was cancelled.</exception>
     public static PerfTestOutcome Run(PerfTestDescriptor test, object? instance, object?[] data, IPerfTestHost host)
     {
@@ -82,6 +85,7 @@ public static class PerfTestExecution
 
         IPerfTestDeclaration? defaults = test.Method.Module.Assembly.GetCustomAttribute<PerfDefaultsAttribute>();
         PerfTestSettings settings = PerfTestSettings.Parse(test.Attribute, test.Declaration, defaults, PerfOptions.AssemblyDefault);
+        MethodInfo? reference = settings.Against is { } against ? OperationBinder.FindReference(test.Attribute, test.Method, against) : null;
         var bridge = new PerfTestHostBridge(host, settings.WhenUnavailable);
         var context = new PerfContext(test, settings.Options, host.CancellationToken);
 
@@ -115,6 +119,8 @@ public static class PerfTestExecution
             {
                 if (PerfContextIndex(test.Method) >= 0)
                     RunWithContext(test, settings, instance, data, context);
+                else if (reference is not null)
+                    RunAgainst(test, settings, reference, instance, data, context);
                 else
                     RunAsOperation(test, settings, instance, data, context);
             }
@@ -180,6 +186,38 @@ public static class PerfTestExecution
             result.WriteReport(test.TestClass, test.CaseName, callerFilePath: test.SourceFilePath, testMethod: test.Method.Name, expression: test.DisplayName);
         ApplyBudgets(settings, result, test);
     }
+
+    // Against: the body is the candidate, the reference method measured beside it. The relative claims replace the stored
+    // baseline (none is read or written); the budgets apply to the candidate. The comparison's table is in the output first
+    // (PerfContext.Record), so a failed claim or budget leaves its evidence; a body that throws is a PerfBodyException
+    // naming the side and the method, the test's failure.
+    private static void RunAgainst(PerfTestDescriptor test, PerfTestSettings settings, MethodInfo reference, object? instance, object?[] data, PerfContext context)
+    {
+        PerfComparison comparison = context.Record(OperationBinder.Compare(settings.Options, reference, test.Method, instance, data));
+        double confidence = settings.Confidence ?? PairedCounter.DefaultConfidence;
+        if (settings.MinSpeedup is { } speedup)
+        {
+            PairedCounter time = TimeCounter(comparison);
+            time.ShouldBeFasterBy(speedup, settings.MinCohensD, confidence, $"{test.DisplayName} MinSpeedup {time.Name}");
+        }
+
+        if (settings.MaxSlowdown is { } slowdown)
+        {
+            // Every time counter the machine counts; none counted is reported as unavailable on tsc, never passed unchecked.
+            if (comparison.Counters.Any(static c => c.IsTimeLike && c.IsAvailable))
+                comparison.ShouldNotBeSlower(slowdown, confidence, $"{test.DisplayName} MaxSlowdown");
+            else
+                comparison.Tsc.ShouldNotBeSlower(slowdown, confidence, $"{test.DisplayName} MaxSlowdown {comparison.Tsc.Name}");
+        }
+
+        ApplyBudgets(settings, comparison.Candidate, test);
+    }
+
+    // The counter a speed-up is claimed on: tsc, else the first time counter the machine counts, else tsc (reported unavailable).
+    private static PairedCounter TimeCounter(PerfComparison comparison) =>
+        comparison.Counters.FirstOrDefault(static c => c.IsAvailable && string.Equals(c.Name, CounterNames.Tsc, StringComparison.OrdinalIgnoreCase))
+        ?? comparison.Counters.FirstOrDefault(static c => c.IsAvailable && c.IsTimeLike)
+        ?? comparison.Tsc;
 
     private static void Judge(PerfTestDescriptor test, PerfTestSettings settings, PerfResult result) =>
         result.ShouldNotRegress(

@@ -11,6 +11,11 @@ namespace Picollo.Testing;
 /// </summary>
 internal sealed class PerfTestSettings
 {
+    /// <summary>The slowdown a test with <c>Against</c> and no claim of its own may show: not slower by more than 5 %.</summary>
+    public const double DefaultMaxSlowdown = 0.05;
+
+    private const string AgainstForm = "the name of a method of the same class with the test's parameters and return type, e.g. Against = nameof(NaiveCount)";
+
     private const string ListForm = "\"counter:value,counter:value\" with values per operation, e.g. \"tsc:20000,allocated-bytes:64\"";
 
     private PerfTestSettings(PerfOptions options, IReadOnlyList<CounterBudget> budgets, IReadOnlyDictionary<string, string> fallbacks)
@@ -40,6 +45,22 @@ internal sealed class PerfTestSettings
 
     /// <summary>The declared Cohen's d gate, or <see langword="null"/>.</summary>
     public double? MaxCohensD { get; private init; }
+
+    /// <summary>The name of the reference method the body is compared with (<c>Against</c>), or <see langword="null"/>.</summary>
+    public string? Against { get; private init; }
+
+    /// <summary>With <see cref="Against"/>: the least speed-up the body must show on time, or <see langword="null"/> for no speed-up claim.</summary>
+    public double? MinSpeedup { get; private init; }
+
+    /// <summary>
+    /// With <see cref="Against"/>: the largest slowdown allowed on every time counter, or <see langword="null"/> for no such
+    /// claim. Without <see cref="MinSpeedup"/> it is always set: the test's value, else the assembly's, else
+    /// <see cref="DefaultMaxSlowdown"/>; beside <see cref="MinSpeedup"/> only when the test declares it.
+    /// </summary>
+    public double? MaxSlowdown { get; private init; }
+
+    /// <summary>With <see cref="MinSpeedup"/>: the Cohen's d_z gate of the speed-up, or <see langword="null"/>.</summary>
+    public double? MinCohensD { get; private init; }
 
     /// <summary>The declared number of fresh processes a recording measures, or <see langword="null"/>.</summary>
     public int? RecordingProcesses { get; private init; }
@@ -169,6 +190,8 @@ internal sealed class PerfTestSettings
                 : throw Invalid(processesSource, nameof(IPerfTestDeclaration.RecordingProcesses), Text(processes), "a recording measures 0 to 16 fresh processes", "a whole number from 0 (the test's process only) to 16 (3 by default)");
         }
 
+        (string? against, double? minSpeedup, double? maxSlowdown, double? minCohensD) = ParseRelative(attribute, test, defaults);
+
         UnavailableCounterPolicy policy = test.WhenUnavailable ?? defaults?.WhenUnavailable ?? UnavailableCounterPolicy.Skip;
         if (!Enum.IsDefined(policy))
             throw Invalid(test.WhenUnavailable is null ? "[assembly: PerfDefaults]" : attribute, nameof(IPerfTestDeclaration.WhenUnavailable), Text((int)policy), "it is not a policy", "UnavailableCounterPolicy.Skip, Warn or Fail");
@@ -181,7 +204,97 @@ internal sealed class PerfTestSettings
             MaxCohensD = maxCohensD,
             RecordingProcesses = recordingProcesses,
             WhenUnavailable = policy,
+            Against = against,
+            MinSpeedup = minSpeedup,
+            MaxSlowdown = maxSlowdown,
+            MinCohensD = minCohensD,
         };
+    }
+
+    // Against, MinSpeedup, MaxSlowdown and MinCohensD: each value in range, then the combinations that cannot mean what they
+    // say (a claim without a reference, a baseline knob beside the claim that replaces the baseline). Against and MinSpeedup
+    // are the test's own; MaxSlowdown and MinCohensD may come from the assembly, and apply only to tests with Against.
+    private static (string? Against, double? MinSpeedup, double? MaxSlowdown, double? MinCohensD) ParseRelative(string attribute, IPerfTestDeclaration test, IPerfTestDeclaration? defaults)
+    {
+        string? against = null;
+        if (test.Against is { } named)
+        {
+            against = named.Trim() is { Length: > 0 } trimmed
+                ? trimmed
+                : throw Invalid(attribute, nameof(IPerfTestDeclaration.Against), named, "it names no method", AgainstForm);
+        }
+
+        double? minSpeedup = null;
+        if (test.MinSpeedup is { } speedup)
+        {
+            minSpeedup = speedup > 0 && double.IsFinite(speedup)
+                ? speedup
+                : throw Invalid(attribute, nameof(IPerfTestDeclaration.MinSpeedup), Text(speedup), "a speed-up is a finite factor above 0", "a factor, e.g. 2.0 for at least twice as fast as the reference (below 1 allows a bounded slowdown: 0.95 allows about 5 % slower)");
+        }
+
+        double? maxSlowdown = null;
+        if (Pick(attribute, test.MaxSlowdown, defaults?.MaxSlowdown) is ({ } slowdown, string slowdownSource))
+        {
+            maxSlowdown = slowdown >= 0 && double.IsFinite(slowdown)
+                ? slowdown
+                : throw Invalid(slowdownSource, nameof(IPerfTestDeclaration.MaxSlowdown), Text(slowdown), "the allowed slowdown is a finite fraction, 0 or more", "a fraction, e.g. 0.05 for at most 5 % slower than the reference");
+        }
+
+        double? minCohensD = null;
+        if (Pick(attribute, test.MinCohensD, defaults?.MinCohensD) is ({ } d, string dSource))
+        {
+            minCohensD = d > 0 && d <= 10
+                ? d
+                : throw Invalid(dSource, nameof(IPerfTestDeclaration.MinCohensD), Text(d), "Cohen's d_z gate lies in (0, 10]", "an effect size of the paired differences, e.g. 0.8 (large)");
+        }
+
+        if (against is null)
+        {
+            foreach ((string knob, double? value) in new[]
+            {
+                (nameof(IPerfTestDeclaration.MinSpeedup), test.MinSpeedup),
+                (nameof(IPerfTestDeclaration.MaxSlowdown), test.MaxSlowdown),
+                (nameof(IPerfTestDeclaration.MinCohensD), test.MinCohensD),
+            })
+            {
+                if (value is { } v)
+                {
+                    throw new PerfTestConfigurationException(
+                        $"{attribute} {knob} = {Text(v)} without Against: it is a claim about the test's body against a reference, and the test names none. " +
+                        "Name the reference beside it, e.g. Against = nameof(NaiveCount): a method of the same class with the test's parameters and return type.");
+                }
+            }
+
+            return (null, null, null, null);
+        }
+
+        if (test.Baseline == true)
+        {
+            throw new PerfTestConfigurationException(
+                $"{attribute} Baseline = true with Against = \"{against}\": the claim against the reference replaces the stored baseline. Drop Baseline = true, or drop Against to judge the baseline alone.");
+        }
+
+        if (test.MaxChange is { } change)
+        {
+            throw new PerfTestConfigurationException(
+                $"{attribute} MaxChange = {Text(change)} with Against = \"{against}\": MaxChange is the stored baseline's threshold, and Against replaces the baseline. For the largest slowdown against the reference, write MaxSlowdown = {Text(change)}.");
+        }
+
+        if (test.MaxCohensD is { } gate)
+        {
+            throw new PerfTestConfigurationException(
+                $"{attribute} MaxCohensD = {Text(gate)} with Against = \"{against}\": MaxCohensD gates a regression against the stored baseline, and Against replaces the baseline. To gate a speed-up over the reference, write MinSpeedup with MinCohensD = {Text(gate)}.");
+        }
+
+        if (minSpeedup is null && test.MinCohensD is { } alone)
+        {
+            throw new PerfTestConfigurationException(
+                $"{attribute} MinCohensD = {Text(alone)} without MinSpeedup: it gates a speed-up claim, and the test claims none. Add the least speed-up, e.g. MinSpeedup = 1.5, or drop MinCohensD.");
+        }
+
+        return minSpeedup is null
+            ? (against, null, maxSlowdown ?? DefaultMaxSlowdown, null)
+            : (against, minSpeedup, test.MaxSlowdown is null ? null : maxSlowdown, minCohensD);
     }
 
     private static IEnumerable<CounterBudget> ParseBudgets(string source, string knob, string text)
