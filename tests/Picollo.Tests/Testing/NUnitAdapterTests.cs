@@ -161,5 +161,32 @@ public sealed class NUnitAdapterTests
         sandbox.BaselineFiles().ShouldBeEmpty();
     }
 
+    [Fact]
+    public void Against_FasterPasses_EqualFailsMinSpeedup_SlowerFailsMaxSlowdown_AndATypoIsNamed()
+    {
+        using var sandbox = new AdapterSandbox();
+
+        IReadOnlyList<ITestResult> results = NUnitPipeline.Run(typeof(NUnitAgainst));
+
+        ITestResult faster = Single(results, "Faster");
+        faster.ResultState.ShouldBe(ResultState.Success, faster.Message + faster.Output);
+        faster.Output.ShouldContain("Paired: Faster / Naive");
+
+        ITestResult equal = Single(results, "Equal");
+        equal.ResultState.Status.ShouldBe(TestStatus.Failed, equal.Output);
+        equal.Message.ShouldStartWith("Picollo.Assertions.PerfAssertionException : NUnitAgainst.Equal MinSpeedup tsc\n    should be faster by at least\n1.5× (Equal / Same at most 0.667× at 99% confidence)\n    but was\n");
+        equal.Message.ShouldMatch(@"tsc ratio \d\.\d{3}× \(\d\.\d{3}–\d\.\d{3}× at [\d.]+%\)");
+
+        ITestResult slower = Single(results, "Slower(600)");
+        slower.ResultState.Status.ShouldBe(TestStatus.Failed, slower.Output);
+        slower.Message.ShouldStartWith("Picollo.Assertions.PerfAssertionException : NUnitAgainst.Slower(600) MaxSlowdown");
+        slower.Message.ShouldContain("tsc\"]\n    should not be slower than the reference by more than\n+5% (Slower / Reference at most 1.050× at 99% confidence)\n    but was\nit was ");
+
+        ITestResult typo = Single(results, "Typo");
+        typo.ResultState.Status.ShouldBe(TestStatus.Failed);
+        typo.Message.ShouldBe("Picollo.Testing.PerfTestConfigurationException : [PerfTest] NUnitAgainst.Typo Against = \"Naiv\": NUnitAgainst has no method Naiv. Did you mean Naive? Against names a method of NUnitAgainst with the test's signature long (); nameof keeps the name right: Against = nameof(Naive).");
+        sandbox.BaselineFiles().ShouldBeEmpty();
+    }
+
     private static ITestResult Single(IReadOnlyList<ITestResult> results, string name) => results.Single(r => r.Test.Name == name);
 }

@@ -249,6 +249,68 @@ public sealed class XunitAdapterTests
         sandbox.BaselineFiles().ShouldBeEmpty("nothing is recorded from unoptimized code, even in update mode");
     }
 
+    [Fact]
+    public async Task Against_ATwiceAsFastBody_PassesMinSpeedup_WithBothSidesReported_AndBudgetsOnTheCandidate()
+    {
+        using var sandbox = new AdapterSandbox();
+
+        IReadOnlyList<PipelineTest> tests = await XunitPipeline.RunAsync(null, typeof(AgainstFaster));
+
+        tests.Select(static t => t.DisplayName).Order(StringComparer.Ordinal).ShouldBe([
+            "Picollo.Tests.XunitSamples.AgainstFaster.Fast",
+            "Picollo.Tests.XunitSamples.AgainstFaster.FastRow(steps: 200)",
+        ]);
+        tests.ShouldAllBe(static t => t.Outcome == "Passed", string.Join("\n", tests.Select(static t => $"{t.DisplayName}: {t.Message}\n{t.Output}")));
+
+        // The reference allocates and the candidate does not: ZeroBudget holds, because budgets apply to the candidate.
+        PipelineTest fast = tests.Single(static t => t.DisplayName.EndsWith(".Fast", StringComparison.Ordinal));
+        fast.Output.ShouldContain("Fast vs Naive: ");
+        fast.Output.ShouldContain("Paired: Fast / Naive");
+        fast.Attachments.Keys.ShouldBe(["AgainstFaster.Fast.comparison.json"]);
+        tests.Single(static t => t.DisplayName.Contains("FastRow", StringComparison.Ordinal)).Output.ShouldContain("FastRow vs NaiveRow: ");
+        sandbox.BaselineFiles().ShouldBeEmpty("the claim against the reference replaces the stored baseline");
+    }
+
+    [Fact]
+    public async Task Against_AnEqualBody_FailsMinSpeedup_WithTheInterval()
+    {
+        using var sandbox = new AdapterSandbox();
+
+        PipelineTest test = (await XunitPipeline.RunAsync(null, typeof(AgainstEqual))).ShouldHaveSingleItem();
+
+        test.Outcome.ShouldBe("Failed", test.Output);
+        test.Message.ShouldStartWith("Picollo.Assertions.PerfAssertionException: AgainstEqual.Candidate MinSpeedup tsc\n    should be faster by at least\n1.5× (Candidate / Same at most 0.667× at 99% confidence)\n    but was\n");
+        test.Message.ShouldMatch(@"tsc ratio \d\.\d{3}× \(\d\.\d{3}–\d\.\d{3}× at [\d.]+%\), Cohen's d_z = ");
+        test.Message.ShouldContain("Paired: Candidate / Same");
+    }
+
+    [Fact]
+    public async Task Against_AThreeTimesSlowerBody_FailsMaxSlowdown()
+    {
+        using var sandbox = new AdapterSandbox();
+
+        PipelineTest test = (await XunitPipeline.RunAsync(null, typeof(AgainstSlower))).ShouldHaveSingleItem();
+
+        test.Outcome.ShouldBe("Failed", test.Output);
+        test.Message.ShouldStartWith("Picollo.Assertions.PerfAssertionException: AgainstSlower.Candidate MaxSlowdown");
+        test.Message.ShouldContain("tsc\"]\n    should not be slower than the reference by more than\n+5% (Candidate / Reference at most 1.050× at 99% confidence)\n    but was\nit was ");
+        test.Message.ShouldContain("× slower");
+    }
+
+    [Fact]
+    public async Task Against_BadInput_FailsItsTest_NamingTheKnobAndTheFix()
+    {
+        using var sandbox = new AdapterSandbox();
+
+        IReadOnlyList<PipelineTest> tests = await XunitPipeline.RunAsync(null, typeof(AgainstRefused));
+
+        tests.ShouldAllBe(static t => t.Outcome == "Failed");
+        string messages = string.Join("\n", tests
+            .OrderBy(static t => t.DisplayName, StringComparer.Ordinal)
+            .Select(static t => $"{t.DisplayName}: {t.Message}"));
+        Approvals.Verify(messages + "\n", "Xunit.AgainstRefused", "txt");
+    }
+
     // The process's open perf_event descriptors. Not all descriptors: the first failure of a process loads the assemblies
     // that format its stack trace, each one a mapped file.
     private static int PerfEventDescriptors() => Directory.GetFiles("/proc/self/fd").Count(static fd =>
