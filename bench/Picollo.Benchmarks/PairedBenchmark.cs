@@ -38,6 +38,7 @@ internal static class PairedBenchmark
         // "other-process" names the process mode as the issue words it.
         string[] modes = [.. (VerdictsBenchmark.Option(args, "--modes") ?? NoiseMode.Names).Select(static m => m == "other-process" ? "process" : m)];
         string[] bodies = VerdictsBenchmark.Option(args, "--bodies") ?? [.. VerdictBody.All.Select(static b => b.Name)];
+        int storedRuns = VerdictsBenchmark.Option(args, "--stored-runs") is [{ } stored] && int.TryParse(stored, CultureInfo.InvariantCulture, out int k) ? Math.Min(k, runs) : runs;
         if (modes.FirstOrDefault(m => !NoiseMode.Names.Contains(m)) is { } unknownMode)
         {
             Console.Error.WriteLine($"Unknown noise mode '{unknownMode}': use {string.Join(", ", NoiseMode.Names)} (or other-process).");
@@ -69,7 +70,7 @@ internal static class PairedBenchmark
         foreach (string mode in modes)
         {
             foreach (VerdictBody body in VerdictBody.All.Where(b => bodies.Contains(b.Name)))
-                cells.Add(RunCell(mode, body, runs, folder));
+                cells.Add(RunCell(mode, body, runs, storedRuns, folder));
         }
 
         Directory.Delete(folder, recursive: true);
@@ -84,7 +85,7 @@ internal static class PairedBenchmark
         return goalsMet ? 0 : 1;
     }
 
-    private static Cell RunCell(string modeName, VerdictBody body, int runs, string folder)
+    private static Cell RunCell(string modeName, VerdictBody body, int runs, int storedRuns, string folder)
     {
         using NoiseMode mode = NoiseMode.Start(modeName);
         string label = $"[{modeName} / {body.Name}]";
@@ -116,12 +117,18 @@ internal static class PairedBenchmark
                 double compareSeconds = watch.Elapsed.TotalSeconds;
                 var paired = new PairedRun(comparison.Tsc, compareSeconds, comparison.Reference.Run.OtherProcessesCores);
 
-                watch.Restart();
-                BaselineJudgement judgement = stored.Judge(body.Measure(VerdictsBenchmark.Options, s_arms[a].Work));
-                var baseline = new StoredRun(judgement, watch.Elapsed.TotalSeconds);
+                // The stored judgement takes twice a comparison's time: --stored-runs judges only the first runs of each arm.
+                StoredRun? baseline = null;
+                if (run < storedRuns)
+                {
+                    watch.Restart();
+                    BaselineJudgement judgement = stored.Judge(body.Measure(VerdictsBenchmark.Options, s_arms[a].Work));
+                    baseline = new StoredRun(judgement, watch.Elapsed.TotalSeconds);
+                }
+
                 cell.Add(a, paired, baseline);
                 Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                    $"{label} run {run + 1,2} {s_arms[a].Name,-4} | paired {paired.Seconds:F2} s ({paired.Seconds / measurement:F2}×) other {paired.OtherCores:F2}: {paired.Describe()} | stored {baseline.Seconds:F2} s: {baseline.Describe()}"));
+                    $"{label} run {run + 1,2} {s_arms[a].Name,-4} | paired {paired.Seconds:F2} s ({paired.Seconds / measurement:F2}×) other {paired.OtherCores:F2}: {paired.Describe()}{(baseline is null ? string.Empty : $" | stored {baseline.Seconds:F2} s: {baseline.Describe()}")}"));
             }
         }
 
@@ -143,7 +150,7 @@ internal static class PairedBenchmark
             - Paired: `Perf.Compare(PerfOptions.Default, …)` (1 s budget, default counters); reference = the body unchanged, candidate = the same body with the arm's extra work (exact on average over a cycle of 10 calls); A/A = the very same delegate and state on both sides. "Slower" = `c.Tsc.Change == Increased`: the whole {PairedCounter.DefaultConfidence:P0} interval of candidate / reference above +{PairedCounter.PracticalChange:P0}, from one measurement (no measuring again). Measured thread on CPU {NoiseMode.MeasuredCpu}
             - Stored baseline: today's verdict on the same change, as the `verdicts` bench runs it: a baseline recorded once per cell as update mode records it, each run measured with `PerfOptions.Default` (tsc, task-clock, allocated-bytes, gen0-collections, page-faults) and judged by `BaselineJudge` as `ShouldNotRegress` judges it (regressed at ≥ {CounterVerdictRule.Time.MinRelativeChange:P0} on P10 and z ≥ 1.645, confirmed by a second measurement). "Slower" = the test fails with a tsc regression; A/A: the test fails on any counter
             - Wall time: each comparison's wall time over the median of {DefaultMeasurements} default `Perf.Measure` of the body timed at the start of the cell
-            - Each cell: {runs} runs of each arm, interleaved (A/A, +2 %, +5 %, +10 %, +20 %), each a comparison then a stored-baseline judgement
+            - Each cell: {runs} runs of each arm, interleaved (A/A, +2 %, +5 %, +10 %, +20 %), each a comparison, then (in the first runs, `--stored-runs`) a stored-baseline judgement
 
             Per cell, paired vs stored: runs judged slower per arm (A/A: false flags); the paired comparisons that were inconclusive per arm:
 
@@ -218,14 +225,15 @@ internal static class PairedBenchmark
 
         public bool GoalsMet => Slower(0) == 0 && Slower(FivePercent) >= DetectionGoal * runs && WallRatios().Median <= WallGoal;
 
-        public void Add(int arm, PairedRun paired, StoredRun stored)
+        public void Add(int arm, PairedRun paired, StoredRun? stored)
         {
             _paired[arm].Add(paired);
-            _stored[arm].Add(stored);
+            if (stored is not null)
+                _stored[arm].Add(stored);
         }
 
         public string Row() => string.Create(CultureInfo.InvariantCulture,
-            $"| {mode} | {body.Name} | {Slower(0)}/{runs} | {string.Join(" / ", Enumerable.Range(1, s_arms.Length - 1).Select(Slower))} | {string.Join(" / ", Enumerable.Range(0, s_arms.Length).Select(Inconclusive))} | {WallRatios().Median:F2}× / {WallRatios().Max:F2}× | {_stored[0].Count(static r => r.Outcome == BaselineOutcome.Fail)}/{runs} | {string.Join(" / ", Enumerable.Range(1, s_arms.Length - 1).Select(a => _stored[a].Count(static r => r.Slower)))} | {(GoalsMet ? "met" : "NOT met")} |");
+            $"| {mode} | {body.Name} | {Slower(0)}/{runs} | {string.Join(" / ", Enumerable.Range(1, s_arms.Length - 1).Select(Slower))} | {string.Join(" / ", Enumerable.Range(0, s_arms.Length).Select(Inconclusive))} | {WallRatios().Median:F2}× / {WallRatios().Max:F2}× | {_stored[0].Count(static r => r.Outcome == BaselineOutcome.Fail)}/{_stored[0].Count} | {string.Join(" / ", Enumerable.Range(1, s_arms.Length - 1).Select(a => _stored[a].Count(static r => r.Slower)))} of {_stored[0].Count} | {(GoalsMet ? "met" : "NOT met")} |");
 
         public string Detail()
         {

@@ -69,8 +69,12 @@ internal static class PairedEngine
         PilotOutcome pilotCandidate = Pilot.Run(options, candidate, set, scratch, budgetStart, budgetTicks);
         (long operations, bool boundByBudget) = Operations(options, pilotReference, pilotCandidate, budgetTicks - (Stopwatch.GetTimestamp() - budgetStart));
 
+        // One calibration for both sides when their empty bodies are the same code (every public form): two calibrations'
+        // medians differ by their own noise, and the difference would be subtracted from one side only.
         OverheadCalibration calibrationReference = OverheadCalibration.Run(emptyReference, set, operations, options.CalibrationSamples);
-        OverheadCalibration calibrationCandidate = OverheadCalibration.Run(emptyCandidate, set, operations, options.CalibrationSamples);
+        OverheadCalibration calibrationCandidate = typeof(TReference) == typeof(TCandidate)
+            ? calibrationReference
+            : OverheadCalibration.Run(emptyCandidate, set, operations, options.CalibrationSamples);
         MachineLoad loadBefore = MachineLoad.Read();
         cancellation.ThrowIfCancellationRequested();
         var sampling = PairedSampling.Run(options, reference, candidate, set, operations,
