@@ -34,6 +34,9 @@ internal static class PairedSampling
         int pairs = options.Samples;
         var readings = new SampleReadings(2 * pairs, set.Count);
         int minPairs = Math.Min(options.MinSamples, pairs);
+        // The loop compiles at its first call (fully optimized): once with no pairs here, so its own compilation is not a
+        // compilation on the measuring thread during sampling, which says the measured code changed.
+        Loop(reference, candidate, set, operations, new SampleReadings(0, set.Count), 0, long.MaxValue, CancellationToken.None);
         Sampling.SettleGC();
         bool noGC = Sampling.TryStartNoGCRegion(options, bytesPerOperation * operations * pairs, out string? noGCNote);
         JitCounts jit = JitCounts.Now();

@@ -104,7 +104,7 @@ public sealed class PerfComparison
 
     /// <summary>
     /// The comparison in markdown: a line of what was measured, the notes of both sides, the paired table (each side's P10
-    /// and P50 per operation, the ratio, its interval, Cohen's d_z, the change), then each side's counter tables.
+    /// and P50 per operation, the ratio, its interval, Cohen's d_z, the change), then each side's time counters' tables.
     /// </summary>
     /// <returns>The text, "\n" line ends.</returns>
     public string ToMarkdown()
@@ -115,8 +115,8 @@ public sealed class PerfComparison
         foreach (string note in Reference.Run.Notes)
             text.Append("Note: ").Append(note).Append("\n\n");
         text.Append(PairedTable());
-        text.Append(CultureInfo.InvariantCulture, $"{ReferenceName} (reference):\n\n").Append(Side(Reference));
-        text.Append(CultureInfo.InvariantCulture, $"{CandidateName} (candidate):\n\n").Append(Side(Candidate));
+        text.Append(Label("reference", ReferenceName)).Append(Side(Reference));
+        text.Append(Label("candidate", CandidateName)).Append(Side(Candidate));
         return text.ToString();
     }
 
@@ -140,8 +140,9 @@ public sealed class PerfComparison
         }
 
         table.WriteTo(text, string.Create(CultureInfo.InvariantCulture, $"Paired: {CandidateName} / {ReferenceName}, {Pairs:N0} pairs (exact and occasional counters: means per operation)"));
-        foreach (PairedCounter c in Counters.Where(static c => !c.IsAvailable))
-            text.Append(CultureInfo.InvariantCulture, $"{c.Name}: unavailable ({c.UnavailableReason})\n");
+        // One line per reason: without a PMU every hardware counter gives the same long one.
+        foreach (IGrouping<string?, PairedCounter> group in Counters.Where(static c => !c.IsAvailable).GroupBy(static c => c.UnavailableReason))
+            text.Append(CultureInfo.InvariantCulture, $"Unavailable: {string.Join(", ", group.Select(static c => c.Name))} ({group.Key})\n");
         if (Counters.Any(static c => !c.IsAvailable))
             text.Append('\n');
         return text.ToString();
@@ -161,13 +162,16 @@ public sealed class PerfComparison
         _counters = null;
     }
 
+    // Each side's distribution of the time counters; the exact and occasional ones are in the paired table as means.
     private static string Side(PerfResult result)
     {
         var text = new StringBuilder();
-        foreach (CounterResult counter in result.Counters.Where(static c => c.IsAvailable))
+        foreach (CounterResult counter in result.Counters.Where(static c => c.IsAvailable && KnownCounters.Of(c.Name, c.Kind).IsTimeLike))
             text.Append(counter.ToMarkdown());
         return text.ToString();
     }
+
+    private static string Label(string side, string name) => name == side ? $"The {side}:\n\n" : $"The {side}, {name}:\n\n";
 
     private static string Number(double value) => value.ToString("#,0.###", CultureInfo.InvariantCulture);
 }
