@@ -138,8 +138,12 @@ public static class PairedCounterAssertions
             {
                 if (gate(counter) is { } gated)
                     throw Failure(counter, expression, expectation, claim, gated, low, high, coverage);
-                if (comparison.Measurements > measurements)
-                    PerfAssertionHost.Current.ReportOutput($"{call}: passed after measuring again ({comparison.Measurements} measurements pooled).\n\n{comparison.PairedTable()}");
+                // The verdict line: a passing claim says what it saw, so a reader can tell a narrow pass from a wide one.
+                string line = string.Create(CultureInfo.InvariantCulture,
+                    $"{call}: pass, {Speed(counter.Ratio)} ({counter.Name} {counter.Ratio:0.000}×, {low:0.000}–{high:0.000}× at {coverage * 100:0.#}%, Cohen's d_z = {counter.CohensDz:0.00})");
+                PerfAssertionHost.Current.ReportOutput(comparison.Measurements > measurements
+                    ? $"{line}, after measuring again ({comparison.Measurements} measurements pooled).\n\n{comparison.PairedTable()}"
+                    : line + "\n");
                 return counter;
             }
 
