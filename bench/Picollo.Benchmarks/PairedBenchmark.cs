@@ -170,7 +170,7 @@ internal static class PairedBenchmark
         foreach (Cell cell in cells)
             text.Append(cell.Detail()).Append('\n');
 
-        text.Append(CultureInfo.InvariantCulture, $"Goals (paired A/A slower 0/{runs} and +5 % slower in ≥ {DetectionGoal:P0} of runs, every cell, each run judged as a claim judges it: a first measurement that cannot decide is measured again, pooled, up to 3 in all ("Pooled" columns; the "Paired" columns are the first measurement alone); median wall time ≤ {WallGoal}× a default measurement): {(goalsMet ? "met" : "NOT met (see the rows marked so)")}. +2 % is reported, not a goal; the stored baseline's columns are today's verdict for comparison, not goals.\n");
+        text.Append(CultureInfo.InvariantCulture, $"Goals (paired A/A slower 0/{runs} and +5 % slower in ≥ {DetectionGoal:P0} of runs, every cell, each run judged as a claim judges it: a first measurement that cannot decide is measured again, pooled, up to 3 in all (the Pooled columns; the Paired columns are the first measurement alone); median wall time ≤ {WallGoal}× a default measurement): {(goalsMet ? "met" : "NOT met (see the rows marked so)")}. +2 % is reported, not a goal; the stored baseline's columns are today's verdict for comparison, not goals.\n");
         return text.ToString();
     }
 
