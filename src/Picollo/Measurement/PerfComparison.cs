@@ -140,9 +140,13 @@ public sealed class PerfComparison
         }
 
         table.WriteTo(text, string.Create(CultureInfo.InvariantCulture, $"Paired: {CandidateName} / {ReferenceName}, {Pairs:N0} pairs (exact and occasional counters: means per operation)"));
-        // One line per reason: without a PMU every hardware counter gives the same long one.
-        foreach (IGrouping<string?, PairedCounter> group in Counters.Where(static c => !c.IsAvailable).GroupBy(static c => c.UnavailableReason))
+        // One line per reason: without a PMU every hardware counter gives the same long one, naming itself ('cycles').
+        foreach (IGrouping<string, PairedCounter> group in Counters.Where(static c => !c.IsAvailable)
+            .GroupBy(static c => (c.UnavailableReason ?? "no reason given").Replace($"'{c.Name}'", "each", StringComparison.Ordinal)))
+        {
             text.Append(CultureInfo.InvariantCulture, $"Unavailable: {string.Join(", ", group.Select(static c => c.Name))} ({group.Key})\n");
+        }
+
         if (Counters.Any(static c => !c.IsAvailable))
             text.Append('\n');
         return text.ToString();

@@ -27,7 +27,7 @@ public sealed class PerfCompareTests
     [Fact]
     public void TwiceTheWork_IsAboutTwiceTheTime_AndBothSidesHaveTheSamePairs()
     {
-        PerfComparison c = Perf.Compare(s_quick, 2_000, static n => MeasuredBodies.Chain(n), static n => MeasuredBodies.Chain(2 * n));
+        PerfComparison c = Perf.Compare(s_quick, 2_000, static n => MeasuredBodies.OptimizedChain(n), static n => MeasuredBodies.OptimizedChain(2 * n));
 
         c.Reference.SampleCount.ShouldBe(c.Candidate.SampleCount);
         c.Reference.OperationsPerSample.ShouldBe(c.Candidate.OperationsPerSample);
