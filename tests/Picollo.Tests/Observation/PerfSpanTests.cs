@@ -80,12 +80,14 @@ public sealed class PerfSpanTests
     {
         PerfSpan span = PerfSpan.Create(UniqueName("async"));
 
-        // A thread-pool continuation never runs on this dedicated thread: the await hops for sure.
+        // A thread-pool continuation never runs on this dedicated thread, and Task.Yield never completes synchronously: the
+        // await hops for sure. (Task.Delay(1) completed before it was awaited when the thread was preempted for a
+        // millisecond, in a CI run beside a busy core, and the continuation stayed on this thread.)
         await Task.Factory.StartNew(
             async () =>
             {
                 using (span.Enter())
-                    await Task.Delay(1).ConfigureAwait(false);
+                    await Task.Yield();
             },
             CancellationToken.None,
             TaskCreationOptions.LongRunning,
