@@ -32,15 +32,8 @@ internal static class PairedEngine
         DateTime timestamp = DateTime.UtcNow;
         long start = Stopwatch.GetTimestamp();
         long budgetTicks = ToStopwatchTicks(options.TimeBudget);
-        var notes = new List<string>();
-        if (lockNote is not null)
-            notes.Add(lockNote);
-
         using ThreadPinning pinning = options.PinThread ? ThreadPinning.PinToCurrentCpu() : ThreadPinning.None();
-        if (pinning.FailureReason is { } pinningFailure)
-            notes.Add(pinningFailure);
-        if (RuntimeCounterSource.AllocatedBytesCaveat is { } caveat)
-            notes.Add(caveat);
+        List<string> notes = PerfEngine.FirstNotes(lockNote, pinning);
 
         using CounterPlan plan = CounterPlan.Open(options.EffectiveCounters);
         CounterSet set = plan.Set;

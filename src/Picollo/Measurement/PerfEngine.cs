@@ -52,15 +52,8 @@ internal static class PerfEngine
         DateTime timestamp = DateTime.UtcNow;
         long start = Stopwatch.GetTimestamp();
         long budgetTicks = ToStopwatchTicks(options.TimeBudget);
-        var notes = new List<string>();
-        if (lockNote is not null)
-            notes.Add(lockNote);
-
         using ThreadPinning pinning = options.PinThread ? ThreadPinning.PinToCurrentCpu() : ThreadPinning.None();
-        if (pinning.FailureReason is { } pinningFailure)
-            notes.Add(pinningFailure);
-        if (RuntimeCounterSource.AllocatedBytesCaveat is { } caveat)
-            notes.Add(caveat);
+        List<string> notes = FirstNotes(lockNote, pinning);
 
         // Opened after pinning and on this thread: the perf group counts the calling thread (pid 0).
         using CounterPlan plan = CounterPlan.Open(options.EffectiveCounters);
@@ -154,6 +147,19 @@ internal static class PerfEngine
             Notes = notes.AsReadOnly(),
         };
         return ResultBuilder.Build(options, plan, calibration, sampling.Readings, run);
+    }
+
+    /// <summary>The notes every run starts with: the wait for the machine-wide lock, a pinning that failed, the allocated-bytes caveat.</summary>
+    internal static List<string> FirstNotes(string? lockNote, ThreadPinning pinning)
+    {
+        var notes = new List<string>();
+        if (lockNote is not null)
+            notes.Add(lockNote);
+        if (pinning.FailureReason is { } pinningFailure)
+            notes.Add(pinningFailure);
+        if (RuntimeCounterSource.AllocatedBytesCaveat is { } caveat)
+            notes.Add(caveat);
+        return notes;
     }
 
     // Compilation on the measuring thread during sampling is certain evidence that the samples ran changing code. Compilation
