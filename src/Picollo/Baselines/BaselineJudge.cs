@@ -46,6 +46,11 @@ internal static class BaselineJudge
         if (result.Run.UnoptimizedReason is { } unoptimized)
             return NotJudged(result, baselinePath, $"Not compared with the baseline and not recorded: {unoptimized}");
 
+        // A picollo ab worker: the tool judges this measurement against the other build's, measured beside it; the stored
+        // baseline is neither read nor written (picollo ab never changes the user's baselines).
+        if (SideBySidePeer.IsWorker)
+            return NotJudged(result, baselinePath, "Not compared with the stored baseline: picollo ab judges this measurement against the other build's, measured beside it.");
+
         // A fresh process started to measure a body for another process's recording or confirmation measures and reports.
         Func<string, string?> environment = options.GetEnvironmentVariable ?? Environment.GetEnvironmentVariable;
         if (FreshProcessWorker.IsWorker(environment))

@@ -52,7 +52,11 @@ internal static class PerfEngine
         DateTime timestamp = DateTime.UtcNow;
         long start = Stopwatch.GetTimestamp();
         long budgetTicks = ToStopwatchTicks(options.TimeBudget);
-        using ThreadPinning pinning = options.PinThread ? ThreadPinning.PinToCurrentCpu() : ThreadPinning.None();
+        // In a picollo ab worker the tool says when this side may go on, and which CPU both sides measure on.
+        SideBySideTurn? turn = SideBySidePeer.Current?.Begin();
+        using ThreadPinning pinning = !options.PinThread ? ThreadPinning.None()
+            : turn?.Cpu is int cpu ? ThreadPinning.PinTo(cpu)
+            : ThreadPinning.PinToCurrentCpu();
         List<string> notes = FirstNotes(lockNote, pinning);
 
         // Opened after pinning and on this thread: the perf group counts the calling thread (pid 0).
@@ -77,12 +81,14 @@ internal static class PerfEngine
         long budgetStart = start + ToStopwatchTicks(warmup.BudgetExtension);
         cancellation.ThrowIfCancellationRequested();
         PilotOutcome pilot = Pilot.Run(options, body, set, scratch, budgetStart, budgetTicks);
-        long operations = pilot.OperationsPerSample;
+        long operations = turn is { IsPaired: true } ? turn.AgreeOperations(pilot.OperationsPerSample, options.Samples) : pilot.OperationsPerSample;
 
         OverheadCalibration calibration = OverheadCalibration.Run(empty, set, operations, options.CalibrationSamples);
         MachineLoad loadBefore = MachineLoad.Read();
         cancellation.ThrowIfCancellationRequested();
-        SamplingOutcome sampling = Sampling.Run(options, body, set, operations, pilot.BytesPerOperation, budgetStart + (2 * budgetTicks), cancellation);
+        SamplingOutcome sampling = turn is { IsPaired: true }
+            ? SideBySideSampling.Run(options, body, set, operations, pilot.BytesPerOperation, budgetStart + (2 * budgetTicks), turn)
+            : Sampling.Run(options, body, set, operations, pilot.BytesPerOperation, budgetStart + (2 * budgetTicks), cancellation);
         double otherCores = MachineLoad.OtherCores(loadBefore, MachineLoad.Read());
         int taken = sampling.Readings.Taken;
 
@@ -146,7 +152,9 @@ internal static class PerfEngine
             OtherProcessesCores = otherCores,
             Notes = notes.AsReadOnly(),
         };
-        return ResultBuilder.Build(options, plan, calibration, sampling.Readings, run);
+        PerfResult result = ResultBuilder.Build(options, plan, calibration, sampling.Readings, run);
+        turn?.Complete(result);
+        return result;
     }
 
     /// <summary>The notes every run starts with: the wait for the machine-wide lock, a pinning that failed, the allocated-bytes caveat.</summary>

@@ -32,7 +32,17 @@ internal sealed class ThreadPinning : IDisposable
     public static ThreadPinning None() => new(null, null);
 
     /// <summary>Pins the calling thread to its current CPU.</summary>
-    public static unsafe ThreadPinning PinToCurrentCpu()
+    public static ThreadPinning PinToCurrentCpu() => Pin(null);
+
+    /// <summary>
+    /// Pins the calling thread to <paramref name="cpu"/>: the two worker processes of a side-by-side comparison
+    /// (<see cref="SideBySidePeer"/>) measure on the same CPU, so a pair's two samples see the same core.
+    /// </summary>
+    /// <param name="cpu">The CPU, from 0.</param>
+    /// <returns>The pinning; unpinned with the reason when the CPU cannot be used.</returns>
+    public static ThreadPinning PinTo(int cpu) => Pin(cpu);
+
+    private static unsafe ThreadPinning Pin(int? wanted)
     {
         if (!OperatingSystem.IsLinux())
             return new ThreadPinning(null, "Thread pinning uses sched_setaffinity, which only Linux has; the run was not pinned.");
@@ -43,7 +53,7 @@ internal sealed class ThreadPinning : IDisposable
             if (Interop.Sched.GetAffinity(0, Interop.Sched.CpuSetBytes, previous) != 0)
                 return Failed(pinning, "sched_getaffinity");
 
-            int cpu = Interop.Sched.GetCpu();
+            int cpu = wanted ?? Interop.Sched.GetCpu();
             if (cpu < 0)
                 return Failed(pinning, "sched_getcpu");
             if (cpu >= Interop.Sched.CpuSetBytes * 8)

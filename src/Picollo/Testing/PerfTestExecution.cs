@@ -96,6 +96,8 @@ public static class PerfTestExecution
         IFreshProcessMeasurer? fresh = test.Worker is { } worker ? new FreshProcessRunner(worker, settings.Options.TimeBudget) : null;
         PerfAssertionScope scope = PerfAssertionScope.Begin(test.TestClass, test.Method.Name, test.CaseName, fresh, settings.RecordingProcesses);
         PerfContext.SetCurrent(context);
+        SideBySidePeer? peer = SideBySidePeer.Current;
+        peer?.BeginTest(test.DisplayName);
         try
         {
             using MeasurementLock? machineLock = MeasurementLock.Acquire(MeasurementLock.DefaultTimeout, host.CancellationToken);
@@ -140,6 +142,12 @@ public static class PerfTestExecution
             }
 
             return Outcome(skip, settings, scope, bridge, context);
+        }
+        catch (Exception e) when (peer is not null && e is not OperationCanceledException)
+        {
+            // picollo ab reports the test as failing on this side; the test framework reports it as usual.
+            peer.WriteFailure(test.DisplayName, e.Message);
+            throw;
         }
         finally
         {
