@@ -16,6 +16,8 @@ switch (command)
         return VerdictsBenchmark.Run(args[1..]);
     case "paired":
         return PairedBenchmark.Run(args[1..]);
+    case "ab":
+        return AbBenchmark.Run(args[1..]);
     case "episodes":
         return EpisodesBenchmark.Run(args[1..]);
     case "levels":
@@ -41,6 +43,7 @@ switch (command)
         Console.Error.WriteLine("  tsc      per-read cost of the TSC readers, the TSC-only boundary, Stopwatch and clock_gettime");
         Console.Error.WriteLine("  verdicts [runs] [--modes idle,spinner,bursts] [--bodies short,allocating,long]   false failures and detections under noise (default 50 runs per arm)");
         Console.Error.WriteLine("  paired [runs] [--modes idle,spinner,bursts,process] [--bodies short,allocating,long]   Perf.Compare A/A and +2/+5/+10/+20 % beside the stored-baseline verdict on the same changes (default 50 runs per arm; writes bench/paired-results.md)");
+        Console.Error.WriteLine("  ab [runs] [--modes idle,spinner,bursts,process] [--stored-runs N]   picollo ab's runner on three bodies, A/A and +5/+10/+20 %, beside the stored-baseline verdict (default 10 runs per arm)");
         Console.Error.WriteLine("  episodes [seconds]   the allocating body's two speeds: per second, the body beside a chain, an allocation and a memory-fill reference (default 300 s)");
         Console.Error.WriteLine("  levels [processes] [--modes idle,process] [--bodies count64,count71,tokenize,leveled]   a baseline recorded as PICOLLO_UPDATE_BASELINES=1 records it, then unchanged, 2× and 3× work judged in fresh processes (default 10 per arm)");
         Console.Error.WriteLine("  floors [runs] [idle|spinner|bursts] [short|allocating|long]   low quantiles (P1 … P50), allocation and machine speed of repeated default measurements of one verdict body (default 40, spinner, allocating)");

@@ -46,6 +46,56 @@ internal static class Commands
         report.SetAction(result => ReportCommand.Run(console, result.GetValue(reportFolder)!, result.GetValue(html)!));
         root.Subcommands.Add(report);
 
+        root.Subcommands.Add(AbCommandLine(console));
         return root;
+    }
+
+    // picollo ab (issue 26): the head's perf tests judged against the base's, built and measured side by side.
+    private static Command AbCommandLine(IAnsiConsole console)
+    {
+        var baseRef = new Option<string>("--base") { Description = "The base: a branch, tag or commit (e.g. origin/main). Its merge-base with the head is measured, as a pull request's diff is.", Required = true };
+        var headRef = new Option<string?>("--head") { Description = "The head: a ref to check out (default: the working tree as it is)." };
+        var project = new Option<string?>("--project") { Description = "One perf-test project (a .csproj or its folder); default: every project that references Picollo.Testing.Xunit or Picollo.Testing.NUnit." };
+        var filter = new Option<string?>("--filter") { Description = "Only these tests, as dotnet test's filter: FullyQualifiedName~Parser, Name=Count, ClassName~Words, joined with | or &." };
+        var threshold = new Option<double>("--threshold") { Description = "The change that matters, in percent: unchanged means inside ±threshold (default 3).", DefaultValueFactory = static _ => 3 };
+        var confidence = new Option<double>("--confidence") { Description = "The interval's confidence, in percent (default 99).", DefaultValueFactory = static _ => 99 };
+        var minPairs = new Option<int>("--min-pairs") { Description = "Process pairs every test gets (default 3).", DefaultValueFactory = static _ => 3 };
+        var maxPairs = new Option<int>("--max-pairs") { Description = "The most process pairs an undecided test gets (default 10).", DefaultValueFactory = static _ => 10 };
+        var budget = new Option<double>("--time-budget") { Description = "Minutes the pairs may take in all, after the builds; no pair starts after it (default 20).", DefaultValueFactory = static _ => 20 };
+        var workerTimeout = new Option<double>("--worker-timeout") { Description = "Seconds a worker may stay silent before its pair is given up as hung (default 120).", DefaultValueFactory = static _ => 120 };
+        var format = new Option<string>("--format") { Description = "markdown (a pull-request comment), json, or html.", DefaultValueFactory = static _ => "markdown" };
+        var output = new Option<string?>("--output") { Description = "Write the report to this file (the markdown still goes to the console)." };
+        var ab = new Command("ab", "The head's perf tests judged against the base's on this machine: both built, each test run side by side in fresh process pairs, samples alternating, no stored time baseline. Exit code 1 on a regression, 0 otherwise, 2 when it could not run.")
+        {
+            baseRef, headRef, project, filter, threshold, confidence, minPairs, maxPairs, budget, workerTimeout, format, output,
+        };
+        ab.SetAction(result =>
+        {
+            double t = result.GetValue(threshold), c = result.GetValue(confidence), minutes = result.GetValue(budget), seconds = result.GetValue(workerTimeout);
+            int least = result.GetValue(minPairs), most = result.GetValue(maxPairs);
+            string? problem = t is <= 0 or >= 100 ? $"--threshold {t} is not a percentage in (0, 100): the change that matters, e.g. 5."
+                : c is < 50 or >= 100 ? $"--confidence {c} is not a percentage in [50, 100): e.g. 99."
+                : least < 2 || most < least ? $"--min-pairs {least} and --max-pairs {most}: an interval needs at least 2 pairs, and the most cannot be below the least."
+                : minutes <= 0 || seconds <= 0 ? "--time-budget and --worker-timeout must be positive."
+                : null;
+            if (problem is not null)
+            {
+                console.Profile.Out.Writer.WriteLine("picollo ab: " + problem);
+                return Ab.AbCommand.CouldNotRun;
+            }
+
+            var options = new Ab.AbOptions
+            {
+                Threshold = t / 100,
+                Confidence = c / 100,
+                MinPairs = least,
+                MaxPairs = most,
+                TimeBudget = TimeSpan.FromMinutes(minutes),
+                WorkerTimeout = TimeSpan.FromSeconds(seconds),
+            };
+            return Ab.AbCommand.Run(console, new Ab.AbCommand.Request(
+                result.GetValue(baseRef)!, result.GetValue(headRef), result.GetValue(project), result.GetValue(filter), result.GetValue(format)!, result.GetValue(output), options));
+        });
+        return ab;
     }
 }

@@ -73,11 +73,21 @@ internal static class PairedStatistics
     /// <param name="reference">The reference's samples, in pair order.</param>
     /// <param name="candidate">The candidate's samples, in pair order.</param>
     /// <returns>The batch log-ratios, in time order.</returns>
-    public static double[] BatchRatios(ReadOnlySpan<ulong> reference, ReadOnlySpan<ulong> candidate)
+    public static double[] BatchRatios(ReadOnlySpan<ulong> reference, ReadOnlySpan<ulong> candidate) =>
+        [.. BatchFloors(reference, candidate).Select(static b => b.LogRatio)];
+
+    /// <summary>
+    /// The batches as <see cref="BatchRatios"/> cuts them, each with its log-ratio and the mean of its two floors' logs
+    /// (how fast the machine ran both sides in that stretch, for a caller that judges on the fastest stretches).
+    /// </summary>
+    /// <param name="reference">The reference's samples, in pair order.</param>
+    /// <param name="candidate">The candidate's samples, in pair order.</param>
+    /// <returns>The batches, in time order.</returns>
+    public static (double LogRatio, double LogFloor)[] BatchFloors(ReadOnlySpan<ulong> reference, ReadOnlySpan<ulong> candidate)
     {
         int units = Math.Min(reference.Length, candidate.Length) / 2;
         int batches = Math.Min(Batches, units);
-        var ratios = new double[batches];
+        var result = new (double, double)[batches];
         int count = 0;
         for (int b = 0; b < batches; b++)
         {
@@ -85,10 +95,10 @@ internal static class PairedStatistics
             int start = 2 * (int)((long)units * b / batches), end = 2 * (int)((long)units * (b + 1) / batches);
             double r = Floor(reference[start..end]), c = Floor(candidate[start..end]);
             if (r > 0 && c > 0)
-                ratios[count++] = Math.Log(c / r);
+                result[count++] = (Math.Log(c / r), (Math.Log(c) + Math.Log(r)) / 2);
         }
 
-        return ratios[..count];
+        return result[..count];
     }
 
     /// <summary>

@@ -49,11 +49,13 @@ internal static class PerfEngine
     private static PerfResult RunExclusive<TLoop>(PerfOptions options, TLoop body, TLoop empty, string? lockNote)
         where TLoop : struct, IOperationLoop
     {
+        // In a picollo ab worker the tool says when this side may go on, and which CPU both sides measure on. The run's
+        // clock starts after that wait: a side that waited for the other's warmup would otherwise find its own warmup's time
+        // spent, and measure code still at tier 0 (the second side to warm up ran 2-6× slower than the first in every pair).
+        SideBySideTurn? turn = SideBySidePeer.Current?.Begin();
         DateTime timestamp = DateTime.UtcNow;
         long start = Stopwatch.GetTimestamp();
         long budgetTicks = ToStopwatchTicks(options.TimeBudget);
-        // In a picollo ab worker the tool says when this side may go on, and which CPU both sides measure on.
-        SideBySideTurn? turn = SideBySidePeer.Current?.Begin();
         using ThreadPinning pinning = !options.PinThread ? ThreadPinning.None()
             : turn?.Cpu is int cpu ? ThreadPinning.PinTo(cpu)
             : ThreadPinning.PinToCurrentCpu();
@@ -87,7 +89,7 @@ internal static class PerfEngine
         MachineLoad loadBefore = MachineLoad.Read();
         cancellation.ThrowIfCancellationRequested();
         SamplingOutcome sampling = turn is { IsPaired: true }
-            ? SideBySideSampling.Run(options, body, set, operations, pilot.BytesPerOperation, budgetStart + (2 * budgetTicks), turn)
+            ? SideBySideSampling.Run(options, body, set, operations, pilot.BytesPerOperation, Stopwatch.GetTimestamp() + (4 * budgetTicks), turn)
             : Sampling.Run(options, body, set, operations, pilot.BytesPerOperation, budgetStart + (2 * budgetTicks), cancellation);
         double otherCores = MachineLoad.OtherCores(loadBefore, MachineLoad.Read());
         int taken = sampling.Readings.Taken;

@@ -99,6 +99,21 @@ internal sealed class SideBySidePeer
         };
     }
 
+    /// <summary>
+    /// Starts a measurement the tool must not pair (a <c>Perf.Compare</c>, whose two sides are paired inside this process):
+    /// blocks until the other side is not measuring, and runs alone.
+    /// </summary>
+    /// <exception cref="IOException">The tool went away.</exception>
+    public void BeginAlone()
+    {
+        string key = string.Create(CultureInfo.InvariantCulture, $"{_test}#{_index++}");
+        WriteLine("ALONE " + key.Replace('\n', ' '));
+        string answer = ReadLine();
+        if (answer != "SOLO")
+            throw Protocol(answer);
+        WriteFile("relative", SideBySideRecord.RelativeJson(_test, Side));
+    }
+
     /// <summary>Writes a test's failure (the assertion or exception that ended it) for the tool's report.</summary>
     /// <param name="displayName">The test.</param>
     /// <param name="message">What failed.</param>
@@ -150,7 +165,7 @@ internal sealed class SideBySidePeer
         string path = Path.Combine(Output, string.Create(CultureInfo.InvariantCulture, $"{Side}.{kind}.{Interlocked.Increment(ref _written):D4}.json"));
 
         // Written whole and renamed, so the tool never reads half a record of a worker it had to stop.
-        File.WriteAllText(path + ".tmp", json, Encoding.UTF8);
+        File.WriteAllText(path + ".tmp", json, new UTF8Encoding(encoderShouldEmitUTF8Identifier: false));
         File.Move(path + ".tmp", path, overwrite: true);
     }
 

@@ -10,7 +10,7 @@ namespace Picollo.Measurement;
 /// was paired, and per counter its samples in order (sample k of a paired measurement was taken in the tool's pair k),
 /// or a test's failure. A private format between a worker and the tool of the same version, written as JSON.
 /// </summary>
-/// <param name="Kind"><c>measurement</c> or <c>failure</c>.</param>
+/// <param name="Kind"><c>measurement</c>, <c>relative</c> (a comparison inside one build) or <c>failure</c>.</param>
 /// <param name="Side"><c>base</c> or <c>head</c>.</param>
 /// <param name="Test">The test's display name.</param>
 /// <param name="Key">The measurement's key (the test and its order in it); empty for a failure.</param>
@@ -53,6 +53,14 @@ internal sealed record SideBySideRecord(
         foreach (string note in result.Run.Notes)
             writer.WriteStringValue(note);
         writer.WriteEndArray();
+    });
+
+    /// <summary>A comparison inside one build (<c>Perf.Compare</c>), which the tool does not pair, as JSON.</summary>
+    internal static string RelativeJson(string test, string side) => Write(writer =>
+    {
+        writer.WriteString("kind", "relative");
+        writer.WriteString("side", side);
+        writer.WriteString("test", test);
     });
 
     /// <summary>A test's failure as JSON.</summary>

@@ -19,7 +19,10 @@ internal static class SideBySideSampling
     /// <param name="set">The counters read at each sample's start and end.</param>
     /// <param name="operations">Operations per sample, the count both sides agreed.</param>
     /// <param name="bytesPerOperation">The pilot's allocation estimate, which sizes the no-GC region.</param>
-    /// <param name="deadline">After this <see cref="Stopwatch"/> timestamp, and with the least samples, this side asks to stop.</param>
+    /// <param name="deadline">
+    /// After this <see cref="Stopwatch"/> timestamp, and with the least samples, this side asks to stop: twice an ordinary
+    /// run's, counted from the first sample, as half of the time goes to the other side's samples.
+    /// </param>
     /// <param name="turn">The measurement's turn.</param>
     /// <returns>The samples and how they ran.</returns>
     internal static SamplingOutcome Run<TLoop>(PerfOptions options, TLoop body, CounterSet set, long operations, double bytesPerOperation, long deadline, SideBySideTurn turn)

@@ -1,0 +1,166 @@
+using System.Diagnostics;
+using System.Globalization;
+using Picollo.Measurement;
+using Spectre.Console;
+
+namespace Picollo.Cli.Ab;
+
+/// <summary>
+/// <c>picollo ab</c> (docs/CI.md, docs/VERDICTS.md "Base against head"): builds the base and the head, finds their perf
+/// tests, runs each test of both builds side by side over several fresh process pairs and judges head against base. Exit
+/// code 1 on a regression (or a test failing on the head), 0 otherwise, 2 when it could not run.
+/// </summary>
+internal static class AbCommand
+{
+    /// <summary>Exit code: it could not run (not a repository, an unknown ref, a build error, no perf tests).</summary>
+    public const int CouldNotRun = 2;
+
+    /// <summary>What the command line asked for.</summary>
+    /// <param name="Base">The base ref.</param>
+    /// <param name="Head">The head ref, or <see langword="null"/> for the working tree.</param>
+    /// <param name="Project">One project, or <see langword="null"/> for every perf-test project.</param>
+    /// <param name="Filter">A test filter, as dotnet test's.</param>
+    /// <param name="Format">markdown, json or html.</param>
+    /// <param name="Output">A file to write the report to, or <see langword="null"/> for the console.</param>
+    /// <param name="Options">Threshold, confidence, pairs, budgets.</param>
+    internal sealed record Request(string Base, string? Head, string? Project, string? Filter, string Format, string? Output, AbOptions Options);
+
+    /// <summary>Runs the command.</summary>
+    /// <param name="console">Where progress and the report go.</param>
+    /// <param name="request">The request.</param>
+    /// <returns>The exit code.</returns>
+    public static int Run(IAnsiConsole console, Request request)
+    {
+        ArgumentNullException.ThrowIfNull(console);
+        ArgumentNullException.ThrowIfNull(request);
+        if (request.Format is not ("markdown" or "json" or "html"))
+            return Fail(console, $"--format {request.Format} is not a format picollo ab writes: use markdown (a pull-request comment), json or html.");
+
+        using var cancellation = new CancellationTokenSource();
+        string temp = Directory.CreateTempSubdirectory("picollo-ab-run-").FullName;
+        AbWorkspace? workspace = null;
+        ConsoleCancelEventHandler onCancel = (_, e) =>
+        {
+            // The first Ctrl+C stops the workers and removes the worktrees before the process ends; a second one ends it at once.
+            if (cancellation.IsCancellationRequested)
+                return;
+            e.Cancel = true;
+            cancellation.Cancel();
+        };
+        Console.CancelKeyPress += onCancel;
+        try
+        {
+            workspace = AbWorkspace.Open(Directory.GetCurrentDirectory(), request.Base, request.Head, Path.Combine(temp, "worktrees"));
+            console.WriteLine($"picollo ab: head {Describe(workspace.Head)} against base {Describe(workspace.Base)}");
+            foreach (string note in workspace.Notes)
+                console.WriteLine(note);
+
+            IReadOnlyList<string> projects = AbDiscovery.FindProjects(workspace.Head.Root, request.Project);
+            var headAssemblies = new List<AbTestAssembly>();
+            var baseAssemblies = new List<AbTestAssembly>();
+            var notes = new List<string>(workspace.Notes);
+            foreach (string project in projects)
+            {
+                cancellation.Token.ThrowIfCancellationRequested();
+                console.WriteLine($"Building {project} at the head…");
+                string headPath = AbBuild.Build(workspace.Head, project, Path.Combine(temp, "artifacts"), TextWriter.Null, cancellation.Token);
+                headAssemblies.Add(AbDiscovery.FindTests(project, headPath, request.Filter));
+                if (!File.Exists(Path.Combine(workspace.Base.Root, project)))
+                {
+                    notes.Add($"{project} does not exist at the base: its tests are new.");
+                    continue;
+                }
+
+                console.WriteLine($"Building {project} at the base…");
+                string basePath = AbBuild.Build(workspace.Base, project, Path.Combine(temp, "artifacts"), TextWriter.Null, cancellation.Token);
+                baseAssemblies.Add(AbDiscovery.FindTests(project, basePath, request.Filter));
+            }
+
+            int tests = headAssemblies.Sum(static a => a.Tests.Count) + baseAssemblies.Sum(static a => a.Tests.Count);
+            if (tests == 0)
+            {
+                throw new AbException(request.Filter is null
+                    ? $"No perf tests in {string.Join(", ", projects)}: a perf test is a method with [PerfFact], [PerfTheory], [PerfTest] or [PerfTestCase]."
+                    : $"No perf tests in {string.Join(", ", projects)} match --filter \"{request.Filter}\".");
+            }
+
+            console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                $"{headAssemblies.Sum(static a => a.Tests.Count)} perf test(s) at the head, {baseAssemblies.Sum(static a => a.Tests.Count)} at the base; each runs in process pairs, {request.Options.MinPairs} to {request.Options.MaxPairs}."));
+
+            // Other perf tests on this machine (another job's) wait while the pairs measure; the workers inherit the lock.
+            using MeasurementLock? machine = MeasurementLock.Acquire(MeasurementLock.DefaultTimeout, cancellation.Token);
+            long start = Stopwatch.GetTimestamp();
+            IReadOnlyList<AbTestResult> results = AbRunner.Run(baseAssemblies, headAssemblies, request.Options, line => console.WriteLine(line), cancellation.Token);
+            var report = new AbReport(workspace.Base, workspace.Head, results, request.Options, Stopwatch.GetElapsedTime(start), notes);
+            Write(console, request, report);
+            return report.HasRegression ? 1 : 0;
+        }
+        catch (AbException e)
+        {
+            return Fail(console, e.Message);
+        }
+        catch (OperationCanceledException)
+        {
+            return Fail(console, "Cancelled: the workers were stopped and the base's worktree removed; nothing was judged.");
+        }
+        finally
+        {
+            Console.CancelKeyPress -= onCancel;
+            workspace?.Dispose();
+            try
+            {
+                Directory.Delete(temp, recursive: true);
+            }
+            catch (IOException)
+            {
+                // Build outputs left in the temporary folder, nothing more.
+            }
+            catch (UnauthorizedAccessException)
+            {
+                // As above.
+            }
+        }
+    }
+
+    private static void Write(IAnsiConsole console, Request request, AbReport report)
+    {
+        string markdown = report.ToMarkdown();
+        string text = request.Format switch
+        {
+            "json" => report.ToJson(),
+            "html" => report.ToHtml(),
+            _ => markdown,
+        };
+        if (request.Output is { } output)
+        {
+            File.WriteAllText(output, text);
+            console.WriteLine($"Wrote {Path.GetFullPath(output)}.");
+        }
+
+        if (request.Output is null || request.Format == "markdown")
+            console.Profile.Out.Writer.Write(request.Output is null ? text : markdown);
+
+        // On GitHub Actions the markdown goes to the job's summary page too.
+        if (Environment.GetEnvironmentVariable("GITHUB_STEP_SUMMARY") is { Length: > 0 } summary)
+        {
+            try
+            {
+                File.AppendAllText(summary, markdown + Environment.NewLine);
+            }
+            catch (IOException e)
+            {
+                console.WriteLine($"The step summary {summary} could not be written: {e.Message}");
+            }
+        }
+    }
+
+    private static string Describe(AbRevision revision) => revision.Ref == "working tree"
+        ? $"the working tree (on {revision.Commit[..Math.Min(10, revision.Commit.Length)]})"
+        : $"{revision.Ref} ({revision.Commit[..Math.Min(10, revision.Commit.Length)]})";
+
+    private static int Fail(IAnsiConsole console, string message)
+    {
+        console.Profile.Out.Writer.WriteLine("picollo ab: " + message);
+        return CouldNotRun;
+    }
+}

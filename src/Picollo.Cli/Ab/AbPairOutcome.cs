@@ -1,0 +1,9 @@
+using Picollo.Measurement;
+
+namespace Picollo.Cli.Ab;
+
+/// <summary>What one process pair produced (<see cref="AbPairRun"/>).</summary>
+/// <param name="Measurements">Both sides' measurement records.</param>
+/// <param name="Failures">Tests that failed on a side, with the message.</param>
+/// <param name="Problem">Why the pair was given up or a side measured nothing; <see langword="null"/> when both ran to their end.</param>
+internal sealed record AbPairOutcome(IReadOnlyList<SideBySideRecord> Measurements, IReadOnlyList<SideBySideRecord> Failures, string? Problem);

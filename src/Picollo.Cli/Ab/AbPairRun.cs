@@ -1,0 +1,330 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Net.Sockets;
+using System.Text;
+using Picollo.Measurement;
+
+namespace Picollo.Cli.Ab;
+
+/// <summary>
+/// One process pair of <c>picollo ab</c> (docs/VERDICTS.md, "Base against head"): the base build's and the head build's
+/// test programs started on the same test method at the same time, each measurement of theirs coordinated over a Unix
+/// socket (<see cref="SideBySidePeer"/> is the workers' side): one side warms up and calibrates at a time, both agree on
+/// the operations per sample, then their samples alternate in lock-step, the side that goes first alternating ABBA as in
+/// <see cref="PairedSampling.ReferenceFirst"/>. A measurement only one side takes (a test or region only one build has)
+/// runs alone.
+/// </summary>
+internal static class AbPairRun
+{
+    /// <summary>Runs one process pair; a side without an assembly (a test only one build has) is not started.</summary>
+    /// <param name="baseAssembly">The base build's assembly holding the test, or <see langword="null"/>.</param>
+    /// <param name="headAssembly">The head build's, or <see langword="null"/>.</param>
+    /// <param name="test">The test method.</param>
+    /// <param name="pairIndex">The pair's number for this test: which side warms up first alternates with it.</param>
+    /// <param name="cpu">The CPU both sides measure on.</param>
+    /// <param name="timeout">How long a side may stay silent (not measuring, not exiting) before the pair is given up.</param>
+    /// <param name="cancellation">Ctrl+C: both workers are stopped.</param>
+    /// <returns>What each side measured and any problem.</returns>
+    public static AbPairOutcome Run(AbTestAssembly? baseAssembly, AbTestAssembly? headAssembly, AbTest test, int pairIndex, int cpu, TimeSpan timeout, CancellationToken cancellation)
+    {
+        string folder = Directory.CreateTempSubdirectory("picollo-ab-").FullName;
+        string channel = Path.Combine(folder, "channel");
+        try
+        {
+            using var listener = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
+            listener.Bind(new UnixDomainSocketEndPoint(channel));
+            listener.Listen(4);
+            var sides = new List<Side>();
+            try
+            {
+                if (baseAssembly is not null)
+                    sides.Add(new Side("base", AbWorkerProcess.Start("base", baseAssembly, test, channel, folder, cpu)));
+                if (headAssembly is not null)
+                    sides.Add(new Side("head", AbWorkerProcess.Start("head", headAssembly, test, channel, folder, cpu)));
+                using (cancellation.Register(() => sides.ForEach(static s => s.Worker.Kill())))
+                {
+                    string? problem = Coordinate(listener, sides, pairIndex, timeout, cancellation);
+                    foreach (Side side in sides)
+                    {
+                        if (!side.Worker.WaitForExit(problem is null ? timeout : TimeSpan.Zero))
+                        {
+                            problem ??= $"the {side.Name} worker did not exit within {timeout.TotalSeconds:0} s after its last measurement and was stopped.";
+                            side.Worker.Kill();
+                        }
+                    }
+
+                    cancellation.ThrowIfCancellationRequested();
+                    Keep(folder, test, pairIndex);
+                    return Collect(folder, sides, problem);
+                }
+            }
+            finally
+            {
+                foreach (Side side in sides)
+                {
+                    side.Socket?.Dispose();
+                    side.Worker.Dispose();
+                }
+            }
+        }
+        finally
+        {
+            try
+            {
+                Directory.Delete(folder, recursive: true);
+            }
+            catch (IOException)
+            {
+                // A temporary folder left behind, nothing more.
+            }
+        }
+    }
+
+    // The coordinator: waits for both sides' next BEGIN (or their end), pairs them when they name the same measurement,
+    // lets one go alone otherwise; null when both sides ran to their end, else why the pair was given up.
+    private static string? Coordinate(Socket listener, List<Side> sides, int pairIndex, TimeSpan timeout, CancellationToken cancellation)
+    {
+        long lastProgress = Stopwatch.GetTimestamp();
+        while (true)
+        {
+            cancellation.ThrowIfCancellationRequested();
+            bool progressed = false;
+            if (sides.Any(static s => s.Socket is null && !s.Closed) && listener.Poll(50_000, SelectMode.SelectRead))
+            {
+                Socket accepted = listener.Accept();
+                accepted.ReceiveTimeout = (int)timeout.TotalMilliseconds;
+                string hello = ReadLine(accepted) ?? string.Empty;
+                string[] words = hello.Split(' ');
+                Side? side = words is ["HELLO", var name, ..] ? sides.FirstOrDefault(s => s.Name == name && s.Socket is null) : null;
+                if (side is null)
+                {
+                    accepted.Dispose();
+                    return $"a process that is not one of this pair's workers connected ('{hello}').";
+                }
+
+                side.Socket = accepted;
+                progressed = true;
+            }
+
+            foreach (Side side in sides)
+            {
+                if (side.Closed || side.Pending is not null)
+                    continue;
+                if (side.Socket is null)
+                {
+                    // A worker that exits without connecting measured nothing (its test failed or was skipped first).
+                    if (side.Worker.HasExited && !listener.Poll(0, SelectMode.SelectRead))
+                    {
+                        side.Closed = true;
+                        progressed = true;
+                    }
+
+                    continue;
+                }
+
+                if (!side.Socket.Poll(20_000, SelectMode.SelectRead))
+                    continue;
+                string? line = ReadLine(side.Socket);
+                progressed = true;
+                if (line is null)
+                    side.Closed = true;
+                else if (line.StartsWith("BEGIN ", StringComparison.Ordinal))
+                    side.Pending = line["BEGIN ".Length..];
+                else if (line.StartsWith("ALONE ", StringComparison.Ordinal))
+                    (side.Pending, side.Alone) = (line["ALONE ".Length..], true);
+                else
+                    return $"the {side.Name} worker said '{line}' where a measurement's start was expected: the tool and the build's Picollo differ in version.";
+            }
+
+            if (sides.All(static s => s.Closed))
+                return null;
+
+            Side? first = sides.FirstOrDefault(static s => s.Pending is not null && s.Alone) ?? sides.FirstOrDefault(static s => s.Pending is not null);
+            if (first is not null)
+            {
+                Side? other = sides.FirstOrDefault(s => s != first);
+                if (!first.Alone && other is { Pending: { } key, Alone: false } && key == first.Pending)
+                {
+                    string? problem = Paired(sides[0], sides[1], pairIndex);
+                    if (problem is not null)
+                        return problem;
+                    sides[0].Pending = sides[1].Pending = null;
+                    progressed = true;
+                }
+                else if (other is null || other.Closed || other.Pending is not null)
+                {
+                    // The other side has ended, or waits for another measurement: this one runs alone while the other waits.
+                    Send(first.Socket!, "SOLO");
+                    (first.Pending, first.Alone) = (null, false);
+                    progressed = true;
+                }
+            }
+
+            if (progressed)
+            {
+                lastProgress = Stopwatch.GetTimestamp();
+            }
+            else if (Stopwatch.GetElapsedTime(lastProgress) > timeout)
+            {
+                Side silent = sides.FirstOrDefault(static s => !s.Closed && s.Pending is null) ?? sides[0];
+                return $"the {silent.Name} worker neither measured nor exited for {timeout.TotalSeconds:0} s and was stopped (a hang, or a test slower than --worker-timeout).";
+            }
+        }
+    }
+
+    // One paired measurement, both sides waiting at BEGIN of the same key: PREP, PILOT, OPS, READY one side at a time,
+    // then the samples in lock-step. Null when it completed, else the problem.
+    private static string? Paired(Side baseSide, Side headSide, int pairIndex)
+    {
+        Side first = pairIndex % 2 == 0 ? baseSide : headSide, second = first == baseSide ? headSide : baseSide;
+        Side? current = null;
+        try
+        {
+            current = first;
+            Send(first.Socket!, "PREP");
+            (long firstOps, int firstSamples) = Pilot(first);
+            current = second;
+            Send(second.Socket!, "PREP");
+            (long secondOps, int secondSamples) = Pilot(second);
+            long operations = Math.Max(firstOps, secondOps);
+            int samples = Math.Min(firstSamples, secondSamples);
+            foreach (Side side in (Side[])[first, second])
+            {
+                current = side;
+                Send(side.Socket!, string.Create(CultureInfo.InvariantCulture, $"OPS {operations}"));
+                Expect(side, "READY");
+            }
+
+            byte[] go = [(byte)'G'], answer = new byte[1];
+            for (int k = 0; k < samples; k++)
+            {
+                (Side a, Side b) = PairedSampling.ReferenceFirst(k) ? (baseSide, headSide) : (headSide, baseSide);
+                bool stop = false;
+                foreach (Side side in (Side[])[a, b])
+                {
+                    current = side;
+                    side.Socket!.Send(go);
+                    if (side.Socket.Receive(answer) != 1)
+                        return $"the {side.Name} worker ended in the middle of a measurement's samples.";
+                    stop |= answer[0] == (byte)'S';
+                }
+
+                // Stops only after a whole AB+BA unit, so each unit has one sample of each order.
+                if (stop && k % 2 == 1)
+                    break;
+            }
+
+            foreach (Side side in (Side[])[baseSide, headSide])
+            {
+                current = side;
+                side.Socket!.Send([(byte)'E']);
+            }
+
+            return null;
+        }
+        catch (SocketException e) when (e.SocketErrorCode == SocketError.TimedOut)
+        {
+            return $"the {current?.Name} worker did not answer within {current?.Socket?.ReceiveTimeout / 1000} s in the middle of a measurement and was stopped.";
+        }
+        catch (Exception e) when (e is SocketException or IOException or ObjectDisposedException)
+        {
+            return $"the {current?.Name} worker ended in the middle of a measurement ({e.Message}).";
+        }
+    }
+
+    private static (long Operations, int Samples) Pilot(Side side)
+    {
+        string line = ReadLine(side.Socket!) ?? throw new IOException("the channel closed");
+        string[] words = line.Split(' ');
+        return words is ["PILOT", var ops, var samples]
+            && long.TryParse(ops, NumberStyles.Integer, CultureInfo.InvariantCulture, out long o)
+            && int.TryParse(samples, NumberStyles.Integer, CultureInfo.InvariantCulture, out int s)
+            ? (o, s)
+            : throw new IOException($"it said '{line}' where its pilot was expected");
+    }
+
+    private static void Expect(Side side, string expected)
+    {
+        string? line = ReadLine(side.Socket!);
+        if (line != expected)
+            throw new IOException($"it said '{line ?? "nothing"}' where {expected} was expected");
+    }
+
+    private static void Send(Socket socket, string line) => socket.Send(Encoding.UTF8.GetBytes(line + "\n"));
+
+    // A line, or null when the other end closed.
+    private static string? ReadLine(Socket socket)
+    {
+        var bytes = new List<byte>(64);
+        var one = new byte[1];
+        while (true)
+        {
+            if (socket.Receive(one) != 1)
+                return bytes.Count == 0 ? null : Encoding.UTF8.GetString([.. bytes]);
+            if (one[0] == (byte)'\n')
+                return Encoding.UTF8.GetString([.. bytes]);
+            bytes.Add(one[0]);
+        }
+    }
+
+    // PICOLLO_AB_KEEP names a folder that keeps every pair's records, for a look at the samples behind a verdict (and the bench).
+    private static void Keep(string folder, AbTest test, int pairIndex)
+    {
+        if (Environment.GetEnvironmentVariable("PICOLLO_AB_KEEP") is not { Length: > 0 } keep)
+            return;
+        string target = Path.Combine(keep, string.Create(CultureInfo.InvariantCulture, $"{test.ShortName}.pair{pairIndex:D2}"));
+        Directory.CreateDirectory(target);
+        foreach (string file in Directory.GetFiles(folder, "*.json"))
+            File.Copy(file, Path.Combine(target, Path.GetFileName(file)), overwrite: true);
+    }
+
+    private static AbPairOutcome Collect(string folder, List<Side> sides, string? problem)
+    {
+        var measurements = new List<SideBySideRecord>();
+        var failures = new List<SideBySideRecord>();
+        foreach (string path in Directory.GetFiles(folder, "*.json").Order(StringComparer.Ordinal))
+        {
+            SideBySideRecord record;
+            try
+            {
+                record = SideBySideRecord.Read(path);
+            }
+            catch (InvalidDataException e)
+            {
+                problem ??= e.Message;
+                continue;
+            }
+
+            (record.Kind == "failure" ? failures : measurements).Add(record);
+        }
+
+        // A worker that measured nothing and wrote no failure: its exit code and last lines say why.
+        foreach (Side side in sides)
+        {
+            if (!measurements.Any(r => r.Side == side.Name) && !failures.Any(r => r.Side == side.Name) && side.Worker.HasExited)
+            {
+                string tail = side.Worker.Tail();
+                problem ??= string.Create(CultureInfo.InvariantCulture,
+                    $"the {side.Name} worker exited with code {side.Worker.ExitCode} without measuring.{(tail.Length > 0 ? " Its last output: " + tail : string.Empty)}");
+            }
+        }
+
+        return new AbPairOutcome(measurements, failures, problem);
+    }
+
+    private sealed class Side(string name, AbWorkerProcess worker)
+    {
+        public string Name { get; } = name;
+
+        public AbWorkerProcess Worker { get; } = worker;
+
+        public Socket? Socket { get; set; }
+
+        public string? Pending { get; set; }
+
+        // The pending measurement asked to run alone (ALONE: a comparison inside one build).
+        public bool Alone { get; set; }
+
+        public bool Closed { get; set; }
+    }
+}

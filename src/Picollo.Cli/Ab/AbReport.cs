@@ -1,0 +1,243 @@
+using System.Globalization;
+using System.Net;
+using System.Text;
+using System.Text.Json;
+
+namespace Picollo.Cli.Ab;
+
+/// <summary>
+/// The result of <c>picollo ab</c> as a pull-request comment (markdown, regressions first), JSON for scripts, or one HTML
+/// page; the markdown also goes to the GitHub step summary when the tool runs there.
+/// </summary>
+/// <param name="Base">The base revision.</param>
+/// <param name="Head">The head revision.</param>
+/// <param name="Tests">The tests, judged.</param>
+/// <param name="Options">How they were judged.</param>
+/// <param name="Wall">The time the pairs took.</param>
+/// <param name="Notes">What the run says besides the tests (the merge-base, the time budget).</param>
+internal sealed record AbReport(AbRevision Base, AbRevision Head, IReadOnlyList<AbTestResult> Tests, AbOptions Options, TimeSpan Wall, IReadOnlyList<string> Notes)
+{
+    /// <summary>Whether the exit code is 1: a test regressed or failed on the head.</summary>
+    public bool HasRegression => Tests.Any(static t => t.Verdict is AbVerdict.Regressed or AbVerdict.Failed);
+
+    /// <summary>The tests in the report's order: the worst verdicts first, then by name.</summary>
+    public IEnumerable<AbTestResult> Ordered => Tests.OrderBy(static t => t.Verdict).ThenBy(static t => t.Test.FullName, StringComparer.Ordinal);
+
+    /// <summary>The markdown: a headline, the table, then problems and notes.</summary>
+    /// <returns>The markdown.</returns>
+    public string ToMarkdown()
+    {
+        var md = new StringBuilder();
+        md.AppendLine(CultureInfo.InvariantCulture, $"## picollo ab: {Name(Head)} against {Name(Base)}");
+        md.AppendLine();
+        md.AppendLine(Headline());
+        md.AppendLine();
+        md.AppendLine(CultureInfo.InvariantCulture, $"| Test | Verdict | Time, head / base | {Options.Confidence:0.#%} interval | d_z | Pairs | Exact counters, base → head |");
+        md.AppendLine("|---|---|---|---|---|---|---|");
+        foreach (AbTestResult test in Ordered)
+        {
+            IReadOnlyList<AbMeasurement> rows = test.Measurements.Count > 0 ? test.Measurements : [new AbMeasurement(test.Test.FullName, test.Verdict, null, [])];
+            foreach (AbMeasurement m in rows)
+            {
+                string name = rows.Count == 1 && !m.Key.Contains('(', StringComparison.Ordinal) ? $"{test.Test.ShortName}" : Key(m.Key, rows.Count);
+                AbVerdict verdict = test.Verdict is AbVerdict.Failed or AbVerdict.NotJudged or AbVerdict.New or AbVerdict.Removed ? test.Verdict : m.Verdict;
+                md.AppendLine(CultureInfo.InvariantCulture,
+                    $"| `{name}` | {Mark(verdict)} {AbRunner.Describe(verdict)} | {Ratio(m.Time)} | {Interval(m.Time)} | {Dz(m.Time)} | {test.ProcessPairs} | {Exact(m)} |");
+            }
+        }
+
+        List<string> problems = [.. Ordered.SelectMany(static t => t.Problems.Select(p => $"`{t.Test.ShortName}`: {p}"))];
+        if (problems.Count > 0)
+        {
+            md.AppendLine();
+            md.AppendLine("**Details**");
+            md.AppendLine();
+            foreach (string problem in problems.Distinct())
+                md.AppendLine("- " + problem.Replace('\n', ' '));
+        }
+
+        md.AppendLine();
+        md.AppendLine(CultureInfo.InvariantCulture,
+            $"Time is paired: each pair of processes (one per build) measured the test at the same time, samples alternating; a pair's ratio is one value, and the interval is over the pairs. Unchanged: the interval inside ±{Options.Threshold:0.#%}. Regressed: wholly above +{Options.Threshold:0.#%}, or, after {Options.MaxPairs} pairs, wholly above no change. Exact counters compare the means per operation.");
+        foreach (string note in Notes)
+            md.AppendLine().AppendLine(note);
+        return md.ToString();
+    }
+
+    /// <summary>The report as JSON.</summary>
+    /// <returns>The JSON.</returns>
+    public string ToJson()
+    {
+        using var stream = new MemoryStream();
+        using (var w = new Utf8JsonWriter(stream, new JsonWriterOptions { Indented = true }))
+        {
+            w.WriteStartObject();
+            WriteRevision(w, "base", Base);
+            WriteRevision(w, "head", Head);
+            w.WriteNumber("threshold", Options.Threshold);
+            w.WriteNumber("confidence", Options.Confidence);
+            w.WriteNumber("wallSeconds", Math.Round(Wall.TotalSeconds, 1));
+            w.WriteBoolean("regression", HasRegression);
+            w.WriteStartArray("tests");
+            foreach (AbTestResult test in Ordered)
+            {
+                w.WriteStartObject();
+                w.WriteString("test", test.Test.FullName);
+                w.WriteString("project", test.Project);
+                w.WriteString("verdict", Word(test.Verdict));
+                w.WriteNumber("pairs", test.ProcessPairs);
+                w.WriteStartArray("measurements");
+                foreach (AbMeasurement m in test.Measurements)
+                {
+                    w.WriteStartObject();
+                    w.WriteString("key", m.Key);
+                    w.WriteString("verdict", Word(m.Verdict));
+                    if (m.Time is { } t)
+                    {
+                        w.WriteString("counter", t.Counter);
+                        Number(w, "ratio", t.Ratio);
+                        Number(w, "low", t.Low);
+                        Number(w, "high", t.High);
+                        Number(w, "cohensDz", t.CohensDz);
+                        w.WriteStartArray("pairRatios");
+                        foreach (double r in t.PairRatios)
+                            w.WriteNumberValue(Math.Round(r, 5));
+                        w.WriteEndArray();
+                    }
+
+                    w.WriteStartArray("exact");
+                    foreach (AbExactCounter e in m.Exact)
+                    {
+                        w.WriteStartObject();
+                        w.WriteString("counter", e.Name);
+                        w.WriteString("unit", e.Unit);
+                        Number(w, "base", e.Base);
+                        Number(w, "head", e.Head);
+                        w.WriteString("verdict", Word(e.Verdict));
+                        w.WriteEndObject();
+                    }
+
+                    w.WriteEndArray();
+                    w.WriteEndObject();
+                }
+
+                w.WriteEndArray();
+                w.WriteStartArray("problems");
+                foreach (string p in test.Problems)
+                    w.WriteStringValue(p);
+                w.WriteEndArray();
+                w.WriteEndObject();
+            }
+
+            w.WriteEndArray();
+            w.WriteStartArray("notes");
+            foreach (string note in Notes)
+                w.WriteStringValue(note);
+            w.WriteEndArray();
+            w.WriteEndObject();
+        }
+
+        return Encoding.UTF8.GetString(stream.ToArray());
+    }
+
+    /// <summary>The report as one self-contained HTML page (the markdown's table, styled).</summary>
+    /// <returns>The page.</returns>
+    public string ToHtml()
+    {
+        var html = new StringBuilder();
+        html.AppendLine("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>picollo ab</title>");
+        html.AppendLine("<style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;text-align:left}.regressed,.failed{background:#fdd}.improved{background:#dfd}.inconclusive,.not-judged{background:#ffd}</style></head><body>");
+        html.AppendLine(CultureInfo.InvariantCulture, $"<h1>picollo ab: {E(Name(Head))} against {E(Name(Base))}</h1><p>{E(Headline().Replace("**", string.Empty, StringComparison.Ordinal))}</p>");
+        html.AppendLine(CultureInfo.InvariantCulture, $"<table><tr><th>Test</th><th>Verdict</th><th>Time, head / base</th><th>{Options.Confidence:0.#%} interval</th><th>d_z</th><th>Pairs</th><th>Exact counters</th></tr>");
+        foreach (AbTestResult test in Ordered)
+        {
+            IReadOnlyList<AbMeasurement> rows = test.Measurements.Count > 0 ? test.Measurements : [new AbMeasurement(test.Test.FullName, test.Verdict, null, [])];
+            foreach (AbMeasurement m in rows)
+            {
+                AbVerdict verdict = test.Verdict is AbVerdict.Failed or AbVerdict.NotJudged or AbVerdict.New or AbVerdict.Removed ? test.Verdict : m.Verdict;
+                html.AppendLine(CultureInfo.InvariantCulture,
+                    $"<tr class=\"{Word(verdict)}\"><td>{E(Key(m.Key, rows.Count))}</td><td>{E(AbRunner.Describe(verdict))}</td><td>{E(Ratio(m.Time))}</td><td>{E(Interval(m.Time))}</td><td>{E(Dz(m.Time))}</td><td>{test.ProcessPairs}</td><td>{E(Exact(m))}</td></tr>");
+            }
+        }
+
+        html.AppendLine("</table><ul>");
+        foreach (AbTestResult test in Ordered)
+        {
+            foreach (string p in test.Problems)
+                html.AppendLine(CultureInfo.InvariantCulture, $"<li><b>{E(test.Test.ShortName)}</b>: {E(p)}</li>");
+        }
+
+        foreach (string note in Notes)
+            html.AppendLine(CultureInfo.InvariantCulture, $"<li>{E(note)}</li>");
+        html.AppendLine("</ul></body></html>");
+        return html.ToString();
+    }
+
+    private string Headline()
+    {
+        int Count(AbVerdict v) => Tests.Count(t => t.Verdict == v);
+        var parts = new List<string>();
+        foreach (AbVerdict v in Enum.GetValues<AbVerdict>())
+        {
+            int n = Count(v);
+            if (n > 0)
+                parts.Add(v is AbVerdict.Regressed or AbVerdict.Failed ? $"**{n} {AbRunner.Describe(v)}**" : $"{n} {AbRunner.Describe(v)}");
+        }
+
+        int pairs = Tests.Sum(static t => t.ProcessPairs);
+        return string.Create(CultureInfo.InvariantCulture,
+            $"{(parts.Count == 0 ? "No tests" : string.Join(", ", parts))} · threshold ±{Options.Threshold:0.#%}, {Options.Confidence:0.#%} confidence · {pairs} process pairs in {Wall.TotalSeconds:0} s");
+    }
+
+    private static string Name(AbRevision revision) =>
+        revision.Ref == "working tree" ? $"the working tree ({Short(revision.Commit)}+)" : $"{revision.Ref} ({Short(revision.Commit)})";
+
+    private static string Short(string commit) => commit.Length > 10 ? commit[..10] : commit;
+
+    // A measurement's key without its order when the test measured once ("WordsPerf.Count#0" → "WordsPerf.Count").
+    private static string Key(string key, int measurements)
+    {
+        int hash = key.LastIndexOf('#');
+        return hash > 0 && key[(hash + 1)..] == "0" && measurements == 1 ? key[..hash] : key;
+    }
+
+    private static string Mark(AbVerdict verdict) => verdict switch
+    {
+        AbVerdict.Regressed or AbVerdict.Failed => "❌",
+        AbVerdict.Improved => "✅",
+        AbVerdict.Inconclusive or AbVerdict.NotJudged => "⚠️",
+        _ => "·",
+    };
+
+    private static string Word(AbVerdict verdict) => verdict == AbVerdict.NotJudged ? "not-judged" : verdict.ToString().ToLowerInvariant();
+
+    private static string Ratio(AbTimeEstimate? t) => t is null ? "–"
+        : string.Create(CultureInfo.InvariantCulture, $"×{t.Ratio:0.000} ({(t.Ratio - 1):+0.0%;-0.0%;0.0%})");
+
+    private static string Interval(AbTimeEstimate? t) => t is null || double.IsNaN(t.Low) ? "–"
+        : string.Create(CultureInfo.InvariantCulture, $"{(t.Low - 1):+0.0%;-0.0%;0.0%} … {(t.High - 1):+0.0%;-0.0%;0.0%}");
+
+    private static string Dz(AbTimeEstimate? t) => t is null || double.IsNaN(t.CohensDz) ? "–"
+        : double.IsInfinity(t.CohensDz) ? (t.CohensDz > 0 ? "∞" : "−∞") : t.CohensDz.ToString("0.0", CultureInfo.InvariantCulture);
+
+    private static string Exact(AbMeasurement m) => m.Exact.Count == 0 ? "–"
+        : string.Join("; ", m.Exact.Select(static e => string.Create(CultureInfo.InvariantCulture, $"{e.Name} {e.Base:0.##} → {e.Head:0.##} {e.Unit}/op{(e.Verdict == AbVerdict.Unchanged ? string.Empty : " (" + e.Verdict.ToString().ToLowerInvariant() + ")")}")));
+
+    private static string E(string text) => WebUtility.HtmlEncode(text);
+
+    private static void Number(Utf8JsonWriter w, string name, double value)
+    {
+        if (double.IsFinite(value))
+            w.WriteNumber(name, Math.Round(value, 6));
+        else
+            w.WriteNull(name);
+    }
+
+    private static void WriteRevision(Utf8JsonWriter w, string name, AbRevision revision)
+    {
+        w.WriteStartObject(name);
+        w.WriteString("ref", revision.Ref);
+        w.WriteString("commit", revision.Commit);
+        w.WriteEndObject();
+    }
+}

@@ -1,0 +1,159 @@
+using System.Diagnostics;
+using System.Globalization;
+using Picollo.Measurement;
+
+namespace Picollo.Cli.Ab;
+
+/// <summary>
+/// The adaptive part of <c>picollo ab</c>: every test gets <see cref="AbOptions.MinPairs"/> process pairs, then one more
+/// round at a time for the tests still undecided, up to <see cref="AbOptions.MaxPairs"/> or the time budget. Rounds go
+/// over the tests in turn (a pair of each, then the next), so a slow spell of the host falls on several tests' pairs
+/// instead of on every pair of one.
+/// </summary>
+internal static class AbRunner
+{
+    /// <summary>Runs and judges every test of both builds.</summary>
+    /// <param name="baseAssemblies">The base build's test assemblies.</param>
+    /// <param name="headAssemblies">The head build's.</param>
+    /// <param name="options">Threshold, confidence, pairs, budget.</param>
+    /// <param name="progress">A line per pair run, for the console.</param>
+    /// <param name="cancellation">Ctrl+C.</param>
+    /// <returns>The tests, judged.</returns>
+    public static IReadOnlyList<AbTestResult> Run(
+        IReadOnlyList<AbTestAssembly> baseAssemblies, IReadOnlyList<AbTestAssembly> headAssemblies, AbOptions options, Action<string> progress, CancellationToken cancellation)
+    {
+        var tests = new List<Entry>();
+        foreach (AbTestAssembly head in headAssemblies)
+        {
+            AbTestAssembly? baseAssembly = baseAssemblies.FirstOrDefault(b => b.ProjectRelativePath == head.ProjectRelativePath);
+            foreach (AbTest test in head.Tests)
+                tests.Add(new Entry(test, head.ProjectRelativePath, baseAssembly?.Tests.Any(t => t.FullName == test.FullName) == true ? baseAssembly : null, head));
+        }
+
+        foreach (AbTestAssembly baseAssembly in baseAssemblies)
+        {
+            foreach (AbTest test in baseAssembly.Tests)
+            {
+                if (!tests.Any(e => e.Project == baseAssembly.ProjectRelativePath && e.Test.FullName == test.FullName))
+                    tests.Add(new Entry(test, baseAssembly.ProjectRelativePath, baseAssembly, null));
+            }
+        }
+
+        int cpu = options.Cpu;
+        long start = Stopwatch.GetTimestamp();
+        int round = 0;
+        while (true)
+        {
+            List<Entry> due = [.. tests.Where(e => e.WantsPair(options, round))];
+            if (due.Count == 0)
+                break;
+            foreach (Entry entry in due)
+            {
+                if (Stopwatch.GetElapsedTime(start) > options.TimeBudget && round >= 1)
+                {
+                    progress(string.Create(CultureInfo.InvariantCulture, $"The time budget ({options.TimeBudget.TotalMinutes:0.#} min) is spent: the tests still undecided take their verdicts from the pairs they have."));
+                    return [.. tests.Select(e => e.Result(options, final: true))];
+                }
+
+                cancellation.ThrowIfCancellationRequested();
+                AbPairOutcome outcome = AbPairRun.Run(entry.Base, entry.Head, entry.Test, entry.Pairs.Count, cpu, options.WorkerTimeout, cancellation);
+                entry.Pairs.Add(outcome);
+                progress(Line(entry, options, Stopwatch.GetElapsedTime(start), tests));
+            }
+
+            round++;
+        }
+
+        return [.. tests.Select(e => e.Result(options, final: true))];
+    }
+
+    private static string Line(Entry entry, AbOptions options, TimeSpan elapsed, List<Entry> tests)
+    {
+        AbTestResult result = entry.Result(options, final: false);
+        string what = result.Measurements.FirstOrDefault(static m => m.Time is not null)?.Time is { } time
+            ? string.Create(CultureInfo.InvariantCulture, $"{time.Counter} ×{time.Ratio:0.000}") + (double.IsNaN(time.Low) ? string.Empty : string.Create(CultureInfo.InvariantCulture, $" ({time.Low:0.000}–{time.High:0.000})"))
+            : result.Verdict.ToString().ToLowerInvariant();
+        int done = tests.Count(e => !e.WantsPair(options, int.MaxValue));
+        int pairsRun = tests.Sum(static e => e.Pairs.Count);
+        double perPair = elapsed.TotalSeconds / Math.Max(1, pairsRun);
+        int left = tests.Sum(e => e.Base is null || e.Head is null ? Math.Max(0, 1 - e.Pairs.Count) : Math.Max(0, options.MinPairs - e.Pairs.Count) + (e.WantsPair(options, int.MaxValue) ? 1 : 0));
+        string problem = entry.Pairs[^1].Problem is { } p ? " — " + p : string.Empty;
+        return string.Create(CultureInfo.InvariantCulture,
+            $"[{elapsed.TotalSeconds,5:0} s] {entry.Test.ShortName}: pair {entry.Pairs.Count}: {what}, {Describe(result.Verdict)}{problem} · {done}/{tests.Count} tests decided, ~{left * perPair:0} s left");
+    }
+
+    /// <summary>A verdict as the report words it.</summary>
+    /// <param name="verdict">The verdict.</param>
+    /// <returns>The word.</returns>
+    public static string Describe(AbVerdict verdict) => verdict switch
+    {
+        AbVerdict.NotJudged => "not judged",
+        AbVerdict.Relative => "relative claims held",
+        _ => verdict.ToString().ToLowerInvariant(),
+    };
+
+    private sealed class Entry(AbTest test, string project, AbTestAssembly? baseAssembly, AbTestAssembly? head)
+    {
+        public AbTest Test { get; } = test;
+
+        public string Project { get; } = project;
+
+        public AbTestAssembly? Base { get; } = baseAssembly;
+
+        public AbTestAssembly? Head { get; } = head;
+
+        public List<AbPairOutcome> Pairs { get; } = [];
+
+        // Removed tests are not run; new tests run once (the head alone: its numbers and budgets); the others get the least
+        // pairs, then more while a measurement is undecided, unless a pair failed outright (a crash is not noise).
+        public bool WantsPair(AbOptions options, int round)
+        {
+            if (Head is null)
+                return false;
+            if (Base is null)
+                return Pairs.Count == 0;
+            if (Pairs.Count >= options.MaxPairs || Pairs.Any(static p => p.Problem is not null || p.Failures.Count > 0))
+                return false;
+            if (Pairs.Count < options.MinPairs)
+                return true;
+            IReadOnlyList<AbMeasurement> measurements = AbStatistics.Judge(Pairs, options, final: false);
+            return measurements.Count == 0 || measurements.Any(static m => AbStatistics.WantsMorePairs(m.Verdict));
+        }
+
+        public AbTestResult Result(AbOptions options, bool final)
+        {
+            var problems = new List<string>();
+            foreach (AbPairOutcome pair in Pairs)
+            {
+                foreach (SideBySideRecord failure in pair.Failures)
+                    problems.Add($"The {failure.Side}'s {failure.Test} failed: {failure.Message}");
+                if (pair.Problem is { } problem)
+                    problems.Add(char.ToUpperInvariant(problem[0]) + problem[1..]);
+            }
+
+            if (Head is null)
+                return new AbTestResult(Test, Project, AbVerdict.Removed, [], 0, problems);
+
+            IReadOnlyList<AbMeasurement> measurements = AbStatistics.Judge(Pairs, options, final);
+            AbVerdict verdict;
+            if (Pairs.Any(static p => p.Failures.Any(static f => f.Side == "head")))
+                verdict = AbVerdict.Failed;
+            else if (Base is null)
+                verdict = AbVerdict.New;
+            else if (Pairs.Any(static p => p.Failures.Any(static f => f.Side == "base")) || (measurements.Count == 0 && problems.Count > 0))
+                verdict = AbVerdict.NotJudged;
+            else if (measurements.Count == 0 && Pairs.Any(static p => p.Measurements.Any(static r => r.Kind == "relative" && r.Side == "head")))
+                verdict = AbVerdict.Relative;
+            else if (measurements.Count == 0)
+                verdict = AbVerdict.NotJudged;
+            else
+                verdict = measurements.Min(static m => m.Verdict);
+
+            if (verdict == AbVerdict.Relative)
+                problems.Add("Compares two bodies inside its own build (Against or Perf.Compare): its relative claims held on the head; not paired across builds.");
+            else if (measurements.Count == 0 && problems.Count == 0 && Base is not null)
+                problems.Add("Neither side measured anything: the test ran no measurement (skipped, or built without optimizations).");
+            return new AbTestResult(Test, Project, verdict, measurements, Pairs.Count, problems) { PairOutcomes = [.. Pairs] };
+        }
+    }
+}

@@ -1,0 +1,206 @@
+using Picollo.Counters;
+using Picollo.Measurement;
+
+namespace Picollo.Cli.Ab;
+
+/// <summary>
+/// The verdicts of <c>picollo ab</c> (docs/VERDICTS.md, "Base against head"). Inside one process pair the two sides'
+/// samples were taken in lock-step, and the pair's ratio is the paired statistic of <c>Perf.Compare</c>: the median of
+/// batch floor ratios. Across process pairs, each pair's ratio is <b>one</b> value: a process settles on one of a few
+/// speeds (code placement, the branch predictor's aliasing, which core of the host), so the thousands of samples inside a
+/// pair share that level and say nothing about the next pair's. The interval is Student's t over the pairs' log-ratios,
+/// as many values as there were process pairs.
+/// </summary>
+internal static class AbStatistics
+{
+    /// <summary>Exact counters differ when their means per operation differ by more than this (rounding of a mean of integers).</summary>
+    public const double ExactTolerance = 0.5;
+
+    /// <summary>Judges a test's measurements from its process pairs.</summary>
+    /// <param name="pairs">The pairs run so far.</param>
+    /// <param name="options">Threshold, confidence, pairs.</param>
+    /// <param name="final">Whether no more pairs will run: an interval that still straddles takes its final verdict.</param>
+    /// <returns>Per measurement key, in the order the head measured them (then keys only the base had).</returns>
+    public static IReadOnlyList<AbMeasurement> Judge(IReadOnlyList<AbPairOutcome> pairs, AbOptions options, bool final)
+    {
+        ArgumentNullException.ThrowIfNull(pairs);
+        ArgumentNullException.ThrowIfNull(options);
+        var keys = new List<string>();
+        foreach (SideBySideRecord record in pairs.SelectMany(static p => p.Measurements).Where(static r => r.Kind == "measurement").OrderBy(static r => r.Side == "head" ? 0 : 1))
+        {
+            if (!keys.Contains(record.Key))
+                keys.Add(record.Key);
+        }
+
+        var measurements = new List<AbMeasurement>();
+        foreach (string key in keys)
+        {
+            var both = new List<(SideBySideRecord Base, SideBySideRecord Head)>();
+            var baseRecords = new List<SideBySideRecord>();
+            var headRecords = new List<SideBySideRecord>();
+            foreach (AbPairOutcome pair in pairs)
+            {
+                SideBySideRecord? b = pair.Measurements.FirstOrDefault(r => r.Key == key && r.Side == "base");
+                SideBySideRecord? h = pair.Measurements.FirstOrDefault(r => r.Key == key && r.Side == "head");
+                if (b is not null)
+                    baseRecords.Add(b);
+                if (h is not null)
+                    headRecords.Add(h);
+                if (b is { IsPaired: true } && h is { IsPaired: true })
+                    both.Add((b, h));
+            }
+
+            if (headRecords.Count == 0 || baseRecords.Count == 0)
+            {
+                measurements.Add(new AbMeasurement(key, headRecords.Count == 0 ? AbVerdict.Removed : AbVerdict.New, null, []));
+                continue;
+            }
+
+            AbTimeEstimate? time = Time(both, options);
+            IReadOnlyList<AbExactCounter> exact = Exact(baseRecords, headRecords);
+            AbVerdict timeVerdict = time is null ? AbVerdict.NotJudged : Decide(time, options, final || time.Pairs >= options.MaxPairs);
+            AbVerdict verdict = exact.Any(static e => e.Verdict == AbVerdict.Regressed) ? AbVerdict.Regressed
+                : timeVerdict is AbVerdict.Unchanged && exact.Any(static e => e.Verdict == AbVerdict.Improved) ? AbVerdict.Improved
+                : timeVerdict;
+            measurements.Add(new AbMeasurement(key, verdict, time, exact));
+        }
+
+        return measurements;
+    }
+
+    /// <summary>
+    /// The time verdict: unchanged when the interval lies inside ±threshold; regressed (improved) when it lies wholly beyond
+    /// +threshold (−threshold). Otherwise more pairs are wanted (<see cref="AbVerdict.Inconclusive"/> while not final);
+    /// once final, an interval wholly above 1 is regressed (certainly slower, and possibly by more than the threshold),
+    /// wholly below 1 improved, and one that holds 1 and reaches past the threshold inconclusive.
+    /// </summary>
+    /// <param name="time">The estimate.</param>
+    /// <param name="options">The threshold and the least pairs.</param>
+    /// <param name="final">Whether no more pairs will run.</param>
+    /// <returns>The verdict.</returns>
+    public static AbVerdict Decide(AbTimeEstimate time, AbOptions options, bool final)
+    {
+        ArgumentNullException.ThrowIfNull(time);
+        ArgumentNullException.ThrowIfNull(options);
+        if (time.Pairs < Math.Min(options.MinPairs, options.MaxPairs) && !final)
+            return AbVerdict.Inconclusive;
+        if (double.IsNaN(time.Low) || double.IsNaN(time.High))
+            return AbVerdict.Inconclusive;
+
+        double up = 1 + options.Threshold, down = 1 / up;
+        if (time.Low > down && time.High < up)
+            return AbVerdict.Unchanged;
+        if (time.Low > up)
+            return AbVerdict.Regressed;
+        if (time.High < down)
+            return AbVerdict.Improved;
+        if (!final)
+            return AbVerdict.Inconclusive;
+        return time.Low > 1 ? AbVerdict.Regressed : time.High < 1 ? AbVerdict.Improved : AbVerdict.Inconclusive;
+    }
+
+    /// <summary>Whether a verdict needs more pairs.</summary>
+    /// <param name="verdict">A measurement's verdict before the final pair.</param>
+    /// <returns><see langword="true"/> for <see cref="AbVerdict.Inconclusive"/>.</returns>
+    public static bool WantsMorePairs(AbVerdict verdict) => verdict == AbVerdict.Inconclusive;
+
+    /// <summary>
+    /// The pooled time: per pair the median batch log-ratio of the time counter, then the mean of those and its Student-t
+    /// interval over the pairs.
+    /// </summary>
+    private static AbTimeEstimate? Time(List<(SideBySideRecord Base, SideBySideRecord Head)> pairs, AbOptions options)
+    {
+        string? counter = null;
+        var times = new List<(double LogRatio, double LogSpeed)>();
+        foreach ((SideBySideRecord b, SideBySideRecord h) in pairs)
+        {
+            counter ??= TimeCounter(b, h);
+            if (counter is null)
+                continue;
+            SideBySideCounter? bc = b.Counters.FirstOrDefault(c => c.Name == counter && c.IsAvailable);
+            SideBySideCounter? hc = h.Counters.FirstOrDefault(c => c.Name == counter && c.IsAvailable);
+            if (bc is not null && hc is not null && PairTime([.. bc.Samples], [.. hc.Samples], b.OperationsPerSample, options.FastStretch) is { } time)
+                times.Add(time);
+        }
+
+        if (counter is null || times.Count == 0)
+            return null;
+
+        // Pairs that ran under contention are set aside while enough others remain.
+        double fastest = times.Min(static t => t.LogSpeed);
+        List<double> logs = [.. times.Where(t => t.LogSpeed <= fastest + Math.Log(1 + options.ContendedPair)).Select(static t => t.LogRatio)];
+        if (logs.Count < Math.Min(options.MinPairs, times.Count))
+            logs = [.. times.Select(static t => t.LogRatio)];
+        int setAside = times.Count - logs.Count;
+
+        int n = logs.Count;
+        double mean = logs.Average();
+        if (n < 2)
+            return new AbTimeEstimate(counter, [.. times.Select(static t => Math.Exp(t.LogRatio))], Math.Exp(mean), double.NaN, double.NaN, options.Confidence, double.NaN) { SetAside = setAside };
+
+        double sd = Math.Sqrt(logs.Sum(l => (l - mean) * (l - mean)) / (n - 1));
+        double half = StudentT.Quantile(1 - ((1 - options.Confidence) / 2), n - 1) * sd / Math.Sqrt(n);
+        double dz = sd > 0 ? mean / sd : mean == 0 ? 0 : Math.CopySign(double.PositiveInfinity, mean);
+        return new AbTimeEstimate(counter, [.. times.Select(static t => Math.Exp(t.LogRatio))], Math.Exp(mean), Math.Exp(mean - half), Math.Exp(mean + half), options.Confidence, dz) { SetAside = setAside };
+    }
+
+    /// <summary>
+    /// One process pair's time: the median log-ratio of its batches (<see cref="PairedStatistics.BatchFloors"/>), over the
+    /// batches within <paramref name="fastStretch"/> of its fastest, and how fast that fastest batch ran per operation.
+    /// </summary>
+    /// <param name="baseSamples">The base's samples, in pair order.</param>
+    /// <param name="headSamples">The head's.</param>
+    /// <param name="operations">Operations per sample.</param>
+    /// <param name="fastStretch">How much slower than the fastest batch a judged batch may be, as a fraction.</param>
+    /// <returns>The log-ratio and the log of the fastest floor per operation; <see langword="null"/> without batches.</returns>
+    public static (double LogRatio, double LogSpeed)? PairTime(ulong[] baseSamples, ulong[] headSamples, long operations, double fastStretch)
+    {
+        (double LogRatio, double LogFloor)[] batches = PairedStatistics.BatchFloors(baseSamples, headSamples);
+        if (batches.Length == 0)
+            return null;
+        double fastest = batches.Min(static b => b.LogFloor);
+        double[] chosen = [.. batches.Where(b => b.LogFloor <= fastest + Math.Log(1 + fastStretch)).Select(static b => b.LogRatio)];
+        return (PairedStatistics.Interval(chosen, 0.5).Location, fastest - Math.Log(Math.Max(1, operations)));
+    }
+
+    // tsc when both sides counted it, else the first time counter both counted.
+    private static string? TimeCounter(SideBySideRecord b, SideBySideRecord h)
+    {
+        IEnumerable<SideBySideCounter> timeLike = b.Counters.Where(static c => c.IsAvailable && KnownCounters.Of(c.Name, c.Kind).IsTimeLike)
+            .Where(c => h.Counters.Any(x => x.Name == c.Name && x.IsAvailable));
+        return timeLike.FirstOrDefault(static c => c.Name == CounterNames.Tsc)?.Name ?? timeLike.FirstOrDefault()?.Name;
+    }
+
+    private static List<AbExactCounter> Exact(List<SideBySideRecord> baseRecords, List<SideBySideRecord> headRecords)
+    {
+        var exact = new List<AbExactCounter>();
+        foreach (SideBySideCounter counter in headRecords[0].Counters)
+        {
+            if (!counter.IsAvailable || !KnownCounters.Of(counter.Name, counter.Kind).IsDeterministic)
+                continue;
+            double? b = PerOperation(baseRecords, counter.Name), h = PerOperation(headRecords, counter.Name);
+            if (b is null || h is null)
+                continue;
+            AbVerdict verdict = h.Value > b.Value + ExactTolerance ? AbVerdict.Regressed : h.Value < b.Value - ExactTolerance ? AbVerdict.Improved : AbVerdict.Unchanged;
+            exact.Add(new AbExactCounter(counter.Name, counter.Unit, b.Value, h.Value, verdict));
+        }
+
+        return exact;
+    }
+
+    // The mean per operation over every sample of every record of one side.
+    private static double? PerOperation(List<SideBySideRecord> records, string name)
+    {
+        double sum = 0, operations = 0;
+        foreach (SideBySideRecord record in records)
+        {
+            if (record.Counters.FirstOrDefault(c => c.Name == name && c.IsAvailable) is not { } counter)
+                continue;
+            foreach (ulong sample in counter.Samples)
+                sum += sample;
+            operations += (double)counter.Samples.Count * record.OperationsPerSample;
+        }
+
+        return operations > 0 ? sum / operations : null;
+    }
+}

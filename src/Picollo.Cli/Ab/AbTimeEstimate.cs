@@ -1,0 +1,20 @@
+namespace Picollo.Cli.Ab;
+
+/// <summary>
+/// A measurement's time, head over base, pooled over its process pairs (<see cref="AbStatistics"/>).
+/// </summary>
+/// <param name="Counter">The time counter judged (tsc, else task-clock).</param>
+/// <param name="PairRatios">Each process pair's ratio (the median of its batch ratios), in the order run.</param>
+/// <param name="Ratio">The pooled ratio: the geometric mean of the pairs' ratios.</param>
+/// <param name="Low">The interval's low end (a ratio).</param>
+/// <param name="High">The interval's high end.</param>
+/// <param name="Confidence">The interval's confidence.</param>
+/// <param name="CohensDz">Cohen's d_z over the pairs' log-ratios; NaN with fewer than 2.</param>
+internal sealed record AbTimeEstimate(string Counter, IReadOnlyList<double> PairRatios, double Ratio, double Low, double High, double Confidence, double CohensDz)
+{
+    /// <summary>The process pairs.</summary>
+    public int Pairs => PairRatios.Count;
+
+    /// <summary>Pairs set aside because they ran under contention (<see cref="AbOptions.ContendedPair"/>).</summary>
+    public int SetAside { get; init; }
+}

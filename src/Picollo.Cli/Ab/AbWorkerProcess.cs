@@ -1,0 +1,168 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Text;
+using Picollo.Baselines;
+using Picollo.Measurement;
+using Picollo.Reporting;
+
+namespace Picollo.Cli.Ab;
+
+/// <summary>
+/// One side's worker of a process pair (docs/VERDICTS.md, "Base against head"): the build's test program started on one
+/// test method, with the side-by-side variables (<see cref="SideBySidePeer"/>) so every measurement it takes waits for the
+/// tool. xunit.v3 test assemblies are programs that take <c>-method</c>; NUnit test assemblies run the test through the
+/// NUnit adapter's startup hook, as a fresh-process confirmation does.
+/// </summary>
+internal sealed class AbWorkerProcess : IDisposable
+{
+    // The NUnit adapter's startup hook reads these (Picollo.Testing.NUnit's StartupHook; the tool does not reference the adapter).
+    private const string NUnitTestVariable = "PICOLLO_NUNIT_WORKER_TEST";
+    private const string NUnitAssemblyVariable = "PICOLLO_NUNIT_WORKER_ASSEMBLY";
+
+    private readonly Process _process;
+    private readonly StringBuilder _output = new();
+
+    private AbWorkerProcess(string side, Process process)
+    {
+        Side = side;
+        _process = process;
+    }
+
+    /// <summary><c>base</c> or <c>head</c>.</summary>
+    public string Side { get; }
+
+    /// <summary>Whether the process has exited.</summary>
+    public bool HasExited
+    {
+        get
+        {
+            try
+            {
+                return _process.HasExited;
+            }
+            catch (InvalidOperationException)
+            {
+                return true;
+            }
+        }
+    }
+
+    /// <summary>The exit code, once exited.</summary>
+    public int ExitCode => _process.ExitCode;
+
+    /// <summary>Starts the worker.</summary>
+    /// <param name="side"><c>base</c> or <c>head</c>.</param>
+    /// <param name="assembly">The build's test assembly.</param>
+    /// <param name="test">The test method to run.</param>
+    /// <param name="channel">The tool's socket.</param>
+    /// <param name="output">The folder the worker writes its records to.</param>
+    /// <param name="cpu">The CPU both workers measure on.</param>
+    /// <returns>The running worker.</returns>
+    /// <exception cref="AbException">The host could not be started.</exception>
+    public static AbWorkerProcess Start(string side, AbTestAssembly assembly, AbTest test, string channel, string output, int cpu)
+    {
+        var start = new ProcessStartInfo("dotnet")
+        {
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            RedirectStandardInput = true,
+            UseShellExecute = false,
+            WorkingDirectory = Path.GetDirectoryName(assembly.AssemblyPath)!,
+        };
+        start.ArgumentList.Add(assembly.AssemblyPath);
+        if (assembly.Framework == AbFramework.Xunit)
+        {
+            foreach (string argument in (string[])["-method", test.FullName, "-noLogo", "-noColor", "-noAutoReporters", "-parallel", "none"])
+                start.ArgumentList.Add(argument);
+        }
+        else
+        {
+            string adapter = Path.Combine(Path.GetDirectoryName(assembly.AssemblyPath)!, "Picollo.Testing.NUnit.dll");
+            start.Environment["DOTNET_STARTUP_HOOKS"] = adapter;
+            start.Environment[NUnitTestVariable] = test.FullName;
+            start.Environment[NUnitAssemblyVariable] = assembly.AssemblyPath;
+        }
+
+        foreach ((string name, string value) in assembly.Environment)
+            start.Environment[name] = value;
+        start.Environment[SideBySidePeer.ChannelVariable] = channel;
+        start.Environment[SideBySidePeer.SideVariable] = side;
+        start.Environment[SideBySidePeer.OutputVariable] = output;
+        start.Environment[SideBySidePeer.CpuVariable] = cpu.ToString(CultureInfo.InvariantCulture);
+        start.Environment[MeasurementLock.InheritedVariable] = MeasurementLock.InheritedValue;
+
+        // The workers report to the tool only: no baseline written, no report among the user's results, no step summary row.
+        start.Environment.Remove(BaselineStoreOptions.UpdateVariable);
+        start.Environment.Remove("GITHUB_STEP_SUMMARY");
+        start.Environment[PerfReportWriter.ResultsDirectoryVariable] = Path.Combine(output, side + "-results");
+
+        var process = new Process { StartInfo = start };
+        var worker = new AbWorkerProcess(side, process);
+        process.OutputDataReceived += (_, e) => worker.Append(e.Data);
+        process.ErrorDataReceived += (_, e) => worker.Append(e.Data);
+        try
+        {
+            process.Start();
+        }
+        catch (Exception e) when (e is System.ComponentModel.Win32Exception or InvalidOperationException)
+        {
+            process.Dispose();
+            throw new AbException($"The {side} worker could not start dotnet: {e.Message}. Check that dotnet is on the PATH.");
+        }
+
+        process.StandardInput.Close();
+        process.BeginOutputReadLine();
+        process.BeginErrorReadLine();
+        return worker;
+    }
+
+    /// <summary>Waits for the process to exit.</summary>
+    /// <param name="timeout">How long.</param>
+    /// <returns>Whether it exited.</returns>
+    public bool WaitForExit(TimeSpan timeout) => _process.WaitForExit(timeout);
+
+    /// <summary>Stops the process and its children.</summary>
+    public void Kill()
+    {
+        try
+        {
+            if (!_process.HasExited)
+                _process.Kill(entireProcessTree: true);
+        }
+        catch (Exception e) when (e is InvalidOperationException or AggregateException or System.ComponentModel.Win32Exception or NotSupportedException)
+        {
+            // It exited meanwhile.
+        }
+    }
+
+    /// <summary>The last lines the worker printed, where a crash or a failed test explains itself.</summary>
+    /// <param name="lines">How many.</param>
+    /// <returns>The lines joined with " | ", or empty.</returns>
+    public string Tail(int lines = 6)
+    {
+        string[] all;
+        lock (_output)
+            all = _output.ToString().Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+        return string.Join(" | ", all[^Math.Min(lines, all.Length)..]);
+    }
+
+    /// <inheritdoc/>
+    public void Dispose()
+    {
+        Kill();
+        _process.Dispose();
+    }
+
+    private void Append(string? line)
+    {
+        if (line is null)
+            return;
+        lock (_output)
+        {
+            // Bounded: a test that prints without end must not fill the tool's memory.
+            if (_output.Length > 1 << 20)
+                _output.Remove(0, _output.Length / 2);
+            _output.AppendLine(line);
+        }
+    }
+}

@@ -1,0 +1,299 @@
+using System.ComponentModel;
+using System.Diagnostics;
+using System.Globalization;
+using System.Text;
+
+namespace Picollo.Cli.Ab;
+
+/// <summary>
+/// The two revisions of an A/B run, checked out side by side: the base as a detached <c>git worktree</c> of the
+/// merge-base of base and head (what a pull request's diff is against), the head as the working tree itself or its own
+/// worktree. Disposing removes the worktrees; the user's working tree, index, branches and stash are never touched.
+/// </summary>
+internal sealed class AbWorkspace : IDisposable
+{
+    // Reading refs answers in milliseconds; a minute only bounds a git that waits on something (a lock, a hook).
+    private static readonly TimeSpan s_quick = TimeSpan.FromMinutes(1);
+
+    // A checkout writes every file of the revision (and runs the filters and hooks the repository configures).
+    private static readonly TimeSpan s_checkout = TimeSpan.FromMinutes(10);
+
+    // Held by Dispose, which a Ctrl+C handler may call on another thread while the main thread disposes too.
+    private readonly Lock _gate = new();
+    private readonly IReadOnlyList<string> _worktrees;
+    private bool _disposed;
+
+    private AbWorkspace(string repositoryRoot, AbRevision @base, AbRevision head, IReadOnlyList<string> notes, IReadOnlyList<string> worktrees)
+    {
+        RepositoryRoot = repositoryRoot;
+        Base = @base;
+        Head = head;
+        Notes = notes;
+        _worktrees = worktrees;
+    }
+
+    /// <summary>The base: the merge-base of the base ref and the head (the base commit itself when they have none), in its own worktree.</summary>
+    public AbRevision Base { get; }
+
+    /// <summary>The head: the working tree (<see cref="AbRevision.Ref"/> <c>"working tree"</c>), or the head ref in its own worktree.</summary>
+    public AbRevision Head { get; }
+
+    /// <summary>The repository's top level (the working tree of the clone picollo ab was run in).</summary>
+    public string RepositoryRoot { get; }
+
+    /// <summary>What the user should know about how the revisions were chosen (e.g. no merge-base, so the base commit itself).</summary>
+    public IReadOnlyList<string> Notes { get; }
+
+    /// <summary>
+    /// Resolves <paramref name="baseRef"/> and <paramref name="headRef"/> in the repository holding
+    /// <paramref name="directory"/> and checks out each revision that is not the working tree under
+    /// <paramref name="tempRoot"/> (<c>base</c>, <c>head</c>).
+    /// </summary>
+    /// <param name="directory">A folder inside the repository (usually the current one).</param>
+    /// <param name="baseRef">The base: a branch, tag or commit (<c>origin/main</c>).</param>
+    /// <param name="headRef">The head; null for the working tree as it is, uncommitted changes included.</param>
+    /// <param name="tempRoot">A folder for the worktrees; its <c>base</c> and <c>head</c> subfolders must not exist or be empty.</param>
+    /// <exception cref="AbException">Not a git repository, git missing, an unknown ref, or a checkout that failed.</exception>
+    public static AbWorkspace Open(string directory, string baseRef, string? headRef, string tempRoot)
+    {
+        string folder = Path.GetFullPath(directory);
+        if (!Directory.Exists(folder))
+            throw new AbException($"The folder {folder} does not exist: run picollo ab from a clone of your repository.");
+
+        string root = TopLevel(folder);
+        CheckRef(baseRef, "base");
+        if (headRef is not null)
+            CheckRef(headRef, "head");
+
+        string headCommit = headRef is null ? WorkingTreeCommit(root) : Resolve(root, headRef, "head");
+        string baseCommit = Resolve(root, baseRef, "base");
+        var notes = new List<string>();
+        string mergeBase = MergeBase(root, baseRef, baseCommit, headCommit, notes);
+
+        var worktrees = new List<string>();
+        try
+        {
+            string temp = Path.GetFullPath(tempRoot);
+            var @base = new AbRevision("base", baseRef, mergeBase, AddWorktree(root, Path.Combine(temp, "base"), "base", baseRef, mergeBase, worktrees));
+            AbRevision head = headRef is null
+                ? new AbRevision("head", "working tree", headCommit, root)
+                : new AbRevision("head", headRef, headCommit, AddWorktree(root, Path.Combine(temp, "head"), "head", headRef, headCommit, worktrees));
+            return new AbWorkspace(root, @base, head, notes, worktrees);
+        }
+        catch
+        {
+            // A failed second checkout must not leave the first behind.
+            Remove(root, worktrees);
+            throw;
+        }
+    }
+
+    /// <summary>Removes the worktrees and prunes git's records of them. Safe to call twice and from a Ctrl+C handler; never throws.</summary>
+    public void Dispose()
+    {
+        lock (_gate)
+        {
+            if (_disposed)
+                return;
+            _disposed = true;
+            Remove(RepositoryRoot, _worktrees);
+        }
+    }
+
+    private static string TopLevel(string folder)
+    {
+        var result = Git(folder, s_quick, "rev-parse", "--show-toplevel");
+        if (result.ExitCode == 0 && result.Output.Trim() is { Length: > 0 } top)
+            return Path.GetFullPath(top);
+        if (result.Error.Contains("not a git repository", StringComparison.OrdinalIgnoreCase))
+            throw new AbException($"{folder} is not inside a git repository: run picollo ab from a clone of your repository (actions/checkout with fetch-depth: 0).");
+
+        // Another reason (a repository owned by another user, a bare repository): git's own words say which, and how to fix it.
+        throw new AbException($"git could not read the repository at {folder}: {OneLine(result.Error)}. Fix that, then run picollo ab again.");
+    }
+
+    private static void CheckRef(string reference, string side)
+    {
+        if (string.IsNullOrWhiteSpace(reference))
+            throw new AbException($"The {side} ref is empty: give a branch, tag or commit with --{side} (e.g. --{side} origin/main).");
+
+        // git would read it as an option; no branch or tag name can start with '-'.
+        if (reference.StartsWith('-'))
+            throw new AbException($"The {side} '{reference}' is not a git ref (a ref never starts with '-'): give a branch, tag or commit with --{side}.");
+    }
+
+    private static string WorkingTreeCommit(string root)
+    {
+        var result = Git(root, s_quick, "rev-parse", "--verify", "--quiet", "HEAD^{commit}");
+        return result.ExitCode == 0 && result.Output.Trim() is { Length: > 0 } sha
+            ? sha
+            : throw new AbException($"The repository at {root} has no commit yet: the working tree is judged against a commit, so commit first, then run picollo ab again.");
+    }
+
+    private static string Resolve(string root, string reference, string side)
+    {
+        var result = Git(root, s_quick, "rev-parse", "--verify", "--quiet", reference + "^{commit}");
+        if (result.ExitCode == 0 && result.Output.Trim() is { Length: > 0 } sha)
+            return sha;
+
+        string fetch = FetchCommand(root, reference);
+        string hint = IsShallow(root)
+            ? $"This clone is shallow (actions/checkout fetches a single commit by default): check out with fetch-depth: 0, or fetch it ({fetch})."
+            : $"If it is a branch of the remote, fetch it ({fetch}), or check out with fetch-depth: 0 in CI; else check its spelling.";
+        throw new AbException($"The {side} '{reference}' is not a commit in the repository at {root}. {hint}");
+    }
+
+    // "git fetch origin main" for origin/main; the ref under "origin" when it names no remote.
+    private static string FetchCommand(string root, string reference)
+    {
+        var remotes = Git(root, s_quick, "remote");
+        string[] names = remotes.ExitCode == 0 ? remotes.Output.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries) : [];
+        foreach (string remote in names)
+        {
+            if (reference.Length > remote.Length + 1 && reference.StartsWith(remote + "/", StringComparison.Ordinal))
+                return $"git fetch {remote} {reference[(remote.Length + 1)..]}";
+        }
+
+        return $"git fetch {(names.Length == 1 ? names[0] : "origin")} {reference}";
+    }
+
+    private static bool IsShallow(string root)
+    {
+        var result = Git(root, s_quick, "rev-parse", "--is-shallow-repository");
+        return result.ExitCode == 0 && result.Output.Trim() == "true";
+    }
+
+    // The base a pull request's diff is against: the merge-base, so the base's own later commits are not judged as the head's.
+    private static string MergeBase(string root, string baseRef, string baseCommit, string headCommit, List<string> notes)
+    {
+        var result = Git(root, s_quick, "merge-base", baseCommit, headCommit);
+        if (result.ExitCode == 0 && result.Output.Trim() is { Length: > 0 } sha)
+            return sha;
+
+        // Exit code 1 is git's "no common ancestor"; anything else is a failure worth its own message.
+        if (result.ExitCode != 1)
+            throw new AbException($"git merge-base {baseCommit} {headCommit} failed in {root}: {OneLine(result.Error)}.");
+
+        string shallow = IsShallow(root) ? " in this shallow clone (check out with fetch-depth: 0 to find it)" : "";
+        notes.Add($"'{baseRef}' and the head have no common ancestor{shallow}: the base is '{baseRef}' itself ({baseCommit[..Math.Min(7, baseCommit.Length)]}), so everything that differs between the two is judged, not only the head's changes.");
+        return baseCommit;
+    }
+
+    private static string AddWorktree(string root, string path, string side, string reference, string commit, List<string> worktrees)
+    {
+        if (Directory.Exists(path) && Directory.EnumerateFileSystemEntries(path).Any())
+            throw new AbException($"The folder {path} for the {side}'s worktree is not empty: give picollo ab an empty temporary folder.");
+
+        // Recorded before git runs: a checkout stopped half-way is removed as well.
+        worktrees.Add(path);
+
+        // Detached: no branch is created, moved or checked out anywhere else. Hooks pointed at a folder that does not exist:
+        // a post-checkout hook (husky's npm install, a code generator) is the user's workflow, not part of a build copy.
+        string noHooks = Path.Combine(Path.GetDirectoryName(path)!, "no-hooks");
+        var result = Git(root, s_checkout, "-c", "core.hooksPath=" + noHooks, "worktree", "add", "--detach", "--quiet", path, commit);
+        return result.ExitCode == 0
+            ? path
+            : throw new AbException($"git could not check out the {side} ({reference}, {commit[..Math.Min(7, commit.Length)]}) into {path}: {OneLine(result.Error)}.");
+    }
+
+    // Best effort, never throws: it runs on the way out (a finally, a Ctrl+C handler), where a second error would hide the first.
+    private static void Remove(string root, IReadOnlyList<string> worktrees)
+    {
+        if (worktrees.Count == 0)
+            return;
+
+        for (int i = worktrees.Count - 1; i >= 0; i--)
+        {
+            string path = worktrees[i];
+            try
+            {
+                // --force: the worktree holds files the run wrote (it is ours, nothing in it is the user's).
+                _ = Git(root, s_quick, "worktree", "remove", "--force", path);
+            }
+            catch (AbException)
+            {
+                // Deleted by hand below; prune then forgets it.
+            }
+
+            // git refuses some worktrees (one with submodules, one half checked out): the folder goes, and prune cleans git's record.
+            try
+            {
+                if (Directory.Exists(path))
+                    Directory.Delete(path, recursive: true);
+            }
+            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+            {
+                // Left in the temporary folder; prune below still drops the record once it is gone.
+            }
+        }
+
+        try
+        {
+            _ = Git(root, s_quick, "worktree", "prune");
+        }
+        catch (AbException)
+        {
+            // A stale record only shows in git worktree list; the next prune (git runs one itself in gc) removes it.
+        }
+    }
+
+    private static string OneLine(string text)
+    {
+        string joined = string.Join(' ', text.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries));
+        return joined.Length == 0 ? "git printed no reason" : joined.TrimEnd('.');
+    }
+
+    private static (int ExitCode, string Output, string Error) Git(string directory, TimeSpan timeout, params string[] arguments)
+    {
+        var start = new ProcessStartInfo("git")
+        {
+            WorkingDirectory = directory,
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+            StandardOutputEncoding = Encoding.UTF8,
+            StandardErrorEncoding = Encoding.UTF8,
+        };
+        foreach (string argument in arguments)
+            start.ArgumentList.Add(argument);
+
+        // git's messages in English (this tool quotes them and recognises "not a git repository"), and never a credential
+        // prompt that would wait for a user a CI job does not have.
+        start.Environment["LC_ALL"] = "C";
+        start.Environment["GIT_TERMINAL_PROMPT"] = "0";
+
+        // Set when picollo runs from a git hook: a worktree command under them would act on the hook's index and tree.
+        foreach (string variable in (string[])["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"])
+            start.Environment.Remove(variable);
+
+        using var process = new Process { StartInfo = start };
+        try
+        {
+            process.Start();
+        }
+        catch (Win32Exception e)
+        {
+            throw new AbException($"git could not be started ({e.Message}): picollo ab checks out the base with git. Install git (or put it on the PATH) and run again.");
+        }
+
+        Task<string> output = process.StandardOutput.ReadToEndAsync();
+        Task<string> error = process.StandardError.ReadToEndAsync();
+        if (!process.WaitForExit(timeout))
+        {
+            try
+            {
+                process.Kill(entireProcessTree: true);
+            }
+            catch (InvalidOperationException)
+            {
+                // It exited after all, between the wait and the kill.
+            }
+
+            throw new AbException(string.Create(CultureInfo.InvariantCulture, $"git {string.Join(' ', arguments)} did not finish within {timeout.TotalSeconds:0} s in {directory} and was stopped: check for a lock file (.git/index.lock) or a hook that waits, then run again."));
+        }
+
+        // Bounded: a process a hook started can hold the pipes open after git exited.
+        _ = Task.WaitAll([output, error], TimeSpan.FromSeconds(5));
+        return (process.ExitCode, output.IsCompletedSuccessfully ? output.Result : "", error.IsCompletedSuccessfully ? error.Result : "");
+    }
+}

@@ -1,0 +1,142 @@
+using Picollo.Cli.Ab;
+using Picollo.Counters;
+using Picollo.Measurement;
+using Shouldly;
+using Xunit;
+
+namespace Picollo.Tests.Cli.Ab;
+
+/// <summary>
+/// picollo ab's verdicts from process pairs (issue 26, docs/VERDICTS.md "Base against head"): each pair's ratio one value,
+/// Student's t over the pairs, the threshold rule, exact counters by their means. Records built as workers write them.
+/// </summary>
+public sealed class AbStatisticsTests
+{
+    private static readonly AbOptions Options = new() { Threshold = 0.03, Confidence = 0.99, MinPairs = 3, MaxPairs = 10 };
+
+    [Theory]
+    [InlineData(0.99, 1.01, false, "Unchanged")]
+    [InlineData(1.04, 1.08, false, "Regressed")]
+    [InlineData(0.90, 0.95, false, "Improved")]
+    [InlineData(1.01, 1.05, false, "Inconclusive")]
+    [InlineData(1.01, 1.05, true, "Regressed")]
+    [InlineData(0.95, 0.99, true, "Improved")]
+    [InlineData(0.98, 1.05, true, "Inconclusive")]
+    [InlineData(0.98, 1.05, false, "Inconclusive")]
+    public void Decide_FollowsTheThresholdRule(double low, double high, bool final, string expected)
+    {
+        var time = new AbTimeEstimate("tsc", [1, 1, 1], Math.Sqrt(low * high), low, high, 0.99, 1);
+
+        AbStatistics.Decide(time, Options, final).ToString().ShouldBe(expected);
+    }
+
+    [Fact]
+    public void Decide_BeforeTheLeastPairs_WantsMore()
+    {
+        var time = new AbTimeEstimate("tsc", [1.5, 1.5], 1.5, 1.4, 1.6, 0.99, 10);
+
+        AbStatistics.Decide(time, Options, final: false).ShouldBe(AbVerdict.Inconclusive);
+        AbStatistics.Decide(time, Options, final: true).ShouldBe(AbVerdict.Regressed);
+    }
+
+    [Theory]
+    [InlineData(0.995, 1, 63.657)]
+    [InlineData(0.995, 2, 9.925)]
+    [InlineData(0.995, 4, 4.604)]
+    [InlineData(0.995, 9, 3.250)]
+    [InlineData(0.975, 5, 2.571)]
+    [InlineData(0.975, 30, 2.042)]
+    public void StudentT_MatchesTheTables(double p, int df, double expected) =>
+        StudentT.Quantile(p, df).ShouldBe(expected, expected * 0.012);
+
+    [Fact]
+    public void Judge_PoolsOneRatioPerPair_AndItsIntervalComesFromThePairs()
+    {
+        // Three pairs whose head is 10 %, 10.5 % and 9.5 % slower on every sample: three values, mean 10 %.
+        AbPairOutcome[] pairs = [Pair(1.10, 0), Pair(1.105, 0), Pair(1.095, 0)];
+
+        AbMeasurement m = AbStatistics.Judge(pairs, Options, final: false).ShouldHaveSingleItem();
+
+        m.Key.ShouldBe("BodiesPerf.Chain#0");
+        AbTimeEstimate time = m.Time.ShouldNotBeNull();
+        time.Counter.ShouldBe(CounterNames.Tsc);
+        time.Pairs.ShouldBe(3);
+        time.PairRatios.ShouldBe([1.10, 1.105, 1.095], tolerance: 0.002);
+        time.Ratio.ShouldBe(Math.Exp((Math.Log(1.10) + Math.Log(1.105) + Math.Log(1.095)) / 3), 0.002);
+
+        // t(0.995, 2) = 9.925 over the pairs' standard deviation: wide, as three values allow.
+        double sd = StandardDeviation([Math.Log(1.10), Math.Log(1.105), Math.Log(1.095)]);
+        time.High.ShouldBe(Math.Exp(Math.Log(time.Ratio) + (9.925 * sd / Math.Sqrt(3))), 0.003);
+        time.Low.ShouldBeGreaterThan(1.03);
+        m.Verdict.ShouldBe(AbVerdict.Regressed, "the interval lies wholly above +3 %");
+
+        // Spread pairs (+10, +12, +8 %) leave three values too few: the same mean, an interval reaching below +3 %.
+        AbStatistics.Judge([Pair(1.10, 0), Pair(1.12, 0), Pair(1.08, 0)], Options, final: false).ShouldHaveSingleItem().Verdict.ShouldBe(AbVerdict.Inconclusive);
+    }
+
+    [Fact]
+    public void Judge_AnAllocationMore_IsAnExactRegression_WhateverTheTime()
+    {
+        AbPairOutcome[] pairs = [Pair(1.0, 24), Pair(1.0, 24), Pair(1.0, 24)];
+
+        AbMeasurement m = AbStatistics.Judge(pairs, Options, final: false).ShouldHaveSingleItem();
+
+        AbExactCounter bytes = m.Exact.ShouldHaveSingleItem();
+        bytes.Name.ShouldBe(CounterNames.AllocatedBytes);
+        (bytes.Base, bytes.Head).ShouldBe((0d, 24d));
+        bytes.Verdict.ShouldBe(AbVerdict.Regressed);
+        m.Time!.Ratio.ShouldBe(1.0, 0.001);
+        m.Verdict.ShouldBe(AbVerdict.Regressed);
+    }
+
+    [Fact]
+    public void Judge_AKeyOnlyTheHeadMeasured_IsNew()
+    {
+        AbPairOutcome pair = Pair(1.0, 0) with { Measurements = [Record("head", "BodiesPerf.Chain#1", 1.0, 0, paired: false)] };
+
+        AbStatistics.Judge([pair], Options, final: true).ShouldHaveSingleItem().Verdict.ShouldBe(AbVerdict.New);
+    }
+
+    [Fact]
+    public void Judge_UnpairedRecords_GiveNoTime()
+    {
+        AbPairOutcome pair = new([Record("base", "BodiesPerf.Chain#0", 1.0, 0, paired: false), Record("head", "BodiesPerf.Chain#0", 1.0, 0, paired: false)], [], null);
+
+        AbMeasurement m = AbStatistics.Judge([pair], Options, final: true).ShouldHaveSingleItem();
+
+        m.Time.ShouldBeNull("samples not taken in lock-step have no pairs to compare");
+        m.Verdict.ShouldBe(AbVerdict.NotJudged);
+    }
+
+    // A process pair of one measurement: 400 samples per side, the base's on a wavy machine, the head's the same × ratio;
+    // allocated bytes per operation 0 on the base, extraBytes on the head.
+    private static AbPairOutcome Pair(double ratio, int extraBytes) =>
+        new([Record("base", "BodiesPerf.Chain#0", 1.0, 0, paired: true), Record("head", "BodiesPerf.Chain#0", ratio, extraBytes, paired: true)], [], null);
+
+    private static SideBySideRecord Record(string side, string key, double ratio, int bytes, bool paired)
+    {
+        const int Samples = 400, Operations = 100;
+        var tsc = new ulong[Samples];
+        var allocated = new ulong[Samples];
+        for (int k = 0; k < Samples; k++)
+        {
+            // The machine's speed drifts and jitters over time, the same for both sides at sample k: the pair cancels it.
+            double machine = 1 + (0.2 * Math.Sin(k / 40.0)) + (k % 7 == 0 ? 0.3 : 0);
+            tsc[k] = (ulong)Math.Round(1_000 * Operations * machine * ratio);
+            allocated[k] = (ulong)(bytes * Operations);
+        }
+
+        SideBySideCounter[] counters =
+        [
+            new(CounterNames.Tsc, "ticks", CounterKind.Tsc, null, tsc),
+            new(CounterNames.AllocatedBytes, "bytes", CounterKind.Runtime, null, allocated),
+        ];
+        return new SideBySideRecord("measurement", side, key[..key.IndexOf('#')], key, paired, Operations, counters, [], null);
+    }
+
+    private static double StandardDeviation(double[] values)
+    {
+        double mean = values.Average();
+        return Math.Sqrt(values.Sum(v => (v - mean) * (v - mean)) / (values.Length - 1));
+    }
+}
