@@ -37,7 +37,7 @@ public sealed partial class WorkflowTests
     public void EveryJob_RunsOnLinux_WithATimeout_AndStepsThatAreRunOrPinnedUses(string file)
     {
         YamlMappingNode jobs = Map(Load(file), "jobs");
-        jobs.Children.Count.ShouldBe(2, file);
+        jobs.Children.Count.ShouldBe(file.EndsWith(".md", StringComparison.Ordinal) ? 3 : 2, file);
         foreach ((YamlNode name, YamlNode node) in jobs.Children)
         {
             var job = (YamlMappingNode)node;
@@ -74,11 +74,26 @@ public sealed partial class WorkflowTests
         Scalar(Map(upload, "with"), "path").ShouldEndWith("*.perf.json");
 
         // The other job leaves the baselines alone and uploads what a run writes for review.
-        YamlMappingNode test = (YamlMappingNode)jobs.Children.Single(static j => j.Key.ToString() != "accept-baselines").Value;
+        YamlMappingNode test = (YamlMappingNode)jobs.Children.Single(static j => j.Key.ToString() is not ("accept-baselines" or "ab")).Value;
         Scalar(test, "if").ShouldBe("${{ !inputs.accept-baselines }}");
         YamlMappingNode artifacts = ((YamlSequenceNode)test.Children[new YamlScalarNode("steps")]).Children.Cast<YamlMappingNode>().Last();
         Scalar(artifacts, "if").ShouldBe("${{ always() }}", "reports and received files matter most when the run failed");
         Scalar(Map(artifacts, "with"), "path").ShouldContain("*.received.perf.json");
+    }
+
+    [Fact]
+    public void TheRecipesAbJob_RunsOnPullRequests_WithTheWholeHistory_AgainstTheBaseBranch()
+    {
+        // picollo ab checks out the merge-base of origin/<base> and the head: a shallow clone has neither (issue 26).
+        YamlMappingNode ab = Map(Map(Load("docs/CI.md"), "jobs"), "ab");
+        Scalar(ab, "if").ShouldContain("pull_request");
+        var steps = ((YamlSequenceNode)ab.Children[new YamlScalarNode("steps")]).Children.Cast<YamlMappingNode>().ToList();
+        YamlMappingNode checkout = steps.First(static s => s.Children.ContainsKey(new YamlScalarNode("uses")) && Scalar(s, "uses").StartsWith("actions/checkout@", StringComparison.Ordinal));
+        Scalar(Map(checkout, "with"), "fetch-depth").ShouldBe("0");
+        string run = Runs(ab).Single(static r => r.Contains("picollo ab", StringComparison.Ordinal));
+        run.ShouldContain("--base origin/${{ github.base_ref }}");
+        run.ShouldContain("--output ab.md");
+        Runs(ab).ShouldContain(static r => r.Contains("gh pr comment", StringComparison.Ordinal) && r.Contains("--body-file ab.md", StringComparison.Ordinal));
     }
 
     [Theory]
