@@ -92,6 +92,9 @@ internal static class AbBenchmark
                     }
                 }
             }
+
+            // Written after each mode, so a run stopped early keeps the modes it finished.
+            ResultsWriter.WriteSection(ResultsWriter.DefaultPath(), "ab", Section(rows, storedRows, runs, storedRuns, [.. modes.TakeWhile(m => m != modeName), modeName], machine, loadBefore, MachineInfo.ReadLoadAverage(), total.Elapsed, args));
         }
 
         Directory.Delete(folder, recursive: true);

@@ -392,6 +392,6 @@ internal static partial class AbDiscovery
     }
 
     // <PackageReference Include="Picollo.Testing.Xunit" ...>, <ProjectReference Include="../Picollo.Testing.NUnit/Picollo.Testing.NUnit.csproj" />.
-    [GeneratedRegex("""<\s*(PackageReference|ProjectReference)\b[^>]*?\bInclude\s*=\s*["'](?<include>[^"']*)["']""", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant)]
+    [GeneratedRegex("""<\s*(PackageReference|ProjectReference|Reference)\b[^>]*?\bInclude\s*=\s*["'](?<include>[^"']*)["']""", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant)]
     private static partial Regex ReferenceInclude();
 }

@@ -43,19 +43,25 @@ internal static class AbPairRun
                     sides.Add(new Side("head", AbWorkerProcess.Start("head", headAssembly, test, channel, folder, cpu)));
                 using (cancellation.Register(() => sides.ForEach(static s => s.Worker.Kill())))
                 {
-                    string? problem = Coordinate(listener, sides, pairIndex, timeout, cancellation);
+                    Trouble? trouble = Coordinate(listener, sides, pairIndex, timeout, cancellation);
                     foreach (Side side in sides)
                     {
-                        if (!side.Worker.WaitForExit(problem is null ? timeout : TimeSpan.Zero))
+                        // After a problem, a few seconds for a crashing worker to exit, so its exit code and last words explain it.
+                        TimeSpan wait = trouble is null ? timeout : trouble.IsHang ? TimeSpan.Zero : TimeSpan.FromSeconds(5);
+                        if (!side.Worker.WaitForExit(wait))
                         {
-                            problem ??= $"the {side.Name} worker did not exit within {timeout.TotalSeconds:0} s after its last measurement and was stopped.";
+                            trouble ??= new Trouble(side.Name, $"the {side.Name} worker did not exit within {timeout.TotalSeconds:0} s after its last measurement and was stopped.") { IsHang = true };
                             side.Worker.Kill();
+                        }
+                        else if (trouble is { IsHang: false } && trouble.Side == side.Name && side.Worker.ExitCode != 0)
+                        {
+                            trouble = trouble with { Text = string.Create(CultureInfo.InvariantCulture, $"the {side.Name} worker exited with code {side.Worker.ExitCode} in the middle of a measurement.{LastOutput(side)}") };
                         }
                     }
 
                     cancellation.ThrowIfCancellationRequested();
                     Keep(folder, test, pairIndex);
-                    return Collect(folder, sides, problem);
+                    return Collect(folder, sides, trouble);
                 }
             }
             finally
@@ -82,7 +88,7 @@ internal static class AbPairRun
 
     // The coordinator: waits for both sides' next BEGIN (or their end), pairs them when they name the same measurement,
     // lets one go alone otherwise; null when both sides ran to their end, else why the pair was given up.
-    private static string? Coordinate(Socket listener, List<Side> sides, int pairIndex, TimeSpan timeout, CancellationToken cancellation)
+    private static Trouble? Coordinate(Socket listener, List<Side> sides, int pairIndex, TimeSpan timeout, CancellationToken cancellation)
     {
         long lastProgress = Stopwatch.GetTimestamp();
         while (true)
@@ -99,7 +105,7 @@ internal static class AbPairRun
                 if (side is null)
                 {
                     accepted.Dispose();
-                    return $"a process that is not one of this pair's workers connected ('{hello}').";
+                    return new Trouble("tool", $"a process that is not one of this pair's workers connected ('{hello}').");
                 }
 
                 side.Socket = accepted;
@@ -133,7 +139,7 @@ internal static class AbPairRun
                 else if (line.StartsWith("ALONE ", StringComparison.Ordinal))
                     (side.Pending, side.Alone) = (line["ALONE ".Length..], true);
                 else
-                    return $"the {side.Name} worker said '{line}' where a measurement's start was expected: the tool and the build's Picollo differ in version.";
+                    return new Trouble(side.Name, $"the {side.Name} worker said '{line}' where a measurement's start was expected: the tool and the build's Picollo differ in version.");
             }
 
             if (sides.All(static s => s.Closed))
@@ -145,9 +151,8 @@ internal static class AbPairRun
                 Side? other = sides.FirstOrDefault(s => s != first);
                 if (!first.Alone && other is { Pending: { } key, Alone: false } && key == first.Pending)
                 {
-                    string? problem = Paired(sides[0], sides[1], pairIndex);
-                    if (problem is not null)
-                        return problem;
+                    if (Paired(sides[0], sides[1], pairIndex) is { } trouble)
+                        return trouble;
                     sides[0].Pending = sides[1].Pending = null;
                     progressed = true;
                 }
@@ -167,14 +172,14 @@ internal static class AbPairRun
             else if (Stopwatch.GetElapsedTime(lastProgress) > timeout)
             {
                 Side silent = sides.FirstOrDefault(static s => !s.Closed && s.Pending is null) ?? sides[0];
-                return $"the {silent.Name} worker neither measured nor exited for {timeout.TotalSeconds:0} s and was stopped (a hang, or a test slower than --worker-timeout).";
+                return new Trouble(silent.Name, $"the {silent.Name} worker neither measured nor exited for {timeout.TotalSeconds:0} s and was stopped (a hang, or a test slower than --worker-timeout).") { IsHang = true };
             }
         }
     }
 
     // One paired measurement, both sides waiting at BEGIN of the same key: PREP, PILOT, OPS, READY one side at a time,
     // then the samples in lock-step. Null when it completed, else the problem.
-    private static string? Paired(Side baseSide, Side headSide, int pairIndex)
+    private static Trouble? Paired(Side baseSide, Side headSide, int pairIndex)
     {
         Side first = pairIndex % 2 == 0 ? baseSide : headSide, second = first == baseSide ? headSide : baseSide;
         Side? current = null;
@@ -205,7 +210,7 @@ internal static class AbPairRun
                     current = side;
                     side.Socket!.Send(go);
                     if (side.Socket.Receive(answer) != 1)
-                        return $"the {side.Name} worker ended in the middle of a measurement's samples.";
+                        return new Trouble(side.Name, $"the {side.Name} worker ended in the middle of a measurement's samples.");
                     stop |= answer[0] == (byte)'S';
                 }
 
@@ -224,11 +229,11 @@ internal static class AbPairRun
         }
         catch (SocketException e) when (e.SocketErrorCode == SocketError.TimedOut)
         {
-            return $"the {current?.Name} worker did not answer within {current?.Socket?.ReceiveTimeout / 1000} s in the middle of a measurement and was stopped.";
+            return new Trouble(current?.Name ?? "tool", $"the {current?.Name} worker did not answer within {current?.Socket?.ReceiveTimeout / 1000} s in the middle of a measurement and was stopped.") { IsHang = true };
         }
         catch (Exception e) when (e is SocketException or IOException or ObjectDisposedException)
         {
-            return $"the {current?.Name} worker ended in the middle of a measurement ({e.Message}).";
+            return new Trouble(current?.Name ?? "tool", $"the {current?.Name} worker ended in the middle of a measurement ({e.Message}).");
         }
     }
 
@@ -278,7 +283,7 @@ internal static class AbPairRun
             File.Copy(file, Path.Combine(target, Path.GetFileName(file)), overwrite: true);
     }
 
-    private static AbPairOutcome Collect(string folder, List<Side> sides, string? problem)
+    private static AbPairOutcome Collect(string folder, List<Side> sides, Trouble? trouble)
     {
         var measurements = new List<SideBySideRecord>();
         var failures = new List<SideBySideRecord>();
@@ -291,7 +296,7 @@ internal static class AbPairRun
             }
             catch (InvalidDataException e)
             {
-                problem ??= e.Message;
+                trouble ??= new Trouble("tool", e.Message);
                 continue;
             }
 
@@ -303,13 +308,26 @@ internal static class AbPairRun
         {
             if (!measurements.Any(r => r.Side == side.Name) && !failures.Any(r => r.Side == side.Name) && side.Worker.HasExited)
             {
-                string tail = side.Worker.Tail();
-                problem ??= string.Create(CultureInfo.InvariantCulture,
-                    $"the {side.Name} worker exited with code {side.Worker.ExitCode} without measuring.{(tail.Length > 0 ? " Its last output: " + tail : string.Empty)}");
+                // Exit code 0 without a measurement is a test that measured nothing (skipped): nobody's fault, not judged.
+                trouble ??= new Trouble(side.Worker.ExitCode == 0 ? "none" : side.Name, string.Create(CultureInfo.InvariantCulture,
+                    $"the {side.Name} worker exited with code {side.Worker.ExitCode} without measuring.{LastOutput(side)}"));
             }
         }
 
-        return new AbPairOutcome(measurements, failures, problem);
+        return new AbPairOutcome(measurements, failures, trouble?.Text) { ProblemSide = trouble?.Side };
+    }
+
+    // The worker's last lines without a stack trace's frames, which say where, not why.
+    private static string LastOutput(Side side)
+    {
+        string tail = side.Worker.Tail();
+        return tail.Length > 0 ? " Its last output: " + tail : string.Empty;
+    }
+
+    // Why a pair was given up, and whose side it was (a head that crashes or hangs fails the test).
+    private sealed record Trouble(string Side, string Text)
+    {
+        public bool IsHang { get; init; }
     }
 
     private sealed class Side(string name, AbWorkerProcess worker)

@@ -136,11 +136,12 @@ internal static class AbRunner
 
             IReadOnlyList<AbMeasurement> measurements = AbStatistics.Judge(Pairs, options, final);
             AbVerdict verdict;
-            if (Pairs.Any(static p => p.Failures.Any(static f => f.Side == "head")))
+            // The head's test failing, crashing or hanging is the pull request's doing: failed, as dotnet test would say.
+            if (Pairs.Any(static p => p.Failures.Any(static f => f.Side == "head") || p.ProblemSide == "head"))
                 verdict = AbVerdict.Failed;
             else if (Base is null)
                 verdict = AbVerdict.New;
-            else if (Pairs.Any(static p => p.Failures.Any(static f => f.Side == "base")) || (measurements.Count == 0 && problems.Count > 0))
+            else if (Pairs.Any(static p => p.Failures.Any(static f => f.Side == "base")) || (problems.Count > 0 && measurements.All(static m => m.Time is null && m.Exact.Count == 0)))
                 verdict = AbVerdict.NotJudged;
             else if (measurements.Count == 0 && Pairs.Any(static p => p.Measurements.Any(static r => r.Kind == "relative" && r.Side == "head")))
                 verdict = AbVerdict.Relative;

@@ -152,11 +152,14 @@ internal static class AbStatistics
     /// <param name="headSamples">The head's.</param>
     /// <param name="operations">Operations per sample.</param>
     /// <param name="fastStretch">How much slower than the fastest batch a judged batch may be, as a fraction.</param>
-    /// <returns>The log-ratio and the log of the fastest floor per operation; <see langword="null"/> without batches.</returns>
+    /// <returns>The log-ratio and the log of the fastest floor per operation; <see langword="null"/> when under half the batches have floors above 0.</returns>
     public static (double LogRatio, double LogSpeed)? PairTime(ulong[] baseSamples, ulong[] headSamples, long operations, double fastStretch)
     {
+        // A body that costs no more than the sample loop's own overhead leaves floors of 0, whose batches have no ratio:
+        // with fewer than half the batches left, the pair has no time to give (an exact counter may still judge it).
         (double LogRatio, double LogFloor)[] batches = PairedStatistics.BatchFloors(baseSamples, headSamples);
-        if (batches.Length == 0)
+        int expected = Math.Min(PairedStatistics.Batches, Math.Min(baseSamples.Length, headSamples.Length) / 2);
+        if (batches.Length == 0 || batches.Length < (expected + 1) / 2)
             return null;
         double fastest = batches.Min(static b => b.LogFloor);
         double[] chosen = [.. batches.Where(b => b.LogFloor <= fastest + Math.Log(1 + fastStretch)).Select(static b => b.LogRatio)];

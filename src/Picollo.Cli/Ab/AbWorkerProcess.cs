@@ -143,6 +143,7 @@ internal sealed class AbWorkerProcess : IDisposable
         string[] all;
         lock (_output)
             all = _output.ToString().Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+        all = [.. all.Where(static l => !l.StartsWith("at ", StringComparison.Ordinal) && !l.StartsWith("--- End of", StringComparison.Ordinal))];
         return string.Join(" | ", all[^Math.Min(lines, all.Length)..]);
     }
 

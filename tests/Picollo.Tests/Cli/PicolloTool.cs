@@ -10,8 +10,17 @@ internal static class PicolloTool
     public sealed record Run(int ExitCode, string Output);
 
     /// <summary>Runs <c>picollo <paramref name="arguments"/></c> in <paramref name="directory"/>, feeding <paramref name="input"/> to its standard input.</summary>
-    public static Run Invoke(string directory, string? input, params string[] arguments)
+    public static Run Invoke(string directory, string? input, params string[] arguments) =>
+        Invoke(directory, input, TimeSpan.FromSeconds(60), new Dictionary<string, string?>(), arguments);
+
+    /// <summary>
+    /// Runs <c>picollo <paramref name="arguments"/></c> in <paramref name="directory"/> for at most <paramref name="timeout"/>
+    /// (a command that builds and measures takes minutes), with <paramref name="environment"/> set in its environment (a
+    /// <see langword="null"/> value removes the variable).
+    /// </summary>
+    public static Run Invoke(string directory, string? input, TimeSpan timeout, IReadOnlyDictionary<string, string?> environment, params string[] arguments)
     {
+        ArgumentNullException.ThrowIfNull(environment);
         var start = new ProcessStartInfo("dotnet")
         {
             WorkingDirectory = directory,
@@ -22,19 +31,30 @@ internal static class PicolloTool
         start.ArgumentList.Add(ToolPath());
         foreach (string argument in arguments)
             start.ArgumentList.Add(argument);
+        foreach ((string name, string? value) in environment)
+        {
+            if (value is null)
+                start.Environment.Remove(name);
+            else
+                start.Environment[name] = value;
+        }
+
         using Process tool = Process.Start(start)!;
         if (input is not null)
             tool.StandardInput.Write(input);
         tool.StandardInput.Close();
+
+        // Both streams read in the background, so the wait below bounds a tool that hangs with its output open.
         Task<string> error = tool.StandardError.ReadToEndAsync();
-        string output = tool.StandardOutput.ReadToEnd();
-        if (!tool.WaitForExit(60_000))
+        Task<string> output = tool.StandardOutput.ReadToEndAsync();
+        if (!tool.WaitForExit(timeout))
         {
             tool.Kill(entireProcessTree: true);
-            throw new TimeoutException($"picollo {string.Join(' ', arguments)} did not finish in 60 s:\n{output}");
+            tool.WaitForExit();
+            throw new TimeoutException($"picollo {string.Join(' ', arguments)} did not finish in {timeout.TotalSeconds:0} s:\n{output.Result}{error.Result}");
         }
 
-        return new Run(tool.ExitCode, output + error.Result);
+        return new Run(tool.ExitCode, output.Result + error.Result);
     }
 
     private static string ToolPath([CallerFilePath] string here = "")
