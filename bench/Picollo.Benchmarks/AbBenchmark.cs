@@ -128,7 +128,7 @@ internal static class AbBenchmark
 
     private static string Section(List<Row> rows, List<StoredRow> stored, int runs, int storedRuns, string[] modes, MachineInfo machine, string loadBefore, string loadAfter, TimeSpan total, string[] args)
     {
-        var text = new StringBuilder();
+        var text = new StringBuilder("## picollo ab: base against head in process pairs\n\n");
         text.Append(CultureInfo.InvariantCulture, $"Command: `dotnet bench/Picollo.Benchmarks/bin/Release/net10.0/Picollo.Benchmarks.dll ab {string.Join(' ', args)}` ({runs} runs per arm, stored-baseline verdicts in the first {storedRuns}; {total.TotalMinutes:0} min in all)\n\n");
         text.Append(CultureInfo.InvariantCulture, $"CPU: {machine.Cpu}, {machine.LogicalCores} logical cores, TSC {MachineFingerprint.Current.TscMegahertz:N0} MHz; {machine.OperatingSystem}; {machine.Runtime}; load average before {loadBefore}, after {loadAfter}\n\n");
         text.Append("Each run is a whole `picollo ab` run after the builds (AbRunner): the three bodies' tests, each in 3 to 10 fresh process pairs. Cells: regressed / runs; in brackets inconclusive.\n\n");

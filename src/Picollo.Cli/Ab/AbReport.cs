@@ -39,14 +39,14 @@ internal sealed record AbReport(AbRevision Base, AbRevision Head, IReadOnlyList<
             IReadOnlyList<AbMeasurement> rows = test.Measurements.Count > 0 ? test.Measurements : [new AbMeasurement(test.Test.FullName, test.Verdict, null, [])];
             foreach (AbMeasurement m in rows)
             {
-                string name = rows.Count == 1 && !m.Key.Contains('(', StringComparison.Ordinal) ? $"{test.Test.ShortName}" : Key(m.Key, rows.Count);
+                string name = rows.Count == 1 && !m.Key.Contains('(', StringComparison.Ordinal) ? Label(test) : Key(m.Key, rows.Count);
                 AbVerdict verdict = test.Verdict is AbVerdict.Failed or AbVerdict.NotJudged or AbVerdict.New or AbVerdict.Removed ? test.Verdict : m.Verdict;
                 md.AppendLine(CultureInfo.InvariantCulture,
                     $"| `{name}` | {Mark(verdict)} {AbRunner.Describe(verdict)} | {Ratio(m.Time)} | {Interval(m.Time)} | {Dz(m.Time)} | {test.ProcessPairs} | {Exact(m)} |");
             }
         }
 
-        List<string> problems = [.. Ordered.SelectMany(static t => t.Problems.Select(p => $"`{t.Test.ShortName}`: {p}"))];
+        List<string> problems = [.. Ordered.SelectMany(t => t.Problems.Select(p => $"`{Label(t)}`: {p}"))];
         if (problems.Count > 0)
         {
             md.AppendLine();
@@ -164,13 +164,22 @@ internal sealed record AbReport(AbRevision Base, AbRevision Head, IReadOnlyList<
         foreach (AbTestResult test in Ordered)
         {
             foreach (string p in test.Problems)
-                html.AppendLine(CultureInfo.InvariantCulture, $"<li><b>{E(test.Test.ShortName)}</b>: {E(p)}</li>");
+                html.AppendLine(CultureInfo.InvariantCulture, $"<li><b>{E(Label(test))}</b>: {E(p)}</li>");
         }
 
         foreach (string note in Notes)
             html.AppendLine(CultureInfo.InvariantCulture, $"<li>{E(note)}</li>");
         html.AppendLine("</ul></body></html>");
         return html.ToString();
+    }
+
+    // A test's name in the report: Class.Method, or the full name (and its project) when another test has the same short name.
+    private string Label(AbTestResult test)
+    {
+        int same = Tests.Count(t => t.Test.ShortName == test.Test.ShortName);
+        if (same == 1)
+            return test.Test.ShortName;
+        return Tests.Count(t => t.Test.FullName == test.Test.FullName) == 1 ? test.Test.FullName : $"{test.Test.FullName} ({test.Project})";
     }
 
     private string Headline()
