@@ -53,7 +53,7 @@ internal sealed record AbReport(AbRevision Base, AbRevision Head, IReadOnlyList<
             md.AppendLine("**Details**");
             md.AppendLine();
             foreach (string problem in problems.Distinct())
-                md.AppendLine("- " + problem.Replace('\n', ' '));
+                md.AppendLine("- " + OneLine(problem));
         }
 
         md.AppendLine();
@@ -233,6 +233,9 @@ internal sealed record AbReport(AbRevision Base, AbRevision Head, IReadOnlyList<
         : string.Join("; ", m.Exact.Select(static e => string.Create(CultureInfo.InvariantCulture, $"{e.Name} {e.Base:0.##} → {e.Head:0.##} {e.Unit}/op{(e.Verdict == AbVerdict.Unchanged ? string.Empty : " (" + e.Verdict.ToString().ToLowerInvariant() + ")")}")));
 
     private static string E(string text) => WebUtility.HtmlEncode(text);
+
+    // A multi-line message (an assertion's, indented) as one markdown list item: line breaks and their indentation become one space.
+    private static string OneLine(string text) => string.Join(' ', text.Split((char[])['\n', '\r', ' ', '\t'], StringSplitOptions.RemoveEmptyEntries));
 
     private static void Number(Utf8JsonWriter w, string name, double value)
     {
