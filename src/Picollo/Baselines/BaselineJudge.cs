@@ -138,6 +138,9 @@ internal static class BaselineJudge
         // Measurements a fresh process takes: its level is the faster of the two, so one disturbed measurement is not one.
         private const int MeasurementsPerProcess = 2;
 
+        // Fresh processes a recording may add when fewer than two of its processes agree on the host's state.
+        private const int MaxExtraRecordingProcesses = 3;
+
         // Fresh processes that must all confirm a time regression before it fails.
         private const int FreshConfirmations = 3;
 
@@ -347,20 +350,18 @@ internal static class BaselineJudge
             var levels = new List<BaselineRecord> { _current };
             var failures = new List<string>();
             int processes = options.RecordingProcesses;
+            bool inFreshProcesses = false;
             // PICOLLO_UPDATE_BASELINES=add extends the entry by this process's level: that is what the user asked to add.
             if (options.FreshProcesses is { } fresh && processes > 0 && _store.IsUpdateMode && !_store.IsAddingProcessLevels)
             {
+                inFreshProcesses = true;
                 for (int i = 0; i < processes; i++)
                 {
                     // Spaced out: a host level lasts seconds to minutes, and processes back to back draw the same one (four
                     // processes in 8 s all read a word count at 120 ticks; the minutes after read 105 to 224).
                     if (i > 0)
                         Thread.Sleep(options.FreshProcessSpacing);
-                    FreshProcessMeasurement measured = fresh.Measure(Path.GetFullPath(baselinePath), MeasurementsPerProcess, MeasurementCancellation.Current);
-                    if (measured.Failure is { } failure)
-                        failures.Add(failure);
-                    else if (Fastest(measured.Records) is { } level)
-                        levels.Add(level);
+                    MeasureFreshLevel(fresh, levels, failures);
                 }
             }
 
@@ -383,12 +384,36 @@ internal static class BaselineJudge
                 thisProcess = later;
             }
 
-            if (failures.Count > 0)
-                _notices.Add($"Recorded in {levels.Count} of {processes + 1} processes: {failures[0]}");
             if (levels.Count == 1 && thisProcess.Count == 0)
+            {
+                if (failures.Count > 0)
+                    _notices.Add($"Recorded in {levels.Count} of {processes + 1} processes: {failures[0]}");
                 return;
+            }
 
             TimeSpread.Combined combined = TimeSpread.Combine(levels, options.VerdictPolicy, thisProcess);
+
+            // A spread is known only where two processes agree on the host's state: with one joined (the others measured
+            // while the host ran branchy code slower, or beside a busy machine), the entry knew no spread and unchanged code
+            // failed in the next process at another level (bench levels, busy cells: 1 of 4 joined). More processes, a few,
+            // until two join: a host state lasts minutes, so a handful more either finds one or says it could not.
+            int started = processes;
+            while (inFreshProcesses && failures.Count == 0 && combined.Processes < 2 && started < processes + MaxExtraRecordingProcesses && options.FreshProcesses is { } more)
+            {
+                Thread.Sleep(options.FreshProcessSpacing);
+                MeasureFreshLevel(more, levels, failures);
+                started++;
+                combined = TimeSpread.Combine(levels, options.VerdictPolicy, thisProcess);
+            }
+
+            if (failures.Count > 0)
+                _notices.Add($"Recorded in {levels.Count} of {started + 1} processes: {failures[0]}");
+            if (inFreshProcesses && combined.Processes < 2 && started > processes)
+            {
+                _notices.Add(string.Create(CultureInfo.InvariantCulture,
+                    $"Recorded with no spread: only this process's level could join in {started + 1} processes (the others measured in another state of the host; see the recording line). Record again when the machine is quieter, or extend the entry later with PICOLLO_UPDATE_BASELINES=add."));
+            }
+
             _current = combined.Record;
             if (levels.Count > 1)
                 _remeasurements.Add(SpreadNote(levels.Count, combined));
@@ -397,6 +422,16 @@ internal static class BaselineJudge
                 if (counter.Recording is { Spread: > 1 } quality && quality.Spread > 1 + options.VerdictPolicy.GetRule(counter.Name, counter.Kind).MinRelativeChange)
                     _notices.Add(WideSpread(counter, quality));
             }
+        }
+
+        // One fresh process's level (the faster of its measurements) into levels, or its failure into failures.
+        private void MeasureFreshLevel(IFreshProcessMeasurer fresh, List<BaselineRecord> levels, List<string> failures)
+        {
+            FreshProcessMeasurement measured = fresh.Measure(Path.GetFullPath(baselinePath), MeasurementsPerProcess, MeasurementCancellation.Current);
+            if (measured.Failure is { } failure)
+                failures.Add(failure);
+            else if (Fastest(measured.Records) is { } level)
+                levels.Add(level);
         }
 
         private string SpreadNote(int processes, TimeSpread.Combined combined)
@@ -412,7 +447,7 @@ internal static class BaselineJudge
         }
 
         private static string WideSpread(BaselineCounter counter, RecordingQuality quality) => string.Create(CultureInfo.InvariantCulture,
-            $"{counter.Name}: its floor ran at levels up to {quality.Spread:0.##}× apart in {quality.Processes} process{(quality.Processes == 1 ? string.Empty : "es")} of this machine, so time on this machine detects ≥ +{(quality.DetectableChange ?? quality.Spread - 1) * 100:0}%: a smaller regression passes unless it shows beyond the slowest level. Guard the body with an exact counter as well (allocated-bytes, a zero budget) for finer verdicts.");
+            $"{counter.Name}: its floor ran at levels up to {quality.Spread:0.##}× apart in {quality.Processes} process{(quality.Processes == 1 ? string.Empty : "es")} of this machine, so time on this machine detects ≥ +{(quality.DetectableChange ?? quality.Spread - 1) * 100:0}%: a smaller regression passes unless it shows beyond the slowest level. For finer time verdicts, run `picollo ab` (the change against its base, side by side on one machine) or a relative claim (`Against`, `Perf.Compare`); guard the body with an exact counter as well (allocated-bytes, a zero budget).");
 
         // The fastest measurement of a process, preferring those not measured beside a busy machine: the process's level.
         private BaselineRecord? Fastest(IReadOnlyList<BaselineRecord> records)

@@ -57,6 +57,39 @@ public sealed class FreshProcessJudgementTests
     }
 
     [Fact]
+    public void WhenNoFreshProcessJoins_MoreAreStarted_UntilTwoProcessesAgree()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        var fresh = new ScriptedProcesses([1.2, 1.2], [1.2, 1.2], [1.2, 1.2], [1.1, 1.1]);
+        fresh.Busy.UnionWith([0, 1, 2]);
+
+        Runs(1.0).ShouldNotRegress(options: Options(temp, fresh) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        fresh.Started.ShouldBe(4, "one more process, and the first quiet one joined");
+        RecordingQuality quality = BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.Single().Record.Find("tsc")!.Recording!;
+        quality.Processes.ShouldBe(2);
+        quality.Spread.ShouldBe(1.1, 0.01, "the spread the two agreeing processes showed");
+        host.Output[^1].ShouldContain("Recorded across 2 of 5 processes (this one and 4 fresh, 2 measurements each): tsc levels spread 1.1×");
+        host.Notices.ShouldNotContain(static n => n.Message.StartsWith("Recorded with no spread", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void WhenNoFreshProcessEverJoins_TheRecordingStopsAfterAFewMore_AndSaysItKnowsNoSpread()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        var fresh = new ScriptedProcesses([1.2, 1.2]);
+        fresh.Busy.UnionWith(Enumerable.Range(0, 10));
+
+        Runs(1.0).ShouldNotRegress(options: Options(temp, fresh) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        fresh.Started.ShouldBe(6, "the three of the recording and three more, then it stops");
+        BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.Single().Record.Find("tsc")!.Recording!.Processes.ShouldBe(1);
+        host.Notices.ShouldContain(static n => n.Message.StartsWith("Recorded with no spread: only this process's level could join in 7 processes", StringComparison.Ordinal));
+    }
+
+    [Fact]
     public void AFreshProcessThatCannotRun_IsNamed_AndTheRecordingGoesOnWithTheOthers()
     {
         using var temp = new TempDirectory();
