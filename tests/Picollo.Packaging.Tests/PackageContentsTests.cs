@@ -71,7 +71,7 @@ public sealed class PackageContentsTests(PackageFeed feed)
     }
 
     [Fact]
-    public void Templates_HoldBothProjects_WithThePackedVersion_AndTheBaselineFileLines()
+    public void Templates_HoldBothProjectsAndTheWorkflow_WithThePackedVersion_AndTheBaselineFileLines()
     {
         IReadOnlyList<string> entries = Entries(Package("Picollo.Templates"));
         foreach (string template in new[] { "picollo-xunit", "picollo-nunit" })
@@ -86,6 +86,9 @@ public sealed class PackageContentsTests(PackageFeed feed)
             Read(Package("Picollo.Templates"), $"content/{template}/.gitignore").ShouldContain("*.received.perf.json");
             Read(Package("Picollo.Templates"), $"content/{template}/.gitattributes").ShouldContain("*.perf.json text eol=lf");
         }
+
+        entries.ShouldContain("content/picollo-workflow/.template.config/template.json");
+        entries.ShouldContain("content/picollo-workflow/.github/workflows/perf-tests.yml");
     }
 
     private string Package(string id) => Path.Combine(feed.Feed, $"{id}.{feed.Version}.nupkg");

@@ -102,6 +102,17 @@ public sealed partial class PackageFeed : IAsyncLifetime
         return folder;
     }
 
+    /// <summary>Runs an item template in <paramref name="folder"/> (created if missing), as <c>dotnet new</c> does at a repository's root.</summary>
+    /// <param name="template">The template's short name.</param>
+    /// <param name="folder">Where its files go.</param>
+    /// <param name="arguments">The template's options.</param>
+    /// <returns>What it printed.</returns>
+    public async Task<DotNet.Run> NewItemAsync(string template, string folder, params string[] arguments)
+    {
+        Directory.CreateDirectory(folder);
+        return (await DotNet.RunAsync(folder, Environment, TimeSpan.FromMinutes(2), ["new", template, .. arguments, "--debug:custom-hive", Hive])).ShouldSucceed();
+    }
+
     /// <summary>
     /// <c>dotnet test</c> on a project in <paramref name="configuration"/>, with the console logger at detailed verbosity
     /// (the report on screen) and a TRX file of the results.

@@ -17,7 +17,9 @@ public sealed partial class WorkflowTests
 {
     private static readonly string[] s_knownVariables = [BaselineStoreOptions.UpdateVariable, PerfReportWriter.ResultsDirectoryVariable];
 
-    public static TheoryData<string> Workflows => ["docs/CI.md", ".github/workflows/ci.yml"];
+    private const string TemplateWorkflow = "templates/content/picollo-workflow/.github/workflows/perf-tests.yml";
+
+    public static TheoryData<string> Workflows => ["docs/CI.md", ".github/workflows/ci.yml", TemplateWorkflow];
 
     [Theory]
     [MemberData(nameof(Workflows))]
@@ -37,7 +39,7 @@ public sealed partial class WorkflowTests
     public void EveryJob_RunsOnLinux_WithATimeout_AndStepsThatAreRunOrPinnedUses(string file)
     {
         YamlMappingNode jobs = Map(Load(file), "jobs");
-        jobs.Children.Count.ShouldBe(file.EndsWith(".md", StringComparison.Ordinal) ? 3 : 2, file);
+        jobs.Children.Count.ShouldBe(file == ".github/workflows/ci.yml" ? 2 : 3, file);
         foreach ((YamlNode name, YamlNode node) in jobs.Children)
         {
             var job = (YamlMappingNode)node;
@@ -94,6 +96,15 @@ public sealed partial class WorkflowTests
         run.ShouldContain("--base origin/${{ github.base_ref }}");
         run.ShouldContain("--output ab.md");
         Runs(ab).ShouldContain(static r => r.Contains("gh pr comment", StringComparison.Ordinal) && r.Contains("--body-file ab.md", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void TheTemplatesWorkflow_IsTheRecipe_WordForWord()
+    {
+        // dotnet new picollo-workflow writes the recipe users read in docs/CI.md: one text, so that neither drifts (issue 26).
+        string recipe = DocsWorkflow().Match(Text("docs/CI.md")).Groups[1].Value;
+        Text(TemplateWorkflow).ShouldBe(recipe, "copy the block between the workflow markers of docs/CI.md into " + TemplateWorkflow);
+        recipe.ShouldContain("tests/MyLibrary.PerfTests", customMessage: "the template's perfProject parameter replaces this path");
     }
 
     [Theory]
