@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Globalization;
 using System.Text;
+using System.Text.Json;
 using Picollo.Baselines;
 using Picollo.Cli.Ab;
 using Picollo.Measurement;
@@ -14,23 +15,21 @@ namespace Picollo.Benchmarks;
 /// workers on CPU 0 as the other benches measure, the noise on CPU 1 (and 0 for bursts). Each run is a whole picollo ab
 /// run after the builds: fresh process pairs, adaptive. Beside it, the stored-baseline verdict of the same change to the
 /// chain and the word count, recorded and judged in this process as <c>ShouldNotRegress</c> does.
+/// Every run's outcome is appended to bench/ab-runs.jsonl with its session (date, host, code); with <c>--accumulate</c> the
+/// section counts every run of that log, so the issue's 20 runs per arm (about 5 hours here) can come from several sessions.
 /// </summary>
 internal static class AbBenchmark
 {
-    private static readonly (string Name, double Work)[] s_arms = [("A/A", 1.0), ("+5%", 1.05), ("+10%", 1.10), ("+20%", 1.20)];
+    // NaN ratios (a run with no time) are written as "NaN".
+    private static readonly JsonSerializerOptions s_json = new() { NumberHandling = System.Text.Json.Serialization.JsonNumberHandling.AllowNamedFloatingPointLiterals };
 
-    // Variants of the statistic judged on the same pairs (all the pairs each run took): what the defaults were chosen from.
-    private static readonly (string Name, AbOptions Options)[] s_variants =
-    [
-        ("all batches, all pairs", new AbOptions { FastStretch = double.PositiveInfinity, ContendedPair = double.PositiveInfinity }),
-        ("fast stretch 10 %", new AbOptions { FastStretch = 0.10, ContendedPair = double.PositiveInfinity }),
-        ("fast stretch 10 %, contended pairs > 25 % aside", new AbOptions { FastStretch = 0.10, ContendedPair = 0.25 }),
-    ];
+    private static readonly (string Name, double Work)[] s_arms = [("A/A", 1.0), ("+5%", 1.05), ("+10%", 1.10), ("+20%", 1.20)];
 
     public static int Run(string[] args)
     {
         int runs = args.Length > 0 && int.TryParse(args[0], CultureInfo.InvariantCulture, out int n) ? n : 10;
         string[] modes = [.. (VerdictsBenchmark.Option(args, "--modes") ?? NoiseMode.Names).Select(static m => m == "other-process" ? "process" : m)];
+        bool accumulate = args.Contains("--accumulate");
         int storedRuns = VerdictsBenchmark.Option(args, "--stored-runs") is [{ } stored] && int.TryParse(stored, CultureInfo.InvariantCulture, out int k) ? Math.Min(k, runs) : Math.Min(5, runs);
         if (modes.FirstOrDefault(m => !NoiseMode.Names.Contains(m)) is { } unknown)
         {
@@ -49,13 +48,19 @@ internal static class AbBenchmark
 
         AbTestAssembly bodies = AbDiscovery.FindTests("bench/Picollo.Benchmarks.AbBodies/Picollo.Benchmarks.AbBodies.csproj", assembly, null);
         var options = new AbOptions { Cpu = NoiseMode.MeasuredCpu };
+        if (VerdictsBenchmark.Option(args, "--samples") is [{ } cap] && int.TryParse(cap, CultureInfo.InvariantCulture, out int perPair))
+            options = options with { SamplesPerPair = perPair };
         (string Name, double Work)[] arms = VerdictsBenchmark.Option(args, "--arms") is { } named ? [.. s_arms.Where(a => named.Contains(a.Name))] : s_arms;
         MachineInfo machine = MachineInfo.Current();
         string loadBefore = MachineInfo.ReadLoadAverage();
         var total = Stopwatch.StartNew();
         string folder = Directory.CreateTempSubdirectory("picollo-ab-bench-").FullName;
+        string log = Path.Combine(Path.GetDirectoryName(ResultsWriter.DefaultPath())!, "ab-runs.jsonl");
+        string session = string.Create(CultureInfo.InvariantCulture, $"{DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC, {machine.Cpu} {MachineFingerprint.Current.TscMegahertz:N0} MHz, code {Commit()}, {options.SamplesPerPair} samples per pair");
         var rows = new List<Row>();
         var storedRows = new List<StoredRow>();
+        if (accumulate && File.Exists(log))
+            ReadLog(log, rows, storedRows);
         foreach (string modeName in modes)
         {
             using NoiseMode mode = NoiseMode.Start(modeName);
@@ -74,10 +79,11 @@ internal static class AbBenchmark
                     foreach (AbTestResult result in results)
                     {
                         AbTimeEstimate? time = result.Measurements.Count > 0 ? result.Measurements[0].Time : null;
-                        AbVerdict[] variants = [.. s_variants.Select(v => Verdict(result, v.Options))];
-                        rows.Add(new Row(modeName, arm, result.Test.MethodName, result.Verdict, time?.Ratio ?? double.NaN, result.ProcessPairs, seconds, variants, result.Problems));
+                        var row = new Row(session, modeName, arm, result.Test.MethodName, result.Verdict, time?.Ratio ?? double.NaN, result.ProcessPairs, seconds, result.Problems);
+                        rows.Add(row);
+                        AppendLog(log, row);
                         Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                            $"[{modeName}] run {run + 1,2} {arm,-4} {result.Test.MethodName,-10} {AbRunner.Describe(result.Verdict),-12} ×{time?.Ratio ?? double.NaN:0.000} ({time?.Low ?? double.NaN:0.000}–{time?.High ?? double.NaN:0.000}) pairs {result.ProcessPairs} | variants {string.Join(" / ", variants.Select(AbRunner.Describe))}{(result.Problems.Count > 0 ? " | " + result.Problems[0] : string.Empty)}"));
+                            $"[{modeName}] run {run + 1,2} {arm,-4} {result.Test.MethodName,-10} {AbRunner.Describe(result.Verdict),-12} ×{time?.Ratio ?? double.NaN:0.000} ({time?.Low ?? double.NaN:0.000}–{time?.High ?? double.NaN:0.000}) pairs {result.ProcessPairs}{(result.Problems.Count > 0 ? " | " + result.Problems[0] : string.Empty)}"));
                     }
 
                     Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"[{modeName}] run {run + 1,2} {arm,-4} {seconds:0.0} s"));
@@ -86,7 +92,9 @@ internal static class AbBenchmark
                         for (int b = 0; b < baselines.Length; b++)
                         {
                             BaselineJudgement judgement = baselines[b].Judge(StoredBodies[b].Measure(VerdictsBenchmark.Options, work));
-                            storedRows.Add(new StoredRow(modeName, arm, StoredBodies[b].Name, judgement.Check.Outcome));
+                            var storedRow = new StoredRow(session, modeName, arm, StoredBodies[b].Name, judgement.Check.Outcome);
+                            storedRows.Add(storedRow);
+                            AppendLog(log, storedRow);
                             Console.WriteLine($"[{modeName}] run {run + 1,2} {arm,-4} stored {StoredBodies[b].Name}: {judgement.Check.Outcome}");
                         }
                     }
@@ -94,11 +102,11 @@ internal static class AbBenchmark
             }
 
             // Written after each mode, so a run stopped early keeps the modes it finished.
-            ResultsWriter.WriteSection(ResultsWriter.DefaultPath(), "ab", Section(rows, storedRows, runs, storedRuns, [.. modes.TakeWhile(m => m != modeName), modeName], machine, loadBefore, MachineInfo.ReadLoadAverage(), total.Elapsed, args));
+            ResultsWriter.WriteSection(ResultsWriter.DefaultPath(), "ab", Section(rows, storedRows, runs, storedRuns, accumulate ? [.. NoiseMode.Names.Where(m => rows.Any(r => r.Mode == m))] : [.. modes.TakeWhile(m => m != modeName), modeName], machine, loadBefore, MachineInfo.ReadLoadAverage(), total.Elapsed, args, accumulate));
         }
 
         Directory.Delete(folder, recursive: true);
-        string section = Section(rows, storedRows, runs, storedRuns, modes, machine, loadBefore, MachineInfo.ReadLoadAverage(), total.Elapsed, args);
+        string section = Section(rows, storedRows, runs, storedRuns, accumulate ? [.. NoiseMode.Names.Where(m => rows.Any(r => r.Mode == m))] : modes, machine, loadBefore, MachineInfo.ReadLoadAverage(), total.Elapsed, args, accumulate);
         Console.WriteLine();
         Console.WriteLine(section);
         string path = ResultsWriter.DefaultPath();
@@ -117,51 +125,39 @@ internal static class AbBenchmark
     private static string WordsText(double work) =>
         string.Join(' ', Enumerable.Range(0, (int)Math.Round(640 * work)).Select(static i => "word" + (i % 7 == 0 ? "s," : string.Empty)));
 
-    // The verdict of a test judged again with a variant of the statistic, on all the pairs the run took.
-    private static AbVerdict Verdict(AbTestResult result, AbOptions variant)
-    {
-        if (result.PairOutcomes.Count == 0)
-            return result.Verdict;
-        IReadOnlyList<AbMeasurement> measurements = AbStatistics.Judge(result.PairOutcomes, variant, final: true);
-        return measurements.Count == 0 ? AbVerdict.NotJudged : measurements.Min(static m => m.Verdict);
-    }
-
-    private static string Section(List<Row> rows, List<StoredRow> stored, int runs, int storedRuns, string[] modes, MachineInfo machine, string loadBefore, string loadAfter, TimeSpan total, string[] args)
+    private static string Section(List<Row> rows, List<StoredRow> stored, int runs, int storedRuns, string[] modes, MachineInfo machine, string loadBefore, string loadAfter, TimeSpan total, string[] args, bool accumulate)
     {
         var text = new StringBuilder("## picollo ab: base against head in process pairs\n\n");
         text.Append(CultureInfo.InvariantCulture, $"Command: `dotnet bench/Picollo.Benchmarks/bin/Release/net10.0/Picollo.Benchmarks.dll ab {string.Join(' ', args)}` ({runs} runs per arm, stored-baseline verdicts in the first {storedRuns}; {total.TotalMinutes:0} min in all)\n\n");
         text.Append(CultureInfo.InvariantCulture, $"CPU: {machine.Cpu}, {machine.LogicalCores} logical cores, TSC {MachineFingerprint.Current.TscMegahertz:N0} MHz; {machine.OperatingSystem}; {machine.Runtime}; load average before {loadBefore}, after {loadAfter}\n\n");
-        text.Append("Each run is a whole `picollo ab` run after the builds (AbRunner): the three bodies' tests, each in 3 to 10 fresh process pairs. Cells: regressed / runs; in brackets inconclusive.\n\n");
-        text.Append("| Mode | Test | A/A regressed | +5 % regressed | +10 % regressed | +20 % regressed | Median pairs | Median s per run (3 tests) | Stored baseline A/A failed · +5/+10/+20 % failed |\n|---|---|---|---|---|---|---|---|---|\n");
+        if (accumulate)
+        {
+            text.Append("Counted over every run in bench/ab-runs.jsonl (`--accumulate`), per session (runs of all arms and tests):\n\n");
+            foreach (IGrouping<string, Row> group in rows.GroupBy(static r => r.Session))
+                text.Append(CultureInfo.InvariantCulture, $"- {group.Key}: {string.Join(", ", NoiseMode.Names.Where(m => group.Any(r => r.Mode == m)).Select(m => $"{m} {RunsPerArm(group.Where(r => r.Mode == m))}"))} runs per arm\n");
+            text.Append('\n');
+        }
+
+        text.Append("Each run is a whole `picollo ab` run after the builds (AbRunner): the three bodies' tests, each in 3 to 10 fresh process pairs. Cells: regressed / runs; in brackets inconclusive. Wall time per run of the three tests: median and max, and the runs within 90 s.\n\n");
+        text.Append("| Mode | Test | A/A regressed | +5 % regressed | +10 % regressed | +20 % regressed | Median pairs | s per run: median / max (≤ 90 s) | Stored baseline A/A failed · +5/+10/+20 % failed | Goals |\n|---|---|---|---|---|---|---|---|---|---|\n");
         foreach (string mode in modes)
         {
+            // One wall time per run: the tests of a run share it.
+            double[] seconds = [.. rows.Where(r => r.Mode == mode).GroupBy(static r => (r.Session, r.Arm, r.Seconds)).Select(static g => g.Key.Seconds)];
             foreach (string test in rows.Where(r => r.Mode == mode).Select(static r => r.Test).Distinct())
             {
                 List<Row> cell = [.. rows.Where(r => r.Mode == mode && r.Test == test)];
-                string Count(string arm)
-                {
-                    List<Row> a = [.. cell.Where(r => r.Arm == arm)];
-                    return $"{a.Count(static r => r.Verdict == AbVerdict.Regressed)}/{a.Count} ({a.Count(static r => r.Verdict == AbVerdict.Inconclusive)})";
-                }
+                int Regressed(string arm) => cell.Count(r => r.Arm == arm && r.Verdict == AbVerdict.Regressed);
+                int Runs(string arm) => cell.Count(r => r.Arm == arm);
+                string Count(string arm) => $"{Regressed(arm)}/{Runs(arm)} ({cell.Count(r => r.Arm == arm && r.Verdict == AbVerdict.Inconclusive)})";
 
+                // The issue's goals: A/A never regressed, +10 % caught in ≥ 95 % and +5 % in ≥ 80 % of ≥ 20 runs.
+                bool met = Regressed("A/A") == 0 && Regressed("+10%") >= 0.95 * Runs("+10%") && Regressed("+5%") >= 0.80 * Runs("+5%");
+                string goals = !met ? "**not met**" : s_arms.Any(a => Runs(a.Name) < 20) ? "met so far (< 20 runs)" : "met";
                 List<StoredRow> s = [.. stored.Where(r => r.Mode == mode && r.Body == test)];
                 string storedCell = s.Count == 0 ? "–" : string.Join(" · ", s_arms.Select(a => $"{s.Count(r => r.Arm == a.Name && r.Outcome == BaselineOutcome.Fail)}/{s.Count(r => r.Arm == a.Name)}"));
                 text.Append(CultureInfo.InvariantCulture,
-                    $"| {mode} | {test} | {Count("A/A")} | {Count("+5%")} | {Count("+10%")} | {Count("+20%")} | {Median(cell.Select(static r => (double)r.Pairs)):0} | {Median(rows.Where(r => r.Mode == mode).Select(static r => r.Seconds)):0} | {storedCell} |\n");
-            }
-        }
-
-        text.Append("\nThe same pairs judged by variants of the statistic (all the pairs each run took, final verdicts): regressed per arm, A/A · +5 · +10 · +20 %.\n\n| Mode | Test | ");
-        text.Append(string.Join(" | ", s_variants.Select(static v => v.Name))).Append(" |\n|---|---|").Append(string.Concat(s_variants.Select(static _ => "---|"))).Append('\n');
-        foreach (string mode in modes)
-        {
-            foreach (string test in rows.Where(r => r.Mode == mode).Select(static r => r.Test).Distinct())
-            {
-                List<Row> cell = [.. rows.Where(r => r.Mode == mode && r.Test == test)];
-                text.Append(CultureInfo.InvariantCulture, $"| {mode} | {test} |");
-                for (int v = 0; v < s_variants.Length; v++)
-                    text.Append(' ').Append(string.Join(" · ", s_arms.Select(a => cell.Count(r => r.Arm == a.Name && r.Variants[v] == AbVerdict.Regressed).ToString(CultureInfo.InvariantCulture)))).Append(" |");
-                text.Append('\n');
+                    $"| {mode} | {test} | {Count("A/A")} | {Count("+5%")} | {Count("+10%")} | {Count("+20%")} | {Median(cell.Select(static r => (double)r.Pairs)):0} | {Median(seconds):0} / {seconds.DefaultIfEmpty(double.NaN).Max():0} ({seconds.Count(static x => x <= 90)}/{seconds.Length}) | {storedCell} | {goals} |\n");
             }
         }
 
@@ -171,15 +167,59 @@ internal static class AbBenchmark
         return text.ToString();
     }
 
+    private static int RunsPerArm(IEnumerable<Row> rows)
+    {
+        Row[] all = [.. rows];
+        int cells = all.Select(static r => (r.Test, r.Arm)).Distinct().Count();
+        return cells == 0 ? 0 : all.Length / cells;
+    }
+
+    // The run log: one JSON object per line, a test's verdict in one run ("kind": "ab") or a stored-baseline judgement ("stored").
+    private static void AppendLog(string path, Row row) =>
+        File.AppendAllText(path, JsonSerializer.Serialize(new LogLine("ab", row.Session, row.Mode, row.Arm, row.Test, row.Verdict.ToString(), row.Ratio, row.Pairs, row.Seconds, [.. row.Problems]), s_json) + "\n");
+
+    private static void AppendLog(string path, StoredRow row) =>
+        File.AppendAllText(path, JsonSerializer.Serialize(new LogLine("stored", row.Session, row.Mode, row.Arm, row.Body, row.Outcome.ToString(), double.NaN, 0, 0, []), s_json) + "\n");
+
+    private static void ReadLog(string path, List<Row> rows, List<StoredRow> stored)
+    {
+        foreach (string line in File.ReadLines(path).Where(static l => l.Length > 0))
+        {
+            LogLine entry = JsonSerializer.Deserialize<LogLine>(line, s_json) ?? throw new InvalidDataException($"{path}: an empty line object");
+            if (entry.Kind == "ab")
+                rows.Add(new Row(entry.Session, entry.Mode, entry.Arm, entry.Test, Enum.Parse<AbVerdict>(entry.Outcome), entry.Ratio, entry.Pairs, entry.Seconds, entry.Problems));
+            else
+                stored.Add(new StoredRow(entry.Session, entry.Mode, entry.Arm, entry.Test, Enum.Parse<BaselineOutcome>(entry.Outcome)));
+        }
+    }
+
+    // The code measured, for the log: the repository's HEAD (and "+changes" when the tree differs from it).
+    private static string Commit()
+    {
+        static string Git(string arguments)
+        {
+            var start = new ProcessStartInfo("git", arguments) { RedirectStandardOutput = true, WorkingDirectory = Path.GetDirectoryName(Path.GetDirectoryName(ResultsWriter.DefaultPath()))! };
+            using Process git = Process.Start(start)!;
+            string output = git.StandardOutput.ReadToEnd().Trim();
+            git.WaitForExit();
+            return git.ExitCode == 0 ? output : "?";
+        }
+
+        string head = Git("rev-parse --short HEAD");
+        return Git("status --porcelain --untracked-files=no -- src bench/Picollo.Benchmarks bench/Picollo.Benchmarks.AbBodies").Length > 0 ? head + "+changes" : head;
+    }
+
     private static double Median(IEnumerable<double> values)
     {
         double[] sorted = [.. values.Where(double.IsFinite).Order()];
         return sorted.Length == 0 ? double.NaN : sorted.Length % 2 == 1 ? sorted[sorted.Length / 2] : (sorted[(sorted.Length / 2) - 1] + sorted[sorted.Length / 2]) / 2;
     }
 
-    private sealed record Row(string Mode, string Arm, string Test, AbVerdict Verdict, double Ratio, int Pairs, double Seconds, AbVerdict[] Variants, IReadOnlyList<string> Problems);
+    private sealed record Row(string Session, string Mode, string Arm, string Test, AbVerdict Verdict, double Ratio, int Pairs, double Seconds, IReadOnlyList<string> Problems);
 
-    private sealed record StoredRow(string Mode, string Arm, string Body, BaselineOutcome Outcome);
+    private sealed record StoredRow(string Session, string Mode, string Arm, string Body, BaselineOutcome Outcome);
+
+    private sealed record LogLine(string Kind, string Session, string Mode, string Arm, string Test, string Outcome, double Ratio, int Pairs, double Seconds, string[] Problems);
 
     // The chain as a state for Perf.Measure: each call continues from the last.
     private sealed class ChainBody(int steps)

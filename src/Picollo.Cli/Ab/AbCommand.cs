@@ -90,7 +90,7 @@ internal static class AbCommand
             // Other perf tests on this machine (another job's) wait while the pairs measure; the workers inherit the lock.
             using MeasurementLock? machine = MeasurementLock.Acquire(MeasurementLock.DefaultTimeout, cancellation.Token);
             long start = Stopwatch.GetTimestamp();
-            IReadOnlyList<AbTestResult> results = AbRunner.Run(baseAssemblies, headAssemblies, request.Options, line => console.WriteLine(line), cancellation.Token);
+            IReadOnlyList<AbTestResult> results = Measure(console, baseAssemblies, headAssemblies, request.Options, headAssemblies.Sum(static a => a.Tests.Count), cancellation.Token);
             var report = new AbReport(workspace.Base, workspace.Head, results, request.Options, Stopwatch.GetElapsedTime(start), notes);
             Write(console, request, report);
             return report.HasRegression ? 1 : 0;
@@ -120,6 +120,28 @@ internal static class AbCommand
                 // As above.
             }
         }
+    }
+
+    // On a terminal a live table (a row per test, redrawn after each pair); in a log (CI, a redirected console) a line per pair.
+    private static IReadOnlyList<AbTestResult> Measure(
+        IAnsiConsole console, List<AbTestAssembly> baseAssemblies, List<AbTestAssembly> headAssemblies, AbOptions options, int tests, CancellationToken cancellation)
+    {
+        if (!console.Profile.Capabilities.Interactive)
+            return AbRunner.Run(baseAssemblies, headAssemblies, options, progress => console.WriteLine(progress.Line), cancellation);
+
+        IReadOnlyList<AbTestResult> results = [];
+        string? endedEarly = null;
+        console.Live(AbProgressView.Starting(tests)).AutoClear(false).Start(live =>
+            results = AbRunner.Run(baseAssemblies, headAssemblies, options, progress =>
+            {
+                live.UpdateTarget(AbProgressView.Render(progress));
+                live.Refresh();
+                if (progress.EndsEarly)
+                    endedEarly = progress.Line;
+            }, cancellation));
+        if (endedEarly is not null)
+            console.WriteLine(endedEarly);
+        return results;
     }
 
     private static void Write(IAnsiConsole console, Request request, AbReport report)

@@ -19,17 +19,11 @@ internal sealed record AbOptions
     public TimeSpan WorkerTimeout { get; init; } = TimeSpan.FromSeconds(120);
 
     /// <summary>
-    /// Inside a pair, the batches judged: those whose floors are within this fraction of the pair's fastest batch, so a
-    /// stretch of contention (a build beside the pair, a burst) does not decide the pair's ratio; infinity takes every batch.
+    /// The most samples each side takes in a paired measurement (default 400; the test's own count when lower). Precision
+    /// comes from the process pairs, so a pair's samples past steady batch floors only lengthen the run: 400 instead of a
+    /// test's 1,000 took a pair from about 4.0 to 3.3 s in bench ab, its batches still 20 samples each.
     /// </summary>
-    public double FastStretch { get; init; } = double.PositiveInfinity;
-
-    /// <summary>
-    /// Across pairs, a pair whose fastest stretch was slower than the fastest pair's by more than this fraction ran under
-    /// contention, which moves two builds' processes by different amounts; such pairs are set aside while at least
-    /// <see cref="MinPairs"/> others remain. Infinity keeps every pair.
-    /// </summary>
-    public double ContendedPair { get; init; } = double.PositiveInfinity;
+    public int SamplesPerPair { get; init; } = 400;
 
     /// <summary>The CPU both workers of a pair measure on: the last by default (the tool's threads and most system work start on the first).</summary>
     public int Cpu { get; init; } = System.Environment.ProcessorCount - 1;

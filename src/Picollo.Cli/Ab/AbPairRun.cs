@@ -23,9 +23,10 @@ internal static class AbPairRun
     /// <param name="pairIndex">The pair's number for this test: which side warms up first alternates with it.</param>
     /// <param name="cpu">The CPU both sides measure on.</param>
     /// <param name="timeout">How long a side may stay silent (not measuring, not exiting) before the pair is given up.</param>
+    /// <param name="maxSamples">The most samples per side of a paired measurement (<see cref="AbOptions.SamplesPerPair"/>).</param>
     /// <param name="cancellation">Ctrl+C: both workers are stopped.</param>
     /// <returns>What each side measured and any problem.</returns>
-    public static AbPairOutcome Run(AbTestAssembly? baseAssembly, AbTestAssembly? headAssembly, AbTest test, int pairIndex, int cpu, TimeSpan timeout, CancellationToken cancellation)
+    public static AbPairOutcome Run(AbTestAssembly? baseAssembly, AbTestAssembly? headAssembly, AbTest test, int pairIndex, int cpu, TimeSpan timeout, int maxSamples, CancellationToken cancellation)
     {
         string folder = Directory.CreateTempSubdirectory("picollo-ab-").FullName;
         string channel = Path.Combine(folder, "channel");
@@ -43,7 +44,7 @@ internal static class AbPairRun
                     sides.Add(new Side("head", AbWorkerProcess.Start("head", headAssembly, test, channel, folder, cpu)));
                 using (cancellation.Register(() => sides.ForEach(static s => s.Worker.Kill())))
                 {
-                    Trouble? trouble = Coordinate(listener, sides, pairIndex, timeout, cancellation);
+                    Trouble? trouble = Coordinate(listener, sides, pairIndex, timeout, maxSamples, cancellation);
                     foreach (Side side in sides)
                     {
                         // After a problem, a few seconds for a crashing worker to exit, so its exit code and last words explain it.
@@ -88,7 +89,7 @@ internal static class AbPairRun
 
     // The coordinator: waits for both sides' next BEGIN (or their end), pairs them when they name the same measurement,
     // lets one go alone otherwise; null when both sides ran to their end, else why the pair was given up.
-    private static Trouble? Coordinate(Socket listener, List<Side> sides, int pairIndex, TimeSpan timeout, CancellationToken cancellation)
+    private static Trouble? Coordinate(Socket listener, List<Side> sides, int pairIndex, TimeSpan timeout, int maxSamples, CancellationToken cancellation)
     {
         long lastProgress = Stopwatch.GetTimestamp();
         while (true)
@@ -151,7 +152,7 @@ internal static class AbPairRun
                 Side? other = sides.FirstOrDefault(s => s != first);
                 if (!first.Alone && other is { Pending: { } key, Alone: false } && key == first.Pending)
                 {
-                    if (Paired(sides[0], sides[1], pairIndex) is { } trouble)
+                    if (Paired(sides[0], sides[1], pairIndex, maxSamples) is { } trouble)
                         return trouble;
                     sides[0].Pending = sides[1].Pending = null;
                     progressed = true;
@@ -179,7 +180,7 @@ internal static class AbPairRun
 
     // One paired measurement, both sides waiting at BEGIN of the same key: PREP, PILOT, OPS, READY one side at a time,
     // then the samples in lock-step. Null when it completed, else the problem.
-    private static Trouble? Paired(Side baseSide, Side headSide, int pairIndex)
+    private static Trouble? Paired(Side baseSide, Side headSide, int pairIndex, int maxSamples)
     {
         Side first = pairIndex % 2 == 0 ? baseSide : headSide, second = first == baseSide ? headSide : baseSide;
         Side? current = null;
@@ -192,7 +193,9 @@ internal static class AbPairRun
             Send(second.Socket!, "PREP");
             (long secondOps, int secondSamples) = Pilot(second);
             long operations = Math.Max(firstOps, secondOps);
-            int samples = Math.Min(firstSamples, secondSamples);
+            // The tool ends the samples (E) at the cap, the workers' own count notwithstanding: a pair is one value of the
+            // verdict, so its samples buy little once its batches' floors are steady, and the pair's wall time is the run's.
+            int samples = Math.Min(Math.Min(firstSamples, secondSamples), maxSamples);
             foreach (Side side in (Side[])[first, second])
             {
                 current = side;

@@ -16,11 +16,11 @@ internal static class AbRunner
     /// <param name="baseAssemblies">The base build's test assemblies.</param>
     /// <param name="headAssemblies">The head build's.</param>
     /// <param name="options">Threshold, confidence, pairs, budget.</param>
-    /// <param name="progress">A line per pair run, for the console.</param>
+    /// <param name="progress">Where the run stands, after each pair and when the time budget ends it.</param>
     /// <param name="cancellation">Ctrl+C.</param>
     /// <returns>The tests, judged.</returns>
     public static IReadOnlyList<AbTestResult> Run(
-        IReadOnlyList<AbTestAssembly> baseAssemblies, IReadOnlyList<AbTestAssembly> headAssemblies, AbOptions options, Action<string> progress, CancellationToken cancellation)
+        IReadOnlyList<AbTestAssembly> baseAssemblies, IReadOnlyList<AbTestAssembly> headAssemblies, AbOptions options, Action<AbProgress> progress, CancellationToken cancellation)
     {
         var tests = new List<Entry>();
         foreach (AbTestAssembly head in headAssemblies)
@@ -51,14 +51,17 @@ internal static class AbRunner
             {
                 if (Stopwatch.GetElapsedTime(start) > options.TimeBudget && round >= 1)
                 {
-                    progress(string.Create(CultureInfo.InvariantCulture, $"The time budget ({options.TimeBudget.TotalMinutes:0.#} min) is spent: the tests still undecided take their verdicts from the pairs they have."));
-                    return [.. tests.Select(e => e.Result(options, final: true))];
+                    IReadOnlyList<AbTestResult> final = [.. tests.Select(e => e.Result(options, final: true))];
+                    progress(new AbProgress(
+                        string.Create(CultureInfo.InvariantCulture, $"The time budget ({options.TimeBudget.TotalMinutes:0.#} min) is spent: the tests still undecided take their verdicts from the pairs they have."),
+                        final, tests.Count, Stopwatch.GetElapsedTime(start), 0) { EndsEarly = true });
+                    return final;
                 }
 
                 cancellation.ThrowIfCancellationRequested();
-                AbPairOutcome outcome = AbPairRun.Run(entry.Base, entry.Head, entry.Test, entry.Pairs.Count, cpu, options.WorkerTimeout, cancellation);
+                AbPairOutcome outcome = AbPairRun.Run(entry.Base, entry.Head, entry.Test, entry.Pairs.Count, cpu, options.WorkerTimeout, options.SamplesPerPair, cancellation);
                 entry.Pairs.Add(outcome);
-                progress(Line(entry, options, Stopwatch.GetElapsedTime(start), tests));
+                progress(Progress(entry, options, Stopwatch.GetElapsedTime(start), tests));
             }
 
             round++;
@@ -67,7 +70,7 @@ internal static class AbRunner
         return [.. tests.Select(e => e.Result(options, final: true))];
     }
 
-    private static string Line(Entry entry, AbOptions options, TimeSpan elapsed, List<Entry> tests)
+    private static AbProgress Progress(Entry entry, AbOptions options, TimeSpan elapsed, List<Entry> tests)
     {
         AbTestResult result = entry.Result(options, final: false);
         string what = result.Measurements.FirstOrDefault(static m => m.Time is not null)?.Time is { } time
@@ -78,8 +81,9 @@ internal static class AbRunner
         double perPair = elapsed.TotalSeconds / Math.Max(1, pairsRun);
         int left = tests.Sum(e => e.Base is null || e.Head is null ? Math.Max(0, 1 - e.Pairs.Count) : Math.Max(0, options.MinPairs - e.Pairs.Count) + (e.WantsPair(options, int.MaxValue) ? 1 : 0));
         string problem = entry.Pairs[^1].Problem is { } p ? " — " + p : string.Empty;
-        return string.Create(CultureInfo.InvariantCulture,
+        string line = string.Create(CultureInfo.InvariantCulture,
             $"[{elapsed.TotalSeconds,5:0} s] {entry.Test.ShortName}: pair {entry.Pairs.Count}: {what}, {Describe(result.Verdict)}{problem} · {done}/{tests.Count} tests decided, ~{left * perPair:0} s left");
+        return new AbProgress(line, [.. tests.Select(e => e == entry ? result : e.Result(options, final: false))], done, elapsed, left * perPair);
     }
 
     /// <summary>A verdict as the report words it.</summary>

@@ -14,7 +14,4 @@ internal sealed record AbTimeEstimate(string Counter, IReadOnlyList<double> Pair
 {
     /// <summary>The process pairs.</summary>
     public int Pairs => PairRatios.Count;
-
-    /// <summary>Pairs set aside because they ran under contention (<see cref="AbOptions.ContendedPair"/>).</summary>
-    public int SetAside { get; init; }
 }

@@ -191,9 +191,35 @@ internal sealed class AbWorkspace : IDisposable
         // a post-checkout hook (husky's npm install, a code generator) is the user's workflow, not part of a build copy.
         string noHooks = Path.Combine(Path.GetDirectoryName(path)!, "no-hooks");
         var result = Git(root, s_checkout, "-c", "core.hooksPath=" + noHooks, "worktree", "add", "--detach", "--quiet", path, commit);
-        return result.ExitCode == 0
-            ? path
-            : throw new AbException($"git could not check out the {side} ({reference}, {commit[..Math.Min(7, commit.Length)]}) into {path}: {OneLine(result.Error)}.");
+        if (result.ExitCode != 0)
+            throw new AbException($"git could not check out the {side} ({reference}, {commit[..Math.Min(7, commit.Length)]}) into {path}: {OneLine(result.Error)}.");
+
+        // A worktree starts with empty submodule folders, and a project that references one (a vendored library, shared
+        // build props) does not build without it: the revision's own submodule commits, as a clone with --recursive has them.
+        if (File.Exists(Path.Combine(path, ".gitmodules")))
+        {
+            // --init writes submodule.<name>.url and .active into the repository's config, which a worktree shares with the
+            // user's clone: the entries it adds go again once the checkout is done (a build needs the files, not the config).
+            HashSet<string> before = SubmoduleConfig(root);
+            var submodules = Git(path, s_checkout, "-c", "core.hooksPath=" + noHooks, "submodule", "update", "--init", "--recursive", "--quiet");
+            foreach (string added in SubmoduleConfig(root).Except(before))
+                _ = Git(root, s_quick, "config", "--local", "--unset-all", added);
+            if (submodules.ExitCode != 0)
+            {
+                throw new AbException(
+                    $"git could not check out the submodules of the {side} ({reference}, {commit[..Math.Min(7, commit.Length)]}) in {path}: {OneLine(submodules.Error)}. " +
+                    "picollo ab runs git submodule update --init --recursive in the worktree: make the submodules' URLs reachable from this machine (credentials for private ones), then run again.");
+            }
+        }
+
+        return path;
+    }
+
+    // The names of the repository's own submodule.* config entries.
+    private static HashSet<string> SubmoduleConfig(string root)
+    {
+        var result = Git(root, s_quick, "config", "--local", "--name-only", "--get-regexp", @"^submodule\.");
+        return result.ExitCode == 0 ? [.. result.Output.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)] : [];
     }
 
     // Best effort, never throws: it runs on the way out (a finally, a Ctrl+C handler), where a second error would hide the first.

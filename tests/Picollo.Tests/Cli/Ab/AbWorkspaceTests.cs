@@ -177,6 +177,39 @@ public sealed class AbWorkspaceTests : IDisposable
     }
 
     [Fact]
+    public void Open_ARepositoryWithASubmodule_ChecksItOutInTheBasesWorktree()
+    {
+        AddSubmodule();
+        // As in a clone made without --recursive: the submodule is not initialized in the user's config.
+        Git(Repo, "config", "--local", "--remove-section", "submodule.lib");
+        string config = Git(Repo, "config", "--local", "--list");
+
+        using var files = LocalSubmodulesAllowed.Begin();
+        using (AbWorkspace workspace = AbWorkspace.Open(Repo, "main", "main", Temp))
+        {
+            File.ReadAllText(Path.Combine(workspace.Base.Root, "lib", "lib.txt")).ShouldBe("vendored", "a project that references the submodule builds");
+            File.ReadAllText(Path.Combine(workspace.Head.Root, "lib", "lib.txt")).ShouldBe("vendored");
+            Git(Repo, "config", "--local", "--list").ShouldBe(config, "the user's config is the same as before, though the worktrees share it");
+        }
+
+        Worktrees().ShouldBe([Repo]);
+    }
+
+    [Fact]
+    public void Open_ASubmoduleThatCannotBeFetched_SaysWhich_AndRemovesTheWorktree()
+    {
+        AddSubmodule();
+        Directory.Move(_dir.Combine("lib"), _dir.Combine("moved-away"));
+
+        using var files = LocalSubmodulesAllowed.Begin();
+        AbException e = Should.Throw<AbException>(() => AbWorkspace.Open(Repo, "main", null, Temp));
+
+        e.Message.ShouldStartWith($"git could not check out the submodules of the base (main, ");
+        e.Message.ShouldContain("make the submodules' URLs reachable from this machine");
+        Worktrees().ShouldBe([Repo]);
+    }
+
+    [Fact]
     public void Dispose_Twice_AndFromTwoThreadsAtOnce_RemovesTheWorktreesOnce()
     {
         Commit("code.txt", "main");
@@ -187,6 +220,23 @@ public sealed class AbWorkspaceTests : IDisposable
         workspace.Dispose();
 
         Worktrees().ShouldBe([Repo]);
+    }
+
+    // A library repository beside the repository, added as its submodule "lib" from a local path.
+    private void AddSubmodule()
+    {
+        string lib = _dir.Combine("lib");
+        Directory.CreateDirectory(lib);
+        Git(lib, "init", "--quiet", "--initial-branch=main");
+        Git(lib, "config", "user.email", "ab@example.com");
+        Git(lib, "config", "user.name", "ab");
+        Git(lib, "config", "commit.gpgsign", "false");
+        File.WriteAllText(Path.Combine(lib, "lib.txt"), "vendored");
+        Git(lib, "add", "lib.txt");
+        Git(lib, "commit", "--quiet", "-m", "lib");
+        Commit("code.txt", "main");
+        Git(Repo, "-c", "protocol.file.allow=always", "submodule", "add", "--quiet", lib, "lib");
+        Git(Repo, "commit", "--quiet", "-m", "add lib");
     }
 
     private string Commit(string file, string content)
@@ -213,5 +263,28 @@ public sealed class AbWorkspaceTests : IDisposable
         string output = git.StandardOutput.ReadToEnd();
         git.WaitForExit();
         return git.ExitCode == 0 ? output : throw new InvalidOperationException($"git {string.Join(' ', arguments)} exited with {git.ExitCode}: {error.Result}");
+    }
+
+    /// <summary>
+    /// git refuses the file transport for submodules unless a config allows it, and a repository's own config does not reach
+    /// the clone git starts for a submodule: the command-line config (GIT_CONFIG_COUNT) does, as a user's https URLs need
+    /// nothing. Set for the tool's git processes while a test runs, then restored (the class's tests run one at a time).
+    /// </summary>
+    private sealed class LocalSubmodulesAllowed : IDisposable
+    {
+        private static readonly string[] s_names = ["GIT_CONFIG_COUNT", "GIT_CONFIG_KEY_0", "GIT_CONFIG_VALUE_0"];
+        private readonly string?[] _before = [.. s_names.Select(Environment.GetEnvironmentVariable)];
+
+        private LocalSubmodulesAllowed() => Set(["1", "protocol.file.allow", "always"]);
+
+        public static LocalSubmodulesAllowed Begin() => new();
+
+        public void Dispose() => Set(_before);
+
+        private static void Set(string?[] values)
+        {
+            for (int i = 0; i < s_names.Length; i++)
+                Environment.SetEnvironmentVariable(s_names[i], values[i]);
+        }
     }
 }
