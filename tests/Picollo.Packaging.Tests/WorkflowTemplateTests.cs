@@ -24,6 +24,6 @@ public sealed class WorkflowTemplateTests(PackageFeed feed)
         text.ShouldContain("picollo ab --base origin/${{ github.base_ref }} --project tests/Acme.PerfTests --output ab.md");
         text.ShouldContain("dotnet build tests/Acme.PerfTests -c Release");
         text.ShouldContain("PICOLLO_UPDATE_BASELINES: \"1\"");
-        System.Text.RegularExpressions.Regex.Matches(text, "tests/Acme\\.PerfTests").Count.ShouldBe(4, "build, test, ab and the accept job");
+        System.Text.RegularExpressions.Regex.Count(text, "tests/Acme\\.PerfTests").ShouldBe(4, "build, test, ab and the accept job");
     }
 }
