@@ -20,8 +20,12 @@ namespace Picollo.Benchmarks;
 /// </summary>
 internal static class AbBenchmark
 {
-    // NaN ratios (a run with no time) are written as "NaN".
-    private static readonly JsonSerializerOptions s_json = new() { NumberHandling = System.Text.Json.Serialization.JsonNumberHandling.AllowNamedFloatingPointLiterals };
+    // NaN ratios (a run with no time) are written as "NaN"; "+5%" as it reads (the log is committed and read in diffs).
+    private static readonly JsonSerializerOptions s_json = new()
+    {
+        NumberHandling = System.Text.Json.Serialization.JsonNumberHandling.AllowNamedFloatingPointLiterals,
+        Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping,
+    };
 
     private static readonly (string Name, double Work)[] s_arms = [("A/A", 1.0), ("+5%", 1.05), ("+10%", 1.10), ("+20%", 1.20)];
 
