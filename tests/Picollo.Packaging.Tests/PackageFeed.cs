@@ -98,7 +98,7 @@ public sealed partial class PackageFeed : IAsyncLifetime
     public async Task<string> CreateProjectAsync(string template, string name)
     {
         string folder = Path.Combine(Root, template, name);
-        (await DotNet.RunAsync(Root, Environment, TimeSpan.FromMinutes(2), "new", template, "-n", name, "-o", folder, "--debug:custom-hive", Hive)).ShouldSucceed();
+        await NewAsync(Root, template, "-n", name, "-o", folder);
         return folder;
     }
 
@@ -110,8 +110,12 @@ public sealed partial class PackageFeed : IAsyncLifetime
     public async Task<DotNet.Run> NewItemAsync(string template, string folder, params string[] arguments)
     {
         Directory.CreateDirectory(folder);
-        return (await DotNet.RunAsync(folder, Environment, TimeSpan.FromMinutes(2), ["new", template, .. arguments, "--debug:custom-hive", Hive])).ShouldSucceed();
+        return await NewAsync(folder, template, arguments);
     }
+
+    // dotnet new from the hive the packed templates were installed into, in directory.
+    private async Task<DotNet.Run> NewAsync(string directory, string template, params string[] arguments) =>
+        (await DotNet.RunAsync(directory, Environment, TimeSpan.FromMinutes(2), ["new", template, .. arguments, "--debug:custom-hive", Hive])).ShouldSucceed();
 
     /// <summary>
     /// <c>dotnet test</c> on a project in <paramref name="configuration"/>, with the console logger at detailed verbosity

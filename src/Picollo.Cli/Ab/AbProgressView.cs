@@ -27,9 +27,7 @@ internal static class AbProgressView
             .AddColumn("Test").AddColumn(new TableColumn("Pairs").RightAligned()).AddColumn("Time, head / base").AddColumn("Verdict");
         foreach (AbTestResult test in progress.Tests)
         {
-            string time = test.Measurements.FirstOrDefault(static m => m.Time is not null)?.Time is { } t
-                ? string.Create(CultureInfo.InvariantCulture, $"{t.Counter} ×{t.Ratio:0.000}") + (double.IsNaN(t.Low) ? string.Empty : string.Create(CultureInfo.InvariantCulture, $" ({t.Low:0.000}–{t.High:0.000})"))
-                : "–";
+            string time = test.Measurements.FirstOrDefault(static m => m.Time is not null)?.Time?.Summary ?? "–";
             table.AddRow(
                 new Spectre.Console.Text(test.Test.ShortName),
                 new Spectre.Console.Text(test.ProcessPairs.ToString(CultureInfo.InvariantCulture)),

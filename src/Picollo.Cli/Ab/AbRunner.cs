@@ -73,9 +73,7 @@ internal static class AbRunner
     private static AbProgress Progress(Entry entry, AbOptions options, TimeSpan elapsed, List<Entry> tests)
     {
         AbTestResult result = entry.Result(options, final: false);
-        string what = result.Measurements.FirstOrDefault(static m => m.Time is not null)?.Time is { } time
-            ? string.Create(CultureInfo.InvariantCulture, $"{time.Counter} ×{time.Ratio:0.000}") + (double.IsNaN(time.Low) ? string.Empty : string.Create(CultureInfo.InvariantCulture, $" ({time.Low:0.000}–{time.High:0.000})"))
-            : result.Verdict.ToString().ToLowerInvariant();
+        string what = result.Measurements.FirstOrDefault(static m => m.Time is not null)?.Time?.Summary ?? result.Verdict.ToString().ToLowerInvariant();
         int done = tests.Count(e => !e.WantsPair(options, int.MaxValue));
         int pairsRun = tests.Sum(static e => e.Pairs.Count);
         double perPair = elapsed.TotalSeconds / Math.Max(1, pairsRun);

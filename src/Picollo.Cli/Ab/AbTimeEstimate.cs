@@ -1,3 +1,5 @@
+using System.Globalization;
+
 namespace Picollo.Cli.Ab;
 
 /// <summary>
@@ -14,4 +16,8 @@ internal sealed record AbTimeEstimate(string Counter, IReadOnlyList<double> Pair
 {
     /// <summary>The process pairs.</summary>
     public int Pairs => PairRatios.Count;
+
+    /// <summary>The ratio and interval as the progress line and the live table show them: <c>tsc ×1.022 (0.991–1.054)</c>.</summary>
+    public string Summary => string.Create(CultureInfo.InvariantCulture, $"{Counter} ×{Ratio:0.000}")
+        + (double.IsNaN(Low) ? string.Empty : string.Create(CultureInfo.InvariantCulture, $" ({Low:0.000}–{High:0.000})"));
 }

@@ -350,11 +350,10 @@ internal static class BaselineJudge
             var levels = new List<BaselineRecord> { _current };
             var failures = new List<string>();
             int processes = options.RecordingProcesses;
-            bool inFreshProcesses = false;
             // PICOLLO_UPDATE_BASELINES=add extends the entry by this process's level: that is what the user asked to add.
-            if (options.FreshProcesses is { } fresh && processes > 0 && _store.IsUpdateMode && !_store.IsAddingProcessLevels)
+            IFreshProcessMeasurer? fresh = processes > 0 && _store.IsUpdateMode && !_store.IsAddingProcessLevels ? options.FreshProcesses : null;
+            if (fresh is not null)
             {
-                inFreshProcesses = true;
                 for (int i = 0; i < processes; i++)
                 {
                     // Spaced out: a host level lasts seconds to minutes, and processes back to back draw the same one (four
@@ -398,17 +397,17 @@ internal static class BaselineJudge
             // failed in the next process at another level (bench levels, busy cells: 1 of 4 joined). More processes, a few,
             // until two join: a host state lasts minutes, so a handful more either finds one or says it could not.
             int started = processes;
-            while (inFreshProcesses && failures.Count == 0 && combined.Processes < 2 && started < processes + MaxExtraRecordingProcesses && options.FreshProcesses is { } more)
+            while (fresh is not null && failures.Count == 0 && combined.Processes < 2 && started < processes + MaxExtraRecordingProcesses)
             {
                 Thread.Sleep(options.FreshProcessSpacing);
-                MeasureFreshLevel(more, levels, failures);
+                MeasureFreshLevel(fresh, levels, failures);
                 started++;
                 combined = TimeSpread.Combine(levels, options.VerdictPolicy, thisProcess);
             }
 
             if (failures.Count > 0)
                 _notices.Add($"Recorded in {levels.Count} of {started + 1} processes: {failures[0]}");
-            if (inFreshProcesses && combined.Processes < 2 && started > processes)
+            if (combined.Processes < 2 && started > processes)
             {
                 _notices.Add(string.Create(CultureInfo.InvariantCulture,
                     $"Recorded with no spread: only this process's level could join in {started + 1} processes (the others measured in another state of the host; see the recording line). Record again when the machine is quieter, or extend the entry later with PICOLLO_UPDATE_BASELINES=add."));
