@@ -6,12 +6,14 @@ namespace Picollo.Baselines;
 /// <summary>
 /// The contents of a <c>*.perf.json</c> baseline: one entry per machine, immutable. The JSON form is meant to be
 /// committed and reviewed: keys in ordinal order (entries by machine id, counters and options by name), fields in
-/// a fixed order, "\n" line ends, two-space indents, a final newline, and only the non-empty histogram buckets.
+/// a fixed order, "\n" line ends, two-space indents, a final newline, a counter's statistics on one line and its
+/// histogram on another (HdrHistogram's compressed V2 base64); about ten lines per counter (docs/TESTING.md, "The
+/// baseline file").
 /// </summary>
 internal sealed class BaselineFile
 {
     /// <summary>The format version written to and accepted from <c>"version"</c>.</summary>
-    public const int FormatVersion = 1;
+    public const int FormatVersion = 2;
 
     /// <summary>Creates a file from entries; a later entry for the same machine id is merged into the earlier one (see <see cref="WithEntry"/>).</summary>
     /// <param name="entries">The entries.</param>

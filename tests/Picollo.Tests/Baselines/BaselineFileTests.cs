@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using Picollo.Baselines;
 using Picollo.Tests.Support;
 using Shouldly;
@@ -8,6 +9,10 @@ namespace Picollo.Tests.Baselines;
 
 public sealed class BaselineFileTests
 {
+    // TwoMachines() as version 1 wrote it (a line per histogram bucket): the format files committed before version 2 hold.
+    private static string Version1File([CallerFilePath] string callerFile = "") =>
+        File.ReadAllText(Path.Combine(Path.GetDirectoryName(callerFile)!, "Approved", "Baseline.TwoMachines.version1.json"));
+
     private static BaselineFile TwoMachines() => new(
     [
         // Counters deliberately out of order: the file sorts them.
@@ -76,7 +81,7 @@ public sealed class BaselineFileTests
     [Fact]
     public void SyntaxError_NamesFileLineAndByte()
     {
-        string json = TwoMachines().ToJson().Replace("\"version\": 1,", "\"version\": 1,,", StringComparison.Ordinal);
+        string json = TwoMachines().ToJson().Replace("\"version\": 2,", "\"version\": 2,,", StringComparison.Ordinal);
 
         var ex = Should.Throw<BaselineFormatException>(() => BaselineFile.Parse(json, "/repo/T.M.perf.json"));
 
@@ -141,7 +146,7 @@ public sealed class BaselineFileTests
     [Fact]
     public void MalformedHistogramBucket_IsReportedWithItsLine()
     {
-        string json = TwoMachines().ToJson().Replace("\"88\": 3", "\"87.5\": 3", StringComparison.Ordinal);
+        string json = Version1File().Replace("\"88\": 3", "\"87.5\": 3", StringComparison.Ordinal);
 
         var ex = Should.Throw<BaselineFormatException>(() => BaselineFile.Parse(json, "f.perf.json"));
 
@@ -174,8 +179,11 @@ public sealed class BaselineFileTests
     [Fact]
     public void UnknownVersion_IsRejected()
     {
-        string json = TwoMachines().ToJson().Replace("\"version\": 1", "\"version\": 2", StringComparison.Ordinal);
+        string json = TwoMachines().ToJson().Replace("\"version\": 2", "\"version\": 3", StringComparison.Ordinal);
 
-        Should.Throw<BaselineFormatException>(() => BaselineFile.Parse(json)).JsonPath.ShouldBe("$.version");
+        var ex = Should.Throw<BaselineFormatException>(() => BaselineFile.Parse(json));
+
+        ex.JsonPath.ShouldBe("$.version");
+        ex.Message.ShouldContain("format version 3 is not supported by this Picollo (it reads versions 1 and 2); update Picollo");
     }
 }

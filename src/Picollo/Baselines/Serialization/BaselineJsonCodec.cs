@@ -12,6 +12,13 @@ namespace Picollo.Baselines.Serialization;
 /// </summary>
 internal static class BaselineJsonCodec
 {
+    // HdrHistogram's V2 encoding holds at most five significant digits: 2^18 sub-buckets, a block size of 2^17.
+    private const int MaxV2BlockSize = 131072;
+
+    // What recordings use (the whole ulong range, 64-bit counts): left out of the file, and assumed when absent.
+    private const ulong DefaultMinTrackableValue = 0;
+    private const ulong DefaultMaxTrackableValue = ulong.MaxValue;
+
     private const string Advice =
         "Fix the file (e.g. resolve a merge conflict) or delete it and record it again with PICOLLO_UPDATE_BASELINES=1; Picollo does not overwrite it while it is unreadable.";
 
@@ -23,8 +30,9 @@ internal static class BaselineJsonCodec
 
         var model = new BaselineFileModel { Version = BaselineFile.FormatVersion, Entries = entries };
 
-        // A final newline: editors add one, and a file without it shows as changed in every diff.
-        return JsonSerializer.Serialize(model, BaselineJsonContext.Default.BaselineFileModel) + "\n";
+        // Laid out for review (a counter's statistics on one line, its histogram on another), and a final newline: editors
+        // add one, and a file without it shows as changed in every diff.
+        return ReviewableJson.Format(JsonSerializer.SerializeToUtf8Bytes(model, BaselineJsonContext.Default.BaselineFileModel)) + "\n";
     }
 
     /// <summary>The JSON of one entry: equal text means equal entries (used to tell pending received entries from stale ones).</summary>
@@ -93,7 +101,7 @@ internal static class BaselineJsonCodec
                         Detects = recording.DetectableChange is { } r ? Math.Round(r, 3) : null,
                     }
                     : null,
-                Histogram = HdrHistogramJsonCodec.ToModel(counter.Histogram),
+                Histogram = ToHistogramModel(counter.Histogram),
             });
         }
 
@@ -119,12 +127,15 @@ internal static class BaselineJsonCodec
         if (model is null)
             throw Invalid(filePath, "$", "the document is null; expected an object with the fields version and entries.");
 
-        int version = model.Version ?? throw Missing(filePath, "$", "version", "1");
-        if (version != BaselineFile.FormatVersion)
+        int version = model.Version ?? throw Missing(filePath, "$", "version", "2");
+
+        // Version 1 differs only in how it lays out the same fields (a line per histogram bucket): it reads as it is, and the
+        // next write stores it as version 2.
+        if (version is not (1 or BaselineFile.FormatVersion))
         {
             throw Invalid(filePath, "$.version", string.Create(
                 CultureInfo.InvariantCulture,
-                $"format version {version} is not supported by this Picollo (it reads version {BaselineFile.FormatVersion}); update Picollo, or record the baseline again."));
+                $"format version {version} is not supported by this Picollo (it reads versions 1 and {BaselineFile.FormatVersion}); update Picollo, or record the baseline again."));
         }
 
         IDictionary<string, BaselineEntryModel> entryModels = model.Entries ?? throw Missing(filePath, "$", "entries", "{}");
@@ -251,20 +262,70 @@ internal static class BaselineJsonCodec
         return new RecordingQuality(runs, drift, r.Detects) { Processes = processes, Spread = spread };
     }
 
-    private static HdrHistogram ReadHistogram(HdrHistogramJsonModel? model, string? filePath, string counterPath)
+    // The counts as HdrHistogram's compressed V2 base64 (one line, readable by HdrHistogram's tools) when it holds them without
+    // loss: layouts up to its five significant digits (block size 131072) and values up to long.MaxValue. Otherwise the
+    // buckets, one "start": count pair each, which the layout puts on one line too. The range, storage and overflow fields
+    // are written only when they differ from what every recording uses, so the line is the layout and the counts.
+    private static BaselineHistogramModel ToHistogramModel(HdrHistogram histogram)
+    {
+        HdrHistogramJsonModel json = HdrHistogramJsonCodec.ToModel(histogram);
+        bool encodable = histogram.Layout.BlockSize <= MaxV2BlockSize && json.Buckets!.All(b => b.Start <= long.MaxValue);
+        return new BaselineHistogramModel
+        {
+            RelativeError = json.RelativeError,
+            MinTrackableValue = json.MinTrackableValue == DefaultMinTrackableValue ? null : json.MinTrackableValue,
+            MaxTrackableValue = json.MaxTrackableValue == DefaultMaxTrackableValue ? null : json.MaxTrackableValue,
+            Storage = json.Storage == HdrHistogramJsonCodec.UInt64Storage ? null : json.Storage,
+            OverflowCount = json.OverflowCount == 0 ? null : json.OverflowCount,
+            HdrV2 = encodable ? histogram.ToHdrHistogramV2Base64() : null,
+            Buckets = encodable ? null : json.Buckets,
+        };
+    }
+
+    private static HdrHistogram ReadHistogram(BaselineHistogramModel? model, string? filePath, string counterPath)
     {
         string path = counterPath + ".histogram";
         try
         {
-            return HdrHistogramJsonCodec.FromModel(model ?? throw Missing(filePath, counterPath, "histogram", "{ … }"));
+            if (model is null)
+                throw Missing(filePath, counterPath, "histogram", "{ … }");
+            if (model.HdrV2 is not null && model.Buckets is not null)
+                throw Invalid(filePath, path, "it holds both hdrV2 and buckets; keep one (hdrV2 is what Picollo writes).");
+
+            return HdrHistogramJsonCodec.FromModel(new HdrHistogramJsonModel
+            {
+                RelativeError = model.RelativeError,
+                MinTrackableValue = model.MinTrackableValue ?? DefaultMinTrackableValue,
+                MaxTrackableValue = model.MaxTrackableValue ?? DefaultMaxTrackableValue,
+                Storage = model.Storage ?? HdrHistogramJsonCodec.UInt64Storage,
+                OverflowCount = model.OverflowCount ?? 0,
+                Buckets = model.HdrV2 is { } v2 && model.RelativeError is { } error ? Rebin(v2, new HdrBuckets(error)) : model.Buckets,
+            });
         }
         catch (HdrHistogramFormatException ex)
         {
-            // The histogram's own paths start at its root ("$.buckets['7']"): re-root them at the counter.
-            string where = ex.Path is { Length: > 0 } p && p[0] == '$' ? path + p[1..] : path;
+            // The histogram's own paths start at its root ("$.buckets['7']"): re-root them at the counter. Errors of the V2
+            // text have no path of their own: they are the hdrV2 field's.
+            string where = ex.Path is { Length: > 0 } p && p[0] == '$' ? path + p[1..] : path + (model?.HdrV2 is null ? string.Empty : ".hdrV2");
             throw new BaselineFormatException(
                 $"Invalid baseline file {Describe(filePath)} at {where}: {ex.Message} {Advice}", filePath, where, null, null, ex);
         }
+    }
+
+    // The V2 decoder gives HdrHistogram's layout, as fine as or finer than the file's: every decoded bucket lies inside one
+    // bucket of the file's layout (both cut the values at powers of two), so adding the counts up by that bucket's start
+    // restores the histogram that was written, count for count.
+    private static List<HdrJsonBucket> Rebin(string hdrV2, HdrBuckets layout)
+    {
+        HdrHistogram decoded = HdrHistogram.FromHdrHistogramV2Base64(hdrV2);
+        var counts = new SortedDictionary<ulong, ulong>();
+        foreach (HdrBucket bucket in decoded.BucketsWithValues)
+        {
+            ulong start = layout.GetBucketStart(layout.GetLogicalIndexForValue(bucket.Start));
+            counts[start] = counts.GetValueOrDefault(start) + bucket.Count;
+        }
+
+        return [.. counts.Select(c => new HdrJsonBucket(c.Key, c.Value))];
     }
 
     private static BaselineFormatException Malformed(JsonException ex, string? filePath) => new(

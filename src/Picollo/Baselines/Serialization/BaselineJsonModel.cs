@@ -119,7 +119,45 @@ internal sealed class BaselineCounterModel
     public BaselineRecordingModel? Recording { get; set; }
 
     [JsonPropertyOrder(5)]
-    public HdrHistogramJsonModel? Histogram { get; set; }
+    public BaselineHistogramModel? Histogram { get; set; }
+}
+
+/// <summary>
+/// A counter's histogram: the fields of <see cref="HdrHistogramJsonModel"/> (version 2 leaves out the range, storage and
+/// overflow when they are the defaults every recording uses: 0 to ulong.MaxValue, "uint64", 0), then the counts either as
+/// HdrHistogram's compressed V2 base64 (version 2) or as buckets keyed by their start (version 1, and histograms the V2
+/// encoding cannot hold without loss).
+/// </summary>
+internal sealed class BaselineHistogramModel
+{
+    [JsonPropertyOrder(0)]
+    public double? RelativeError { get; set; }
+
+    [JsonPropertyOrder(1)]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public ulong? MinTrackableValue { get; set; }
+
+    [JsonPropertyOrder(2)]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public ulong? MaxTrackableValue { get; set; }
+
+    [JsonPropertyOrder(3)]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public string? Storage { get; set; }
+
+    [JsonPropertyOrder(4)]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public ulong? OverflowCount { get; set; }
+
+    // HdrHistogram's compressed V2 encoding (a log line's base64, "HISTF…"), which HdrHistogram's own tools decode.
+    [JsonPropertyOrder(5)]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public string? HdrV2 { get; set; }
+
+    [JsonPropertyOrder(6)]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    [JsonConverter(typeof(HdrJsonBucketsConverter))]
+    public IReadOnlyList<HdrJsonBucket>? Buckets { get; set; }
 }
 
 /// <summary>How steady a counter's recording was (<see cref="RecordingQuality"/>).</summary>
