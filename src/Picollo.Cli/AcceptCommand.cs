@@ -11,14 +11,17 @@ namespace Picollo.Cli;
 /// </summary>
 internal static class AcceptCommand
 {
-    /// <summary>Reviews or accepts; answers are read from <paramref name="input"/> one line each (y, n or q).</summary>
-    public static int Run(IAnsiConsole console, TextReader input, string folder, string? filter, bool all)
+    /// <summary>
+    /// Reviews or accepts; answers are read from <paramref name="input"/> one line each (y, n or q). Errors go to
+    /// <paramref name="errors"/>, with exit code <see cref="ExitCodes.Error"/>.
+    /// </summary>
+    public static int Run(IAnsiConsole console, IAnsiConsole errors, TextReader input, string folder, string? filter, bool all)
     {
-        if (BaselineFolder.ScanOrSay(console, folder) is not { } found)
+        if (BaselineFolder.ScanOrSay(errors, folder) is not { } found)
             return ExitCodes.Error;
 
         foreach (string error in found.Errors)
-            console.MarkupLine($"[red]Not read, left unchanged:[/] {Markup.Escape(error)}");
+            errors.MarkupLine($"[red]Not read, left unchanged:[/] {Markup.Escape(error)}");
 
         List<BaselinePair> pairs = [.. found.Pairs.Where(p => p.Pending.Count > 0 && (filter is null || p.Test.Contains(filter, StringComparison.OrdinalIgnoreCase)))];
         if (pairs.Count == 0)
@@ -61,7 +64,7 @@ internal static class AcceptCommand
                 catch (Exception e) when (e is IOException or UnauthorizedAccessException or BaselineFormatException)
                 {
                     failed++;
-                    console.MarkupLine($"[red]Not accepted:[/] {Markup.Escape(e.Message)}");
+                    errors.MarkupLine($"[red]Not accepted:[/] {Markup.Escape(pair.Test)} on {Markup.Escape(pending.Entry.Machine.Id)}: {Markup.Escape(e.Message)}");
                 }
             }
         }

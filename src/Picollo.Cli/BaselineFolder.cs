@@ -27,10 +27,10 @@ internal sealed class BaselineFolder
     public IReadOnlyList<string> Errors { get; }
 
     /// <summary>
-    /// <see cref="Scan"/>, or <see langword="null"/> after saying on <paramref name="console"/> that the folder does not
-    /// exist.
+    /// <see cref="Scan"/>, or <see langword="null"/> after saying on <paramref name="errors"/> (standard error) that the
+    /// folder does not exist.
     /// </summary>
-    public static BaselineFolder? ScanOrSay(IAnsiConsole console, string root)
+    public static BaselineFolder? ScanOrSay(IAnsiConsole errors, string root)
     {
         try
         {
@@ -38,7 +38,7 @@ internal sealed class BaselineFolder
         }
         catch (DirectoryNotFoundException e)
         {
-            console.MarkupLine($"[red]{Markup.Escape(e.Message)}[/]");
+            errors.MarkupLine($"[red]{Markup.Escape(e.Message)}[/]");
             return null;
         }
     }

@@ -6,10 +6,13 @@ namespace Picollo.Cli;
 /// <summary><c>picollo baselines [DIR]</c>: the baselines under a folder, the machines each covers, and the received files with why.</summary>
 internal static class BaselinesCommand
 {
-    /// <summary>Writes the table; exit code 1 when a file could not be read (the others are still listed).</summary>
-    public static int Run(IAnsiConsole console, string folder)
+    /// <summary>
+    /// Writes the table to <paramref name="console"/>; a file that could not be read is named on <paramref name="errors"/>
+    /// with exit code <see cref="ExitCodes.Error"/> (the others are still listed).
+    /// </summary>
+    public static int Run(IAnsiConsole console, IAnsiConsole errors, string folder)
     {
-        if (BaselineFolder.ScanOrSay(console, folder) is not { } found)
+        if (BaselineFolder.ScanOrSay(errors, folder) is not { } found)
             return ExitCodes.Error;
 
         if (found.Pairs.Count == 0 && found.Errors.Count == 0)
@@ -36,7 +39,7 @@ internal static class BaselinesCommand
         int pending = found.Pairs.Sum(static p => p.Pending.Count);
         console.WriteLine($"{found.Pairs.Count} test(s), {found.Pairs.Count(static p => p.Baseline is not null)} with a baseline, {pending} received entr{(pending == 1 ? "y" : "ies")} pending: picollo accept reviews them.");
         foreach (string error in found.Errors)
-            console.MarkupLine($"[red]Not read:[/] {Markup.Escape(error)}");
+            errors.MarkupLine($"[red]Not read:[/] {Markup.Escape(error)}");
         return found.Errors.Count > 0 ? ExitCodes.Error : ExitCodes.Success;
     }
 

@@ -1,4 +1,5 @@
 using System.CommandLine;
+using System.CommandLine.Help;
 using Spectre.Console;
 
 namespace Picollo.Cli;
@@ -6,10 +7,25 @@ namespace Picollo.Cli;
 /// <summary>picollo's command tree: one command per file, each a thin layer over the library.</summary>
 internal static class Commands
 {
-    /// <summary>The root command with every subcommand, writing to <paramref name="console"/> and reading answers from <paramref name="input"/>.</summary>
-    public static RootCommand Build(IAnsiConsole console, TextReader input)
+    /// <summary>The command's name in help and usage lines: the tool's command (ToolCommandName), not its assembly's name.</summary>
+    public const string ToolName = "picollo";
+
+    /// <summary>
+    /// The root command with every subcommand, writing reports to <paramref name="console"/>, errors and warnings to
+    /// <paramref name="errors"/>, and reading answers from <paramref name="input"/>.
+    /// </summary>
+    /// <remarks>
+    /// Not a <see cref="RootCommand"/>: its name is the executable's, and the tool runs as <c>dotnet Picollo.Cli.dll</c>,
+    /// so its help said "Picollo.Cli" (issue 27). A command named picollo with the help and version options a root
+    /// command adds says what a user types.
+    /// </remarks>
+    public static Command Build(IAnsiConsole console, IAnsiConsole errors, TextReader input)
     {
-        var root = new RootCommand("Picollo: what this machine can count, the baselines under a folder, and accepting received baselines.");
+        var root = new Command(ToolName, "Picollo's performance-assertion tests from the command line: what this machine can count (doctor) and the counter names it resolves (list), the baselines under a folder (baselines) and accepting received ones (accept), two runs' results compared (compare) or one run shown as a page (report), and a pull request's perf tests measured against its base (ab). Exit codes: 0 pass, 1 a regression, 2 nothing could be judged (a usage or input error; the reason is on standard error).")
+        {
+            new HelpOption(),
+            new VersionOption(),
+        };
 
         var json = new Option<bool>("--json") { Description = "Write the report as JSON instead of tables." };
         var doctor = new Command("doctor", "This machine as Picollo sees it: the baseline key, the PMU, perf_event_paranoid, the TSC, and every counter with why it does or does not count. Exit code 0 when hardware counters are usable, 2 when not.") { json };
@@ -18,40 +34,40 @@ internal static class Commands
 
         var pmu = new Option<string?>("--pmu") { Description = "Only the events of this PMU (e.g. cpu, software)." };
         var list = new Command("list", "The counter names this machine resolves, as perf list names them, plus tsc and the runtime counters.") { pmu };
-        list.SetAction(result => ListCommand.Run(console, result.GetValue(pmu)));
+        list.SetAction(result => ListCommand.Run(console, errors, result.GetValue(pmu)));
         root.Subcommands.Add(list);
 
         var folder = new Argument<string?>("folder") { Description = "The folder to search (default: the current folder).", Arity = ArgumentArity.ZeroOrOne };
         var baselines = new Command("baselines", "Every baseline (.perf.json) and received file (.received.perf.json) under a folder: the machines each covers, and why each received file was written.") { folder };
-        baselines.SetAction(result => BaselinesCommand.Run(console, result.GetValue(folder) ?? Directory.GetCurrentDirectory()));
+        baselines.SetAction(result => BaselinesCommand.Run(console, errors, result.GetValue(folder) ?? Directory.GetCurrentDirectory()));
         root.Subcommands.Add(baselines);
 
         var acceptFolder = new Argument<string?>("folder") { Description = "The folder to search (default: the current folder).", Arity = ArgumentArity.ZeroOrOne };
         var test = new Option<string?>("--test") { Description = "Only received files whose test name contains this text." };
         var all = new Option<bool>("--all") { Description = "Accept every pending entry without asking." };
         var accept = new Command("accept", "Review received baselines one by one and accept or skip each (or all at once with --all): accepting merges that machine's entry into the baseline and keeps the others.") { acceptFolder, test, all };
-        accept.SetAction(result => AcceptCommand.Run(console, input, result.GetValue(acceptFolder) ?? Directory.GetCurrentDirectory(), result.GetValue(test), result.GetValue(all)));
+        accept.SetAction(result => AcceptCommand.Run(console, errors, input, result.GetValue(acceptFolder) ?? Directory.GetCurrentDirectory(), result.GetValue(test), result.GetValue(all)));
         root.Subcommands.Add(accept);
 
         var basePath = new Argument<string>("base") { Description = "The base run's results folder (e.g. main's TestResults/picollo)." };
         var headPath = new Argument<string>("head") { Description = "The head run's results folder (e.g. the pull request's)." };
         var format = new Option<string>("--format") { Description = "markdown (a PR comment), json, or html (one self-contained page with the head run's plots).", DefaultValueFactory = static _ => "markdown" };
-        var compare = new Command("compare", "Two runs' results judged test by test and counter by counter with the baselines' rules. Exit code 1 on a regression.") { basePath, headPath, format };
-        compare.SetAction(result => CompareCommand.Run(console, result.GetValue(basePath)!, result.GetValue(headPath)!, result.GetValue(format)!));
+        var compare = new Command("compare", "Two runs' results judged test by test and counter by counter with the baselines' rules; the report alone on standard output. Exit code 0 no regression, 1 a regression, 2 nothing to judge (a folder missing or without results; a corrupt file is named on standard error and skipped).") { basePath, headPath, format };
+        compare.SetAction(result => CompareCommand.Run(console, errors, result.GetValue(basePath)!, result.GetValue(headPath)!, result.GetValue(format)!));
         root.Subcommands.Add(compare);
 
         var reportFolder = new Argument<string>("folder") { Description = "A run's results folder (TestResults/picollo, or PICOLLO_RESULTS_DIR)." };
         var html = new Option<string>("--html") { Description = "The page to write.", Required = true };
         var report = new Command("report", "One run's results as one self-contained HTML page: a table of tests and verdicts, each test's counters and percentile plot.") { reportFolder, html };
-        report.SetAction(result => ReportCommand.Run(console, result.GetValue(reportFolder)!, result.GetValue(html)!));
+        report.SetAction(result => ReportCommand.Run(console, errors, result.GetValue(reportFolder)!, result.GetValue(html)!));
         root.Subcommands.Add(report);
 
-        root.Subcommands.Add(AbCommandLine(console));
+        root.Subcommands.Add(AbCommandLine(console, errors));
         return root;
     }
 
     // picollo ab (issue 26): the head's perf tests judged against the base's, built and measured side by side.
-    private static Command AbCommandLine(IAnsiConsole console)
+    private static Command AbCommandLine(IAnsiConsole console, IAnsiConsole errors)
     {
         var baseRef = new Option<string>("--base") { Description = "The base: a branch, tag or commit (e.g. origin/main). Its merge-base with the head is measured, as a pull request's diff is.", Required = true };
         var headRef = new Option<string?>("--head") { Description = "The head: a ref to check out (default: the working tree as it is)." };
@@ -80,7 +96,7 @@ internal static class Commands
                 : null;
             if (problem is not null)
             {
-                console.Profile.Out.Writer.WriteLine("picollo ab: " + problem);
+                errors.Profile.Out.Writer.WriteLine("picollo ab: " + problem);
                 return Ab.AbCommand.CouldNotRun;
             }
 
@@ -93,7 +109,7 @@ internal static class Commands
                 TimeBudget = TimeSpan.FromMinutes(minutes),
                 WorkerTimeout = TimeSpan.FromSeconds(seconds),
             };
-            return Ab.AbCommand.Run(console, new Ab.AbCommand.Request(
+            return Ab.AbCommand.Run(console, errors, new Ab.AbCommand.Request(
                 result.GetValue(baseRef)!, result.GetValue(headRef), result.GetValue(project), result.GetValue(filter), result.GetValue(format)!, result.GetValue(output), options));
         });
         return ab;

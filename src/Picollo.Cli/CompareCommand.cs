@@ -20,48 +20,82 @@ internal static class CompareCommand
 {
     private static readonly JsonSerializerOptions s_json = new() { WriteIndented = true, PropertyNamingPolicy = JsonNamingPolicy.CamelCase };
 
-    /// <summary>Writes the comparison in <paramref name="format"/> (markdown or json).</summary>
-    public static int Run(IAnsiConsole console, string basePath, string headPath, string format)
+    /// <summary>
+    /// Writes the comparison in <paramref name="format"/> (markdown, json or html) to <paramref name="console"/> and nothing
+    /// else there: every error and warning goes to <paramref name="errors"/>, so the output can be posted as it is.
+    /// </summary>
+    /// <returns>
+    /// <see cref="ExitCodes.Regression"/> when a counter regressed (even if a file was skipped); otherwise
+    /// <see cref="ExitCodes.Error"/> when a folder is missing, the head run has no readable result, a file was skipped, or
+    /// nothing could be judged (no test in both runs); else <see cref="ExitCodes.Success"/> (docs/CI.md, "Exit codes").
+    /// </returns>
+    public static int Run(IAnsiConsole console, IAnsiConsole errors, string basePath, string headPath, string format)
     {
         if (format is not ("markdown" or "json" or "html"))
-        {
-            console.MarkupLine($"[red]Unknown format '{Markup.Escape(format)}'[/]: use markdown, json or html.");
-            return ExitCodes.Error;
-        }
+            return Fail(errors, $"--format {format} is not a format compare writes: use markdown (a pull-request comment), json or html.");
 
-        ResultFolder before, after;
-        try
-        {
-            before = ResultFolder.Read(basePath);
-            after = ResultFolder.Read(headPath);
-        }
-        catch (DirectoryNotFoundException e)
-        {
-            console.MarkupLine($"[red]{Markup.Escape(e.Message)}[/]");
-            return ExitCodes.Error;
-        }
+        if ((Missing("base", basePath) ?? Missing("head", headPath)) is { } missing)
+            return Fail(errors, missing);
 
-        string[] errors = [.. before.Errors, .. after.Errors];
-        if (errors.Length > 0)
-        {
-            foreach (string error in errors)
-                console.MarkupLine($"[red]Not read:[/] {Markup.Escape(error)}");
-            return ExitCodes.Error;
-        }
+        ResultFolder before = ResultFolder.Read(basePath), after = ResultFolder.Read(headPath);
+        foreach ((string run, UnreadableResult file) in before.Unreadable.Select(static f => ("base", f)).Concat(after.Unreadable.Select(static f => ("head", f))))
+            errors.Profile.Out.Writer.WriteLine($"picollo compare: skipped {file}. {file.Test} is not compared; run its perf test again in the {run} run to rewrite the file, or remove the file.");
 
         if (after.Tests.Count == 0)
         {
-            console.WriteLine($"No result file (*.result.json) under {Path.GetFullPath(headPath)}: nothing to compare. Perf tests write them to TestResults/picollo (or PICOLLO_RESULTS_DIR).");
-            return ExitCodes.Success;
+            return Fail(errors, after.Unreadable.Count == 0
+                ? $"No result file (*.result.json) under the head folder {after.Folder}: the head run wrote no results, so nothing can be judged. Run the perf tests first (they write to TestResults/picollo beside the test assembly, or to PICOLLO_RESULTS_DIR) and give that folder."
+                : $"No result file under the head folder {after.Folder} could be read (the reasons are above): nothing can be judged. Run the perf tests again to rewrite them.");
         }
 
+        List<ComparisonRow> rows = Rows(before, after);
+        TextWriter output = console.Profile.Out.Writer;
+        output.Write(format switch
+        {
+            "json" => JsonSerializer.Serialize(rows, s_json) + "\n",
+            "html" => Html(rows, basePath, headPath, after),
+            _ => Markdown(rows, basePath, headPath),
+        });
+
+        if (rows.Any(static r => r.Status == "regressed"))
+            return ExitCodes.Regression;
+
+        // Exit code 0 says "judged, no regression": a run where nothing was judged must not say it (issue 27).
+        if (!rows.Any(static r => r.Judged))
+        {
+            return Fail(errors, before.Tests.Count == 0
+                ? $"No result file (*.result.json) under the base folder {before.Folder}{(before.Unreadable.Count > 0 ? " could be read" : "")}: every head test is new and nothing was judged. Give the folder the base run's perf tests wrote their results to."
+                : "No test has results in both runs: nothing was judged (the table lists the new and removed tests). Compare runs of the same perf tests.");
+        }
+
+        return before.Unreadable.Count + after.Unreadable.Count > 0 ? ExitCodes.Error : ExitCodes.Success;
+    }
+
+    // A folder of the comparison that does not exist: a sentence naming it; null when it exists.
+    private static string? Missing(string run, string path) => Directory.Exists(path)
+        ? null
+        : $"The {run} folder {Path.GetFullPath(path)} does not exist: give the folder the {run} run's perf tests wrote their results to (TestResults/picollo beside the test assembly, or PICOLLO_RESULTS_DIR).";
+
+    private static int Fail(IAnsiConsole errors, string message)
+    {
+        errors.Profile.Out.Writer.WriteLine("picollo compare: " + message);
+        return ExitCodes.Error;
+    }
+
+    // Every counter of every test the head run has, judged against the base run's; then the tests only one run has. A
+    // test whose file one run could not read is "not compared", not new or removed.
+    private static List<ComparisonRow> Rows(ResultFolder before, ResultFolder after)
+    {
+        HashSet<string> unreadableBase = [.. before.Unreadable.Select(static f => f.Test)], unreadableHead = [.. after.Unreadable.Select(static f => f.Test)];
         MachineFingerprint machine = MachineFingerprint.Current;
         var rows = new List<ComparisonRow>();
         foreach ((string test, BaselineRecord head) in after.Tests)
         {
             if (!before.Tests.TryGetValue(test, out BaselineRecord? baseline))
             {
-                rows.Add(new ComparisonRow(test, "", "new", null, null, null, "not in the base run"));
+                rows.Add(unreadableBase.Contains(test)
+                    ? new ComparisonRow(test, "", "not compared", null, null, null, "the base run's result file could not be read")
+                    : new ComparisonRow(test, "", "new", null, null, null, "not in the base run"));
                 continue;
             }
 
@@ -71,16 +105,13 @@ internal static class CompareCommand
         }
 
         foreach (string gone in before.Tests.Keys.Except(after.Tests.Keys, StringComparer.Ordinal))
-            rows.Add(new ComparisonRow(gone, "", "removed", null, null, null, "not in the head run"));
-
-        TextWriter output = console.Profile.Out.Writer;
-        output.Write(format switch
         {
-            "json" => JsonSerializer.Serialize(rows, s_json) + "\n",
-            "html" => Html(rows, basePath, headPath, after),
-            _ => Markdown(rows, basePath, headPath),
-        });
-        return rows.Any(static r => r.Status == "regressed") ? ExitCodes.Error : ExitCodes.Success;
+            rows.Add(unreadableHead.Contains(gone)
+                ? new ComparisonRow(gone, "", "not compared", null, null, null, "the head run's result file could not be read")
+                : new ComparisonRow(gone, "", "removed", null, null, null, "not in the head run"));
+        }
+
+        return rows;
     }
 
     private static string Status(CounterVerdictStatus status) => status switch

@@ -1,3 +1,5 @@
+using System.Text.Json.Serialization;
+
 namespace Picollo.Cli;
 
 /// <summary>One counter of one test in <c>picollo compare</c>.</summary>
@@ -12,4 +14,8 @@ internal sealed record ComparisonRow(string Test, string Counter, string Status,
 {
     /// <summary>Cohen's d of a time counter's floor regions (docs/VERDICTS.md, "Cohen's d"); <see langword="null"/> for other counters.</summary>
     public double? CohensD { get; init; }
+
+    /// <summary>Whether a verdict was reached: regressed, improved or pass (not inconclusive, not compared, new or removed).</summary>
+    [JsonIgnore]
+    public bool Judged => Status is "regressed" or "improved" or "pass";
 }

@@ -8,7 +8,7 @@ namespace Picollo.Cli;
 internal static class ListCommand
 {
     /// <summary>Writes the names (those of one PMU with <paramref name="pmu"/>); an unknown PMU is an error naming the known ones.</summary>
-    public static int Run(IAnsiConsole console, string? pmu)
+    public static int Run(IAnsiConsole console, IAnsiConsole errors, string? pmu)
     {
         PerfEventCatalog catalog = PerfEventCatalog.Default;
         TextWriter output = console.Profile.Out.Writer;
@@ -16,7 +16,7 @@ internal static class ListCommand
         {
             if (!PerfPmu.TryFind(pmu, out PerfPmu? found))
             {
-                console.MarkupLine($"[red]No PMU named '{Markup.Escape(pmu)}'[/] on this machine. Its PMUs: {Markup.Escape(string.Join(", ", PerfPmu.All.Select(static p => p.Name)))} (from /sys/bus/event_source/devices).");
+                errors.MarkupLine($"[red]No PMU named '{Markup.Escape(pmu)}'[/] on this machine. Its PMUs: {Markup.Escape(string.Join(", ", PerfPmu.All.Select(static p => p.Name)))} (from /sys/bus/event_source/devices).");
                 return ExitCodes.Error;
             }
 

@@ -13,8 +13,11 @@ namespace Picollo.Cli;
 /// </summary>
 internal static class ReportCommand
 {
-    /// <summary>Writes the page to <paramref name="output"/>; exit code 1 when the folder or a file cannot be read.</summary>
-    public static int Run(IAnsiConsole console, string folder, string output)
+    /// <summary>
+    /// Writes the page to <paramref name="output"/>; when the folder or a file cannot be read, says why on
+    /// <paramref name="errors"/>, writes nothing and returns <see cref="ExitCodes.Error"/>.
+    /// </summary>
+    public static int Run(IAnsiConsole console, IAnsiConsole errors, string folder, string output)
     {
         ResultFolder results;
         try
@@ -23,22 +26,23 @@ internal static class ReportCommand
         }
         catch (DirectoryNotFoundException e)
         {
-            console.MarkupLine($"[red]{Markup.Escape(e.Message)}[/]");
+            errors.MarkupLine($"[red]{Markup.Escape(e.Message)}[/]");
             return ExitCodes.Error;
         }
 
-        if (results.Errors.Count > 0)
+        if (results.Unreadable.Count > 0)
         {
-            foreach (string error in results.Errors)
-                console.MarkupLine($"[red]Not read:[/] {Markup.Escape(error)}");
-            console.WriteLine("Nothing was written.");
+            foreach (UnreadableResult file in results.Unreadable)
+                errors.MarkupLine($"[red]Not read:[/] {Markup.Escape(file.ToString())}");
+            errors.Profile.Out.Writer.WriteLine($"Nothing was written: a page without {(results.Unreadable.Count == 1 ? "that test" : "those tests")} would pass for the whole run. Run the perf tests again to rewrite the file(s), or remove them.");
             return ExitCodes.Error;
         }
 
+        // A run that wrote no result is not a page of nothing: a CI step would upload it as if the run had been shown.
         if (results.Reports.Count == 0)
         {
-            console.WriteLine($"No result file (*.result.json) under {results.Folder}: nothing to report, nothing written.");
-            return ExitCodes.Success;
+            errors.Profile.Out.Writer.WriteLine($"No result file (*.result.json) under {results.Folder}: nothing to report, nothing written. Give the folder the perf tests wrote (TestResults/picollo beside the test assembly, or PICOLLO_RESULTS_DIR).");
+            return ExitCodes.Error;
         }
 
         File.WriteAllText(output, Page(results), new UTF8Encoding(encoderShouldEmitUTF8Identifier: false));

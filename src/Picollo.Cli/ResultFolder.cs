@@ -12,13 +12,13 @@ namespace Picollo.Cli;
 /// </summary>
 internal sealed class ResultFolder
 {
-    private ResultFolder(string folder, IReadOnlyDictionary<string, PerfReportModel> reports, IReadOnlyDictionary<string, BaselineRecord> tests, IReadOnlyDictionary<string, string> plots, IReadOnlyList<string> errors)
+    private ResultFolder(string folder, IReadOnlyDictionary<string, PerfReportModel> reports, IReadOnlyDictionary<string, BaselineRecord> tests, IReadOnlyDictionary<string, string> plots, IReadOnlyList<UnreadableResult> unreadable)
     {
         Folder = folder;
         Reports = reports;
         Tests = tests;
         Plots = plots;
-        Errors = errors;
+        Unreadable = unreadable;
     }
 
     /// <summary>The folder, as a full path.</summary>
@@ -33,8 +33,8 @@ internal sealed class ResultFolder
     /// <summary>Each test's counters by the test's name.</summary>
     public IReadOnlyDictionary<string, BaselineRecord> Tests { get; }
 
-    /// <summary>One line per file that could not be read: its path, the position and the reason.</summary>
-    public IReadOnlyList<string> Errors { get; }
+    /// <summary>The files that could not be read, each with the reason and the position; they are skipped.</summary>
+    public IReadOnlyList<UnreadableResult> Unreadable { get; }
 
     /// <summary>Reads every result file under <paramref name="folder"/>.</summary>
     /// <exception cref="DirectoryNotFoundException">The folder does not exist.</exception>
@@ -47,7 +47,7 @@ internal sealed class ResultFolder
         var reports = new SortedDictionary<string, PerfReportModel>(StringComparer.Ordinal);
         var tests = new SortedDictionary<string, BaselineRecord>(StringComparer.Ordinal);
         var plots = new Dictionary<string, string>(StringComparer.Ordinal);
-        var errors = new List<string>();
+        var unreadable = new List<UnreadableResult>();
         foreach (string file in Directory.EnumerateFiles(folder, "*.result.json", SearchOption.AllDirectories).Order(StringComparer.Ordinal))
         {
             try
@@ -62,15 +62,19 @@ internal sealed class ResultFolder
             }
             catch (JsonException e)
             {
-                errors.Add($"{file}: not a Picollo result file: {e.Message}");
+                unreadable.Add(new UnreadableResult(file, $"not a Picollo result file: {e.Message}"));
             }
             catch (HdrHistogramFormatException e)
             {
-                errors.Add($"{file}: a counter's histogram is not valid: {e.Message}");
+                unreadable.Add(new UnreadableResult(file, $"a counter's histogram is not valid: {e.Message}"));
+            }
+            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+            {
+                unreadable.Add(new UnreadableResult(file, $"could not be read: {e.Message}"));
             }
         }
 
-        return new ResultFolder(folder, reports, tests, plots, errors);
+        return new ResultFolder(folder, reports, tests, plots, unreadable);
     }
 
     private static BaselineRecord Record(PerfReportModel model)

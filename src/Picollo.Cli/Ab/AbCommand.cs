@@ -12,8 +12,8 @@ namespace Picollo.Cli.Ab;
 /// </summary>
 internal static class AbCommand
 {
-    /// <summary>Exit code: it could not run (not a repository, an unknown ref, a build error, no perf tests).</summary>
-    public const int CouldNotRun = 2;
+    /// <summary>Exit code: it could not run (not a repository, an unknown ref, a build error, no perf tests); picollo's <see cref="ExitCodes.Error"/>.</summary>
+    public const int CouldNotRun = ExitCodes.Error;
 
     /// <summary>What the command line asked for.</summary>
     /// <param name="Base">The base ref.</param>
@@ -27,14 +27,16 @@ internal static class AbCommand
 
     /// <summary>Runs the command.</summary>
     /// <param name="console">Where progress and the report go.</param>
+    /// <param name="errors">Where the reason it could not run and warnings go (standard error).</param>
     /// <param name="request">The request.</param>
     /// <returns>The exit code.</returns>
-    public static int Run(IAnsiConsole console, Request request)
+    public static int Run(IAnsiConsole console, IAnsiConsole errors, Request request)
     {
         ArgumentNullException.ThrowIfNull(console);
+        ArgumentNullException.ThrowIfNull(errors);
         ArgumentNullException.ThrowIfNull(request);
         if (request.Format is not ("markdown" or "json" or "html"))
-            return Fail(console, $"--format {request.Format} is not a format picollo ab writes: use markdown (a pull-request comment), json or html.");
+            return Fail(errors, $"--format {request.Format} is not a format picollo ab writes: use markdown (a pull-request comment), json or html.");
 
         using var cancellation = new CancellationTokenSource();
         string temp = Directory.CreateTempSubdirectory("picollo-ab-run-").FullName;
@@ -92,16 +94,16 @@ internal static class AbCommand
             long start = Stopwatch.GetTimestamp();
             IReadOnlyList<AbTestResult> results = Measure(console, baseAssemblies, headAssemblies, request.Options, headAssemblies.Sum(static a => a.Tests.Count), cancellation.Token);
             var report = new AbReport(workspace.Base, workspace.Head, results, request.Options, Stopwatch.GetElapsedTime(start), notes);
-            Write(console, request, report);
-            return report.HasRegression ? 1 : 0;
+            Write(console, errors, request, report);
+            return report.HasRegression ? ExitCodes.Regression : ExitCodes.Success;
         }
         catch (AbException e)
         {
-            return Fail(console, e.Message);
+            return Fail(errors, e.Message);
         }
         catch (OperationCanceledException)
         {
-            return Fail(console, "Cancelled: the workers were stopped and the base's worktree removed; nothing was judged.");
+            return Fail(errors, "Cancelled: the workers were stopped and the base's worktree removed; nothing was judged.");
         }
         finally
         {
@@ -144,7 +146,7 @@ internal static class AbCommand
         return results;
     }
 
-    private static void Write(IAnsiConsole console, Request request, AbReport report)
+    private static void Write(IAnsiConsole console, IAnsiConsole errors, Request request, AbReport report)
     {
         string markdown = report.ToMarkdown();
         string text = request.Format switch
@@ -171,7 +173,7 @@ internal static class AbCommand
             }
             catch (IOException e)
             {
-                console.WriteLine($"The step summary {summary} could not be written: {e.Message}");
+                errors.Profile.Out.Writer.WriteLine($"The step summary {summary} could not be written: {e.Message}. The report above is complete; check that the runner may write the file GITHUB_STEP_SUMMARY names.");
             }
         }
     }

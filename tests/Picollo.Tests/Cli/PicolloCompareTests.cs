@@ -28,7 +28,8 @@ public sealed class PicolloCompareTests : IDisposable
         PicolloTool.Run run = PicolloTool.Invoke(_dir.Path, null, "compare", "base", "head");
 
         run.ExitCode.ShouldBe(1, run.Output);
-        string[] lines = run.Output.Split('\n');
+        run.StandardError.ShouldBeEmpty();
+        string[] lines = run.StandardOutput.Split('\n');
         lines[0].ShouldBe("### Picollo: 1 regression(s)");
         // The floor (P10) per operation: about 300 ticks in the base run, about 600 in the head run.
         string row = lines.First(static l => l.StartsWith("| Parser", StringComparison.Ordinal));
@@ -48,7 +49,8 @@ public sealed class PicolloCompareTests : IDisposable
         PicolloTool.Run run = PicolloTool.Invoke(_dir.Path, null, "compare", "base", "head", "--format", "json");
 
         run.ExitCode.ShouldBe(0, run.Output);
-        using JsonDocument json = JsonDocument.Parse(run.Output);
+        run.StandardError.ShouldBeEmpty();
+        using JsonDocument json = JsonDocument.Parse(run.StandardOutput);
         JsonElement tsc = json.RootElement.EnumerateArray().Single(static r => r.GetProperty("counter").GetString() == "tsc");
         tsc.GetProperty("status").GetString().ShouldBe("improved");
         tsc.GetProperty("change").GetDouble().ShouldBe(-0.2, tolerance: 0.01);
@@ -71,22 +73,88 @@ public sealed class PicolloCompareTests : IDisposable
     }
 
     [Fact]
-    public void ACorruptResultFile_IsNamed_AndNothingIsCompared()
+    public void ACorruptResultFile_IsNamedOnStandardError_AndSkipped_AndTheOthersAreStillCompared()
     {
         WriteResult("base", "Parser.Parse", Tsc(300_000), Allocations(88));
-        Directory.CreateDirectory(_dir.Combine("head"));
+        WriteResult("base", "Lexer.Lex", Tsc(100_000), Allocations(0));
+        WriteResult("head", "Lexer.Lex", Tsc(100_000), Allocations(0));
         string corrupt = _dir.Combine("head", "Parser.Parse.result.json");
         File.WriteAllText(corrupt, "{ \"test\": ");
 
         PicolloTool.Run run = PicolloTool.Invoke(_dir.Path, null, "compare", "base", "head");
 
-        run.ExitCode.ShouldBe(1);
-        run.Output.ShouldContain($"Not read: {corrupt}: not a Picollo result file:");
-        run.Output.ShouldNotContain("| Parser.Parse");
+        // `picollo compare base head > comparison.md` posts standard output: the table, and no error in it.
+        run.ExitCode.ShouldBe(2, "a test was left unjudged: the run cannot pass (issue 27)");
+        run.StandardOutput.ShouldStartWith("### Picollo: no regression");
+        run.StandardOutput.ShouldContain("| Lexer.Lex | tsc | pass |");
+        run.StandardOutput.ShouldContain("| Parser.Parse |  | not compared |", customMessage: "not 'removed': its head file exists but could not be read");
+        run.StandardOutput.ShouldNotContain(corrupt);
+        run.StandardError.ShouldStartWith($"picollo compare: skipped {corrupt}: not a Picollo result file: ");
+        run.StandardError.ShouldContain("Parser.Parse is not compared; run its perf test again in the head run to rewrite the file, or remove the file.");
+
+        // A regression among the files that were read is still exit code 1, with the skipped file named.
+        WriteResult("base", "Emitter.Emit", Tsc(100_000), Allocations(88));
+        WriteResult("head", "Emitter.Emit", Tsc(100_000), Allocations(176));
+        PicolloTool.Run regressed = PicolloTool.Invoke(_dir.Path, null, "compare", "base", "head");
+        regressed.ExitCode.ShouldBe(1, regressed.Output);
+        regressed.StandardOutput.ShouldContain("| Emitter.Emit | allocated-bytes | **regressed** | 88 | 176 |");
+        regressed.StandardError.ShouldContain($"skipped {corrupt}");
+    }
+
+    [Fact]
+    public void AMissingOrEmptyHead_IsExitCode2_WithTheFolderAndWhatToDo_OnStandardError()
+    {
+        WriteResult("base", "Parser.Parse", Tsc(300_000), Allocations(88));
+        Directory.CreateDirectory(_dir.Combine("empty"));
+
+        PicolloTool.Run empty = PicolloTool.Invoke(_dir.Path, null, "compare", "base", "empty");
+        empty.ExitCode.ShouldBe(2, "a run that produced no results must not pass");
+        empty.StandardOutput.ShouldBeEmpty();
+        empty.StandardError.ShouldBe($"picollo compare: No result file (*.result.json) under the head folder {_dir.Combine("empty")}: the head run wrote no results, so nothing can be judged. Run the perf tests first (they write to TestResults/picollo beside the test assembly, or to PICOLLO_RESULTS_DIR) and give that folder.\n");
 
         PicolloTool.Run missing = PicolloTool.Invoke(_dir.Path, null, "compare", "base", "nowhere");
-        missing.ExitCode.ShouldBe(1);
-        missing.Output.ShouldContain("No folder ");
+        missing.ExitCode.ShouldBe(2);
+        missing.StandardOutput.ShouldBeEmpty();
+        missing.StandardError.ShouldStartWith($"picollo compare: The head folder {_dir.Combine("nowhere")} does not exist: give the folder the head run's perf tests wrote their results to");
+
+        PicolloTool.Run missingBase = PicolloTool.Invoke(_dir.Path, null, "compare", "nowhere", "base");
+        missingBase.ExitCode.ShouldBe(2);
+        missingBase.StandardError.ShouldStartWith($"picollo compare: The base folder {_dir.Combine("nowhere")} does not exist");
+    }
+
+    [Fact]
+    public void AnEmptyBase_WritesTheTableOfNewTests_ButJudgesNothing_ExitCode2()
+    {
+        WriteResult("head", "Parser.Parse", Tsc(300_000), Allocations(88));
+        Directory.CreateDirectory(_dir.Combine("empty"));
+
+        PicolloTool.Run run = PicolloTool.Invoke(_dir.Path, null, "compare", "empty", "head");
+
+        run.ExitCode.ShouldBe(2, run.Output);
+        run.StandardOutput.ShouldContain("| Parser.Parse |  | new |");
+        run.StandardError.ShouldStartWith($"picollo compare: No result file (*.result.json) under the base folder {_dir.Combine("empty")}: every head test is new and nothing was judged.");
+    }
+
+    [Fact]
+    public void UsageErrors_AreExitCode2_OnStandardError_NotTheRegressionCode()
+    {
+        WriteResult("base", "Parser.Parse", Tsc(300_000), Allocations(88));
+        WriteResult("head", "Parser.Parse", Tsc(300_000), Allocations(88));
+
+        PicolloTool.Run format = PicolloTool.Invoke(_dir.Path, null, "compare", "base", "head", "--format", "csv");
+        format.ExitCode.ShouldBe(2);
+        format.StandardOutput.ShouldBeEmpty();
+        format.StandardError.ShouldBe("picollo compare: --format csv is not a format compare writes: use markdown (a pull-request comment), json or html.\n");
+
+        PicolloTool.Run argument = PicolloTool.Invoke(_dir.Path, null, "compare", "base");
+        argument.ExitCode.ShouldBe(2, "System.CommandLine's own parse-error code is 1, the regression code");
+        argument.StandardOutput.ShouldBeEmpty();
+        argument.StandardError.ShouldContain("picollo: Required argument missing for command: 'compare'.");
+        argument.StandardError.ShouldContain("Run 'picollo compare --help' for the arguments and options.");
+
+        PicolloTool.Run option = PicolloTool.Invoke(_dir.Path, null, "compare", "base", "head", "--no-such-option");
+        option.ExitCode.ShouldBe(2);
+        option.StandardError.ShouldContain("'--no-such-option'");
     }
 
     // 100 samples of 1,000 operations around the given per-sample total, as SyntheticResults builds them.

@@ -50,15 +50,17 @@ public sealed partial class PicolloReportTests : IDisposable
 
         PicolloTool.Run run = PicolloTool.Invoke(_dir.Path, null, "report", "empty", "--html", "page.html");
 
-        run.ExitCode.ShouldBe(0);
-        run.Output.ShouldContain("nothing to report, nothing written");
+        run.ExitCode.ShouldBe(2, "a run that wrote no results is not a page of nothing (issue 27)");
+        run.StandardOutput.ShouldBeEmpty();
+        run.StandardError.ShouldContain("nothing to report, nothing written");
         File.Exists(_dir.Combine("page.html")).ShouldBeFalse();
 
         File.WriteAllText(_dir.Combine("empty", "Broken.result.json"), "{ \"test\": ");
         PicolloTool.Run corrupt = PicolloTool.Invoke(_dir.Path, null, "report", "empty", "--html", "page.html");
-        corrupt.ExitCode.ShouldBe(1);
-        corrupt.Output.ShouldContain($"Not read: {_dir.Combine("empty", "Broken.result.json")}: not a Picollo result file:");
-        corrupt.Output.ShouldContain("Nothing was written.");
+        corrupt.ExitCode.ShouldBe(2);
+        corrupt.StandardOutput.ShouldBeEmpty();
+        corrupt.StandardError.ShouldContain($"Not read: {_dir.Combine("empty", "Broken.result.json")}: not a Picollo result file:");
+        corrupt.StandardError.ShouldContain("Nothing was written");
         File.Exists(_dir.Combine("page.html")).ShouldBeFalse();
     }
 

@@ -6,8 +6,15 @@ namespace Picollo.Tests.Cli;
 /// <summary>Runs the real picollo tool (src/Picollo.Cli's build output, same configuration as this test) as a process.</summary>
 internal static class PicolloTool
 {
-    /// <summary>The exit code and everything the tool printed.</summary>
-    public sealed record Run(int ExitCode, string Output);
+    /// <summary>The exit code and what the tool printed on each stream.</summary>
+    /// <param name="ExitCode">The exit code.</param>
+    /// <param name="StandardOutput">Standard output alone: the report a script redirects to a file.</param>
+    /// <param name="StandardError">Standard error alone: errors and warnings.</param>
+    public sealed record Run(int ExitCode, string StandardOutput, string StandardError)
+    {
+        /// <summary>Both streams, standard output first, for assertions that do not care which stream a line is on.</summary>
+        public string Output => StandardOutput + StandardError;
+    }
 
     /// <summary>Runs <c>picollo <paramref name="arguments"/></c> in <paramref name="directory"/>, feeding <paramref name="input"/> to its standard input.</summary>
     public static Run Invoke(string directory, string? input, params string[] arguments) =>
@@ -54,7 +61,7 @@ internal static class PicolloTool
             throw new TimeoutException($"picollo {string.Join(' ', arguments)} did not finish in {timeout.TotalSeconds:0} s:\n{output.Result}{error.Result}");
         }
 
-        return new Run(tool.ExitCode, output.Result + error.Result);
+        return new Run(tool.ExitCode, output.Result, error.Result);
     }
 
     private static string ToolPath([CallerFilePath] string here = "")

@@ -51,6 +51,25 @@ public sealed class PicolloToolTests : IDisposable
     }
 
     [Fact]
+    public void Help_NamesTheToolPicollo_AndItsDescriptionNamesEveryCommand()
+    {
+        PicolloTool.Run run = PicolloTool.Invoke(_dir.Path, null, "--help");
+
+        run.ExitCode.ShouldBe(0, run.Output);
+        run.StandardOutput.ShouldContain("\n  picollo [command] [options]\n");
+        run.StandardOutput.ShouldNotContain("Picollo.Cli", customMessage: "the tool runs as dotnet Picollo.Cli.dll; users type picollo (issue 27)");
+        string[] lines = run.StandardOutput.Split('\n');
+        string description = lines[Array.IndexOf(lines, "Description:") + 1];
+        string[] commands = [.. lines.SkipWhile(static l => l != "Commands:").Skip(1).TakeWhile(static l => l.Length > 0).Select(static l => l.Trim().Split(' ')[0])];
+        commands.ShouldBe(["doctor", "list", "baselines", "accept", "compare", "report", "ab"]);
+        foreach (string command in commands)
+            description.ShouldContain($"({command}", customMessage: $"the tool's description says what {command} is for");
+
+        PicolloTool.Run compare = PicolloTool.Invoke(_dir.Path, null, "compare", "--help");
+        compare.StandardOutput.ShouldContain("\n  picollo compare <base> <head> [options]\n");
+    }
+
+    [Fact]
     public void List_NamesTscTheRuntimeCountersAndPerfNames_AndAnUnknownPmuIsAnError()
     {
         PicolloTool.Run run = PicolloTool.Invoke(_dir.Path, null, "list");
@@ -62,8 +81,9 @@ public sealed class PicolloToolTests : IDisposable
         names.ShouldContain("cycles");
 
         PicolloTool.Run unknown = PicolloTool.Invoke(_dir.Path, null, "list", "--pmu", "no-such-pmu");
-        unknown.ExitCode.ShouldBe(1);
-        unknown.Output.ShouldContain("No PMU named 'no-such-pmu' on this machine. Its PMUs: ");
+        unknown.ExitCode.ShouldBe(2);
+        unknown.StandardOutput.ShouldBeEmpty();
+        unknown.StandardError.ShouldContain("No PMU named 'no-such-pmu' on this machine. Its PMUs: ");
     }
 
     [Fact]
@@ -94,16 +114,18 @@ public sealed class PicolloToolTests : IDisposable
         empty.ExitCode.ShouldBe(0);
         empty.Output.ShouldContain("No baseline or received file (*.perf.json) under");
         PicolloTool.Run nowhere = PicolloTool.Invoke(_dir.Path, null, "accept", "nowhere");
-        nowhere.ExitCode.ShouldBe(1);
-        nowhere.Output.ShouldContain($"No folder {_dir.Combine("nowhere")}: give the folder that holds the perf tests");
+        nowhere.ExitCode.ShouldBe(2);
+        nowhere.StandardOutput.ShouldBeEmpty();
+        nowhere.StandardError.ShouldContain($"No folder {_dir.Combine("nowhere")}: give the folder that holds the perf tests");
 
         string corrupt = _dir.Combine("Broken.Test.perf.json");
         File.WriteAllText(corrupt, "{ \"version\": 1, \"machines\": [ oops ] }");
         PicolloTool.Run run = PicolloTool.Invoke(_dir.Path, null, "baselines");
 
-        run.ExitCode.ShouldBe(1, run.Output);
-        run.Output.ShouldContain("Not read:");
-        run.Output.ShouldContain(corrupt);
+        run.ExitCode.ShouldBe(2, run.Output);
+        run.StandardError.ShouldContain("Not read:");
+        run.StandardError.ShouldContain(corrupt);
+        run.StandardOutput.ShouldNotContain(corrupt);
         File.ReadAllText(corrupt).ShouldBe("{ \"version\": 1, \"machines\": [ oops ] }");
     }
 
@@ -161,9 +183,9 @@ public sealed class PicolloToolTests : IDisposable
 
         PicolloTool.Run run = PicolloTool.Invoke(_dir.Path, null, "accept", "--all");
 
-        run.ExitCode.ShouldBe(1, run.Output);
-        run.Output.ShouldContain("Not read, left unchanged:");
-        run.Output.ShouldContain(received);
+        run.ExitCode.ShouldBe(2, run.Output);
+        run.StandardError.ShouldContain("Not read, left unchanged:");
+        run.StandardError.ShouldContain(received);
         File.ReadAllText(baseline).ShouldBe(before);
         File.ReadAllText(received).ShouldBe("{ not json");
     }
