@@ -5,29 +5,59 @@ using Spectre.Console;
 namespace Picollo.Cli;
 
 /// <summary>
-/// <c>picollo accept [DIR] [--test FILTER] [--all]</c>: each pending received entry shown counter by counter (baseline
-/// against received, P50 and P99 per operation, and the verdict), then accepted or skipped; accepting is the library's
+/// <c>picollo accept [DIR] [--test NAME] [--all] [--dry-run]</c>: the pending received entries listed first (what each
+/// replaces, and whether that drops levels recorded across processes), then each shown counter by counter (baseline
+/// against received, P50 and P99 per operation, and the verdict) and accepted or skipped; accepting is the library's
 /// update (locked, atomic, this machine's entry merged, the others kept, the received entry removed).
 /// </summary>
 internal static class AcceptCommand
 {
+    /// <summary>What the command line asked for.</summary>
+    /// <param name="Folder">The folder to search.</param>
+    /// <param name="Test">A test name or pattern (<see cref="TestNameFilter"/>), or <see langword="null"/> for every test.</param>
+    /// <param name="All">Accept every pending entry without asking.</param>
+    /// <param name="DryRun">List what would be accepted and change nothing.</param>
+    internal sealed record Request(string Folder, string? Test, bool All, bool DryRun);
+
     /// <summary>
-    /// Reviews or accepts; answers are read from <paramref name="input"/> one line each (y, n or q). Errors go to
-    /// <paramref name="errors"/>, with exit code <see cref="ExitCodes.Error"/>.
+    /// Lists, then reviews or accepts; answers are read from <paramref name="input"/> one line each (y, n or q). Errors go
+    /// to <paramref name="errors"/>: exit code <see cref="ExitCodes.Error"/> for a missing folder, a file not read, a name
+    /// that matches no test, or an entry that could not be written.
     /// </summary>
-    public static int Run(IAnsiConsole console, IAnsiConsole errors, TextReader input, string folder, string? filter, bool all)
+    public static int Run(IAnsiConsole console, IAnsiConsole errors, TextReader input, Request request)
     {
+        ArgumentNullException.ThrowIfNull(request);
+        string folder = request.Folder;
         if (BaselineFolder.ScanOrSay(errors, folder) is not { } found)
             return ExitCodes.Error;
 
         foreach (string error in found.Errors)
             errors.MarkupLine($"[red]Not read, left unchanged:[/] {Markup.Escape(error)}");
 
-        List<BaselinePair> pairs = [.. found.Pairs.Where(p => p.Pending.Count > 0 && (filter is null || p.Test.Contains(filter, StringComparison.OrdinalIgnoreCase)))];
+        TestNameFilter? filter = string.IsNullOrWhiteSpace(request.Test) ? null : new TestNameFilter(request.Test);
+        List<BaselinePair> named = [.. found.Pairs.Where(p => filter is null || filter.Matches(p.Test))];
+        if (filter is not null && named.Count == 0)
+        {
+            IReadOnlyList<string> nearest = filter.Nearest(found.Pairs.Select(static p => p.Test));
+            errors.Profile.Out.Writer.WriteLine($"picollo accept: no test named '{filter.Text}' has a baseline or received file under {Path.GetFullPath(folder)}"
+                + (nearest.Count > 0 ? $"; the nearest names: {string.Join(", ", nearest)}." : ": there is none there.")
+                + " Name the method (Tokenize), Class.Method (TokenizerPerf.Tokenize) or a pattern (TokenizerPerf.*), as dotnet test --filter does.");
+            return ExitCodes.Error;
+        }
+
+        List<BaselinePair> pairs = [.. named.Where(static p => p.Pending.Count > 0)];
+        int notRead = found.Errors.Count > 0 ? ExitCodes.Error : ExitCodes.Success;
         if (pairs.Count == 0)
         {
-            console.WriteLine($"Nothing to accept under {Path.GetFullPath(folder)}{(filter is null ? "" : $" for tests matching '{filter}'")}: no received entry is pending.");
-            return found.Errors.Count > 0 ? ExitCodes.Error : ExitCodes.Success;
+            console.WriteLine($"Nothing to accept under {Path.GetFullPath(folder)}{(filter is null ? "" : $" for tests named '{filter.Text}'")}: no received entry is pending.");
+            return notRead;
+        }
+
+        Preview(console, pairs, request);
+        if (request.DryRun)
+        {
+            console.Profile.Out.Writer.WriteLine("Dry run: nothing was changed. Run it again without --dry-run to accept (one by one, or all with --all).");
+            return notRead;
         }
 
         var store = new BaselineStore();
@@ -36,16 +66,16 @@ internal static class AcceptCommand
         {
             foreach (PendingEntry pending in pair.Pending)
             {
+                console.WriteLine();
                 console.MarkupLine($"[bold]{Markup.Escape(pair.Test)}[/] on {Markup.Escape(pending.Entry.Machine.Id)} ({Markup.Escape(pending.Entry.Machine.CpuModel)}): {pending.Why}");
                 console.Write(Comparison(pair, pending));
-                if (pair.Baseline?.Find(pending.Entry.Machine.Id) is { Record.RecordedProcesses: > 1 } leveled && pending.Entry.Record.RecordedProcesses < leveled.Record.RecordedProcesses)
-                    console.WriteLine($"This machine's entry was recorded across {leveled.Record.RecordedProcesses} processes ({(leveled.Record.DescribeSpread() is { Length: > 0 } spread ? spread : "one level")}), the received one across {pending.Entry.Record.RecordedProcesses}: accepting replaces the recorded levels; record it again with PICOLLO_UPDATE_BASELINES=1 to measure them in fresh processes.");
-                string answer = all ? "y" : Ask(console, input);
+                if (!request.All && DroppedLevels(pair, pending) is { } dropped)
+                    console.WriteLine($"Accepting {dropped}; record it again with PICOLLO_UPDATE_BASELINES=1 to measure the levels in fresh processes.");
+                string answer = request.All ? "y" : Ask(console, input);
                 if (answer == "q")
                 {
-                    skipped += pair.Pending.Count;
                     console.WriteLine($"Stopped. Accepted {accepted}, skipped the rest.");
-                    return found.Errors.Count > 0 ? ExitCodes.Error : ExitCodes.Success;
+                    return notRead;
                 }
 
                 if (answer != "y")
@@ -70,7 +100,47 @@ internal static class AcceptCommand
         }
 
         console.WriteLine($"Accepted {accepted}, skipped {skipped}{(failed > 0 ? $", failed {failed}" : "")}.");
-        return failed > 0 || found.Errors.Count > 0 ? ExitCodes.Error : ExitCodes.Success;
+        return failed > 0 ? ExitCodes.Error : notRead;
+    }
+
+    // What will be accepted, before anything is asked or written, with what each entry replaces (issue 27).
+    private static void Preview(IAnsiConsole console, List<BaselinePair> pairs, Request request)
+    {
+        // Lines as they are, never wrapped at the console's width: a script or a reviewer reads them whole.
+        TextWriter output = console.Profile.Out.Writer;
+        int count = pairs.Sum(static p => p.Pending.Count);
+        string verb = request.DryRun ? "would be accepted" : request.All ? "will be accepted" : "to review";
+        output.WriteLine($"{count} received entr{(count == 1 ? "y" : "ies")} {verb}{(request.Test is null ? "" : $" (tests named '{request.Test}')")}:");
+        bool anyDropped = false;
+        foreach (BaselinePair pair in pairs)
+        {
+            foreach (PendingEntry pending in pair.Pending)
+            {
+                output.WriteLine($"  {pair.Test} on {pending.Entry.Machine.Id} ({pending.Entry.Machine.CpuModel}): {pending.Why}");
+                if (DroppedLevels(pair, pending) is { } dropped)
+                {
+                    anyDropped = true;
+                    output.WriteLine($"    accepting it {dropped}");
+                }
+            }
+        }
+
+        if (anyDropped)
+            output.WriteLine("To keep levels measured across processes, record those tests again with PICOLLO_UPDATE_BASELINES=1 (docs/VERDICTS.md, \"Levels\") instead of accepting.");
+    }
+
+    // The received entry is recorded in one process; this machine's entry in the baseline may hold levels measured across
+    // fresh processes (RecordingQuality.Processes, Spread), which an accepted entry replaces rather than extends
+    // (BaselineStore.Update merges the entry whole). A phrase saying so, or null when nothing recorded is dropped.
+    private static string? DroppedLevels(BaselinePair pair, PendingEntry pending)
+    {
+        if (pair.Baseline?.Find(pending.Entry.Machine.Id) is not { } held)
+            return null;
+        int before = held.Record.RecordedProcesses, after = pending.Entry.Record.RecordedProcesses;
+        string spread = held.Record.DescribeSpread();
+        if (before <= after && (spread.Length == 0 || pending.Entry.Record.DescribeSpread().Length > 0))
+            return null;
+        return $"drops the levels this machine's entry recorded across {before} processes ({(spread.Length > 0 ? spread : "one level")}): the received entry was recorded in {after} process{(after == 1 ? "" : "es")}";
     }
 
     // y, n or q; anything else asks again; the end of the input is q (nothing is accepted by a closed pipe).

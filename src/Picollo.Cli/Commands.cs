@@ -43,10 +43,11 @@ internal static class Commands
         root.Subcommands.Add(baselines);
 
         var acceptFolder = new Argument<string?>("folder") { Description = "The folder to search (default: the current folder).", Arity = ArgumentArity.ZeroOrOne };
-        var test = new Option<string?>("--test") { Description = "Only received files whose test name contains this text." };
-        var all = new Option<bool>("--all") { Description = "Accept every pending entry without asking." };
-        var accept = new Command("accept", "Review received baselines one by one and accept or skip each (or all at once with --all): accepting merges that machine's entry into the baseline and keeps the others.") { acceptFolder, test, all };
-        accept.SetAction(result => AcceptCommand.Run(console, errors, input, result.GetValue(acceptFolder) ?? Directory.GetCurrentDirectory(), result.GetValue(test), result.GetValue(all)));
+        var test = new Option<string?>("--test") { Description = "Only these tests, named as dotnet test names them: the method (Tokenize), Class.Method (TokenizerPerf.Tokenize), the fully qualified name, or a pattern with * and ? (TokenizerPerf.*). A theory's cases go with its method (CountRows); one case is Method.case (CountRows.64)." };
+        var all = new Option<bool>("--all") { Description = "Accept every pending entry without asking (the list is shown first)." };
+        var dryRun = new Option<bool>("--dry-run") { Description = "Show what would be accepted and what it replaces; change nothing." };
+        var accept = new Command("accept", "Review received baselines one by one and accept or skip each (or all at once with --all): accepting merges that machine's entry into the baseline and keeps the others; an entry recorded across processes is replaced with the received one-process recording, and the list shown first says so.") { acceptFolder, test, all, dryRun };
+        accept.SetAction(result => AcceptCommand.Run(console, errors, input, new AcceptCommand.Request(result.GetValue(acceptFolder) ?? Directory.GetCurrentDirectory(), result.GetValue(test), result.GetValue(all), result.GetValue(dryRun))));
         root.Subcommands.Add(accept);
 
         var basePath = new Argument<string>("base") { Description = "The base run's results folder (e.g. main's TestResults/picollo)." };

@@ -162,7 +162,7 @@ public sealed class PicolloToolTests : IDisposable
         string other = WriteBaseline("Lexer", new BaselineEntry(Xeon, Record(TaskClock(Noisy(500, 10, seed: 4)))));
         WriteReceived(other, new BaselineEntry(Xeon, Record(TaskClock(Noisy(700, 10, seed: 5)))));
 
-        PicolloTool.Run run = PicolloTool.Invoke(_dir.Path, null, "accept", "--all", "--test", "Parser");
+        PicolloTool.Run run = PicolloTool.Invoke(_dir.Path, null, "accept", "--all", "--test", "Parser.Run");
 
         run.ExitCode.ShouldBe(0, run.Output);
         run.Output.ShouldContain("Accepted 2, skipped 0.");
@@ -170,7 +170,7 @@ public sealed class PicolloToolTests : IDisposable
         Json(after.Find(Epyc.Id)!).ShouldBe(Json(regressed));
         after.Find(Xeon.Id).ShouldNotBeNull();
         File.Exists(BaselineLocator.GetReceivedPath(baseline)).ShouldBeFalse("nothing is pending any more");
-        File.Exists(BaselineLocator.GetReceivedPath(other)).ShouldBeTrue("--test Parser leaves Lexer alone");
+        File.Exists(BaselineLocator.GetReceivedPath(other)).ShouldBeTrue("--test Parser.Run leaves Lexer.Run alone");
     }
 
     [Fact]
