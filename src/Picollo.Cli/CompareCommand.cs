@@ -101,7 +101,15 @@ internal static class CompareCommand
 
             var file = new BaselineFile([new BaselineEntry(machine, baseline)]);
             foreach (CounterVerdict verdict in BaselineComparer.Compare(file, machine, head))
-                rows.Add(new ComparisonRow(test, verdict.Counter, Status(verdict.Status), verdict.BaselineValue, verdict.CurrentValue, verdict.RelativeChange, verdict.Text) { CohensD = verdict.CohensD });
+                {
+                // An infinite change (from 0) is no number JSON can hold, and no percentage a reader can use: null, shown as "from 0".
+                double? change = verdict.RelativeChange is { } c && double.IsFinite(c) ? c : null;
+                rows.Add(new ComparisonRow(test, verdict.Counter, Status(verdict.Status), verdict.BaselineValue, verdict.CurrentValue, change, verdict.Text)
+                {
+                    CohensD = verdict.CohensD,
+                    Exact = verdict.Mode == VerdictMode.Exact,
+                });
+            }
         }
 
         foreach (string gone in before.Tests.Keys.Except(after.Tests.Keys, StringComparer.Ordinal))
@@ -133,7 +141,7 @@ internal static class CompareCommand
         foreach (ComparisonRow row in Ordered(rows))
         {
             string verdict = row.Status == "regressed" ? "**regressed**" : row.Status;
-            text.Append(CultureInfo.InvariantCulture, $"| {row.Test} | {row.Counter} | {verdict} | {Number(row.Base)} | {Number(row.Head)} | {Change(row.Change)} | {D(row.CohensD)} |\n");
+            text.Append(CultureInfo.InvariantCulture, $"| {row.Test} | {row.Counter} | {verdict} | {Number(row.Base)} | {Number(row.Head)} | {Change(row)} | {D(row.CohensD)} |\n");
         }
 
         return text.ToString();
@@ -150,7 +158,7 @@ internal static class CompareCommand
         foreach (ComparisonRow row in Ordered(rows))
         {
             html.Append(CultureInfo.InvariantCulture,
-                $"<tr><td>{HtmlPage.Encode(row.Test)}</td><td>{HtmlPage.Encode(row.Counter)}</td><td class=\"{HtmlPage.Class(row.Status)}\">{HtmlPage.Encode(row.Status)}</td><td class=\"n\">{HtmlPage.Number(row.Base)}</td><td class=\"n\">{HtmlPage.Number(row.Head)}</td><td class=\"n\">{Change(row.Change)}</td><td class=\"n\">{D(row.CohensD)}</td></tr>\n");
+                $"<tr><td>{HtmlPage.Encode(row.Test)}</td><td>{HtmlPage.Encode(row.Counter)}</td><td class=\"{HtmlPage.Class(row.Status)}\">{HtmlPage.Encode(row.Status)}</td><td class=\"n\">{Number(row.Base)}</td><td class=\"n\">{Number(row.Head)}</td><td class=\"n\">{HtmlPage.Encode(Change(row))}</td><td class=\"n\">{D(row.CohensD)}</td></tr>\n");
         }
 
         html.Append("</table>\n");
@@ -165,7 +173,15 @@ internal static class CompareCommand
     private static IEnumerable<ComparisonRow> Ordered(List<ComparisonRow> rows) =>
         rows.OrderBy(static r => r.Status == "regressed" ? 0 : r.Status == "improved" ? 1 : 2).ThenBy(static r => r.Test, StringComparer.Ordinal);
 
-    private static string Change(double? change) => change is { } c ? c.ToString("+0.0%;-0.0%;0.0%", CultureInfo.InvariantCulture) : "";
+    // No percentage from a base of 0 (issue 27): "—" when both runs are 0, "from 0" when the head is not.
+    private static string Change(ComparisonRow row) => row switch
+    {
+        { Base: 0, Head: 0 } => "—",
+        { Base: 0, Head: not null } => "from 0",
+        { Change: { } c } => c.ToString("+0.0%;-0.0%;0.0%", CultureInfo.InvariantCulture),
+        _ => "",
+    };
 
-    private static string Number(double? value) => value is { } v ? v.ToString("#,##0.###", CultureInfo.InvariantCulture) : "";
+    // As the verdict lines print it: 12,464 bytes stay 12,464, and a collection every 4,000 operations is 2.5E-4, not 0.
+    private static string Number(double? value) => value is { } v ? CounterVerdict.Number(v) : "";
 }

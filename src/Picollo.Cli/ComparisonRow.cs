@@ -8,12 +8,18 @@ namespace Picollo.Cli;
 /// <param name="Status">regressed, improved, pass, inconclusive, not compared, new or removed.</param>
 /// <param name="Base">The compared statistic in the base run, per operation.</param>
 /// <param name="Head">The same in the head run.</param>
-/// <param name="Change">The relative change.</param>
+/// <param name="Change">The relative change; <see langword="null"/> when there is none to give (nothing compared, or a base of 0).</param>
 /// <param name="Text">The verdict as the library words it.</param>
 internal sealed record ComparisonRow(string Test, string Counter, string Status, double? Base, double? Head, double? Change, string Text)
 {
     /// <summary>Cohen's d of a time counter's floor regions (docs/VERDICTS.md, "Cohen's d"); <see langword="null"/> for other counters.</summary>
     public double? CohensD { get; init; }
+
+    /// <summary>
+    /// Whether the counter is judged exactly (allocated bytes, JIT counts: <see cref="Picollo.Baselines.VerdictMode.Exact"/>), so
+    /// <see cref="Base"/> and <see cref="Head"/> are the runs' exact per-operation values.
+    /// </summary>
+    public bool Exact { get; init; }
 
     /// <summary>Whether a verdict was reached: regressed, improved or pass (not inconclusive, not compared, new or removed).</summary>
     [JsonIgnore]

@@ -30,8 +30,11 @@ internal static class HtmlPage
     /// <summary>HTML-encoded text.</summary>
     public static string Encode(string text) => WebUtility.HtmlEncode(text);
 
-    /// <summary>A per-operation value as the tables print it; empty when there is none.</summary>
-    public static string Number(double? value) => value is { } v ? v.ToString("#,##0.###", CultureInfo.InvariantCulture) : "";
+    /// <summary>
+    /// A per-operation value as the verdict lines print it (<see cref="Picollo.Baselines.CounterVerdict.Number"/>: a collection
+    /// every 4,000 operations is 2.5E-4, not 0); empty when there is none.
+    /// </summary>
+    public static string Number(double? value) => value is { } v ? Picollo.Baselines.CounterVerdict.Number(v) : "";
 
     /// <summary>The CSS class of a verdict: fail, pass or notice.</summary>
     public static string Class(string verdict) => verdict switch

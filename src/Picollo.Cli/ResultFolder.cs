@@ -7,8 +7,8 @@ namespace Picollo.Cli;
 
 /// <summary>
 /// One run's results: every <c>*.result.json</c> a perf test wrote (<c>TestResults/picollo</c>, or
-/// <c>PICOLLO_RESULTS_DIR</c>), each counter rebuilt from its histogram of per-sample totals as the baseline files hold
-/// them, so two runs compare with the baselines' own rules.
+/// <c>PICOLLO_RESULTS_DIR</c>), each counter rebuilt as a baseline holds it (the histogram of per-sample totals and the
+/// exact per-operation statistics), so two runs compare with the baselines' own rules.
 /// </summary>
 internal sealed class ResultFolder
 {
@@ -85,9 +85,22 @@ internal sealed class ResultFolder
             if (!counter.Available || counter.Histogram is not { } histogram)
                 continue;
             HdrHistogram samples = HdrHistogram.FromJson(histogram.GetRawText());
-            counters.Add(BaselineCounter.FromHistogram(counter.Name, counter.Unit, counter.Kind, samples, counter.OperationsPerSample));
+            counters.Add(new BaselineCounter(counter.Name, counter.Unit, counter.Kind, samples, counter.OperationsPerSample, PerOperation(counter, samples)));
         }
 
         return new BaselineRecord(counters, new Dictionary<string, string>(), model.TimestampUtc);
+    }
+
+    // The exact statistics the file holds, as a measurement hands them to a baseline: a histogram's bucket read 12,464
+    // allocated bytes per operation as 12,462.08, and an exact verdict compares these numbers (issue 27). A file written
+    // before P10 and P25 were stored takes those two from the histogram, and its precision is the histogram's.
+    private static PerOperationSummary PerOperation(CounterReportModel counter, HdrHistogram samples)
+    {
+        PerOperationSummary buckets = PerOperationSummary.FromHistogram(samples, counter.OperationsPerSample);
+        if (counter.PerOperation is not { } exact)
+            return buckets;
+        return new PerOperationSummary(
+            buckets.Samples, exact.P0, exact.P10 ?? buckets.P10, exact.P25 ?? buckets.P25, exact.P50, exact.P90, exact.P99, exact.P100, exact.Mean,
+            exact.P10 is null || exact.P25 is null ? buckets.Precision : 0);
     }
 }

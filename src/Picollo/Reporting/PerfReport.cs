@@ -156,7 +156,7 @@ internal sealed class PerfReport
                 c.UnavailableReason,
                 c.OperationsPerSample,
                 c.SampleCount,
-                c.IsAvailable ? new PerOperationModel(c.P0, c.P50, c.P90, c.P99, c.P100, c.Mean, c.StdDev) : null,
+                c.IsAvailable ? new PerOperationModel(c.P0, c.GetPercentile(10), c.GetPercentile(25), c.P50, c.P90, c.P99, c.P100, c.Mean, c.StdDev) : null,
                 c.Overhead?.Median,
                 c.IsAvailable ? JsonElement.Parse(c.Histogram.ToUtf8Json()) : null,
                 v is null ? null : new VerdictModel(v.Status, v.Mode, v.Statistic, v.BaselineValue, v.CurrentValue, v.RelativeChange, v.EffectSize, v.EffectSize is null ? null : CounterVerdict.EffectSizeName, v.BaselineMachineId, v.Text) { CohensD = v.CohensD });

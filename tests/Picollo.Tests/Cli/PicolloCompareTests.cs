@@ -157,12 +157,58 @@ public sealed class PicolloCompareTests : IDisposable
         option.StandardError.ShouldContain("'--no-such-option'");
     }
 
+    [Fact]
+    public void ExactCounters_ShowTheRunsExactValues_AndABaseOfZeroHasNoPercentage()
+    {
+        // 12,464 bytes per operation in samples of 1,000 operations: the histogram's bucket of 12,464,000 is not that value,
+        // and a comparison read from the buckets showed 12,462.08 (issue 27).
+        CounterResult allocations = Allocations(12_464);
+        (allocations.Histogram.GetSummary().P50.Value / 1_000.0).ShouldNotBe(12_464.0, "the histogram alone cannot give the exact value");
+        WriteResult("base", "TokenizerPerf.Tokenize", Tsc(300_000), allocations, Gen0(21), JitMethods());
+        WriteResult("head", "TokenizerPerf.Tokenize", Tsc(300_000), Allocations(12_464), Gen0(25), JitMethods());
+        WriteResult("base", "TokenizerPerf.Count", Tsc(100_000), Allocations(0));
+        WriteResult("head", "TokenizerPerf.Count", Tsc(100_000), Allocations(24));
+
+        PicolloTool.Run run = PicolloTool.Invoke(_dir.Path, null, "compare", "base", "head");
+
+        run.ExitCode.ShouldBe(1, run.Output);
+        run.StandardOutput.ShouldContain("| TokenizerPerf.Tokenize | allocated-bytes | pass | 12,464 | 12,464 | 0.0% |");
+        // 21 and 25 collections in 100,000 operations: not "0 | 0 | +19.0%".
+        run.StandardOutput.ShouldContain("| TokenizerPerf.Tokenize | gen0-collections | pass | 2.1E-4 | 2.5E-4 | +19.0% |");
+        run.StandardOutput.ShouldContain("| TokenizerPerf.Tokenize | jit-methods | pass | 0 | 0 | — |");
+        run.StandardOutput.ShouldContain("| TokenizerPerf.Count | allocated-bytes | **regressed** | 0 | 24 | from 0 |");
+        run.StandardError.ShouldBeEmpty();
+
+        PicolloTool.Run json = PicolloTool.Invoke(_dir.Path, null, "compare", "base", "head", "--format", "json");
+        json.ExitCode.ShouldBe(1, json.Output);
+        json.StandardError.ShouldBeEmpty("a change from 0 is infinite, which JSON cannot hold: it is null");
+        using JsonDocument rows = JsonDocument.Parse(json.StandardOutput);
+        JsonElement bytes = rows.RootElement.EnumerateArray().Single(static r => r.GetProperty("test").GetString() == "TokenizerPerf.Tokenize" && r.GetProperty("counter").GetString() == "allocated-bytes");
+        bytes.GetProperty("base").GetDouble().ShouldBe(12_464);
+        bytes.GetProperty("head").GetDouble().ShouldBe(12_464);
+        bytes.GetProperty("exact").GetBoolean().ShouldBeTrue();
+        bytes.GetProperty("text").GetString().ShouldBe("allocated-bytes P50 0.0% (12,464 → 12,464 bytes/op): pass (exact)");
+        JsonElement fromZero = rows.RootElement.EnumerateArray().Single(static r => r.GetProperty("test").GetString() == "TokenizerPerf.Count" && r.GetProperty("counter").GetString() == "allocated-bytes");
+        fromZero.GetProperty("change").ValueKind.ShouldBe(JsonValueKind.Null);
+
+        PicolloTool.Run html = PicolloTool.Invoke(_dir.Path, null, "compare", "base", "head", "--format", "html");
+        html.StandardOutput.ShouldContain("<td class=\"n\">12,464</td><td class=\"n\">12,464</td><td class=\"n\">0.0%</td>");
+        html.StandardOutput.ShouldContain("<td class=\"n\">0</td><td class=\"n\">24</td><td class=\"n\">from 0</td>");
+    }
+
     // 100 samples of 1,000 operations around the given per-sample total, as SyntheticResults builds them.
     private static CounterResult Tsc(ulong perSample) =>
         SyntheticResults.Counter("tsc", "ticks", CounterKind.Tsc, 1_000, Enumerable.Range(0, 100).Select(i => perSample + (ulong)(i * 100)));
 
     private static CounterResult Allocations(ulong perOperation) =>
         SyntheticResults.Counter("allocated-bytes", "bytes", CounterKind.Runtime, 1_000, Enumerable.Repeat(perOperation * 1_000, 100));
+
+    // A collection in the first `collections` of 100 samples of 1,000 operations.
+    private static CounterResult Gen0(int collections) =>
+        SyntheticResults.Counter("gen0-collections", "collections", CounterKind.Runtime, 1_000, Enumerable.Range(0, 100).Select(i => i < collections ? 1UL : 0UL));
+
+    private static CounterResult JitMethods() =>
+        SyntheticResults.Counter("jit-methods", "methods", CounterKind.Runtime, 1_000, Enumerable.Repeat(0UL, 100));
 
     private void WriteResult(string folder, string test, params CounterResult[] counters)
     {

@@ -43,7 +43,7 @@ public sealed class PerfReportTests
         allocated.Kind.ShouldBe(CounterKind.Runtime);
         allocated.Available.ShouldBeTrue();
         allocated.OperationsPerSample.ShouldBe(1_000);
-        allocated.PerOperation.ShouldBe(new PerOperationModel(176, 176, 176, 176, 176, 176, 0));
+        allocated.PerOperation.ShouldBe(new PerOperationModel(176, 176, 176, 176, 176, 176, 176, 176, 0));
         allocated.Verdict!.Status.ShouldBe(CounterVerdictStatus.Regressed);
         allocated.Histogram!.Value.GetProperty("buckets").EnumerateObject().ShouldHaveSingleItem().Value.GetUInt64().ShouldBe(100UL);
         model.Counters[1].Verdict!.Status.ShouldBe(CounterVerdictStatus.Pass);
