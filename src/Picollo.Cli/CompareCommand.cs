@@ -9,7 +9,7 @@ namespace Picollo.Cli;
 /// <summary>
 /// <c>picollo compare BASE HEAD</c>: two runs' result folders (e.g. main and a pull request) judged test by test and
 /// counter by counter with the baselines' rules, as markdown (a PR comment), JSON or one HTML page; exit code 1 on a
-/// regression.
+/// regression, 2 when nothing (or not everything) could be judged (docs/CI.md, "Exit codes").
 /// </summary>
 /// <remarks>
 /// Result files do not say which machine ran them, so both runs are taken as this machine's: compare runs of one
