@@ -8,7 +8,8 @@ namespace Picollo.Cli;
 /// <c>picollo accept --test NAME</c>: which baselines a test name means, the way <c>dotnet test --filter</c> users name
 /// tests (issue 27). A baseline is <c>&lt;Class&gt;.&lt;Method&gt;[.&lt;case&gt;].perf.json</c>; the name matches when it is
 /// the method (all of a theory's cases), <c>Method.case</c> (one case), <c>Class.Method</c>, <c>Class.Method.case</c>, a
-/// fully qualified name ending in one of those, or the path under the searched folder; case is ignored. With <c>*</c> or
+/// fully qualified name ending in one of those, the class's exact name (all of its tests, as <c>Class.*</c>), or the path
+/// under the searched folder; case is ignored. With <c>*</c> or
 /// <c>?</c> it is a pattern whose wildcards stay within one part of the name: <c>Tokenize*</c> matches the methods
 /// <c>Tokenize</c> and <c>TokenizeLarge</c>, never the class <c>TokenizerPerf</c>'s other methods, which a text search
 /// for "Tokenize" did.
@@ -53,7 +54,10 @@ internal sealed class TestNameFilter
         string classMethod = $"{className}.{method}";
         string[] unqualified = caseName is null ? [method] : [method, $"{method}.{caseName}"];
         string[] qualified = caseName is null ? [classMethod] : [classMethod, $"{classMethod}.{caseName}"];
+        // The class's exact name means all of its tests; a pattern never matches a class, or "Tokenize*" would take every
+        // test of TokenizerPerf.
         return unqualified.Any(_name.IsMatch)
+            || (!_wildcards && _name.IsMatch(className))
             || qualified.Any(n => _qualified.Any(q => q.IsMatch(n)))
             || (!_wildcards && string.Equals(_text, path, StringComparison.OrdinalIgnoreCase));
     }

@@ -31,7 +31,9 @@ public sealed class TestNameFilterTests
     [InlineData("*Perf.Parse", "sub/ParserPerf.Parse")]
     [InlineData("CountRows.?", "TokenizerPerf.CountRows.4")]
     [InlineData("sub/ParserPerf.Parse", "sub/ParserPerf.Parse")]
-    [InlineData("TokenizerPerf", "")]
+    [InlineData("TokenizerPerf", "TokenizerPerf.Tokenize TokenizerPerf.TokenizeLarge TokenizerPerf.CountRows.4 TokenizerPerf.CountRows.64 TokenizerPerf.CountRows.1.5")]
+    [InlineData("TokenizerPerf?", "")]
+    [InlineData("Tokenizer", "")]
     [InlineData("Token", "")]
     [InlineData("Rows", "")]
     public void AName_MatchesTheMethod_ClassMethod_AFullyQualifiedName_OrAPatternWithinOnePart(string name, string expected)
