@@ -1,8 +1,3 @@
-using Picollo.Assertions;
-using Picollo.Measurement;
-using Picollo.Testing;
-using Picollo.Testing.Xunit;
-
 namespace PicolloPerfTests;
 
 // One perf test of each style, on a checksum written here so the project runs as created: put your own code in its place.
