@@ -42,7 +42,7 @@ internal sealed class ResultFolder
     {
         folder = Path.GetFullPath(folder);
         if (!Directory.Exists(folder))
-            throw new DirectoryNotFoundException($"No folder {folder}: give a run's results folder (TestResults/picollo under the test project's output, or PICOLLO_RESULTS_DIR).");
+            throw new DirectoryNotFoundException($"No folder {folder}: give a run's results folder (the test project's TestResults/picollo, or PICOLLO_RESULTS_DIR).");
 
         var reports = new SortedDictionary<string, PerfReportModel>(StringComparer.Ordinal);
         var tests = new SortedDictionary<string, BaselineRecord>(StringComparer.Ordinal);

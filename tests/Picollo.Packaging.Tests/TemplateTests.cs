@@ -49,6 +49,15 @@ public abstract class TemplateTests(PackageFeed feed, string template, string fr
         run.Output.ShouldContain("##### tsc (ticks per operation", customMessage: run.Output);
         run.Output.ShouldContain($"Received: {Path.Combine(project, "ChecksumPerf.Checksum.received.perf.json")}. To accept, rename it to ChecksumPerf.Checksum.perf.json", customMessage: run.Output);
 
+        // The JSON result and the plot land in the project's TestResults/picollo, not the build output the test host runs
+        // in, and the output names them (issue 27).
+        string reports = Path.Combine(project, "TestResults", "picollo");
+        string report = Path.Combine(reports, "ChecksumPerf.Checksum.result.json");
+        File.Exists(report).ShouldBeTrue(run.Output);
+        File.Exists(Path.Combine(reports, "ChecksumPerf.Checksum.svg")).ShouldBeTrue(run.Output);
+        run.Output.ShouldContain($"Report: {report}", customMessage: run.Output);
+        Directory.Exists(Path.Combine(project, "bin", "Release", "net10.0", "TestResults")).ShouldBeFalse("nothing is written under the build output");
+
         // Recording as a user does: the test's own process and three fresh processes of the test assembly, each running
         // only this test through the framework's runner (xunit: its -id; NUnit: the adapter's startup hook).
         (DotNet.Run recorded, IReadOnlyList<TrxResult> recordedResults) = await feed.TestAsync(

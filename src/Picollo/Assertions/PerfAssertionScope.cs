@@ -49,10 +49,22 @@ internal sealed class PerfAssertionScope
     /// <summary>The test's <c>RecordingProcesses</c> knob, or <see langword="null"/> for the options' own.</summary>
     public int? RecordingProcesses { get; init; }
 
+    /// <summary>
+    /// The test project's <c>TestResults/picollo</c>, where the test's reports go unless <c>PICOLLO_RESULTS_DIR</c> says
+    /// otherwise, or <see langword="null"/> when the test assembly does not name its project.
+    /// </summary>
+    public string? ResultsDirectory { get; init; }
+
     /// <summary>Starts the scope of a perf test in the current flow.</summary>
-    public static PerfAssertionScope Begin(string testClass, string testMethod, string? caseName, IFreshProcessMeasurer? freshProcesses = null, int? recordingProcesses = null)
+    public static PerfAssertionScope Begin(
+        string testClass, string testMethod, string? caseName, IFreshProcessMeasurer? freshProcesses = null, int? recordingProcesses = null, string? resultsDirectory = null)
     {
-        var scope = new PerfAssertionScope(testClass, testMethod, caseName) { FreshProcesses = freshProcesses, RecordingProcesses = recordingProcesses };
+        var scope = new PerfAssertionScope(testClass, testMethod, caseName)
+        {
+            FreshProcesses = freshProcesses,
+            RecordingProcesses = recordingProcesses,
+            ResultsDirectory = resultsDirectory,
+        };
         s_current.Value = scope;
         return scope;
     }

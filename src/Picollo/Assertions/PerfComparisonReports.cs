@@ -16,7 +16,7 @@ public static class PerfComparisonReports
     /// <param name="comparison">The comparison.</param>
     /// <param name="testClass">The test class's name; the source file's name without extension when <see langword="null"/>.</param>
     /// <param name="caseName">The theory case, or <see langword="null"/>.</param>
-    /// <param name="getEnvironmentVariable">Reads <c>PICOLLO_RESULTS_DIR</c> (else <c>TestResults/picollo</c>); the process environment when <see langword="null"/>.</param>
+    /// <param name="getEnvironmentVariable">Reads <c>PICOLLO_RESULTS_DIR</c> (else the test project's <c>TestResults/picollo</c>); the process environment when <see langword="null"/>.</param>
     /// <param name="callerFilePath">Filled in by the compiler.</param>
     /// <param name="testMethod">Filled in by the compiler.</param>
     /// <param name="expression">Filled in by the compiler.</param>
@@ -34,7 +34,7 @@ public static class PerfComparisonReports
         testClass ??= Path.GetFileNameWithoutExtension(callerFilePath);
         var report = new PerfComparisonReport(PerfResultReports.TestName(testClass, testMethod, caseName), comparison);
         IPerfAssertionHost host = PerfAssertionHost.Current;
-        var writer = new PerfReportWriter(getEnvironmentVariable: getEnvironmentVariable);
+        var writer = new PerfReportWriter(getEnvironmentVariable: getEnvironmentVariable, projectResultsDirectory: PerfAssertionScope.Current?.ResultsDirectory);
         string? path = null;
         try
         {

@@ -28,7 +28,7 @@ public static class PerfResultReports
     /// <param name="testClass">The test class's name; the source file's name without extension when <see langword="null"/>.</param>
     /// <param name="caseName">The theory case, or <see langword="null"/>.</param>
     /// <param name="getEnvironmentVariable">
-    /// Reads <c>PICOLLO_RESULTS_DIR</c> (the results folder, else <c>TestResults/picollo</c> under the current directory) and
+    /// Reads <c>PICOLLO_RESULTS_DIR</c> (the results folder, else the test project's <c>TestResults/picollo</c>) and
     /// <c>GITHUB_STEP_SUMMARY</c>; the process environment when <see langword="null"/>. A seam for tests.
     /// </param>
     /// <param name="callerFilePath">Filled in by the compiler: the source file, whose name is the default test class.</param>
@@ -81,7 +81,7 @@ public static class PerfResultReports
     private static PerfReportFiles? WriteFiles(
         IPerfAssertionHost host, PerfReport report, string testClass, string testMethod, string? caseName, Func<string, string?>? getEnvironmentVariable, string call)
     {
-        var writer = new PerfReportWriter(getEnvironmentVariable: getEnvironmentVariable);
+        var writer = new PerfReportWriter(getEnvironmentVariable: getEnvironmentVariable, projectResultsDirectory: PerfAssertionScope.Current?.ResultsDirectory);
         try
         {
             return writer.Write(report, testClass, testMethod, caseName);

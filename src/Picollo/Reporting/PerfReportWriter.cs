@@ -4,8 +4,8 @@ using Picollo.Baselines;
 namespace Picollo.Reporting;
 
 /// <summary>
-/// Writes a test's JSON result and SVG plot under a results folder: <c>PICOLLO_RESULTS_DIR</c>, else
-/// <c>TestResults/picollo</c> under the current directory (where <c>dotnet test</c> puts its own results).
+/// Writes a test's JSON result and SVG plot under a results folder: <c>PICOLLO_RESULTS_DIR</c>, else the test project's
+/// <c>TestResults/picollo</c> (<see cref="PerfResultsFolder"/>), else <c>TestResults/picollo</c> under the current directory.
 /// </summary>
 internal sealed class PerfReportWriter
 {
@@ -15,13 +15,19 @@ internal sealed class PerfReportWriter
     private static readonly UTF8Encoding s_utf8 = new(encoderShouldEmitUTF8Identifier: false);
 
     /// <summary>Creates a writer.</summary>
-    /// <param name="resultsDirectory">The results folder; else <c>PICOLLO_RESULTS_DIR</c>, else <c>TestResults/picollo</c> under the current directory.</param>
+    /// <param name="resultsDirectory">The results folder; else <c>PICOLLO_RESULTS_DIR</c>, else <paramref name="projectResultsDirectory"/>.</param>
     /// <param name="getEnvironmentVariable">Reads a variable; the process environment when <see langword="null"/>. A seam for tests.</param>
-    public PerfReportWriter(string? resultsDirectory = null, Func<string, string?>? getEnvironmentVariable = null)
+    /// <param name="projectResultsDirectory">
+    /// The running test's project folder's <c>TestResults/picollo</c> (<see cref="PerfResultsFolder.Of"/>); when
+    /// <see langword="null"/>, the one loaded test assembly's, else <c>TestResults/picollo</c> under the current directory.
+    /// </param>
+    public PerfReportWriter(string? resultsDirectory = null, Func<string, string?>? getEnvironmentVariable = null, string? projectResultsDirectory = null)
     {
         getEnvironmentVariable ??= Environment.GetEnvironmentVariable;
         string? configured = string.IsNullOrWhiteSpace(resultsDirectory) ? getEnvironmentVariable(ResultsDirectoryVariable) : resultsDirectory;
-        ResultsDirectory = Path.GetFullPath(string.IsNullOrWhiteSpace(configured) ? Path.Combine("TestResults", "picollo") : configured);
+        if (string.IsNullOrWhiteSpace(configured))
+            configured = projectResultsDirectory ?? PerfResultsFolder.OfLoadedTestAssembly() ?? Path.Combine("TestResults", "picollo");
+        ResultsDirectory = Path.GetFullPath(configured);
     }
 
     /// <summary>The full path of the results folder.</summary>

@@ -5,6 +5,7 @@ using Picollo.Assertions;
 using Picollo.Baselines;
 using Picollo.Counters;
 using Picollo.Measurement;
+using Picollo.Reporting;
 
 namespace Picollo.Testing;
 
@@ -94,7 +95,8 @@ public static class PerfTestExecution
         PerfAssertionHost.Current = bridge;
         MeasurementCancellation.Current = host.CancellationToken;
         IFreshProcessMeasurer? fresh = test.Worker is { } worker ? new FreshProcessRunner(worker, settings.Options.TimeBudget) : null;
-        PerfAssertionScope scope = PerfAssertionScope.Begin(test.TestClass, test.Method.Name, test.CaseName, fresh, settings.RecordingProcesses);
+        PerfAssertionScope scope = PerfAssertionScope.Begin(
+            test.TestClass, test.Method.Name, test.CaseName, fresh, settings.RecordingProcesses, PerfResultsFolder.Of(test.Method.Module.Assembly));
         PerfContext.SetCurrent(context);
         SideBySidePeer? peer = SideBySidePeer.Current;
         peer?.BeginTest(test.DisplayName);

@@ -85,6 +85,23 @@ public sealed class PerfReportTests
     }
 
     [Fact]
+    public void Writer_WithoutTheVariable_WritesUnderTheTestProjectsTestResults_AndTheVariableWins()
+    {
+        // issue 27: the test host's current directory is the build output, where nobody looks for reports.
+        using var temp = new TempDirectory();
+        string project = temp.Combine("Acme.PerfTests", "TestResults", "picollo");
+
+        var writer = new PerfReportWriter(getEnvironmentVariable: static _ => null, projectResultsDirectory: project);
+        PerfReportFiles files = writer.Write(Regressed(temp), "SampleTests", "Allocates");
+
+        writer.ResultsDirectory.ShouldBe(project);
+        files.JsonPath.ShouldBe(Path.Combine(project, "SampleTests.Allocates.result.json"));
+        File.Exists(files.JsonPath).ShouldBeTrue();
+        new PerfReportWriter(getEnvironmentVariable: name => name == PerfReportWriter.ResultsDirectoryVariable ? temp.Combine("ci") : null, projectResultsDirectory: project)
+            .ResultsDirectory.ShouldBe(temp.Combine("ci"));
+    }
+
+    [Fact]
     public void StepSummary_AppendsToTheFileNamedByTheVariable_OnlyWhenSet()
     {
         using var temp = new TempDirectory();
