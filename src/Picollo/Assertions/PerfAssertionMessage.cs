@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Text;
 using Picollo.Measurement;
+using Picollo.Reporting;
 
 namespace Picollo.Assertions;
 
@@ -28,8 +29,8 @@ internal static class PerfAssertionMessage
         foreach (CounterResult counter in counters)
         {
             text.Append('\n')
-                .Append(CultureInfo.InvariantCulture, $"{counter.SampleCount:N0} samples × {counter.OperationsPerSample:N0} operations, overhead subtracted: ")
-                .Append(counter.Overhead is { } overhead ? string.Create(CultureInfo.InvariantCulture, $"{overhead.Median:N0} {counter.Unit} per sample") : "none")
+                .Append(CultureInfo.InvariantCulture, $"{counter.SampleCount:N0} samples × {counter.OperationsPerSample:N0} operations")
+                .Append(PerfReport.OverheadText(counter))
                 .Append('\n').Append('\n')
                 .Append(counter.ToMarkdown());
         }

@@ -93,8 +93,8 @@ internal sealed class PerfReport
             }
 
             text.Append(GetVerdict(counter.Name)?.Text ?? $"{counter.Name}: not compared with a baseline").Append('\n')
-                .Append(CultureInfo.InvariantCulture, $"{counter.OperationsPerSample:N0} operations per sample, overhead subtracted: ")
-                .Append(counter.Overhead is { } overhead ? string.Create(CultureInfo.InvariantCulture, $"median {overhead.Median:N0} {counter.Unit} per sample") : "none")
+                .Append(CultureInfo.InvariantCulture, $"{counter.OperationsPerSample:N0} operations per sample")
+                .Append(OverheadText(counter))
                 .Append('\n').Append('\n')
                 .Append(counter.ToMarkdown());
             if (GetBaselineCounter(counter.Name) is { } reference && GetVerdict(counter.Name) is { } verdict)
@@ -115,6 +115,12 @@ internal sealed class PerfReport
 
         return text.ToString();
     }
+
+    // Only an overhead that was subtracted is named: "overhead subtracted: median 0 bytes per sample" beside 12,464 bytes per
+    // operation read as a contradiction (issue 27). The runtime counters and software events usually have none.
+    internal static string OverheadText(CounterResult counter) => counter.Overhead is { Median: > 0 } overhead
+        ? string.Create(CultureInfo.InvariantCulture, $", overhead subtracted: median {overhead.Median:N0} {counter.Unit} per sample")
+        : string.Empty;
 
     private static string WarmupEndText(WarmupEnd end) => end switch
     {
