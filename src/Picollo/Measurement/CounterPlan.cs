@@ -137,9 +137,21 @@ internal sealed class CounterPlan : IDisposable
         }
         catch (PerfEventNameException e)
         {
+            string[] own = [CounterNames.Tsc, .. new RuntimeCounterSource().Descriptors.Select(static d => d.Name)];
+            string known = $"Picollo's own counters are {string.Join(", ", own)}; anything else must be a perf event";
+            if (!e.IsUnknownName)
+                throw new ArgumentException($"Unknown counter '{name}'. {known}: {e.Message}", e);
+
+            // A name that is nothing at all: the nearest names of every kind, Picollo's own first, and none that is far (the
+            // perf catalog's own list always has its five nearest, and "allocated-byte" drew LLC-load-misses; issue 27).
+            List<string> near = PerfEventSuggestions.Nearest(name, own, PerfEventCatalog.Default.SuggestableNames());
+            string guess = near.Count > 0 ? $"Did you mean {string.Join(" or ", near)}? " : string.Empty;
+            string modifiers = name.Contains(':', StringComparison.Ordinal)
+                ? " Event modifiers such as ':u' or ':k' are not part of the name (Picollo counts user space)."
+                : string.Empty;
             throw new ArgumentException(
-                $"Unknown counter '{name}'. Picollo's own counters are {CounterNames.Tsc}, " +
-                $"{string.Join(", ", new RuntimeCounterSource().Descriptors.Select(d => d.Name))}; anything else must be a perf event: {e.Message}",
+                $"Unknown counter '{name}'. {guess}{known}, and '{name}' is none of this machine's: 'perf list' shows them " +
+                $"(use them as 'event' or 'pmu/event/', or write a raw code 'rUUEE').{modifiers}",
                 e);
         }
     }

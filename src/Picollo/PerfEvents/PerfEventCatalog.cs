@@ -154,6 +154,10 @@ public sealed class PerfEventCatalog
     public IReadOnlyList<string> GetKnownNames() =>
         [.. PerfGenericEventTable.Names, .. Pmus.SelectMany(static p => p.EventNames.Select(e => p.Name + "/" + e + "/"))];
 
+    /// <summary>What an unknown name is compared with for suggestions: the generic names and aliases, then this machine's sysfs event names.</summary>
+    /// <returns>The names.</returns>
+    internal IEnumerable<string> SuggestableNames() => PerfGenericEventTable.Suggestable.Concat(Pmus.SelectMany(static p => p.EventNames));
+
     private static bool TryParseRaw(string text, out ulong config)
     {
         config = 0;
@@ -180,7 +184,7 @@ public sealed class PerfEventCatalog
 
     private PerfEventNameException Unknown(string text, string original)
     {
-        List<string> closest = PerfEventSuggestions.Closest(text, PerfGenericEventTable.Suggestable.Concat(Pmus.SelectMany(static p => p.EventNames)));
+        List<string> closest = PerfEventSuggestions.Closest(text, SuggestableNames());
         // perf's ':u'/':k' modifiers have no place in a spec: the session's WithKernel decides what is counted.
         string modifiers = text.Contains(':', StringComparison.Ordinal)
             ? "Event modifiers such as ':u' or ':k' are not part of the name (the session's WithKernel decides). "
@@ -191,6 +195,9 @@ public sealed class PerfEventCatalog
             + "(use them as 'pmu/event/', or write 'pmu/event=0x..,umask=0x../' or a raw code 'rUUEE').",
             original,
             closest,
-            null);
+            null)
+        {
+            IsUnknownName = true,
+        };
     }
 }

@@ -41,6 +41,12 @@ public sealed class PerfEventNameException : ArgumentException
     /// <summary>The closest valid names (by edit distance, nearest first); empty for malformed terms.</summary>
     public IReadOnlyList<string> Suggestions { get; } = [];
 
+    /// <summary>
+    /// Whether the name is simply none this machine knows (not a malformed term, an unknown PMU, a hybrid CPU's two events):
+    /// a caller that knows other names too (Picollo's own counters) suggests from all of them.
+    /// </summary>
+    internal bool IsUnknownName { get; init; }
+
     /// <summary>The 0-based index in <see cref="EventName"/> of the malformed term, or <see langword="null"/>.</summary>
     public int? Position { get; }
 }

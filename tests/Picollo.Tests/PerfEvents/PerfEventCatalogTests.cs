@@ -186,12 +186,25 @@ public sealed class PerfEventCatalogTests : IDisposable
         Should.Throw<PerfEventNameException>(() => _sysfs.Catalog().Resolve("  ")).Message.ShouldContain("empty");
 
     [Fact]
-    public void EditDistance_IsLevenshteinIgnoringCase()
+    public void EditDistance_IsOptimalStringAlignmentIgnoringCase()
     {
         PerfEventSuggestions.EditDistance("kitten", "sitting").ShouldBe(3);
         PerfEventSuggestions.EditDistance("CYCLES", "cycles").ShouldBe(0);
         PerfEventSuggestions.EditDistance("", "abc").ShouldBe(3);
-        PerfEventSuggestions.EditDistance("brnach", "branch").ShouldBe(2);
+        PerfEventSuggestions.EditDistance("brnach", "branch").ShouldBe(1, "a swapped pair is one typo");
+        PerfEventSuggestions.EditDistance("ca", "abc").ShouldBe(3, "OSA edits no substring twice (true Damerau-Levenshtein says 2)");
+    }
+
+    [Fact]
+    public void Nearest_OffersThePreferredNamesFirst_AtMostThree_AndNothingFar()
+    {
+        string[] own = ["tsc", "allocated-bytes", "jit-methods"];
+        string[] others = ["task-clock", "tsc-ish", "ts", "LLC-loads", "LLC-load-misses"];
+
+        PerfEventSuggestions.Nearest("tsx", own, others).ShouldBe(["tsc", "ts"]);
+        PerfEventSuggestions.Nearest("allocated-byte", own, others).ShouldBe(["allocated-bytes"]);
+        PerfEventSuggestions.Nearest("t", ["a", "b", "c", "d"], []).ShouldBe(["a", "b", "c"]);
+        PerfEventSuggestions.Nearest("throughput", own, others).ShouldBeEmpty();
     }
 
     [Fact]

@@ -98,7 +98,32 @@ public sealed class PerfTestSettingsTests
     {
         var e = Should.Throw<PerfTestConfigurationException>(() => Parse(new PerfDefaultsAttribute { ZeroBudget = "allocated-byts" }));
 
-        e.Message.ShouldStartWith("[PerfFact] ZeroBudget = \"allocated-byts\": 'allocated-byts' is not a counter. Unknown counter 'allocated-byts'. Picollo's own counters are tsc, allocated-bytes,");
+        e.Message.ShouldStartWith("[PerfFact] ZeroBudget = \"allocated-byts\": 'allocated-byts' is not a counter. Unknown counter 'allocated-byts'. Did you mean allocated-bytes? Picollo's own counters are tsc, allocated-bytes,");
+    }
+
+    [Theory]
+    [InlineData("allocated-byte", "allocated-bytes")]
+    [InlineData("alloacted-bytes", "allocated-bytes")]
+    [InlineData("jit-method", "jit-methods")]
+    [InlineData("instrutions", "instructions")]
+    [InlineData("cylces", "cycles")]
+    public void ATypo_SuggestsTheNearestCounterNames_PicollosOwnFirst(string typo, string meant)
+    {
+        var e = Should.Throw<PerfTestConfigurationException>(() => Parse(new PerfDefaultsAttribute { ZeroBudget = typo }));
+
+        // Issue 27: "allocated-byte" drew "LLC-load-misses, LLC-loads, …", the nearest of the perf names where none is near.
+        e.Message.ShouldContain($"Unknown counter '{typo}'. Did you mean {meant}");
+        e.Message.ShouldNotContain("LLC-");
+        e.Message.ShouldContain("Picollo's own counters are tsc, allocated-bytes,");
+    }
+
+    [Fact]
+    public void ANameNearNothing_SuggestsNothing_AndSaysWhereTheNamesAre()
+    {
+        var e = Should.Throw<PerfTestConfigurationException>(() => Parse(new PerfDefaultsAttribute { ZeroBudget = "throughput" }));
+
+        e.Message.ShouldNotContain("Did you mean");
+        e.Message.ShouldContain("'throughput' is none of this machine's: 'perf list' shows them");
     }
 
     [Fact]

@@ -56,7 +56,7 @@ public sealed class XunitAdapterTests
         tests.Single(t => t.DisplayName.EndsWith(".Fine", StringComparison.Ordinal)).Outcome.ShouldBe("Passed");
         PipelineTest unknown = tests.Single(t => t.DisplayName.EndsWith(".UnknownCounter", StringComparison.Ordinal));
         unknown.Outcome.ShouldBe("Failed");
-        unknown.Message.ShouldStartWith("Picollo.Testing.PerfTestConfigurationException: [PerfFact] ZeroBudget = \"allocated-byts\": 'allocated-byts' is not a counter. Unknown counter 'allocated-byts'.");
+        unknown.Message.ShouldStartWith("Picollo.Testing.PerfTestConfigurationException: [PerfFact] ZeroBudget = \"allocated-byts\": 'allocated-byts' is not a counter. Unknown counter 'allocated-byts'. Did you mean allocated-bytes? Picollo's own counters are");
         string messages = string.Join("\n", tests
             .Where(t => t.Outcome == "Failed" && !t.DisplayName.EndsWith(".UnknownCounter", StringComparison.Ordinal))
             .OrderBy(t => t.DisplayName, StringComparer.Ordinal)
