@@ -34,18 +34,30 @@ internal static class CodeOptimization
     /// <returns>A sentence that names the body, the reason and what to do.</returns>
     public static string? UnoptimizedReason(MethodInfo body, WarmupEnd warmupEnd)
     {
-        // A DynamicMethod has no declaring type, and its IL is not the assembly's: only the JIT can tell.
-        if (body.DeclaringType is not null && UnoptimizedBuild(body.Module.Assembly) is { } build)
-        {
-            return $"The measured body {Describe(body)} is in {body.Module.Name}, built without optimizations ({build.Description}): " +
-                $"its numbers are not what Release code does. {build.Remedy}";
-        }
-
+        if (UnoptimizedBuildReason(body) is { } build)
+            return build;
         if (warmupEnd != WarmupEnd.CodeUnoptimized)
             return null;
         (string cause, string remedy) = MinOptsCause(body);
         return $"The measured body {Describe(body)} ran code the JIT compiled without optimizations (MinOpts) {cause}: " +
             $"its numbers are not what optimized code does. {remedy}";
+    }
+
+    /// <summary>
+    /// Why the body's assembly makes its numbers those of unoptimized code (a Debug build); <see langword="null"/> when it
+    /// does not. Known before anything is measured: a test adapter asks it first, so a Debug build's perf tests are skipped
+    /// without a wait or a measurement (issue 27).
+    /// </summary>
+    /// <param name="body">The measured method.</param>
+    /// <param name="subject">What the sentence names, e.g. <c>The perf test Parsing.Parse</c>; the body itself when <see langword="null"/>.</param>
+    /// <returns>A sentence that names the subject, the assembly, the reason and what to do.</returns>
+    public static string? UnoptimizedBuildReason(MethodInfo body, string? subject = null)
+    {
+        // A DynamicMethod has no declaring type, and its IL is not the assembly's: only the JIT can tell.
+        if (body.DeclaringType is null || UnoptimizedBuild(body.Module.Assembly) is not { } build)
+            return null;
+        return $"{subject ?? "The measured body " + Describe(body)} is in {body.Module.Name}, built without optimizations ({build.Description}): " +
+            $"its numbers are not what Release code does. {build.Remedy}";
     }
 
     private static (string Description, string Remedy)? UnoptimizedBuild(Assembly assembly)
@@ -77,12 +89,29 @@ internal static class CodeOptimization
         return ("(a debugger, DOTNET_JITMinOpts, or a method too large for the JIT to optimize)", "Remove the cause and measure again.");
     }
 
-    // A lambda's method lives in a compiler-generated closure class (<>c, <>c__DisplayClass0_0): name the class that wrote it.
+    // A lambda's method lives in a compiler-generated closure class (<>c, <>c__DisplayClass0_0): name the class that wrote it,
+    // and the method the lambda or local function is written in. Its own name (TokenizerPerf.<Tokenize>b__2_0, Roslyn's
+    // <outer>b__N_M for lambdas and <outer>g__name|N_M for local functions) is no name a user wrote (issue 27).
     private static string Describe(MethodInfo method)
     {
         Type? type = method.DeclaringType;
         while (type is { DeclaringType: not null } && type.Name.StartsWith('<'))
             type = type.DeclaringType;
-        return type is null ? method.Name : $"{type.Name}.{method.Name}";
+        string name = method.Name;
+        int close = name.IndexOf('>', StringComparison.Ordinal);
+        if (type is null || !name.StartsWith('<') || close < 0 || close + 1 >= name.Length)
+            return type is null ? name : $"{type.Name}.{name}";
+
+        // A lambda of a field or property initializer is written in the constructor (.ctor, .cctor): the class says enough.
+        string outer = name[1..close];
+        string owner = outer.Length == 0 || outer.StartsWith('.') ? type.Name : $"{type.Name}.{outer}";
+        if (name[close + 1] == 'g' && name.IndexOf("g__", close, StringComparison.Ordinal) == close + 1)
+        {
+            string local = name[(close + 4)..];
+            int bar = local.IndexOf('|', StringComparison.Ordinal);
+            return $"{(bar >= 0 ? local[..bar] : local)} (a local function in {owner})";
+        }
+
+        return $"(a lambda in {owner})";
     }
 }

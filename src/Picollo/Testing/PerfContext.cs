@@ -28,12 +28,14 @@ public sealed class PerfContext
     private readonly Lock _gate = new();
     private readonly List<PerfResult> _results = [];
     private readonly List<PerfComparison> _comparisons = [];
+    private Action? _beforeFirstMeasurement;
 
-    internal PerfContext(PerfTestDescriptor test, PerfOptions options, CancellationToken cancellationToken)
+    internal PerfContext(PerfTestDescriptor test, PerfOptions options, CancellationToken cancellationToken, Action? beforeFirstMeasurement = null)
     {
         Test = test;
         Options = options;
         CancellationToken = cancellationToken;
+        _beforeFirstMeasurement = beforeFirstMeasurement;
     }
 
     /// <summary>
@@ -64,20 +66,20 @@ public sealed class PerfContext
     /// <summary>Measures <paramref name="body"/> with the test's options.</summary>
     /// <param name="body">The operation; a <see langword="static"/> lambda keeps it allocation-free.</param>
     /// <returns>The measurement.</returns>
-    public PerfResult Measure(Action body) => Record(Perf.Measure(Options, body));
+    public PerfResult Measure(Action body) => Record(Perf.Measure(Options, Prepare(body)));
 
     /// <summary>Measures <paramref name="body"/> with the test's options; its result is consumed so the work cannot be optimized away.</summary>
     /// <typeparam name="TResult">The body's result.</typeparam>
     /// <param name="body">The operation.</param>
     /// <returns>The measurement.</returns>
-    public PerfResult Measure<TResult>(Func<TResult> body) => Record(Perf.Measure(Options, body));
+    public PerfResult Measure<TResult>(Func<TResult> body) => Record(Perf.Measure(Options, Prepare(body)));
 
     /// <summary>Measures <paramref name="body"/> on <paramref name="state"/> with the test's options: the zero-allocation form (a <see langword="static"/> lambda that captures nothing).</summary>
     /// <typeparam name="TState">The state's type.</typeparam>
     /// <param name="state">What the body works on, prepared outside the measured region.</param>
     /// <param name="body">The operation.</param>
     /// <returns>The measurement.</returns>
-    public PerfResult Measure<TState>(TState state, Action<TState> body) => Record(Perf.Measure(Options, state, body));
+    public PerfResult Measure<TState>(TState state, Action<TState> body) => Record(Perf.Measure(Options, state, Prepare(body)));
 
     /// <summary>Measures <paramref name="body"/> on <paramref name="state"/> with the test's options; its result is consumed.</summary>
     /// <typeparam name="TState">The state's type.</typeparam>
@@ -85,7 +87,7 @@ public sealed class PerfContext
     /// <param name="state">What the body works on, prepared outside the measured region.</param>
     /// <param name="body">The operation.</param>
     /// <returns>The measurement.</returns>
-    public PerfResult Measure<TState, TResult>(TState state, Func<TState, TResult> body) => Record(Perf.Measure(Options, state, body));
+    public PerfResult Measure<TState, TResult>(TState state, Func<TState, TResult> body) => Record(Perf.Measure(Options, state, Prepare(body)));
 
     /// <summary>The comparisons taken so far, in order.</summary>
     public IReadOnlyList<PerfComparison> Comparisons
@@ -101,14 +103,14 @@ public sealed class PerfContext
     /// <param name="reference">The body compared against.</param>
     /// <param name="candidate">The body judged.</param>
     /// <returns>The comparison, to assert on: <c>c.Tsc.ShouldBeFasterBy(1.5)</c>.</returns>
-    public PerfComparison Compare(Action reference, Action candidate) => Record(Perf.Compare(Options, reference, candidate));
+    public PerfComparison Compare(Action reference, Action candidate) => Record(Perf.Compare(Options, Prepare(reference), Prepare(candidate)));
 
     /// <summary>Compares <paramref name="candidate"/> with <paramref name="reference"/> side by side with the test's options; each result is consumed.</summary>
     /// <typeparam name="TResult">The bodies' result.</typeparam>
     /// <param name="reference">The body compared against.</param>
     /// <param name="candidate">The body judged.</param>
     /// <returns>The comparison.</returns>
-    public PerfComparison Compare<TResult>(Func<TResult> reference, Func<TResult> candidate) => Record(Perf.Compare(Options, reference, candidate));
+    public PerfComparison Compare<TResult>(Func<TResult> reference, Func<TResult> candidate) => Record(Perf.Compare(Options, Prepare(reference), Prepare(candidate)));
 
     /// <summary>Compares <paramref name="candidate"/> with <paramref name="reference"/> on <paramref name="state"/> side by side with the test's options: the zero-allocation form.</summary>
     /// <typeparam name="TState">The state's type.</typeparam>
@@ -116,7 +118,7 @@ public sealed class PerfContext
     /// <param name="reference">The body compared against.</param>
     /// <param name="candidate">The body judged.</param>
     /// <returns>The comparison.</returns>
-    public PerfComparison Compare<TState>(TState state, Action<TState> reference, Action<TState> candidate) => Record(Perf.Compare(Options, state, reference, candidate));
+    public PerfComparison Compare<TState>(TState state, Action<TState> reference, Action<TState> candidate) => Record(Perf.Compare(Options, state, Prepare(reference), Prepare(candidate)));
 
     /// <summary>Compares <paramref name="candidate"/> with <paramref name="reference"/> on <paramref name="state"/> side by side with the test's options; each result is consumed.</summary>
     /// <typeparam name="TState">The state's type.</typeparam>
@@ -125,10 +127,27 @@ public sealed class PerfContext
     /// <param name="reference">The body compared against.</param>
     /// <param name="candidate">The body judged.</param>
     /// <returns>The comparison.</returns>
-    public PerfComparison Compare<TState, TResult>(TState state, Func<TState, TResult> reference, Func<TState, TResult> candidate) => Record(Perf.Compare(Options, state, reference, candidate));
+    public PerfComparison Compare<TState, TResult>(TState state, Func<TState, TResult> reference, Func<TState, TResult> candidate) => Record(Perf.Compare(Options, state, Prepare(reference), Prepare(candidate)));
 
     /// <summary>Makes <paramref name="context"/> the current flow's context.</summary>
     internal static void SetCurrent(PerfContext? context) => s_current.Value = context;
+
+    /// <summary>
+    /// Checks a body before it is measured: in an assembly built without optimizations (a Debug build) it stops the test
+    /// as skipped at once, named by the test rather than by the compiler's name for a lambda (TokenizerPerf.&lt;Tokenize&gt;b__2_0);
+    /// otherwise the first body waits for the process to stop compiling (the adapter's JIT settle). The check comes first:
+    /// the wait cost each skipped Debug test about a second (issue 27).
+    /// </summary>
+    private TBody Prepare<TBody>(TBody body)
+        where TBody : Delegate
+    {
+        ArgumentNullException.ThrowIfNull(body);
+        string? subject = body.Method.Module.Assembly == Test.Method.Module.Assembly ? $"The perf test {Test.DisplayName}" : null;
+        if (CodeOptimization.UnoptimizedBuildReason(body.Method, subject) is { } reason)
+            throw new PerfTestSkipException(reason);
+        Interlocked.Exchange(ref _beforeFirstMeasurement, null)?.Invoke();
+        return body;
+    }
 
     /// <summary>
     /// Keeps a measurement and stops the test as skipped when its code was not optimized: nothing measured in a Debug

@@ -88,7 +88,10 @@ public static class PerfTestExecution
         PerfTestSettings settings = PerfTestSettings.Parse(test.Attribute, test.Declaration, defaults, PerfOptions.AssemblyDefault);
         MethodInfo? reference = settings.Against is { } against ? OperationBinder.FindReference(test.Attribute, test.Method, against) : null;
         var bridge = new PerfTestHostBridge(host, settings.WhenUnavailable);
-        var context = new PerfContext(test, settings.Options, host.CancellationToken);
+        bool takesContext = PerfContextIndex(test.Method) >= 0;
+
+        // A PerfContext test's bodies are known only when it measures them: its context settles before the first.
+        var context = new PerfContext(test, settings.Options, host.CancellationToken, takesContext ? () => SettleJit(host) : null);
 
         IPerfAssertionHost previousHost = PerfAssertionHost.Current;
         CancellationToken previousCancellation = MeasurementCancellation.Current;
@@ -102,6 +105,15 @@ public static class PerfTestExecution
         peer?.BeginTest(test.DisplayName);
         try
         {
+            // Code built without optimizations is never measured (docs/ARCHITECTURE.md, "Measurement engine"): a method
+            // measured as the operation (and its Against reference, of the same class) says so before the lock and the JIT
+            // settle, which cost each skipped test of a Debug build about a second (issue 27).
+            if (!takesContext && CodeOptimization.UnoptimizedBuildReason(test.Method, $"The perf test {test.DisplayName}") is { } unoptimized)
+            {
+                bridge.ReportNotice(test.DisplayName, "Skipped: " + unoptimized);
+                return Outcome(unoptimized, settings, scope, bridge, context);
+            }
+
             using MeasurementLock? machineLock = MeasurementLock.Acquire(MeasurementLock.DefaultTimeout, host.CancellationToken);
             if (machineLock is { Waited.TotalMilliseconds: > 100 } held)
             {
@@ -109,19 +121,14 @@ public static class PerfTestExecution
                     $"Waited {held.Waited.TotalSeconds:0.0} s for the machine-wide measurement lock: another test process was measuring."));
             }
 
-            // The minimum wait (150 ms of quiet) is the price of every perf test; only a compiling process waits longer.
-            TimeSpan settled = JitSettle.Wait(host.CancellationToken);
-            if (settled.TotalMilliseconds > 500)
-            {
-                host.ReportOutput(string.Create(CultureInfo.InvariantCulture,
-                    $"Waited {settled.TotalSeconds:0.0} s for the test process to stop compiling code (the runner's own work) before measuring."));
-            }
+            if (!takesContext)
+                SettleJit(host);
 
             MachineLoad before = MachineLoad.Read();
             string? skip = null;
             try
             {
-                if (PerfContextIndex(test.Method) >= 0)
+                if (takesContext)
                     RunWithContext(test, settings, instance, data, context);
                 else if (reference is not null)
                     RunAgainst(test, settings, reference, instance, data, context);
@@ -157,6 +164,17 @@ public static class PerfTestExecution
             PerfAssertionScope.End();
             MeasurementCancellation.Current = previousCancellation;
             PerfAssertionHost.Current = previousHost;
+        }
+    }
+
+    // The minimum wait (150 ms of quiet) is the price of every perf test; only a compiling process waits longer.
+    private static void SettleJit(IPerfTestHost host)
+    {
+        TimeSpan settled = JitSettle.Wait(host.CancellationToken);
+        if (settled.TotalMilliseconds > 500)
+        {
+            host.ReportOutput(string.Create(CultureInfo.InvariantCulture,
+                $"Waited {settled.TotalSeconds:0.0} s for the test process to stop compiling code (the runner's own work) before measuring."));
         }
     }
 

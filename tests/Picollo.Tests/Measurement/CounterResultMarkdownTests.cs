@@ -59,7 +59,7 @@ public sealed class CounterResultMarkdownTests
     {
         PerfResult result = SyntheticResults.Result(
             WarmupEnd.CodeUnoptimized,
-            ["The measured body ParserPerf.<ParseSmall>b__0_0 is in ParserTests.dll, built without optimizations (Debug configuration): its numbers are not what Release code does. Run `dotnet test -c Release`."],
+            ["The measured body (a lambda in ParserPerf.ParseSmall) is in ParserTests.dll, built without optimizations (Debug configuration): its numbers are not what Release code does. Run `dotnet test -c Release`."],
             Allocated64(),
             SyntheticResults.Unavailable("cycles", "No hardware PMU."),
             BranchMisses());

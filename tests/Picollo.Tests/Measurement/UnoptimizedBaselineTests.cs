@@ -44,7 +44,7 @@ public sealed class UnoptimizedBaselineTests
         debug.ShouldNotRegress(options: Options(temp, updateMode), callerFilePath: source, testMethod: "Parse").ShouldBeSameAs(debug);
 
         string notice = host.Notices.ShouldHaveSingleItem().Message;
-        notice.ShouldStartWith("Not compared with the baseline and not recorded: The measured body Bodies.<");
+        notice.ShouldStartWith("Not compared with the baseline and not recorded: The measured body (a lambda in Bodies) is in Picollo.Tests.UnoptimizedBodies.dll");
         notice.ShouldContain("built without optimizations");
         notice.ShouldContain("(Release configuration with <Optimize>false</Optimize>)");
         notice.ShouldEndWith("Remove <Optimize>false</Optimize> from its project.");

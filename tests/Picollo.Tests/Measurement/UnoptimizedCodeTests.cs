@@ -24,7 +24,7 @@ public sealed class UnoptimizedCodeTests
 
         result.Run.IsOptimized.ShouldBeFalse();
         string reason = result.Run.UnoptimizedReason.ShouldNotBeNull();
-        reason.ShouldStartWith("The measured body Bodies.<");
+        reason.ShouldStartWith("The measured body (a lambda in Bodies) is in", customMessage: "a lambda is named by the class that wrote it, not as Bodies.<.cctor>b__3_0");
         reason.ShouldContain(" is in Picollo.Tests.UnoptimizedBodies.dll, built without optimizations (");
         reason.ShouldContain("its numbers are not what Release code does.");
         result.Run.Notes[0].ShouldBe(reason);

@@ -157,7 +157,7 @@ public sealed class NUnitAdapterTests
         ITestResult result = NUnitPipeline.Run(typeof(Picollo.Tests.UnoptimizedBodies.DebugBuiltNUnitPerfTests)).ShouldHaveSingleItem();
 
         result.ResultState.ShouldBe(ResultState.Ignored);
-        result.Message.ShouldStartWith("The measured body DebugBuiltNUnitPerfTests.Chain is in Picollo.Tests.UnoptimizedBodies.dll, built without optimizations");
+        result.Message.ShouldStartWith("The perf test DebugBuiltNUnitPerfTests.Chain is in Picollo.Tests.UnoptimizedBodies.dll, built without optimizations");
         sandbox.BaselineFiles().ShouldBeEmpty();
     }
 

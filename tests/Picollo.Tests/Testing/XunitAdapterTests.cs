@@ -237,15 +237,26 @@ public sealed class XunitAdapterTests
     }
 
     [Fact]
-    public async Task DebugBuild_IsSkippedWithTheReasonAndTheCommand()
+    public async Task DebugBuild_IsSkippedWithTheReasonAndTheCommand_NamingTheTest_WithNothingMeasured()
     {
         using var sandbox = new AdapterSandbox(update: true);
 
-        PipelineTest test = (await XunitPipeline.RunAsync(null, typeof(Picollo.Tests.UnoptimizedBodies.DebugBuiltPerfTests))).ShouldHaveSingleItem();
+        IReadOnlyList<PipelineTest> tests = await XunitPipeline.RunAsync(null, typeof(Picollo.Tests.UnoptimizedBodies.DebugBuiltPerfTests));
 
+        PipelineTest test = tests.Single(static t => t.DisplayName.EndsWith(".Chain", StringComparison.Ordinal));
         test.Outcome.ShouldBe("Skipped");
-        test.Message.ShouldStartWith("The measured body DebugBuiltPerfTests.Chain is in Picollo.Tests.UnoptimizedBodies.dll, built without optimizations");
+        test.Message.ShouldStartWith("The perf test DebugBuiltPerfTests.Chain is in Picollo.Tests.UnoptimizedBodies.dll, built without optimizations (");
+        test.Message.ShouldContain("its numbers are not what Release code does.");
         test.Warnings.ShouldBe(["DebugBuiltPerfTests.Chain: Skipped: " + test.Message], "the console logger shows warnings, not skip reasons");
+
+        // Issue 27: the lambda a PerfContext test measures is named by its test, not as DebugBuiltPerfTests.<Region>b__1_0.
+        PipelineTest region = tests.Single(static t => t.DisplayName.EndsWith(".Region", StringComparison.Ordinal));
+        region.Outcome.ShouldBe("Skipped");
+        region.Message.ShouldStartWith("The perf test DebugBuiltPerfTests.Region is in Picollo.Tests.UnoptimizedBodies.dll, built without optimizations");
+        region.Message.ShouldNotContain("b__");
+
+        // Skipped before anything was measured: no report, no attachment.
+        tests.ShouldAllBe(static t => t.Attachments.Count == 0 && !t.Output.Contains("samples ×", StringComparison.Ordinal));
         sandbox.BaselineFiles().ShouldBeEmpty("nothing is recorded from unoptimized code, even in update mode");
     }
 
