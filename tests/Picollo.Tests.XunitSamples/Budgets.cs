@@ -29,3 +29,14 @@ public class InvalidValue
     [PerfFact]
     public long Fine() => SampleWork.Chain(10);
 }
+
+public class BudgetAndBaseline
+{
+    /// <summary>Whether the body allocates: off while the acceptance test records its baseline, on to break both checks.</summary>
+    public static bool Allocates { get; set; }
+
+    // A budget long enough for the warmup to see the body's final code on a busy machine: a verdict on code that was not
+    // final does not fail.
+    [PerfFact(Counters = "tsc,allocated-bytes", ZeroBudget = "allocated-bytes", Samples = 100, TimeBudgetMs = 2000, WarmupMs = 20)]
+    public object? Work() => Allocates ? new byte[64] : null;
+}

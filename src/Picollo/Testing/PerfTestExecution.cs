@@ -199,20 +199,25 @@ public static class PerfTestExecution
                 $"{test.Attribute} {test.DisplayName} declares budgets or Baseline = true, which apply to the one region the method measures, but it measured {results.Count}. Assert each result in the method instead (result.Tsc.ShouldHaveP99AtMost(...), result.ShouldNotRegress(caseName: \"...\"))."));
         }
 
+        var checks = new PerfTestChecks();
         if (settings.Baseline == true && PerfAssertionScope.Current?.WasJudged(results[0]) != true)
-            Judge(test, settings, results[0]);
-        ApplyBudgets(settings, results[0], test);
+            checks.Other(() => Judge(test, settings, results[0]));
+        ApplyBudgets(settings, results[0], test, checks);
+        checks.ThrowIfAnyFailed(test.DisplayName);
     }
 
-    // The report is written first either way (by the baseline judgement, or on its own), so a broken budget leaves its evidence.
+    // The report is written first either way (by the baseline judgement, or on its own), so a broken budget leaves its
+    // evidence; every check runs, and the failures are reported together, budgets first (PerfTestChecks).
     private static void RunAsOperation(PerfTestDescriptor test, PerfTestSettings settings, object? instance, object?[] data, PerfContext context)
     {
         PerfResult result = context.Record(OperationBinder.Measure(settings.Options, test.Method, instance, data));
+        var checks = new PerfTestChecks();
         if (settings.Baseline != false)
-            Judge(test, settings, result);
+            checks.Other(() => Judge(test, settings, result));
         else
             result.WriteReport(test.TestClass, test.CaseName, callerFilePath: test.SourceFilePath, testMethod: test.Method.Name, expression: test.DisplayName);
-        ApplyBudgets(settings, result, test);
+        ApplyBudgets(settings, result, test, checks);
+        checks.ThrowIfAnyFailed(test.DisplayName);
     }
 
     // Against: the body is the candidate, the reference method measured beside it. The relative claims replace the stored
@@ -223,22 +228,24 @@ public static class PerfTestExecution
     {
         PerfComparison comparison = context.Record(OperationBinder.Compare(settings.Options, reference, test.Method, instance, data));
         double confidence = settings.Confidence ?? PairedCounter.DefaultConfidence;
+        var checks = new PerfTestChecks();
         if (settings.MinSpeedup is { } speedup)
         {
             PairedCounter time = TimeCounter(comparison);
-            time.ShouldBeFasterBy(speedup, settings.MinCohensD, confidence, $"{test.DisplayName} MinSpeedup {time.Name}");
+            checks.Other(() => time.ShouldBeFasterBy(speedup, settings.MinCohensD, confidence, $"{test.DisplayName} MinSpeedup {time.Name}"));
         }
 
         if (settings.MaxSlowdown is { } slowdown)
         {
             // Every time counter the machine counts; none counted is reported as unavailable on tsc, never passed unchecked.
             if (comparison.Counters.Any(static c => c.IsTimeLike && c.IsAvailable))
-                comparison.ShouldNotBeSlower(slowdown, confidence, $"{test.DisplayName} MaxSlowdown");
+                checks.Other(() => comparison.ShouldNotBeSlower(slowdown, confidence, $"{test.DisplayName} MaxSlowdown"));
             else
-                comparison.Tsc.ShouldNotBeSlower(slowdown, confidence, $"{test.DisplayName} MaxSlowdown {comparison.Tsc.Name}");
+                checks.Other(() => comparison.Tsc.ShouldNotBeSlower(slowdown, confidence, $"{test.DisplayName} MaxSlowdown {comparison.Tsc.Name}"));
         }
 
-        ApplyBudgets(settings, comparison.Candidate, test);
+        ApplyBudgets(settings, comparison.Candidate, test, checks);
+        checks.ThrowIfAnyFailed(test.DisplayName);
     }
 
     // The counter a speed-up is claimed on: tsc, else the first time counter the machine counts, else tsc (reported unavailable).
@@ -260,7 +267,7 @@ public static class PerfTestExecution
 
     // Each budget through the fluent assertion, so its message, its unavailable-counter handling and its report are the
     // ones a hand-written assertion gets; a declared fallback stands in for an unavailable counter, with a warning.
-    private static void ApplyBudgets(PerfTestSettings settings, PerfResult result, PerfTestDescriptor test)
+    private static void ApplyBudgets(PerfTestSettings settings, PerfResult result, PerfTestDescriptor test, PerfTestChecks checks)
     {
         foreach (CounterBudget budget in settings.Budgets)
         {
@@ -273,21 +280,14 @@ public static class PerfTestExecution
             }
 
             string expression = $"{test.DisplayName} {budget.Knob} {counter.Name}";
-            switch (budget.Knob)
+            CounterResult checkedCounter = counter;
+            checks.Budget(budget.Knob switch
             {
-                case nameof(IPerfTestDeclaration.MaxP50):
-                    counter.ShouldHaveP50AtMost(budget.Max, expression);
-                    break;
-                case nameof(IPerfTestDeclaration.MaxP99):
-                    counter.ShouldHaveP99AtMost(budget.Max, expression);
-                    break;
-                case nameof(IPerfTestDeclaration.MaxMean):
-                    counter.ShouldHaveMeanAtMost(budget.Max, expression);
-                    break;
-                default:
-                    counter.ShouldHaveZeroBudget(expression: expression);
-                    break;
-            }
+                nameof(IPerfTestDeclaration.MaxP50) => () => checkedCounter.ShouldHaveP50AtMost(budget.Max, expression),
+                nameof(IPerfTestDeclaration.MaxP99) => () => checkedCounter.ShouldHaveP99AtMost(budget.Max, expression),
+                nameof(IPerfTestDeclaration.MaxMean) => () => checkedCounter.ShouldHaveMeanAtMost(budget.Max, expression),
+                _ => () => checkedCounter.ShouldHaveZeroBudget(expression: expression),
+            });
         }
     }
 

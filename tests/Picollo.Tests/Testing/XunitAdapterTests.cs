@@ -47,6 +47,39 @@ public sealed class XunitAdapterTests
     }
 
     [Fact]
+    public async Task BrokenBudget_AndRegressedBaseline_AreBothReported_BudgetsFirst()
+    {
+        using var sandbox = new AdapterSandbox(update: true);
+        try
+        {
+            BudgetAndBaseline.Allocates = false;
+            PipelineTest recorded = (await XunitPipeline.RunAsync(null, typeof(BudgetAndBaseline))).ShouldHaveSingleItem();
+            recorded.Outcome.ShouldBe("Passed", recorded.Message);
+            sandbox.BaselineFiles().ShouldBe(["BudgetAndBaseline.Work.perf.json"]);
+
+            // Issue 27: the baseline verdict failed first and hid the broken ZeroBudget.
+            sandbox.Use(update: false);
+            BudgetAndBaseline.Allocates = true;
+            PipelineTest test = (await XunitPipeline.RunAsync(null, typeof(BudgetAndBaseline))).ShouldHaveSingleItem();
+
+            test.Outcome.ShouldBe("Failed");
+            test.Message.ShouldStartWith(
+                "Picollo.Assertions.PerfAssertionException: 2 checks of BudgetAndBaseline.Work failed, budgets first:\n" +
+                "1. BudgetAndBaseline.Work ZeroBudget allocated-bytes\n" +
+                "2. BudgetAndBaseline.Work\n");
+            int budget = test.Message.IndexOf("[1 of 2] BudgetAndBaseline.Work ZeroBudget allocated-bytes\n    should have P100 at most\n0 bytes per operation", StringComparison.Ordinal);
+            int baseline = test.Message.IndexOf("[2 of 2] BudgetAndBaseline.Work\n    should not regress against\n", StringComparison.Ordinal);
+            budget.ShouldBeGreaterThan(0, test.Message);
+            baseline.ShouldBeGreaterThan(budget, test.Message);
+            test.Message[baseline..].ShouldContain("allocated-bytes");
+        }
+        finally
+        {
+            BudgetAndBaseline.Allocates = false;
+        }
+    }
+
+    [Fact]
     public async Task InvalidValues_FailTheirOwnTests_WithPropertyTokenAndForm_WhileTheOthersRun()
     {
         using var sandbox = new AdapterSandbox();
