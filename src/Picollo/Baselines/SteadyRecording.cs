@@ -73,7 +73,8 @@ internal sealed class SteadyRecording
         {
             pair = ClosestPair(runs);
             (faster, slower) = pair.Value;
-            note = string.Create(CultureInfo.InvariantCulture, $"Recorded on an unsteady machine: {MaxRuns} measurements, no two within the drift the verdicts allow; the faster of the closest two was kept ({Describe(runs[faster], runs[slower])}).");
+            string busy = Busy(runs[faster]) || Busy(runs[slower]) ? ", taken beside busy processes" : string.Empty;
+            note = string.Create(CultureInfo.InvariantCulture, $"Recorded on an unsteady machine: {MaxRuns} measurements, no two that agree: {WhyNoneAgreed(runs, policy)}. The faster of the closest two was kept ({Describe(runs[faster], runs[slower])}{busy}).");
             notices.Add(note + " Verdicts against it count the drift it saw, so they see less: record it again when the machine is quieter (nothing else running).");
         }
 
@@ -153,6 +154,73 @@ internal sealed class SteadyRecording
         }
 
         return true;
+    }
+
+    // What kept every pair apart, with the numbers: the measurements beside busy processes, which agree with none, and how far
+    // the closest quiet two were apart against what the verdicts allow. Closest values alone said "no two within the drift"
+    // beside two runs 0.007 % apart, both beside busy processes (issue 27).
+    private static string WhyNoneAgreed(List<Run> runs, VerdictPolicy policy)
+    {
+        Run[] busy = [.. runs.Where(Busy)];
+        Run[] quiet = [.. runs.Where(static r => !Busy(r))];
+        var reasons = new List<string>();
+        if (busy.Length > 0)
+        {
+            string cores = busy.Length == 1
+                ? Cores(busy[0].Record.OtherProcessesCores)
+                : $"{Cores(busy.Min(static r => r.Record.OtherProcessesCores))} to {Cores(busy.Max(static r => r.Record.OtherProcessesCores))}";
+            string which = busy.Length == runs.Count ? $"all {runs.Count}" : $"{busy.Length} of them";
+            reasons.Add($"{which} ran while other processes kept the machine busy ({cores} of {Environment.ProcessorCount} cores besides this test), and such a measurement agrees with none: the other work slows its time");
+        }
+
+        if (quiet.Length >= 2 && ClosestDisagreement(quiet, policy) is { } apart)
+        {
+            string those = busy.Length == 0 ? "the closest two" : $"the closest two of the {quiet.Length} quiet ones";
+            reasons.Add($"{those} differ by {apart.Percent:0.#}% on {apart.Counter} {apart.Statistic} ({CounterVerdict.Number(apart.A)} and {CounterVerdict.Number(apart.B)}), more than the {apart.Allowed:0.#}% the verdicts allow");
+        }
+        else if (quiet.Length == 1)
+        {
+            reasons.Add("only one ran on a quiet machine");
+        }
+
+        return string.Join("; ", reasons);
+    }
+
+    private static string Cores(double cores) => cores.ToString("0.00", CultureInfo.InvariantCulture);
+
+    // Of the pairs of quiet runs, the one nearest to agreeing, and its counter furthest past what Agree allows.
+    private static (string Counter, BaselineStatistic Statistic, double A, double B, double Percent, double Allowed)? ClosestDisagreement(Run[] quiet, VerdictPolicy policy)
+    {
+        (string, BaselineStatistic, double, double, double, double)? best = null;
+        double bestExcess = double.PositiveInfinity;
+        for (int i = 0; i < quiet.Length; i++)
+        {
+            for (int j = i + 1; j < quiet.Length; j++)
+            {
+                (string, BaselineStatistic, double, double, double, double)? widest = null;
+                double widestExcess = double.NegativeInfinity;
+                foreach ((string name, (BaselineStatistic statistic, double value)) in quiet[i].Statistics)
+                {
+                    if (!quiet[j].Statistics.TryGetValue(name, out (BaselineStatistic Statistic, double Value) other) || value <= 0 || other.Value <= 0)
+                        continue;
+                    CounterVerdictRule rule = policy.GetRule(name, quiet[i].Record.Find(name)!.Kind);
+                    if (Math.Abs(value - other.Value) < rule.MinAbsoluteChange)
+                        continue;
+                    double allowed = Math.Min(rule.Drift, Math.Log(1 + (rule.MinRelativeChange / 2)));
+                    double excess = Math.Abs(Math.Log(value / other.Value)) - allowed;
+                    if (excess > widestExcess)
+                    {
+                        widestExcess = excess;
+                        widest = (name, statistic, value, other.Value, (Math.Max(value, other.Value) / Math.Min(value, other.Value) - 1) * 100, (Math.Exp(allowed) - 1) * 100);
+                    }
+                }
+
+                if (widest is not null && widestExcess > 0 && widestExcess < bestExcess)
+                    (best, bestExcess) = (widest, widestExcess);
+            }
+        }
+
+        return best;
     }
 
     // The pair whose widest disagreement over the counters is the smallest.

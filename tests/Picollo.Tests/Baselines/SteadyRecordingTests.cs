@@ -1,3 +1,4 @@
+using System.Globalization;
 using Picollo.Assertions;
 using Picollo.Baselines;
 using Picollo.Counters;
@@ -45,8 +46,51 @@ public sealed class SteadyRecordingTests
         tsc.PerOperation.P10.ShouldBe(199.9 * 1.2, 0.1);
         tsc.Recording.ShouldNotBeNull().Runs.ShouldBe(SteadyRecording.MaxRuns);
         tsc.Recording.Drift.ShouldBe(Math.Log(1.3 / 1.2), 0.002);
-        host.Notices.ShouldContain(n => n.Message.StartsWith("Recorded on an unsteady machine: 5 measurements, no two within the drift the verdicts allow", StringComparison.Ordinal));
+        host.Notices.ShouldContain(n => n.Message.StartsWith(
+            "Recorded on an unsteady machine: 5 measurements, no two that agree: the closest two differ by 8.3% on tsc P10 (", StringComparison.Ordinal)
+            && n.Message.Contains("), more than the ", StringComparison.Ordinal)
+            && n.Message.Contains("% the verdicts allow. The faster of the closest two was kept (tsc P10 ", StringComparison.Ordinal), string.Join("\n", host.Notices));
         host.Notices.ShouldContain(n => n.Message.StartsWith("tsc: this baseline detects only changes of its P10 ≥ ", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void UpdateMode_BesideBusyProcesses_SaysTheMachineWasBusy_WithItsCores_NotThatTheRunsDisagreed()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+
+        // Issue 27: five runs 0.01 % apart, each beside other processes using every other core, were reported as "no two
+        // within the drift the verdicts allow"; a busy run agrees with none, however close its numbers.
+        double[] scales = [1.0, 1.0001, 1.0002, 1.0003, 1.0004];
+        int next = 0;
+        double cores = Environment.ProcessorCount;
+        PerfResult Busy(double scale) => WithLoad(SyntheticResults.Result(Tsc(scale)), cores);
+        Busy(scales[0]).WithRemeasure(() => Busy(scales[Math.Min(++next, scales.Length - 1)]))
+            .ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        string notice = host.Notices.Select(static n => n.Message).Where(static m => m.StartsWith("Recorded on an unsteady machine", StringComparison.Ordinal)).ShouldHaveSingleItem();
+        notice.ShouldStartWith(string.Create(CultureInfo.InvariantCulture,
+            $"Recorded on an unsteady machine: 5 measurements, no two that agree: all 5 ran while other processes kept the machine busy ({cores:0.00} to {cores:0.00} of {Environment.ProcessorCount} cores besides this test), and such a measurement agrees with none"));
+        notice.ShouldContain(", taken beside busy processes).");
+        notice.ShouldNotContain("differ by");
+    }
+
+    [Fact]
+    public void UpdateMode_SomeRunsBusy_TheQuietOnesApart_SaysBoth()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+
+        // Quiet at 1.0 and 1.2, busy in between: neither reason alone explains why nothing agreed.
+        (double Scale, double Cores)[] runs = [(1.0, 0), (1.0, Environment.ProcessorCount), (1.2, 0), (1.0, Environment.ProcessorCount), (1.0, Environment.ProcessorCount)];
+        int next = 0;
+        PerfResult Run((double Scale, double Cores) run) => WithLoad(SyntheticResults.Result(Tsc(run.Scale)), run.Cores);
+        Run(runs[0]).WithRemeasure(() => Run(runs[Math.Min(++next, runs.Length - 1)]))
+            .ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        string notice = host.Notices.Select(static n => n.Message).Where(static m => m.StartsWith("Recorded on an unsteady machine", StringComparison.Ordinal)).ShouldHaveSingleItem();
+        notice.ShouldContain("no two that agree: 3 of them ran while other processes kept the machine busy (");
+        notice.ShouldContain("; the closest two of the 2 quiet ones differ by 20% on tsc P10 (");
     }
 
     [Fact]
@@ -112,6 +156,9 @@ public sealed class SteadyRecordingTests
 
         measured.ShouldBe(0);
     }
+
+    private static PerfResult WithLoad(PerfResult result, double otherCores) =>
+        new([.. result.Counters], result.Options, result.Run with { OtherProcessesCores = otherCores });
 
     private static PerfResult AtSpeed(PerfResult result, double speed) =>
         new([.. result.Counters], result.Options, result.Run with { MachineSpeedNanoseconds = speed });
