@@ -77,8 +77,8 @@ internal static class PairedEngine
         double otherCores = MachineLoad.OtherCores(loadBefore, MachineLoad.Read());
         int taken = sampling.Reference.Taken;
 
-        if (sampling.NoGCRegionNote is not null)
-            notes.Add(sampling.NoGCRegionNote);
+        if (Sampling.IsCaveat(sampling.NoGCRegionNote))
+            notes.Add(sampling.NoGCRegionNote!);
         WarmupEnd laterEnd = warmupReference.End == WarmupEnd.CodeOptimized ? warmupCandidate.End : warmupReference.End;
         if (PerfEngine.SamplingJitNote(sampling.Jit, laterEnd) is { } jitNote)
             notes.Add(jitNote);

@@ -113,8 +113,8 @@ internal static class PerfEngine
                 $"Other processes used {otherCores:0.00} of {Environment.ProcessorCount} cores while the samples ran: time counters measured beside that work. Run perf tests alone, apart from other test projects and builds (dotnet test --filter Category=Performance)."));
         }
 
-        if (sampling.NoGCRegionNote is not null)
-            notes.Add(sampling.NoGCRegionNote);
+        if (Sampling.IsCaveat(sampling.NoGCRegionNote))
+            notes.Add(sampling.NoGCRegionNote!);
         if (SamplingJitNote(sampling.Jit, warmup.End) is { } jitNote)
             notes.Add(jitNote);
         bool boundByBudget = pilot.IsBoundByTimeBudget;

@@ -53,7 +53,11 @@ public sealed record PerfRunInfo
     /// <summary>Whether the samples ran inside a no-GC region.</summary>
     public bool UsedNoGCRegion { get; init; }
 
-    /// <summary>Why no no-GC region was used, or that the GC left it early; <see langword="null"/> when used as planned or not asked for.</summary>
+    /// <summary>
+    /// Why no no-GC region was used, or that the GC left it early; <see langword="null"/> when used as planned or not asked
+    /// for. Among the <see cref="Notes"/> only when it is a caveat: not when the samples would allocate more than
+    /// <see cref="PerfOptions.NoGCRegionMaxBytes"/> (the body's collections are then part of its cost, counted by gen0-collections).
+    /// </summary>
     public string? NoGCRegionNote { get; init; }
 
     /// <summary>
