@@ -18,6 +18,8 @@ namespace Picollo.Tests.Cli.Ab;
 /// markdown, the user's working tree and worktrees as they were. With the head equal to the base it exits 0. A worker that
 /// exits in the base leaves its test "not judged" and the others judged. Bad inputs (not a repository, an unknown ref, a
 /// base that does not build, a bad threshold, a filter that matches nothing) exit 2 with a sentence and no stack trace.
+/// The report goes to standard output, the reasons it could not run to standard error (issue 27): a script that
+/// redirects standard output to a comment never posts an error as the report.
 /// </summary>
 /// <remarks>
 /// The perf-test projects reference this repository's built Picollo assemblies (the configuration this test was built in)
@@ -36,9 +38,13 @@ public sealed class PicolloAbTests(PicolloAbTests.Repository repository) : IClas
     public void Ab_AChainThirtyPercentLonger_AndABoxPerCall_AreRegressions_ExitCode1_AndTheWorkingTreeIsUntouched()
     {
         Repository.MainRun main = repository.Main;
-        string output = main.Run.Output;
+        string output = main.Run.StandardOutput;
 
-        main.Run.ExitCode.ShouldBe(1, output);
+        main.Run.ExitCode.ShouldBe(1, main.Run.Output);
+
+        // A regression is the report's news, not an error: the report, headline and table, is on standard output, and
+        // nothing went wrong, so standard error is empty.
+        main.Run.StandardError.ShouldBeEmpty(main.Run.Output);
         output.ShouldContain($"picollo ab: head HEAD ({repository.Head[..10]}) against base HEAD~1 ({repository.Base[..10]})", Case.Sensitive, output);
         output.ShouldContain("6 perf test(s) at the head, 6 at the base", Case.Sensitive, output);
         output.ShouldContain($"## picollo ab: HEAD ({repository.Head[..10]}) against HEAD~1 ({repository.Base[..10]})", Case.Sensitive, output);
@@ -78,7 +84,8 @@ public sealed class PicolloAbTests(PicolloAbTests.Repository repository) : IClas
     [Fact]
     public void Ab_ABaseWorkerThatExitsInTheMiddleOfItsMeasurement_IsNotJudged_WithItsExitCode_AndTheOthersAreJudged()
     {
-        string output = repository.Main.Run.Output;
+        // A worker that crashed is a row of the report (on standard output), not an error of the tool.
+        string output = repository.Main.Run.StandardOutput;
 
         // WorkPerf.Crash calls Environment.Exit(3) in its body in the base only: the base worker ends while the tool waits
         // for its pilot. One pair, as a crash is not noise; the other tests still ran and decide the exit code (1).
@@ -95,7 +102,7 @@ public sealed class PicolloAbTests(PicolloAbTests.Repository repository) : IClas
     [Fact]
     public void Ab_ABaseWorkerThatExitsBeforeItsFirstMeasurement_IsNotJudged_NotNew()
     {
-        string output = repository.Main.Run.Output;
+        string output = repository.Main.Run.StandardOutput;
 
         // EarlyCrashPerf's constructor calls Environment.Exit(3) in the base only: the base worker ends before it measures,
         // and the head measures alone. The test exists on both sides, so it is not new: it could not be judged.
@@ -118,8 +125,9 @@ public sealed class PicolloAbTests(PicolloAbTests.Repository repository) : IClas
         // Two pairs: Student's t with one degree of freedom makes the 99 % interval ±64 standard errors wide, so it lies inside
         // ±10 % only if the two pairs agree within about 0.2 % (here they differed by up to 1 %): unchanged or inconclusive,
         // never regressed.
-        string verdict = Cells(Row(run.Output, "WorkPerf.Same"))[1];
+        string verdict = Cells(Row(run.StandardOutput, "WorkPerf.Same"))[1];
         verdict.ShouldBeOneOf(["· unchanged", "⚠️ inconclusive"], run.Output);
+        run.StandardError.ShouldBeEmpty(run.Output);
         NoStackTrace(run.Output);
         repository.Status().ShouldBe(status, "the head was built from the working tree, its outputs elsewhere");
         repository.Worktrees().ShouldBe([repository.Root]);
@@ -133,7 +141,8 @@ public sealed class PicolloAbTests(PicolloAbTests.Repository repository) : IClas
         PicolloTool.Run run = PicolloTool.Invoke(plain.Path, null, s_toolTimeout, Repository.ToolEnvironment, "ab", "--base", "main");
 
         run.ExitCode.ShouldBe(2, run.Output);
-        run.Output.ShouldBe($"picollo ab: {plain.Path} is not inside a git repository: run picollo ab from a clone of your repository (actions/checkout with fetch-depth: 0).\n");
+        run.StandardError.ShouldBe($"picollo ab: {plain.Path} is not inside a git repository: run picollo ab from a clone of your repository (actions/checkout with fetch-depth: 0).\n", run.Output);
+        run.StandardOutput.ShouldBeEmpty(run.Output);
     }
 
     [Fact]
@@ -142,7 +151,8 @@ public sealed class PicolloAbTests(PicolloAbTests.Repository repository) : IClas
         PicolloTool.Run run = repository.Ab("--base", "nosuchref");
 
         run.ExitCode.ShouldBe(2, run.Output);
-        run.Output.ShouldContain($"picollo ab: The base 'nosuchref' is not a commit in the repository at {repository.Root}.", Case.Sensitive, run.Output);
+        run.StandardError.ShouldStartWith($"picollo ab: The base 'nosuchref' is not a commit in the repository at {repository.Root}.", Case.Sensitive, run.Output);
+        run.StandardOutput.ShouldBeEmpty(run.Output);
         NoStackTrace(run.Output);
         repository.Worktrees().ShouldBe([repository.Root]);
     }
@@ -157,10 +167,15 @@ public sealed class PicolloAbTests(PicolloAbTests.Repository repository) : IClas
         PicolloTool.Run run = repository.Ab("--base", "broken", "--head", "fix-build", "--project", "tests/Lib.NUnitPerfTests");
 
         run.ExitCode.ShouldBe(2, run.Output);
-        string[] lines = run.Output.Split('\n');
+        string[] lines = run.StandardError.Split('\n');
         lines.ShouldContain($"picollo ab: The base (broken, merge-base {repository.Broken[..7]}) does not build: tests/Lib.NUnitPerfTests/Lib.NUnitPerfTests.csproj:", run.Output);
         lines.ShouldContain(l => l.StartsWith("  src/Lib/Work.cs(", StringComparison.Ordinal) && l.Contains("error CS0103: The name 'undefinedSteps' does not exist in the current context", StringComparison.Ordinal), run.Output);
         lines.ShouldContain("Fix the build or pick another --base.", run.Output);
+
+        // Standard output has the progress up to the failure ("Building … at the base…"), none of the reason.
+        run.StandardOutput.ShouldContain("Building tests/Lib.NUnitPerfTests/Lib.NUnitPerfTests.csproj at the base", Case.Sensitive, run.Output);
+        run.StandardOutput.ShouldNotContain("does not build", Case.Sensitive, run.Output);
+        run.StandardOutput.ShouldNotContain("error CS0103", Case.Sensitive, run.Output);
         NoStackTrace(run.Output);
         repository.Status().ShouldBe(status);
         repository.Worktrees().ShouldBe([repository.Root], "both worktrees (the head's too) were removed after the failure");
@@ -172,7 +187,8 @@ public sealed class PicolloAbTests(PicolloAbTests.Repository repository) : IClas
         PicolloTool.Run run = repository.Ab("--base", "HEAD~1", "--threshold", "0");
 
         run.ExitCode.ShouldBe(2, run.Output);
-        run.Output.ShouldBe("picollo ab: --threshold 0 is not a percentage in (0, 100): the change that matters, e.g. 5.\n");
+        run.StandardError.ShouldBe("picollo ab: --threshold 0 is not a percentage in (0, 100): the change that matters, e.g. 5.\n", run.Output);
+        run.StandardOutput.ShouldBeEmpty(run.Output);
     }
 
     [Fact]
@@ -181,7 +197,8 @@ public sealed class PicolloAbTests(PicolloAbTests.Repository repository) : IClas
         PicolloTool.Run run = repository.Ab("--base", "HEAD", "--project", "tests/Lib.NUnitPerfTests", "--filter", "Name=Nothing");
 
         run.ExitCode.ShouldBe(2, run.Output);
-        run.Output.ShouldContain("picollo ab: No perf tests in tests/Lib.NUnitPerfTests/Lib.NUnitPerfTests.csproj match --filter \"Name=Nothing\".", Case.Sensitive, run.Output);
+        run.StandardError.ShouldBe("picollo ab: No perf tests in tests/Lib.NUnitPerfTests/Lib.NUnitPerfTests.csproj match --filter \"Name=Nothing\".\n", run.Output);
+        run.StandardOutput.ShouldNotContain("No perf tests", Case.Sensitive, run.Output);
         NoStackTrace(run.Output);
         repository.Worktrees().ShouldBe([repository.Root]);
     }
