@@ -26,8 +26,8 @@ internal static class AbCommand
     internal sealed record Request(string Base, string? Head, string? Project, string? Filter, string Format, string? Output, AbOptions Options);
 
     /// <summary>Runs the command.</summary>
-    /// <param name="console">Where progress and the report go.</param>
-    /// <param name="errors">Where the reason it could not run and warnings go (standard error).</param>
+    /// <param name="console">Where the report goes (standard output), and nothing else.</param>
+    /// <param name="errors">Where the progress, the reason it could not run and warnings go (standard error).</param>
     /// <param name="request">The request.</param>
     /// <returns>The exit code.</returns>
     public static int Run(IAnsiConsole console, IAnsiConsole errors, Request request)
@@ -37,6 +37,14 @@ internal static class AbCommand
         ArgumentNullException.ThrowIfNull(request);
         if (request.Format is not ("markdown" or "json" or "html"))
             return Fail(errors, $"--format {request.Format} is not a format picollo ab writes: use markdown (a pull-request comment), json or html.");
+
+        // Checked before minutes of building and measuring, which a report that cannot be written would throw away.
+        if (request.Output is { } output && Path.GetDirectoryName(Path.GetFullPath(output)) is { } folder && !Directory.Exists(folder))
+            return Fail(errors, $"--output {output}: the folder {folder} does not exist. Create it, or name a file in an existing folder.");
+
+        // The progress (the revisions, the builds, a line per pair or the live table) goes to standard error with the other
+        // messages for the person watching; standard output holds the report alone, so `picollo ab > ab.md` is the report.
+        IAnsiConsole progress = errors;
 
         using var cancellation = new CancellationTokenSource();
         string temp = Directory.CreateTempSubdirectory("picollo-ab-run-").FullName;
@@ -53,9 +61,9 @@ internal static class AbCommand
         try
         {
             workspace = AbWorkspace.Open(Directory.GetCurrentDirectory(), request.Base, request.Head, Path.Combine(temp, "worktrees"));
-            console.WriteLine($"picollo ab: head {Describe(workspace.Head)} against base {Describe(workspace.Base)}");
+            progress.WriteLine($"picollo ab: head {Describe(workspace.Head)} against base {Describe(workspace.Base)}");
             foreach (string note in workspace.Notes)
-                console.WriteLine(note);
+                progress.WriteLine(note);
 
             IReadOnlyList<string> projects = AbDiscovery.FindProjects(workspace.Head.Root, request.Project);
             var headAssemblies = new List<AbTestAssembly>();
@@ -64,7 +72,7 @@ internal static class AbCommand
             foreach (string project in projects)
             {
                 cancellation.Token.ThrowIfCancellationRequested();
-                console.WriteLine($"Building {project} at the head…");
+                progress.WriteLine($"Building {project} at the head…");
                 string headPath = AbBuild.Build(workspace.Head, project, Path.Combine(temp, "artifacts"), TextWriter.Null, cancellation.Token);
                 headAssemblies.Add(AbDiscovery.FindTests(project, headPath, request.Filter));
                 if (!File.Exists(Path.Combine(workspace.Base.Root, project)))
@@ -73,7 +81,7 @@ internal static class AbCommand
                     continue;
                 }
 
-                console.WriteLine($"Building {project} at the base…");
+                progress.WriteLine($"Building {project} at the base…");
                 string basePath = AbBuild.Build(workspace.Base, project, Path.Combine(temp, "artifacts"), TextWriter.Null, cancellation.Token);
                 baseAssemblies.Add(AbDiscovery.FindTests(project, basePath, request.Filter));
             }
@@ -86,15 +94,15 @@ internal static class AbCommand
                     : $"No perf tests in {string.Join(", ", projects)} match --filter \"{request.Filter}\".");
             }
 
-            console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+            progress.WriteLine(string.Create(CultureInfo.InvariantCulture,
                 $"{headAssemblies.Sum(static a => a.Tests.Count)} perf test(s) at the head, {baseAssemblies.Sum(static a => a.Tests.Count)} at the base; each runs in process pairs, {request.Options.MinPairs} to {request.Options.MaxPairs}."));
 
             // Other perf tests on this machine (another job's) wait while the pairs measure; the workers inherit the lock.
             using MeasurementLock? machine = MeasurementLock.Acquire(MeasurementLock.DefaultTimeout, cancellation.Token);
             long start = Stopwatch.GetTimestamp();
-            IReadOnlyList<AbTestResult> results = Measure(console, baseAssemblies, headAssemblies, request.Options, headAssemblies.Sum(static a => a.Tests.Count), cancellation.Token);
+            IReadOnlyList<AbTestResult> results = Measure(progress, baseAssemblies, headAssemblies, request.Options, headAssemblies.Sum(static a => a.Tests.Count), cancellation.Token);
             var report = new AbReport(workspace.Base, workspace.Head, results, request.Options, Stopwatch.GetElapsedTime(start), notes);
-            Write(console, errors, request, report);
+            Write(console, progress, request, report);
             return report.HasRegression ? ExitCodes.Regression : ExitCodes.Success;
         }
         catch (AbException e)
@@ -146,6 +154,8 @@ internal static class AbCommand
         return results;
     }
 
+    // The report on standard output (also when it went to --output as markdown, for the log); what was written where, and a
+    // step summary that could not be written, on standard error.
     private static void Write(IAnsiConsole console, IAnsiConsole errors, Request request, AbReport report)
     {
         string markdown = report.ToMarkdown();
@@ -158,7 +168,7 @@ internal static class AbCommand
         if (request.Output is { } output)
         {
             File.WriteAllText(output, text);
-            console.WriteLine($"Wrote {Path.GetFullPath(output)}.");
+            errors.WriteLine($"Wrote {Path.GetFullPath(output)}.");
         }
 
         if (request.Output is null || request.Format == "markdown")

@@ -42,12 +42,13 @@ public sealed class PicolloAbTests(PicolloAbTests.Repository repository) : IClas
 
         main.Run.ExitCode.ShouldBe(1, main.Run.Output);
 
-        // A regression is the report's news, not an error: the report, headline and table, is on standard output, and
-        // nothing went wrong, so standard error is empty.
-        main.Run.StandardError.ShouldBeEmpty(main.Run.Output);
-        output.ShouldContain($"picollo ab: head HEAD ({repository.Head[..10]}) against base HEAD~1 ({repository.Base[..10]})", Case.Sensitive, output);
-        output.ShouldContain("6 perf test(s) at the head, 6 at the base", Case.Sensitive, output);
-        output.ShouldContain($"## picollo ab: HEAD ({repository.Head[..10]}) against HEAD~1 ({repository.Base[..10]})", Case.Sensitive, output);
+        // A regression is the report's news, not an error: the report, headline and table, is standard output's only text,
+        // so `picollo ab > ab.md` is the report; the progress for the person watching is on standard error.
+        string progress = main.Run.StandardError;
+        progress.ShouldContain($"picollo ab: head HEAD ({repository.Head[..10]}) against base HEAD~1 ({repository.Base[..10]})", Case.Sensitive, main.Run.Output);
+        progress.ShouldContain("6 perf test(s) at the head, 6 at the base", Case.Sensitive, main.Run.Output);
+        output.ShouldStartWith($"## picollo ab: HEAD ({repository.Head[..10]}) against HEAD~1 ({repository.Base[..10]})", Case.Sensitive, main.Run.Output);
+        output.ShouldNotContain("Building", Case.Sensitive, main.Run.Output);
 
         // 2,600 steps against 2,000 of a chain where each step waits for the previous multiply: the time is the steps times
         // the multiply's latency, so ×1.30 within the pairs' noise, on both frameworks' workers.
@@ -127,7 +128,7 @@ public sealed class PicolloAbTests(PicolloAbTests.Repository repository) : IClas
         // never regressed.
         string verdict = Cells(Row(run.StandardOutput, "WorkPerf.Same"))[1];
         verdict.ShouldBeOneOf(["· unchanged", "⚠️ inconclusive"], run.Output);
-        run.StandardError.ShouldBeEmpty(run.Output);
+        run.StandardOutput.ShouldNotContain("perf test(s) at the head", Case.Sensitive, "progress is on standard error\n" + run.Output);
         NoStackTrace(run.Output);
         repository.Status().ShouldBe(status, "the head was built from the working tree, its outputs elsewhere");
         repository.Worktrees().ShouldBe([repository.Root]);
@@ -172,10 +173,10 @@ public sealed class PicolloAbTests(PicolloAbTests.Repository repository) : IClas
         lines.ShouldContain(l => l.StartsWith("  src/Lib/Work.cs(", StringComparison.Ordinal) && l.Contains("error CS0103: The name 'undefinedSteps' does not exist in the current context", StringComparison.Ordinal), run.Output);
         lines.ShouldContain("Fix the build or pick another --base.", run.Output);
 
-        // Standard output has the progress up to the failure ("Building … at the base…"), none of the reason.
-        run.StandardOutput.ShouldContain("Building tests/Lib.NUnitPerfTests/Lib.NUnitPerfTests.csproj at the base", Case.Sensitive, run.Output);
-        run.StandardOutput.ShouldNotContain("does not build", Case.Sensitive, run.Output);
-        run.StandardOutput.ShouldNotContain("error CS0103", Case.Sensitive, run.Output);
+        // Standard error has the progress up to the failure ("Building … at the base…"), then the reason; standard output,
+        // the report's stream, has nothing.
+        run.StandardError.ShouldContain("Building tests/Lib.NUnitPerfTests/Lib.NUnitPerfTests.csproj at the base", Case.Sensitive, run.Output);
+        run.StandardOutput.ShouldBeEmpty(run.Output);
         NoStackTrace(run.Output);
         repository.Status().ShouldBe(status);
         repository.Worktrees().ShouldBe([repository.Root], "both worktrees (the head's too) were removed after the failure");
@@ -192,13 +193,25 @@ public sealed class PicolloAbTests(PicolloAbTests.Repository repository) : IClas
     }
 
     [Fact]
+    public void Ab_AnOutputInAFolderThatDoesNotExist_ExitsTwo_BeforeAnythingIsBuilt()
+    {
+        string missing = Path.Combine(repository.Root, "no-such-folder", "ab.md");
+
+        PicolloTool.Run run = repository.Ab("--base", "HEAD~1", "--output", missing);
+
+        run.ExitCode.ShouldBe(2, run.Output);
+        run.StandardError.ShouldBe($"picollo ab: --output {missing}: the folder {Path.GetDirectoryName(missing)} does not exist. Create it, or name a file in an existing folder.\n", run.Output);
+        run.StandardOutput.ShouldBeEmpty(run.Output);
+    }
+
+    [Fact]
     public void Ab_AFilterThatMatchesNoPerfTest_ExitsTwo_NoPerfTests()
     {
         PicolloTool.Run run = repository.Ab("--base", "HEAD", "--project", "tests/Lib.NUnitPerfTests", "--filter", "Name=Nothing");
 
         run.ExitCode.ShouldBe(2, run.Output);
-        run.StandardError.ShouldBe("picollo ab: No perf tests in tests/Lib.NUnitPerfTests/Lib.NUnitPerfTests.csproj match --filter \"Name=Nothing\".\n", run.Output);
-        run.StandardOutput.ShouldNotContain("No perf tests", Case.Sensitive, run.Output);
+        run.StandardError.ShouldEndWith("\npicollo ab: No perf tests in tests/Lib.NUnitPerfTests/Lib.NUnitPerfTests.csproj match --filter \"Name=Nothing\".\n", Case.Sensitive, run.Output);
+        run.StandardOutput.ShouldBeEmpty(run.Output);
         NoStackTrace(run.Output);
         repository.Worktrees().ShouldBe([repository.Root]);
     }
