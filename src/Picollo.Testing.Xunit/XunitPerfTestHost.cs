@@ -7,6 +7,13 @@ namespace Picollo.Testing.Xunit;
 /// (also written to the output, next to the report they explain, as the NUnit adapter writes them), files as attachments
 /// (their bytes: xunit.v3 attachments are values), the test's cancellation.
 /// </summary>
+/// <remarks>
+/// A test with a warning gets its whole output printed a second time at <c>verbosity=detailed</c>: xunit's runner reporter
+/// (DefaultRunnerReporterMessageHandler.HandleTestPassed, in xunit.runner.visualstudio) prints a passing test's output
+/// whenever it has warnings, and VSTest's console logger prints the output again. Neither can be told to leave the output
+/// out, and a warning is the only channel of a passing test that reaches the default (minimal) verbosity, so notices stay
+/// warnings and the report stays in the output: docs/TESTING.md ("Output"), issue 27.
+/// </remarks>
 internal sealed class XunitPerfTestHost(ITestContext context) : IPerfTestHost
 {
     /// <inheritdoc/>
