@@ -1,7 +1,7 @@
-using Picollo.Metrics;
-using System.Text;
 using System.Diagnostics;
 using System.Globalization;
+using System.Text;
+using Picollo.Metrics;
 using Picollo.PerfEvents;
 
 namespace Picollo.Benchmarks;

@@ -1,7 +1,7 @@
-using System.Text;
 using System.Diagnostics;
 using System.Globalization;
 using System.Runtime.InteropServices;
+using System.Text;
 using Picollo.Counters;
 
 namespace Picollo.Benchmarks;

@@ -105,7 +105,7 @@ internal static class WarmupBenchmark
                         x += x ^ i;
                     return x;
                 }
-                : static n => Chain(n);
+            : static n => Chain(n);
             PerfOptions options = PerfOptions.Default with { TimeBudget = TimeSpan.FromMilliseconds(200), Counters = ["tsc", "task-clock"] };
             long start = Stopwatch.GetTimestamp();
             PerfResult first = Perf.Measure(options, ChainSteps, body);

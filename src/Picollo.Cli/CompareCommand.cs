@@ -101,7 +101,7 @@ internal static class CompareCommand
 
             var file = new BaselineFile([new BaselineEntry(machine, baseline)]);
             foreach (CounterVerdict verdict in BaselineComparer.Compare(file, machine, head))
-                {
+            {
                 // An infinite change (from 0) is no number JSON can hold, and no percentage a reader can use: null, shown as "from 0".
                 double? change = verdict.RelativeChange is { } c && double.IsFinite(c) ? c : null;
                 rows.Add(new ComparisonRow(test, verdict.Counter, Status(verdict.Status), verdict.BaselineValue, verdict.CurrentValue, change, verdict.Text)

@@ -54,7 +54,8 @@ internal static class AbRunner
                     IReadOnlyList<AbTestResult> final = [.. tests.Select(e => e.Result(options, final: true))];
                     progress(new AbProgress(
                         string.Create(CultureInfo.InvariantCulture, $"The time budget ({options.TimeBudget.TotalMinutes:0.#} min) is spent: the tests still undecided take their verdicts from the pairs they have."),
-                        final, tests.Count, Stopwatch.GetElapsedTime(start), 0) { EndsEarly = true });
+                        final, tests.Count, Stopwatch.GetElapsedTime(start), 0)
+                    { EndsEarly = true });
                     return final;
                 }
 

@@ -1,5 +1,5 @@
-using System.Globalization;
 using System.Buffers;
+using System.Globalization;
 
 namespace Picollo.Metrics;
 

@@ -171,7 +171,8 @@ public sealed class WarmupTests
                     _ = methods[i]();
                     _stop.Token.WaitHandle.WaitOne(interval);
                 }
-            }) { IsBackground = true, Name = "first-call noise" };
+            })
+            { IsBackground = true, Name = "first-call noise" };
             _thread.Start();
         }
 
