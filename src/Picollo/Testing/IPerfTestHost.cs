@@ -7,7 +7,7 @@ namespace Picollo.Testing;
 /// unavailable counter and a notice become warnings, the report the test's output, files attachments) and the test's
 /// cancellation.
 /// </summary>
-public interface IPerfTestHost : IPerfAssertionHost
+internal interface IPerfTestHost : IPerfAssertionHost
 {
     /// <summary>The test's cancellation: a measurement stops between samples when it fires.</summary>
     CancellationToken CancellationToken { get; }

@@ -45,7 +45,7 @@ public sealed class PerfContext
     public static PerfContext? Current => s_current.Value;
 
     /// <summary>The test being run.</summary>
-    public PerfTestDescriptor Test { get; }
+    internal PerfTestDescriptor Test { get; }
 
     /// <summary>The measurement options the test declared (counters, samples, time budget, warmup) over the assembly's and the built-in defaults.</summary>
     public PerfOptions Options { get; }

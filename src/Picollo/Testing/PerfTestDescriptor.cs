@@ -4,7 +4,7 @@ using System.Reflection;
 namespace Picollo.Testing;
 
 /// <summary>One perf test (or one case of a theory) as an adapter describes it to <see cref="PerfTestExecution"/>.</summary>
-public sealed class PerfTestDescriptor
+internal sealed class PerfTestDescriptor
 {
     /// <summary>Describes a perf test.</summary>
     /// <param name="attribute">The attribute as written in messages, e.g. <c>[PerfFact]</c>.</param>

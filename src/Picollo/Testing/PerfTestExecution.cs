@@ -16,7 +16,7 @@ namespace Picollo.Testing;
 /// baseline), applies the declared budgets and the baseline, and turns what could not be checked into
 /// warnings and, when nothing could, a skip. The adapters only discover tests and translate the outcome.
 /// </summary>
-public static class PerfTestExecution
+internal static class PerfTestExecution
 {
     /// <summary>The index of the method's <see cref="PerfContext"/> parameter (always last), or -1 when it takes none.</summary>
     /// <param name="method">A test method.</param>

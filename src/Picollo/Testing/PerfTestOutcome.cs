@@ -7,7 +7,7 @@ namespace Picollo.Testing;
 /// reason (nothing could be checked on this machine, or the code was not optimized). Adapters turn a skip into their
 /// framework's dynamic skip.
 /// </summary>
-public sealed class PerfTestOutcome
+internal sealed class PerfTestOutcome
 {
     internal PerfTestOutcome(string? skipReason, IReadOnlyList<PerfResult> results, IReadOnlyList<string> warnings)
     {
