@@ -9,13 +9,45 @@ public static class PerfAssertionHost
     public static IPerfAssertionHost Throwing { get; } = new ThrowingPerfAssertionHost();
 
     /// <summary>
-    /// The host of the current async flow (a test and everything it awaits); <see cref="Throwing"/> unless set. Setting it
-    /// affects only the current flow and the flows it starts, so an adapter sets it at the start of each test.
+    /// The host of the current async flow (a test and everything it awaits); <see cref="Throwing"/> unless a perf test or
+    /// <see cref="Use"/> installed another.
     /// </summary>
-    /// <remarks>Set to <see langword="null"/> to return to <see cref="Throwing"/>.</remarks>
+    /// <remarks>
+    /// The setter is internal (issue 28): a public setter let any code replace the host without restoring it. The perf
+    /// test runner sets and restores it around each test; everyone else installs a host for a scope with <see cref="Use"/>.
+    /// Set to <see langword="null"/> to return to <see cref="Throwing"/>.
+    /// </remarks>
     public static IPerfAssertionHost Current
     {
         get => s_current.Value ?? Throwing;
-        set => s_current.Value = value;
+        internal set => s_current.Value = value;
+    }
+
+    /// <summary>
+    /// Installs <paramref name="host"/> for the current async flow (and the flows it starts) until the returned scope is
+    /// disposed, which restores the host that was current before.
+    /// </summary>
+    /// <param name="host">The host that receives what the assertions report inside the scope.</param>
+    /// <returns>The scope; dispose it in the same flow, e.g. with <c>using</c>.</returns>
+    /// <example><code>using (PerfAssertionHost.Use(new WarningHost())) result.Cycles.ShouldHaveP99AtMost(1_000);</code></example>
+    public static IDisposable Use(IPerfAssertionHost host)
+    {
+        ArgumentNullException.ThrowIfNull(host);
+        var scope = new Scope(s_current.Value);
+        s_current.Value = host;
+        return scope;
+    }
+
+    private sealed class Scope(IPerfAssertionHost? previous) : IDisposable
+    {
+        private bool _disposed;
+
+        public void Dispose()
+        {
+            if (_disposed)
+                return;
+            _disposed = true;
+            s_current.Value = previous;
+        }
     }
 }

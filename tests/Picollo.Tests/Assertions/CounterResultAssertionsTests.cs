@@ -66,15 +66,8 @@ public sealed class CounterResultAssertionsTests
     {
         var host = new RecordingHost();
         CounterResult cycles = SyntheticResults.Unavailable("cycles", "No PMU.");
-        PerfAssertionHost.Current = host;
-        try
-        {
+        using (PerfAssertionHost.Use(host))
             cycles.ShouldHaveZeroBudget(atPercentile: 50).ShouldBeSameAs(cycles);
-        }
-        finally
-        {
-            PerfAssertionHost.Current = null!;
-        }
 
         host.Reports.ShouldBe([("cycles", "cycles.ShouldHaveZeroBudget(atPercentile: 50)", "No PMU.")]);
         PerfAssertionHost.Current.ShouldBeSameAs(PerfAssertionHost.Throwing);
