@@ -13,22 +13,13 @@ namespace Picollo.Metrics;
 /// <param name="Bucket">The first bucket whose cumulative count reaches <see cref="CountAtRank"/>.</param>
 public readonly record struct Percentile(double Rank, ulong Value, ulong CountAtRank, HdrBucket Bucket)
 {
-    private static volatile EquivalentValueSelection s_defaultSelection = EquivalentValueSelection.Midpoint;
-
     /// <summary>
-    /// The selection used by the overloads that take none. Process-wide; <see cref="EquivalentValueSelection.Midpoint"/> unless changed.
+    /// The selection used by the overloads that take none, and by summaries and bucket listings:
+    /// <see cref="EquivalentValueSelection.Midpoint"/>, the smallest worst-case error. Fixed: it was a process-wide setter
+    /// that changed every percentile, summaries and baseline statistics included (issue 28); a caller that wants another
+    /// value passes a selection to the call.
     /// </summary>
-    /// <exception cref="ArgumentOutOfRangeException">The value is not a defined <see cref="EquivalentValueSelection"/>.</exception>
-    public static EquivalentValueSelection DefaultEquivalentValueSelection
-    {
-        get => s_defaultSelection;
-        set
-        {
-            if (!Enum.IsDefined(value))
-                throw new ArgumentOutOfRangeException(nameof(value), value, "Expected Midpoint, Lower or Upper.");
-            s_defaultSelection = value;
-        }
-    }
+    public static EquivalentValueSelection DefaultEquivalentValueSelection => EquivalentValueSelection.Midpoint;
 
     /// <summary>The absolute precision of <see cref="Value"/> as a midpoint: half the bucket width.</summary>
     public ulong HalfWidth => Bucket.HalfWidth;

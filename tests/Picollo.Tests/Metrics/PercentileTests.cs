@@ -102,10 +102,10 @@ public sealed class PercentileTests
     }
 
     [Fact]
-    public void DefaultEquivalentValueSelection_RejectsUndefinedValues()
+    public void DefaultEquivalentValueSelection_IsMidpoint_AndNotSettable()
     {
-        Should.Throw<ArgumentOutOfRangeException>(() => Percentile.DefaultEquivalentValueSelection = (EquivalentValueSelection)7);
         Percentile.DefaultEquivalentValueSelection.ShouldBe(EquivalentValueSelection.Midpoint);
+        typeof(Percentile).GetProperty(nameof(Percentile.DefaultEquivalentValueSelection))!.CanWrite.ShouldBeFalse();
     }
 
     [Fact]
