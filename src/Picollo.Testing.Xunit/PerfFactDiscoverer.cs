@@ -1,4 +1,3 @@
-using Xunit.Internal;
 using Xunit.Sdk;
 using Xunit.v3;
 
@@ -21,7 +20,7 @@ public sealed class PerfFactDiscoverer : IXunitTestCaseDiscoverer
             ? new ExecutionErrorTestCase(details.ResolvedTestMethod, details.TestCaseDisplayName, details.UniqueID, details.SourceFilePath, details.SourceLineNumber, problem)
             : new PerfXunitTestCase(
                 details.ResolvedTestMethod, details.TestCaseDisplayName, details.UniqueID, details.Explicit, details.SkipExceptions, details.SkipReason,
-                details.SkipType, details.SkipUnless, details.SkipWhen, method.Traits.ToReadWrite(StringComparer.OrdinalIgnoreCase), testMethodArguments: null,
+                details.SkipType, details.SkipUnless, details.SkipWhen, PerfXunit.TraitsOf(method), testMethodArguments: null,
                 details.SourceFilePath, details.SourceLineNumber, details.Timeout);
         return new([testCase]);
     }

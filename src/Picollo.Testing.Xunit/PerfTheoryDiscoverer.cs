@@ -1,5 +1,4 @@
 using Xunit;
-using Xunit.Internal;
 using Xunit.Sdk;
 using Xunit.v3;
 
@@ -49,7 +48,7 @@ public sealed class PerfTheoryDiscoverer : TheoryDiscoverer
         var details = TestIntrospectionHelper.GetTestCaseDetails(discoveryOptions, testMethod, theoryAttribute);
         return new([new PerfXunitDelayEnumeratedTheoryTestCase(
             details.ResolvedTestMethod, details.TestCaseDisplayName, details.UniqueID, details.Explicit, theoryAttribute.SkipTestWithoutData, details.SkipExceptions,
-            details.SkipReason, details.SkipType, details.SkipUnless, details.SkipWhen, testMethod.Traits.ToReadWrite(StringComparer.OrdinalIgnoreCase),
+            details.SkipReason, details.SkipType, details.SkipUnless, details.SkipWhen, PerfXunit.TraitsOf(testMethod),
             details.SourceFilePath, details.SourceLineNumber, details.Timeout)]);
     }
 }

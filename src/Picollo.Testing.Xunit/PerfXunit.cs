@@ -25,6 +25,14 @@ internal static class PerfXunit
     /// <summary>The theory attribute as messages write it.</summary>
     public const string TheoryName = "[PerfTheory]";
 
+    /// <summary>
+    /// The test method's traits (already merged from its assembly, collection and class) as the writable dictionary a test
+    /// case's constructor takes, with xunit's case-insensitive trait names. xunit's own <c>ToReadWrite</c> lives in
+    /// <c>Xunit.Internal</c>, which xunit does not support outside its own assemblies (issue 28).
+    /// </summary>
+    public static Dictionary<string, HashSet<string>> TraitsOf(IXunitTestMethod testMethod) =>
+        testMethod.Traits.ToDictionary(static trait => trait.Key, static trait => new HashSet<string>(trait.Value), StringComparer.OrdinalIgnoreCase);
+
     /// <summary>The row's data without the <see cref="PerfContext"/> (xunit fills an optional one with its default, null).</summary>
     public static object?[] DataOnly(MethodInfo method, object?[] arguments) =>
         PerfTestExecution.PerfContextIndex(method) is int slot and >= 0 && arguments.Length > slot ? arguments[..slot] : arguments;
