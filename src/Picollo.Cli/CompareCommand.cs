@@ -44,7 +44,7 @@ internal static class CompareCommand
         if (after.Tests.Count == 0)
         {
             return Fail(errors, after.Unreadable.Count == 0
-                ? $"No result file (*.result.json) under the head folder {after.Folder}: the head run wrote no results, so nothing can be judged. Run the perf tests first (they write to TestResults/picollo beside the test assembly, or to PICOLLO_RESULTS_DIR) and give that folder."
+                ? $"No result file (*.result.json) under the head folder {after.Folder}: the head run wrote no results, so nothing can be judged. Run the perf tests first (they write to the test project's TestResults/picollo, or to PICOLLO_RESULTS_DIR) and give that folder."
                 : $"No result file under the head folder {after.Folder} could be read (the reasons are above): nothing can be judged. Run the perf tests again to rewrite them.");
         }
 
@@ -74,7 +74,7 @@ internal static class CompareCommand
     // A folder of the comparison that does not exist: a sentence naming it; null when it exists.
     private static string? Missing(string run, string path) => Directory.Exists(path)
         ? null
-        : $"The {run} folder {Path.GetFullPath(path)} does not exist: give the folder the {run} run's perf tests wrote their results to (TestResults/picollo beside the test assembly, or PICOLLO_RESULTS_DIR).";
+        : $"The {run} folder {Path.GetFullPath(path)} does not exist: give the folder the {run} run's perf tests wrote their results to (the test project's TestResults/picollo, or PICOLLO_RESULTS_DIR).";
 
     private static int Fail(IAnsiConsole errors, string message)
     {

@@ -41,7 +41,7 @@ internal static class ReportCommand
         // A run that wrote no result is not a page of nothing: a CI step would upload it as if the run had been shown.
         if (results.Reports.Count == 0)
         {
-            errors.Profile.Out.Writer.WriteLine($"No result file (*.result.json) under {results.Folder}: nothing to report, nothing written. Give the folder the perf tests wrote (TestResults/picollo beside the test assembly, or PICOLLO_RESULTS_DIR).");
+            errors.Profile.Out.Writer.WriteLine($"No result file (*.result.json) under {results.Folder}: nothing to report, nothing written. Give the folder the perf tests wrote (the test project's TestResults/picollo, or PICOLLO_RESULTS_DIR).");
             return ExitCodes.Error;
         }
 

@@ -110,7 +110,7 @@ public sealed class PicolloCompareTests : IDisposable
         PicolloTool.Run empty = PicolloTool.Invoke(_dir.Path, null, "compare", "base", "empty");
         empty.ExitCode.ShouldBe(2, "a run that produced no results must not pass");
         empty.StandardOutput.ShouldBeEmpty();
-        empty.StandardError.ShouldBe($"picollo compare: No result file (*.result.json) under the head folder {_dir.Combine("empty")}: the head run wrote no results, so nothing can be judged. Run the perf tests first (they write to TestResults/picollo beside the test assembly, or to PICOLLO_RESULTS_DIR) and give that folder.\n");
+        empty.StandardError.ShouldBe($"picollo compare: No result file (*.result.json) under the head folder {_dir.Combine("empty")}: the head run wrote no results, so nothing can be judged. Run the perf tests first (they write to the test project's TestResults/picollo, or to PICOLLO_RESULTS_DIR) and give that folder.\n");
 
         PicolloTool.Run missing = PicolloTool.Invoke(_dir.Path, null, "compare", "base", "nowhere");
         missing.ExitCode.ShouldBe(2);
