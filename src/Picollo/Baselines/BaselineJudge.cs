@@ -6,7 +6,8 @@ namespace Picollo.Baselines;
 /// <summary>
 /// Judges a measurement against its baseline the way a test must: never on noise, never on code that was not final,
 /// never losing a baseline, never hiding a gross regression (docs/ARCHITECTURE.md, "Baselines and verdicts"). The policy
-/// lives here once, for the assertion and for both test-framework adapters, as a script of stages (<see cref="Judgement"/>).
+/// lives here once, for the assertion and for both test-framework adapters, as a script of stages: the gate
+/// (<see cref="Gate"/>), then measure, record, compare, confirm and conclude (<see cref="Judgement"/>).
 /// </summary>
 /// <remarks>
 /// <list type="number">
@@ -40,7 +41,21 @@ internal static class BaselineJudge
         ArgumentNullException.ThrowIfNull(result);
         ArgumentNullException.ThrowIfNull(options);
         (string baselinePath, string? folderProblem) = Locate(callerFilePath, testClass, testMethod, caseName, options);
+        if (Gate(result, baselinePath, options) is { } notJudged)
+            return notJudged;
 
+        var judgement = new Judgement(result, baselinePath, folderProblem, options);
+        judgement.MeasureFinalCode();
+        judgement.RecordIfWriting();
+        judgement.Check();
+        judgement.RemeasureInOtherConditions();
+        judgement.Confirm();
+        return judgement.Conclude();
+    }
+
+    // The gate: measurements that are not judged against the stored baseline at all, each with the notice that says why.
+    private static BaselineJudgement? Gate(PerfResult result, string baselinePath, BaselineStoreOptions options)
+    {
         // Unoptimized code (Debug, MinOpt) runs several times slower than what ships: compared with a baseline it would
         // fail for nothing, recorded it would blind every later verdict. Nothing is read, compared or written.
         if (result.Run.UnoptimizedReason is { } unoptimized)
@@ -61,13 +76,7 @@ internal static class BaselineJudge
             return NotJudged(result, baselinePath, FreshProcessWorker.Measure(measured, fullPath, environment));
         }
 
-        var judgement = new Judgement(result, baselinePath, folderProblem, options);
-        judgement.MeasureFinalCode();
-        judgement.RecordIfWriting();
-        judgement.Check();
-        judgement.RemeasureInOtherConditions();
-        judgement.Confirm();
-        return judgement.Conclude();
+        return null;
     }
 
     private static BaselineJudgement NotJudged(PerfResult result, string baselinePath, string message)
@@ -353,35 +362,9 @@ internal static class BaselineJudge
             // PICOLLO_UPDATE_BASELINES=add extends the entry by this process's level: that is what the user asked to add.
             IFreshProcessMeasurer? fresh = processes > 0 && _store.IsUpdateMode && !_store.IsAddingProcessLevels ? options.FreshProcesses : null;
             if (fresh is not null)
-            {
-                for (int i = 0; i < processes; i++)
-                {
-                    // Spaced out: a host level lasts seconds to minutes, and processes back to back draw the same one (four
-                    // processes in 8 s all read a word count at 120 ticks; the minutes after read 105 to 224).
-                    if (i > 0)
-                        Thread.Sleep(options.FreshProcessSpacing);
-                    MeasureFreshLevel(fresh, levels, failures);
-                }
-            }
-
+                MeasureFreshLevels(fresh, processes, levels, failures);
             else if (options.FreshProcesses is null && processes > 0 && _store.IsUpdateMode && !_store.IsAddingProcessLevels && _judged.CanRemeasure)
-            {
-                // Without an adapter to start fresh processes, the same number of measurements in this process, as far apart:
-                // they see the host's levels over time (not the process's), and how far the body follows the branchy
-                // reference when the host changes state meanwhile.
-                var later = new List<BaselineRecord>(thisProcess);
-                for (int i = 0; i < processes; i++)
-                {
-                    Thread.Sleep(options.FreshProcessSpacing);
-                    BaselineRecord record = BaselineRecord.FromResult(_judged.Remeasure());
-                    if (!MachineLoad.IsBusy(record.OtherProcessesCores) || MachineLoad.IsBusy(_current.OtherProcessesCores))
-                        later.Add(record);
-                }
-
-                _remeasurements.Add(string.Create(CultureInfo.InvariantCulture,
-                    $"Measured {processes} more times in this process, {options.FreshProcessSpacing.TotalSeconds:0.#} s apart, for the levels of the body's time (a test adapter would start fresh processes)."));
-                thisProcess = later;
-            }
+                thisProcess = MeasureLevelsInThisProcess(thisProcess, processes);
 
             if (levels.Count == 1 && thisProcess.Count == 0)
             {
@@ -390,21 +373,7 @@ internal static class BaselineJudge
                 return;
             }
 
-            TimeSpread.Combined combined = TimeSpread.Combine(levels, options.VerdictPolicy, thisProcess);
-
-            // A spread is known only where two processes agree on the host's state: with one joined (the others measured
-            // while the host ran branchy code slower, or beside a busy machine), the entry knew no spread and unchanged code
-            // failed in the next process at another level (bench levels, busy cells: 1 of 4 joined). More processes, a few,
-            // until two join: a host state lasts minutes, so a handful more either finds one or says it could not.
-            int started = processes;
-            while (fresh is not null && failures.Count == 0 && combined.Processes < 2 && started < processes + MaxExtraRecordingProcesses)
-            {
-                Thread.Sleep(options.FreshProcessSpacing);
-                MeasureFreshLevel(fresh, levels, failures);
-                started++;
-                combined = TimeSpread.Combine(levels, options.VerdictPolicy, thisProcess);
-            }
-
+            (TimeSpread.Combined combined, int started) = CombineUntilTwoJoin(fresh, processes, levels, failures, thisProcess);
             if (failures.Count > 0)
                 _notices.Add($"Recorded in {levels.Count} of {started + 1} processes: {failures[0]}");
             if (combined.Processes < 2 && started > processes)
@@ -416,6 +385,64 @@ internal static class BaselineJudge
             _current = combined.Record;
             if (levels.Count > 1)
                 _remeasurements.Add(SpreadNote(levels.Count, combined));
+            NoteWideSpreads();
+        }
+
+        private void MeasureFreshLevels(IFreshProcessMeasurer fresh, int processes, List<BaselineRecord> levels, List<string> failures)
+        {
+            for (int i = 0; i < processes; i++)
+            {
+                // Spaced out: a host level lasts seconds to minutes, and processes back to back draw the same one (four
+                // processes in 8 s all read a word count at 120 ticks; the minutes after read 105 to 224).
+                if (i > 0)
+                    Thread.Sleep(options.FreshProcessSpacing);
+                MeasureFreshLevel(fresh, levels, failures);
+            }
+        }
+
+        // Without an adapter to start fresh processes, the same number of measurements in this process, as far apart: they
+        // see the host's levels over time (not the process's), and how far the body follows the branchy reference when the
+        // host changes state meanwhile.
+        private List<BaselineRecord> MeasureLevelsInThisProcess(IReadOnlyList<BaselineRecord> thisProcess, int processes)
+        {
+            var later = new List<BaselineRecord>(thisProcess);
+            for (int i = 0; i < processes; i++)
+            {
+                Thread.Sleep(options.FreshProcessSpacing);
+                BaselineRecord record = BaselineRecord.FromResult(_judged.Remeasure());
+                if (!MachineLoad.IsBusy(record.OtherProcessesCores) || MachineLoad.IsBusy(_current.OtherProcessesCores))
+                    later.Add(record);
+            }
+
+            _remeasurements.Add(string.Create(CultureInfo.InvariantCulture,
+                $"Measured {processes} more times in this process, {options.FreshProcessSpacing.TotalSeconds:0.#} s apart, for the levels of the body's time (a test adapter would start fresh processes)."));
+            return later;
+        }
+
+        // A spread is known only where two processes agree on the host's state: with one joined (the others measured while
+        // the host ran branchy code slower, or beside a busy machine), the entry knew no spread and unchanged code failed in
+        // the next process at another level (bench levels, busy cells: 1 of 4 joined). More processes, a few, until two join:
+        // a host state lasts minutes, so a handful more either finds one or says it could not. Returns the combination and
+        // the number of fresh processes started.
+        private (TimeSpread.Combined Combined, int Started) CombineUntilTwoJoin(
+            IFreshProcessMeasurer? fresh, int processes, List<BaselineRecord> levels, List<string> failures, IReadOnlyList<BaselineRecord> thisProcess)
+        {
+            TimeSpread.Combined combined = TimeSpread.Combine(levels, options.VerdictPolicy, thisProcess);
+            int started = processes;
+            while (fresh is not null && failures.Count == 0 && combined.Processes < 2 && started < processes + MaxExtraRecordingProcesses)
+            {
+                Thread.Sleep(options.FreshProcessSpacing);
+                MeasureFreshLevel(fresh, levels, failures);
+                started++;
+                combined = TimeSpread.Combine(levels, options.VerdictPolicy, thisProcess);
+            }
+
+            return (combined, started);
+        }
+
+        // A time counter whose levels spread wider than its practical threshold cannot detect a regression that small.
+        private void NoteWideSpreads()
+        {
             foreach (BaselineCounter counter in _current.Counters)
             {
                 if (counter.Recording is { Spread: > 1 } quality && quality.Spread > 1 + options.VerdictPolicy.GetRule(counter.Name, counter.Kind).MinRelativeChange)
