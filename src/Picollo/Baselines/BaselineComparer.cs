@@ -35,11 +35,48 @@ internal static class BaselineComparer
         return verdicts;
     }
 
+    // One counter's verdict in stages: the entry it is compared with, whether the two can be compared at all, then the
+    // exact rule or the statistical one.
     private static CounterVerdict CompareCounter(BaselineFile? baseline, MachineFingerprint machine, BaselineCounter counter, CounterVerdictRule rule, BaselineRecord current)
     {
         if (baseline is null)
             return NotCompared(counter, rule, CounterVerdictStatus.NoBaseline, null, "no baseline file");
 
+        if (MatchingEntry(baseline, machine, counter, out string noEntry) is not { } match)
+            return NotCompared(counter, rule, CounterVerdictStatus.NoBaseline, null, noEntry);
+
+        BaselineCounter reference = match.Record.Find(counter.Name)!;
+        HdrHistogramSummary before = reference.Histogram.GetSummary(), after = counter.Histogram.GetSummary();
+        string? incompatibility = Incompatibility(reference, counter)
+            ?? (before.TotalCount == 0 ? "the baseline histogram is empty" : after.TotalCount == 0 ? "the measured histogram is empty" : null);
+        if (incompatibility is not null)
+            return NotCompared(counter, rule, CounterVerdictStatus.NotComparable, match.Machine.Id, "not comparable: " + incompatibility);
+
+        // A body that allocates page-faults when the collector hands out memory it had returned to the system: about once per
+        // 1.8 MB allocated, 0 in one run and 1.6 per 1,000 operations in the next for an unchanged 3 KB-per-operation body,
+        // whatever its code does. Its allocations are compared exactly by allocated-bytes instead.
+        if (string.Equals(counter.Name, CounterNames.PageFaults, StringComparison.OrdinalIgnoreCase) && (Allocates(current) || Allocates(match.Record)))
+        {
+            return NotCompared(counter, rule, CounterVerdictStatus.Pass, match.Machine.Id,
+                "not compared: the body allocates, and the collector's page faults follow its heap, not the code (allocated-bytes is compared exactly)");
+        }
+
+        if (rule.Mode == VerdictMode.Exact)
+            return Exact(reference, counter, rule, match.Machine.Id);
+
+        // Time is judged in the measurement's conditions (docs/VERDICTS.md, "What a verdict allows for"): the levels the
+        // recording saw across processes, a body's allocation speed, another machine speed, other processes keeping the
+        // machine busy. Each either corrects the change or bounds what unchanged code may show; none leaves time unjudged.
+        TimeAllowance allowance = KnownCounters.Of(counter.Name, counter.Kind).IsTimeLike
+            ? TimeAllowance.For(reference, match.Record, current)
+            : TimeAllowance.None;
+        return Statistical(reference, counter, rule, match.Machine.Id, (long)Math.Min(before.TotalCount, after.TotalCount), allowance);
+    }
+
+    // The entry a counter is compared with: this machine's when it holds the counter, otherwise the most recently recorded
+    // comparable one. Without one, why not: the entries from other machines the portability rules refused.
+    private static BaselineEntry? MatchingEntry(BaselineFile baseline, MachineFingerprint machine, BaselineCounter counter, out string noEntry)
+    {
         CounterPortability portability = BaselinePortability.Of(counter.Kind, counter.Name);
         BaselineEntry? match = null;
         var rejections = new List<string>();
@@ -61,64 +98,38 @@ internal static class BaselineComparer
             }
         }
 
-        if (match is null)
+        string others = rejections.Count switch
         {
-            string others = rejections.Count switch
-            {
-                0 => string.Empty,
-                1 => $" (1 entry from another machine: {rejections[0]})",
-                _ => string.Create(CultureInfo.InvariantCulture, $" ({rejections.Count} entries from other machines, e.g. {rejections[0]})"),
-            };
-            return NotCompared(counter, rule, CounterVerdictStatus.NoBaseline, null, "no baseline for this machine" + others);
-        }
+            0 => string.Empty,
+            1 => $" (1 entry from another machine: {rejections[0]})",
+            _ => string.Create(CultureInfo.InvariantCulture, $" ({rejections.Count} entries from other machines, e.g. {rejections[0]})"),
+        };
+        noEntry = "no baseline for this machine" + others;
+        return match;
+    }
 
-        BaselineCounter reference = match.Record.Find(counter.Name)!;
-        string? incompatibility =
-            reference.Unit != counter.Unit ? $"the unit changed ({reference.Unit} → {counter.Unit})"
-            : reference.Kind != counter.Kind ? $"the kind changed ({reference.Kind} → {counter.Kind})"
+    // Why a counter's baseline cannot be compared with its measurement at all, or null.
+    private static string? Incompatibility(BaselineCounter reference, BaselineCounter counter) =>
+        reference.Unit != counter.Unit ? $"the unit changed ({reference.Unit} → {counter.Unit})"
+        : reference.Kind != counter.Kind ? $"the kind changed ({reference.Kind} → {counter.Kind})"
 
-            // A distribution of single operations is wider than one of per-sample means: d would mislead.
-            : (reference.OperationsPerSample == 1) != (counter.OperationsPerSample == 1)
-                ? string.Create(CultureInfo.InvariantCulture, $"operations per sample changed between 1 and more ({reference.OperationsPerSample:0.##} → {counter.OperationsPerSample:0.##}), so one is a per-operation distribution and the other a distribution of means")
-            : null;
+        // A distribution of single operations is wider than one of per-sample means: d would mislead.
+        : (reference.OperationsPerSample == 1) != (counter.OperationsPerSample == 1)
+            ? string.Create(CultureInfo.InvariantCulture, $"operations per sample changed between 1 and more ({reference.OperationsPerSample:0.##} → {counter.OperationsPerSample:0.##}), so one is a per-operation distribution and the other a distribution of means")
+        : null;
 
-        HdrHistogramSummary before = reference.Histogram.GetSummary(), after = counter.Histogram.GetSummary();
-        if (incompatibility is null && (before.TotalCount == 0 || after.TotalCount == 0))
-            incompatibility = before.TotalCount == 0 ? "the baseline histogram is empty" : "the measured histogram is empty";
-
-        if (incompatibility is not null)
-            return NotCompared(counter, rule, CounterVerdictStatus.NotComparable, match.Machine.Id, "not comparable: " + incompatibility);
-
-        // A body that allocates page-faults when the collector hands out memory it had returned to the system: about once per
-        // 1.8 MB allocated, 0 in one run and 1.6 per 1,000 operations in the next for an unchanged 3 KB-per-operation body,
-        // whatever its code does. Its allocations are compared exactly by allocated-bytes instead.
-        if (string.Equals(counter.Name, CounterNames.PageFaults, StringComparison.OrdinalIgnoreCase) && (Allocates(current) || Allocates(match.Record)))
-        {
-            return NotCompared(counter, rule, CounterVerdictStatus.Pass, match.Machine.Id,
-                "not compared: the body allocates, and the collector's page faults follow its heap, not the code (allocated-bytes is compared exactly)");
-        }
-
-        if (rule.Mode == VerdictMode.Exact)
-        {
-            // Per operation, from the exact statistics of the samples: the pilot may group a different number of operations
-            // per sample on each run, and a bucket's value would show 64 allocated bytes as 64.015. "Exact" means equal
-            // within what the stored numbers resolve: a baseline rounds to 7 significant digits (or, when written before it
-            // stored exact statistics, holds bucket values within its relative error). One byte more per operation (88 →
-            // 89, +1.1%) stays far outside that.
-            double b = reference.PerOperation.Get(rule.Statistic);
-            double a = counter.PerOperation.Get(rule.Statistic);
-            double resolution = (reference.PerOperation.Precision + counter.PerOperation.Precision) * Math.Max(Math.Abs(a), Math.Abs(b));
-            CounterVerdictStatus exact = a - b > resolution ? CounterVerdictStatus.Regressed : b - a > resolution ? CounterVerdictStatus.Improved : CounterVerdictStatus.Pass;
-            return new CounterVerdict(counter.Name, counter.Unit, exact, rule.Mode, rule.Statistic, b, a, Change(b, a), null, match.Machine.Id, null);
-        }
-
-        // Time is judged in the measurement's conditions (docs/VERDICTS.md, "What a verdict allows for"): the levels the
-        // recording saw across processes, a body's allocation speed, another machine speed, other processes keeping the
-        // machine busy. Each either corrects the change or bounds what unchanged code may show; none leaves time unjudged.
-        TimeAllowance allowance = KnownCounters.Of(counter.Name, counter.Kind).IsTimeLike
-            ? TimeAllowance.For(reference, match.Record, current)
-            : TimeAllowance.None;
-        return Statistical(reference, counter, rule, match.Machine.Id, (long)Math.Min(before.TotalCount, after.TotalCount), allowance);
+    // Per operation, from the exact statistics of the samples: the pilot may group a different number of operations per
+    // sample on each run, and a bucket's value would show 64 allocated bytes as 64.015. "Exact" means equal within what the
+    // stored numbers resolve: a baseline rounds to 7 significant digits (or, when written before it stored exact
+    // statistics, holds bucket values within its relative error). One byte more per operation (88 → 89, +1.1%) stays far
+    // outside that.
+    private static CounterVerdict Exact(BaselineCounter reference, BaselineCounter counter, CounterVerdictRule rule, string machineId)
+    {
+        double b = reference.PerOperation.Get(rule.Statistic);
+        double a = counter.PerOperation.Get(rule.Statistic);
+        double resolution = (reference.PerOperation.Precision + counter.PerOperation.Precision) * Math.Max(Math.Abs(a), Math.Abs(b));
+        CounterVerdictStatus exact = a - b > resolution ? CounterVerdictStatus.Regressed : b - a > resolution ? CounterVerdictStatus.Improved : CounterVerdictStatus.Pass;
+        return new CounterVerdict(counter.Name, counter.Unit, exact, rule.Mode, rule.Statistic, b, a, Change(b, a), null, machineId, null);
     }
 
     // The floor rule (docs/VERDICTS.md): the statistic's rise beyond what the conditions allow must reach the practical
