@@ -79,11 +79,39 @@ internal sealed class PerfTestSettings
     {
         ArgumentNullException.ThrowIfNull(test);
         ArgumentNullException.ThrowIfNull(baseOptions);
-        var counters = new List<string>();
-        var budgets = new List<CounterBudget>();
-        var fallbacks = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
-        PerfOptions options = baseOptions;
 
+        // Stages in the order a user reads the knobs, so the first invalid one is the one reported: what is measured and
+        // budgeted, how it is measured, how the baseline judges it, and the claim against a reference.
+        List<string> counters = ParseCounters(attribute, test, defaults);
+        List<CounterBudget> budgets = ParseAllBudgets(attribute, test, defaults);
+        Dictionary<string, string> fallbacks = ParseFallbacks(attribute, test, defaults);
+        PerfOptions options = baseOptions with { Counters = MeasuredCounters(counters, budgets, fallbacks, baseOptions) };
+        options = ParseMeasurement(attribute, test, defaults, options);
+        (double? maxChange, double? confidence, double? maxCohensD, int? recordingProcesses) = ParseVerdict(attribute, test, defaults);
+        (string? against, double? minSpeedup, double? maxSlowdown, double? minCohensD) = ParseRelative(attribute, test, defaults);
+
+        UnavailableCounterPolicy policy = test.WhenUnavailable ?? defaults?.WhenUnavailable ?? UnavailableCounterPolicy.Skip;
+        if (!Enum.IsDefined(policy))
+            throw Invalid(test.WhenUnavailable is null ? "[assembly: PerfDefaults]" : attribute, nameof(IPerfTestDeclaration.WhenUnavailable), Text((int)policy), "it is not a policy", "UnavailableCounterPolicy.Skip, Warn or Fail");
+
+        return new PerfTestSettings(options, budgets, fallbacks)
+        {
+            Baseline = test.Baseline ?? defaults?.Baseline,
+            MaxChange = maxChange,
+            Confidence = confidence,
+            MaxCohensD = maxCohensD,
+            RecordingProcesses = recordingProcesses,
+            WhenUnavailable = policy,
+            Against = against,
+            MinSpeedup = minSpeedup,
+            MaxSlowdown = maxSlowdown,
+            MinCohensD = minCohensD,
+        };
+    }
+
+    private static List<string> ParseCounters(string attribute, IPerfTestDeclaration test, IPerfTestDeclaration? defaults)
+    {
+        var counters = new List<string>();
         if (Pick(attribute, test.Counters, defaults?.Counters) is ({ } countersText, string countersSource))
         {
             foreach (string token in Split(countersText))
@@ -92,6 +120,13 @@ internal sealed class PerfTestSettings
                 throw Invalid(countersSource, nameof(IPerfTestDeclaration.Counters), countersText, "it names no counter", "a comma-separated list of counter names, e.g. \"tsc,allocated-bytes\"");
         }
 
+        return counters;
+    }
+
+    // MaxP50, MaxP99, MaxMean and ZeroBudget, in that order.
+    private static List<CounterBudget> ParseAllBudgets(string attribute, IPerfTestDeclaration test, IPerfTestDeclaration? defaults)
+    {
+        var budgets = new List<CounterBudget>();
         foreach ((string knob, string? own, string? fallback) in new[]
         {
             (nameof(IPerfTestDeclaration.MaxP50), test.MaxP50, defaults?.MaxP50),
@@ -109,6 +144,12 @@ internal sealed class PerfTestSettings
                 budgets.Add(new CounterBudget(nameof(IPerfTestDeclaration.ZeroBudget), Counter(zeroSource, nameof(IPerfTestDeclaration.ZeroBudget), zeroText, token), 0));
         }
 
+        return budgets;
+    }
+
+    private static Dictionary<string, string> ParseFallbacks(string attribute, IPerfTestDeclaration test, IPerfTestDeclaration? defaults)
+    {
+        var fallbacks = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
         if (Pick(attribute, test.Fallback, defaults?.Fallback) is ({ } fallbackText, string fallbackSource))
         {
             foreach (string token in Split(fallbackText))
@@ -125,8 +166,13 @@ internal sealed class PerfTestSettings
             }
         }
 
-        // The budgets' counters and the fallbacks of measured counters are measured too: a budget on a counter the
-        // measurement left out would never run.
+        return fallbacks;
+    }
+
+    // The budgets' counters and the fallbacks of measured counters are measured too: a budget on a counter the measurement
+    // left out would never run.
+    private static ImmutableArray<string> MeasuredCounters(List<string> counters, List<CounterBudget> budgets, Dictionary<string, string> fallbacks, PerfOptions options)
+    {
         ImmutableArray<string> measured = counters.Count > 0 ? [.. counters] : options.EffectiveCounters;
         var all = new List<string>(measured.Select(CounterPlan.CanonicalName));
         foreach (CounterBudget budget in budgets)
@@ -137,7 +183,12 @@ internal sealed class PerfTestSettings
                 AddOnce(all, stand);
         }
 
-        options = options with { Counters = [.. all] };
+        return [.. all];
+    }
+
+    // Samples, TimeBudgetMs and WarmupMs: how long and how finely the body is measured.
+    private static PerfOptions ParseMeasurement(string attribute, IPerfTestDeclaration test, IPerfTestDeclaration? defaults, PerfOptions options)
+    {
         if (Pick(attribute, test.Samples, defaults?.Samples) is ({ } samples, string samplesSource))
         {
             options = samples >= 10
@@ -159,6 +210,12 @@ internal sealed class PerfTestSettings
                 : throw Invalid(warmupSource, nameof(IPerfTestDeclaration.WarmupMs), Text(warmupMs), "a warmup cannot be negative", "milliseconds, 0 or more (100 by default)");
         }
 
+        return options;
+    }
+
+    // MaxChange, Confidence, MaxCohensD and RecordingProcesses: how the stored baseline judges and records.
+    private static (double? MaxChange, double? Confidence, double? MaxCohensD, int? RecordingProcesses) ParseVerdict(string attribute, IPerfTestDeclaration test, IPerfTestDeclaration? defaults)
+    {
         double? maxChange = null, confidence = null;
         if (Pick(attribute, test.MaxChange, defaults?.MaxChange) is ({ } change, string changeSource))
         {
@@ -190,25 +247,7 @@ internal sealed class PerfTestSettings
                 : throw Invalid(processesSource, nameof(IPerfTestDeclaration.RecordingProcesses), Text(processes), "a recording measures 0 to 16 fresh processes", "a whole number from 0 (the test's process only) to 16 (3 by default)");
         }
 
-        (string? against, double? minSpeedup, double? maxSlowdown, double? minCohensD) = ParseRelative(attribute, test, defaults);
-
-        UnavailableCounterPolicy policy = test.WhenUnavailable ?? defaults?.WhenUnavailable ?? UnavailableCounterPolicy.Skip;
-        if (!Enum.IsDefined(policy))
-            throw Invalid(test.WhenUnavailable is null ? "[assembly: PerfDefaults]" : attribute, nameof(IPerfTestDeclaration.WhenUnavailable), Text((int)policy), "it is not a policy", "UnavailableCounterPolicy.Skip, Warn or Fail");
-
-        return new PerfTestSettings(options, budgets, fallbacks)
-        {
-            Baseline = test.Baseline ?? defaults?.Baseline,
-            MaxChange = maxChange,
-            Confidence = confidence,
-            MaxCohensD = maxCohensD,
-            RecordingProcesses = recordingProcesses,
-            WhenUnavailable = policy,
-            Against = against,
-            MinSpeedup = minSpeedup,
-            MaxSlowdown = maxSlowdown,
-            MinCohensD = minCohensD,
-        };
+        return (maxChange, confidence, maxCohensD, recordingProcesses);
     }
 
     // Against, MinSpeedup, MaxSlowdown and MinCohensD: each value in range, then the combinations that cannot mean what they
@@ -250,24 +289,38 @@ internal sealed class PerfTestSettings
 
         if (against is null)
         {
-            foreach ((string knob, double? value) in new[]
-            {
-                (nameof(IPerfTestDeclaration.MinSpeedup), test.MinSpeedup),
-                (nameof(IPerfTestDeclaration.MaxSlowdown), test.MaxSlowdown),
-                (nameof(IPerfTestDeclaration.MinCohensD), test.MinCohensD),
-            })
-            {
-                if (value is { } v)
-                {
-                    throw new PerfTestConfigurationException(
-                        $"{attribute} {knob} = {Text(v)} without Against: it is a claim about the test's body against a reference, and the test names none. " +
-                        "Name the reference beside it, e.g. Against = nameof(NaiveCount): a method of the same class with the test's parameters and return type.");
-                }
-            }
-
+            RefuseClaimsWithoutAgainst(attribute, test);
             return (null, null, null, null);
         }
 
+        RefuseBaselineKnobsBesideAgainst(attribute, test, against, minSpeedup);
+        return minSpeedup is null
+            ? (against, null, maxSlowdown ?? DefaultMaxSlowdown, null)
+            : (against, minSpeedup, test.MaxSlowdown is null ? null : maxSlowdown, minCohensD);
+    }
+
+    // A relative claim without Against: a claim about the body against a reference the test does not name.
+    private static void RefuseClaimsWithoutAgainst(string attribute, IPerfTestDeclaration test)
+    {
+        foreach ((string knob, double? value) in new[]
+        {
+            (nameof(IPerfTestDeclaration.MinSpeedup), test.MinSpeedup),
+            (nameof(IPerfTestDeclaration.MaxSlowdown), test.MaxSlowdown),
+            (nameof(IPerfTestDeclaration.MinCohensD), test.MinCohensD),
+        })
+        {
+            if (value is { } v)
+            {
+                throw new PerfTestConfigurationException(
+                    $"{attribute} {knob} = {Text(v)} without Against: it is a claim about the test's body against a reference, and the test names none. " +
+                    "Name the reference beside it, e.g. Against = nameof(NaiveCount): a method of the same class with the test's parameters and return type.");
+            }
+        }
+    }
+
+    // The knobs of the stored baseline beside Against, which replaces the baseline, and a d_z gate without the claim it gates.
+    private static void RefuseBaselineKnobsBesideAgainst(string attribute, IPerfTestDeclaration test, string against, double? minSpeedup)
+    {
         if (test.Baseline == true)
         {
             throw new PerfTestConfigurationException(
@@ -291,10 +344,6 @@ internal sealed class PerfTestSettings
             throw new PerfTestConfigurationException(
                 $"{attribute} MinCohensD = {Text(alone)} without MinSpeedup: it gates a speed-up claim, and the test claims none. Add the least speed-up, e.g. MinSpeedup = 1.5, or drop MinCohensD.");
         }
-
-        return minSpeedup is null
-            ? (against, null, maxSlowdown ?? DefaultMaxSlowdown, null)
-            : (against, minSpeedup, test.MaxSlowdown is null ? null : maxSlowdown, minCohensD);
     }
 
     private static IEnumerable<CounterBudget> ParseBudgets(string source, string knob, string text)
