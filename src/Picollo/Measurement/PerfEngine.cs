@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Globalization;
+using System.Reflection;
 using Picollo.Counters;
 using static Picollo.Measurement.EngineClock;
 
@@ -46,6 +47,9 @@ internal static class PerfEngine
         }
     }
 
+    // Longer than 60 lines: the script of the engine's stages (docs/ARCHITECTURE.md, "Measurement engine"), each already
+    // its own type (Warmup, Pilot, OverheadCalibration, Sampling, ResultBuilder) and its notes in their own methods; what
+    // remains is their order and the flat record of the run, whose fields come from every stage.
     private static PerfResult RunExclusive<TLoop>(PerfOptions options, TLoop body, TLoop empty, string? lockNote)
         where TLoop : struct, IOperationLoop
     {
@@ -68,15 +72,7 @@ internal static class PerfEngine
 
         CancellationToken cancellation = MeasurementCancellation.Current;
         WarmupOutcome warmup = Warmup.Run(options, body, empty, set, scratch, start, budgetTicks, cancellation);
-        if (warmup.Note is not null)
-            notes.Add(warmup.Note);
-
-        // First among the notes: it voids every number of the run, whatever the others say.
-        string? unoptimized = CodeOptimization.UnoptimizedReason(body.Method, warmup.End);
-        if (unoptimized is not null)
-            notes.Insert(0, unoptimized);
-        if (CodeOptimization.EngineNote is { } engineNote)
-            notes.Add(engineNote);
+        string? unoptimized = AddWarmupNotes(notes, body.Method, warmup);
 
         // Warmup outlasts half the budget only while the body's tier-1 code is still to come (Warmup.TierUpWait): the pilot
         // and the samples keep their share of the budget after that wait.
@@ -94,39 +90,11 @@ internal static class PerfEngine
         double otherCores = MachineLoad.OtherCores(loadBefore, MachineLoad.Read());
         int taken = sampling.Readings.Taken;
 
-        // A host that changed speed during the samples (a slow mode starting or ending) leaves a run of two speeds: the floor
-        // of the first half's reference timings against the second half's. The same 15 % as the verdicts' gate: the floor's
-        // own jitter is a few percent.
+        // The machine's speed over the samples (the reference probes between them, or one probe now), then the notes.
         SampleReadings readings = sampling.Readings;
         double speed = readings.ProbesTaken > 0 ? readings.MachineSpeedNanoseconds() : MachineSpeed.Probe();
-        int half = readings.ProbesTaken / 2;
-        double speedFirst = readings.MachineSpeedNanoseconds(0, half), speedSecond = readings.MachineSpeedNanoseconds(half);
-        if (Math.Abs(Math.Log(speedSecond / speedFirst)) > Math.Log(1.15))
-        {
-            notes.Add(string.Create(CultureInfo.InvariantCulture,
-                $"The machine changed speed during the samples: a reference loop took {speedFirst:0.#} ns per 1,000 steps in the first half of them and {speedSecond:0.#} in the second (a host slowing down or speeding up). Time counters may mix two speeds; a baseline judge measures again by itself. If it happens often, give perf tests a quieter machine or run them alone (dotnet test --filter Category=Performance)."));
-        }
-
-        if (MachineLoad.IsBusy(otherCores))
-        {
-            notes.Add(string.Create(CultureInfo.InvariantCulture,
-                $"Other processes used {otherCores:0.00} of {Environment.ProcessorCount} cores while the samples ran: time counters measured beside that work. Run perf tests alone, apart from other test projects and builds (dotnet test --filter Category=Performance)."));
-        }
-
-        if (Sampling.IsCaveat(sampling.NoGCRegionNote))
-            notes.Add(sampling.NoGCRegionNote!);
-        if (SamplingJitNote(sampling.Jit, warmup.End) is { } jitNote)
-            notes.Add(jitNote);
-        bool boundByBudget = pilot.IsBoundByTimeBudget;
-        if (taken < options.Samples)
-        {
-            boundByBudget = true;
-            notes.Add(string.Create(CultureInfo.InvariantCulture, $"Sampling stopped at twice the time budget ({options.TimeBudget.TotalSeconds:0.###} s) after {taken:N0} of {options.Samples:N0} samples. For a body this slow, raise the time budget (TimeBudgetMs on a perf test's attribute, PerfOptions.TimeBudget) or ask for fewer samples."));
-        }
-        else if (boundByBudget)
-        {
-            notes.Add(string.Create(CultureInfo.InvariantCulture, $"The time budget capped the operations per sample at {operations:N0}: the sample boundary costs more than {Pilot.BoundaryShare:P0} of a sample. Raise the time budget (TimeBudgetMs, PerfOptions.TimeBudget) so a sample holds more operations, or ask for fewer samples."));
-        }
+        AddConditionNotes(notes, readings, otherCores);
+        bool boundByBudget = AddSamplingNotes(notes, options, pilot, sampling, warmup.End, operations);
 
         var run = new PerfRunInfo
         {
@@ -157,6 +125,64 @@ internal static class PerfEngine
         PerfResult result = ResultBuilder.Build(options, plan, calibration, sampling.Readings, run);
         turn?.Complete(result);
         return result;
+    }
+
+    // What warmup leaves for the notes: its own, then the engine's build. Code that is not optimized comes first among the
+    // notes: it voids every number of the run, whatever the others say. Returns why the body's code is not optimized, or null.
+    private static string? AddWarmupNotes(List<string> notes, MethodInfo method, WarmupOutcome warmup)
+    {
+        if (warmup.Note is not null)
+            notes.Add(warmup.Note);
+
+        string? unoptimized = CodeOptimization.UnoptimizedReason(method, warmup.End);
+        if (unoptimized is not null)
+            notes.Insert(0, unoptimized);
+        if (CodeOptimization.EngineNote is { } engineNote)
+            notes.Add(engineNote);
+        return unoptimized;
+    }
+
+    // The conditions the samples ran in. A host that changed speed during the samples (a slow mode starting or ending)
+    // leaves a run of two speeds: the floor of the first half's reference timings against the second half's. The same
+    // 15 % as the verdicts' gate: the floor's own jitter is a few percent. Then other processes keeping the machine busy.
+    private static void AddConditionNotes(List<string> notes, SampleReadings readings, double otherCores)
+    {
+        int half = readings.ProbesTaken / 2;
+        double speedFirst = readings.MachineSpeedNanoseconds(0, half), speedSecond = readings.MachineSpeedNanoseconds(half);
+        if (Math.Abs(Math.Log(speedSecond / speedFirst)) > Math.Log(1.15))
+        {
+            notes.Add(string.Create(CultureInfo.InvariantCulture,
+                $"The machine changed speed during the samples: a reference loop took {speedFirst:0.#} ns per 1,000 steps in the first half of them and {speedSecond:0.#} in the second (a host slowing down or speeding up). Time counters may mix two speeds; a baseline judge measures again by itself. If it happens often, give perf tests a quieter machine or run them alone (dotnet test --filter Category=Performance)."));
+        }
+
+        if (MachineLoad.IsBusy(otherCores))
+        {
+            notes.Add(string.Create(CultureInfo.InvariantCulture,
+                $"Other processes used {otherCores:0.00} of {Environment.ProcessorCount} cores while the samples ran: time counters measured beside that work. Run perf tests alone, apart from other test projects and builds (dotnet test --filter Category=Performance)."));
+        }
+    }
+
+    // What the sampling itself says: the no-GC region's caveat, code compiled under the samples, and a time budget that cut
+    // the samples short or capped the operations per sample. Returns whether the time budget bound the run.
+    private static bool AddSamplingNotes(List<string> notes, PerfOptions options, PilotOutcome pilot, SamplingOutcome sampling, WarmupEnd warmupEnd, long operations)
+    {
+        if (Sampling.IsCaveat(sampling.NoGCRegionNote))
+            notes.Add(sampling.NoGCRegionNote!);
+        if (SamplingJitNote(sampling.Jit, warmupEnd) is { } jitNote)
+            notes.Add(jitNote);
+        int taken = sampling.Readings.Taken;
+        if (taken < options.Samples)
+        {
+            notes.Add(string.Create(CultureInfo.InvariantCulture, $"Sampling stopped at twice the time budget ({options.TimeBudget.TotalSeconds:0.###} s) after {taken:N0} of {options.Samples:N0} samples. For a body this slow, raise the time budget (TimeBudgetMs on a perf test's attribute, PerfOptions.TimeBudget) or ask for fewer samples."));
+            return true;
+        }
+
+        if (pilot.IsBoundByTimeBudget)
+        {
+            notes.Add(string.Create(CultureInfo.InvariantCulture, $"The time budget capped the operations per sample at {operations:N0}: the sample boundary costs more than {Pilot.BoundaryShare:P0} of a sample. Raise the time budget (TimeBudgetMs, PerfOptions.TimeBudget) so a sample holds more operations, or ask for fewer samples."));
+        }
+
+        return pilot.IsBoundByTimeBudget;
     }
 
     /// <summary>The notes every run starts with: the wait for the machine-wide lock, a pinning that failed, the allocated-bytes caveat.</summary>
