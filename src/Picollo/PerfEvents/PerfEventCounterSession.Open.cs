@@ -14,106 +14,17 @@ public sealed partial class PerfEventCounterSession
     internal static PerfEventCounterSession Open(in PerfEventCounterSessionBuilder options, IPerfEventSyscalls syscalls)
     {
         bool excludeKernel = !options.IncludeKernel;
-        ulong modeFlags = excludeKernel ? Interop.PerfEventAttr.FlagExcludeKernel | Interop.PerfEventAttr.FlagExcludeHv : 0;
-
-        var requests = new List<PerfEventCounterRequest>();
-        foreach (PerfEventCounterRequest request in options.Requests)
-        {
-            if (!requests.Exists(request.OpensSameEventsAs))
-                requests.Add(request);
-        }
-
+        List<PerfEventCounterRequest> requests = DistinctRequests(options.Requests);
         var groups = new List<OpenGroup>();
-        var opened = new OpenEvent?[requests.Count][];
-        var reasons = new string?[requests.Count][];
-        int openedCount = 0;
         try
         {
-            for (int r = 0; r < requests.Count; r++)
-            {
-                ImmutableArray<PerfEventSpec> events = requests[r].Events;
-                opened[r] = new OpenEvent?[events.Length];
-                reasons[r] = new string?[events.Length];
-                for (int e = 0; e < events.Length; e++)
-                {
-                    PerfEventSpec spec = events[e];
-                    string? reason = ReasonNotToOpen(spec, excludeKernel, openedCount);
-                    if (reason is null)
-                    {
-                        OpenGroup group = GroupFor(groups, spec);
-                        reason = OpenInto(group, spec, options, modeFlags, excludeKernel, syscalls, out OpenEvent? added);
-                        if (added is not null)
-                        {
-                            if (!groups.Contains(group))
-                                groups.Add(group);
-                            opened[r][e] = added;
-                            openedCount++;
-                        }
-                    }
-
-                    reasons[r][e] = reason;
-                }
-            }
-
-            string? enableFailure = null;
-            if (options.Enabled)
-            {
-                foreach (OpenGroup group in groups)
-                {
-                    int result = syscalls.Ioctl(group.Events[0].Handle.Fd, Interop.PerfEvent.PERF_EVENT_IOC_ENABLE, Interop.PerfEvent.PERF_IOC_FLAG_GROUP);
-                    if (result < 0)
-                    {
-                        enableFailure = "ioctl(PERF_EVENT_IOC_ENABLE) of the group failed with " + Interop.Errno.Describe(-result) + ": nothing would count.";
-                        foreach (OpenGroup g in groups)
-                            g.Events.ForEach(static ev => ev.Handle.Dispose());
-                        groups.Clear();
-                        break;
-                    }
-                }
-            }
-
-            // The session's arrays list the events group after group, so each group read fills one contiguous slice.
-            var handles = new List<SafePerfEventHandle>();
-            var specs = new List<PerfEventSpec>();
-            var ids = new List<ulong>();
-            var ranges = new GroupRange[groups.Count];
-            for (int g = 0; g < groups.Count; g++)
-            {
-                ranges[g] = new GroupRange(groups[g].Events[0].Handle.Fd, handles.Count, groups[g].Events.Count);
-                foreach (OpenEvent ev in groups[g].Events)
-                {
-                    ev.Index = handles.Count;
-                    handles.Add(ev.Handle);
-                    specs.Add(ev.Spec);
-                    ids.Add(ev.Id);
-                }
-            }
-
+            (OpenEvent?[][] opened, string?[][] reasons) = OpenEvents(requests, options, syscalls, groups);
+            string? enableFailure = options.Enabled ? EnableGroups(groups, syscalls) : null;
+            (List<SafePerfEventHandle> handles, List<PerfEventSpec> specs, List<ulong> ids, GroupRange[] ranges) = LayOut(groups);
             nint[]? pages = MapPagesForRdpmc(options, syscalls, handles, specs);
             // A default(PerfEventCounterSessionBuilder) has a zeroed histogram builder (max trackable 0): use the defaults.
             HdrHistogramBuilder histogram = options.Histogram == default ? HdrHistogram.Factory : options.Histogram;
-            var descriptors = new CounterDescriptor[requests.Count];
-            var descriptorToCounter = new int[requests.Count];
-            var counters = new List<PerfEventCounter>();
-            for (int r = 0; r < requests.Count; r++)
-            {
-                PerfEventCounterRequest request = requests[r];
-                PerfEventSpec identity = request.Identity;
-                int[] indices = [.. opened[r].OfType<OpenEvent>().Select(static ev => ev.Index)];
-                string? unavailable = indices.Length == 0
-                    ? string.Join(" ", reasons[r].OfType<string>())
-                    : enableFailure is null ? null : identity.Name + ": " + enableFailure;
-                string? partial = unavailable is null && indices.Length < request.Events.Length ? DescribeMissing(request, reasons[r]) : null;
-                descriptors[r] = new CounterDescriptor(identity.Name, identity.Unit, identity.Kind, unavailable, identity.Scale, partial);
-                descriptorToCounter[r] = -1;
-                if (unavailable is null)
-                {
-                    descriptorToCounter[r] = counters.Count;
-                    PerfEventSpec[] members = [.. opened[r].OfType<OpenEvent>().Select(static ev => ev.Spec)];
-                    counters.Add(new PerfEventCounter(identity, members, indices, request.EventsShareTime, descriptors[r], histogram.Create()));
-                }
-            }
-
+            (CounterDescriptor[] descriptors, int[] descriptorToCounter, List<PerfEventCounter> counters) = Describe(requests, opened, reasons, enableFailure, histogram);
             return new PerfEventCounterSession(syscalls, [.. handles], [.. counters], [.. ids], [.. specs], ranges, pages, descriptors, descriptorToCounter, excludeKernel);
         }
         catch
@@ -122,6 +33,131 @@ public sealed partial class PerfEventCounterSession
                 group.Events.ForEach(static ev => ev.Handle.Dispose());
             throw;
         }
+    }
+
+    // A request that opens the same events as an earlier one is left out: one counter per set of kernel events.
+    private static List<PerfEventCounterRequest> DistinctRequests(ImmutableArray<PerfEventCounterRequest> all)
+    {
+        var requests = new List<PerfEventCounterRequest>();
+        foreach (PerfEventCounterRequest request in all)
+        {
+            if (!requests.Exists(request.OpensSameEventsAs))
+                requests.Add(request);
+        }
+
+        return requests;
+    }
+
+    // Every event of every request, into the group of its PMU (added to groups as it gets its first event): per request and
+    // event, the event opened, or why it did not open.
+    private static (OpenEvent?[][] Opened, string?[][] Reasons) OpenEvents(
+        List<PerfEventCounterRequest> requests, in PerfEventCounterSessionBuilder options, IPerfEventSyscalls syscalls, List<OpenGroup> groups)
+    {
+        bool excludeKernel = !options.IncludeKernel;
+        ulong modeFlags = excludeKernel ? Interop.PerfEventAttr.FlagExcludeKernel | Interop.PerfEventAttr.FlagExcludeHv : 0;
+        var opened = new OpenEvent?[requests.Count][];
+        var reasons = new string?[requests.Count][];
+        int openedCount = 0;
+        for (int r = 0; r < requests.Count; r++)
+        {
+            ImmutableArray<PerfEventSpec> events = requests[r].Events;
+            opened[r] = new OpenEvent?[events.Length];
+            reasons[r] = new string?[events.Length];
+            for (int e = 0; e < events.Length; e++)
+            {
+                PerfEventSpec spec = events[e];
+                string? reason = ReasonNotToOpen(spec, excludeKernel, openedCount);
+                if (reason is null)
+                {
+                    OpenGroup group = GroupFor(groups, spec);
+                    reason = OpenInto(group, spec, options, modeFlags, excludeKernel, syscalls, out OpenEvent? added);
+                    if (added is not null)
+                    {
+                        if (!groups.Contains(group))
+                            groups.Add(group);
+                        opened[r][e] = added;
+                        openedCount++;
+                    }
+                }
+
+                reasons[r][e] = reason;
+            }
+        }
+
+        return (opened, reasons);
+    }
+
+    // Leaders open disabled and each whole group is enabled with one ioctl (docs/ARCHITECTURE.md, "Kernel and CPU": a
+    // member added to a counting group is not scheduled in until the next context switch). When one fails, nothing would
+    // count: every group is closed and the failure returned.
+    private static string? EnableGroups(List<OpenGroup> groups, IPerfEventSyscalls syscalls)
+    {
+        foreach (OpenGroup group in groups)
+        {
+            int result = syscalls.Ioctl(group.Events[0].Handle.Fd, Interop.PerfEvent.PERF_EVENT_IOC_ENABLE, Interop.PerfEvent.PERF_IOC_FLAG_GROUP);
+            if (result < 0)
+            {
+                string enableFailure = "ioctl(PERF_EVENT_IOC_ENABLE) of the group failed with " + Interop.Errno.Describe(-result) + ": nothing would count.";
+                foreach (OpenGroup g in groups)
+                    g.Events.ForEach(static ev => ev.Handle.Dispose());
+                groups.Clear();
+                return enableFailure;
+            }
+        }
+
+        return null;
+    }
+
+    // The session's arrays list the events group after group, so each group read fills one contiguous slice.
+    private static (List<SafePerfEventHandle> Handles, List<PerfEventSpec> Specs, List<ulong> Ids, GroupRange[] Ranges) LayOut(List<OpenGroup> groups)
+    {
+        var handles = new List<SafePerfEventHandle>();
+        var specs = new List<PerfEventSpec>();
+        var ids = new List<ulong>();
+        var ranges = new GroupRange[groups.Count];
+        for (int g = 0; g < groups.Count; g++)
+        {
+            ranges[g] = new GroupRange(groups[g].Events[0].Handle.Fd, handles.Count, groups[g].Events.Count);
+            foreach (OpenEvent ev in groups[g].Events)
+            {
+                ev.Index = handles.Count;
+                handles.Add(ev.Handle);
+                specs.Add(ev.Spec);
+                ids.Add(ev.Id);
+            }
+        }
+
+        return (handles, specs, ids, ranges);
+    }
+
+    // Per request, its descriptor (unavailable with the reasons when none of its events opened or the groups could not be
+    // enabled, partial when some did not open) and, when available, its counter.
+    private static (CounterDescriptor[] Descriptors, int[] DescriptorToCounter, List<PerfEventCounter> Counters) Describe(
+        List<PerfEventCounterRequest> requests, OpenEvent?[][] opened, string?[][] reasons, string? enableFailure, HdrHistogramBuilder histogram)
+    {
+        var descriptors = new CounterDescriptor[requests.Count];
+        var descriptorToCounter = new int[requests.Count];
+        var counters = new List<PerfEventCounter>();
+        for (int r = 0; r < requests.Count; r++)
+        {
+            PerfEventCounterRequest request = requests[r];
+            PerfEventSpec identity = request.Identity;
+            int[] indices = [.. opened[r].OfType<OpenEvent>().Select(static ev => ev.Index)];
+            string? unavailable = indices.Length == 0
+                ? string.Join(" ", reasons[r].OfType<string>())
+                : enableFailure is null ? null : identity.Name + ": " + enableFailure;
+            string? partial = unavailable is null && indices.Length < request.Events.Length ? DescribeMissing(request, reasons[r]) : null;
+            descriptors[r] = new CounterDescriptor(identity.Name, identity.Unit, identity.Kind, unavailable, identity.Scale, partial);
+            descriptorToCounter[r] = -1;
+            if (unavailable is null)
+            {
+                descriptorToCounter[r] = counters.Count;
+                PerfEventSpec[] members = [.. opened[r].OfType<OpenEvent>().Select(static ev => ev.Spec)];
+                counters.Add(new PerfEventCounter(identity, members, indices, request.EventsShareTime, descriptors[r], histogram.Create()));
+            }
+        }
+
+        return (descriptors, descriptorToCounter, counters);
     }
 
     /// <summary>
