@@ -97,131 +97,21 @@ internal sealed record TimeAllowance(double Shift, double ShiftSigma, double Spe
         ArgumentNullException.ThrowIfNull(reference);
         ArgumentNullException.ThrowIfNull(recorded);
         ArgumentNullException.ThrowIfNull(current);
-        var parts = new List<string>();
-        double high = 0, low = 0, shift = 0, shiftSigma = 0, speedSigma = 0;
-        bool changed = false;
 
+        // One reason to widen the band per stage, in the order the verdict line names them; the allocation reference, where
+        // both sides timed it, stands in for the machine speed.
+        var band = new Band();
         double spread = reference.Recording?.Spread ?? 1;
-        if (spread > 1)
-        {
-            high += Math.Log(spread);
-            parts.Add(string.Create(CultureInfo.InvariantCulture,
-                $"the slowest level recorded in {reference.Recording!.Processes} process{(reference.Recording.Processes == 1 ? string.Empty : "es")}, {Percent(spread - 1)}"));
-        }
-
-        double allocation = Drift(recorded.AllocationSpeed, current.AllocationSpeed);
+        band.AddSpread(reference, spread);
         if (recorded.AllocationSpeed is not null && current.AllocationSpeed is not null)
-        {
-            // An allocating body has a speed of its own (episodes of 10-60 s at 1.7× on a cloud VM, the core loop unchanged),
-            // which the allocation reference timed beside its floor follows. The reference's 1,000 allocations run the core's
-            // instructions too, so the core loop is not added on top. The scaling's uncertainty joins σ either way.
-            shiftSigma = AllocationUncertainty * Math.Abs(allocation);
-            if (allocation > Math.Log(1 + AllocationBoundFrom))
-            {
-                // Slower now: a bound, not a correction. The reference also has slow episodes of its own: at 1.6× (12.3 → 19.8
-                // ns per allocation) the body ran at its recorded speed, and divided by the ratio unchanged code read as an
-                // improvement (z ≈ -3.9, bench verdicts, spinner). A rise is judged as the correction would judge it (beyond
-                // the reference's move); a fall only below the recording. A body that did not follow the reference loses
-                // sight of that much, and the line says so.
-                high += allocation;
-                parts.Add(string.Create(CultureInfo.InvariantCulture,
-                    $"the allocation reference ran {By(allocation)} than at recording ({recorded.AllocationSpeed:0.##} → {current.AllocationSpeed:0.##} ns per allocation), up to {Percent(Math.Exp(allocation) - 1)}"));
-            }
-            else
-            {
-                // Faster now (the baseline recorded in a slow episode): a correction, so the episode does not hide a regression
-                // (+30 % work showed a floor 24 % under a baseline taken at 1.7×). A body that does not follow the reference
-                // cannot fail on it beyond the uncertainty: recording prefers the machine's fast allocation level.
-                shift = allocation;
-                if (allocation < -Math.Log(1 + AllocationBoundFrom))
-                {
-                    parts.Add(string.Create(CultureInfo.InvariantCulture,
-                        $"scaled by the allocation reference ({recorded.AllocationSpeed:0.##} → {current.AllocationSpeed:0.##} ns per allocation, {By(allocation)})"));
-                }
-            }
-        }
+            band.AddAllocation(recorded, current);
         else
-        {
-            double speed = Drift(recorded.MachineSpeed, current.MachineSpeed);
-            if (Math.Abs(speed) <= Math.Log(1 + MachineSpeedTolerance))
-            {
-                speedSigma = speed;
-            }
-            else if (speed > 0)
-            {
-                changed = true;
-                // A host in a slow mode slows every quantile of a run for seconds at a time; unchanged code may be that much slower.
-                high += speed;
-                parts.Add(string.Create(CultureInfo.InvariantCulture,
-                    $"the machine ran {By(speed)} than at recording (a reference loop {recorded.MachineSpeed:0.#} → {current.MachineSpeed:0.#} ns per 1,000 steps)"));
-            }
-            else
-            {
-                changed = true;
-
-                // Faster now: not a reason to fail, but a regression up to that size may hide in it; the text says so.
-                low += speed;
-                parts.Add(string.Create(CultureInfo.InvariantCulture,
-                    $"the machine ran {By(speed)} than at recording (a reference loop {recorded.MachineSpeed:0.#} → {current.MachineSpeed:0.#} ns per 1,000 steps), so a regression up to {Percent(Math.Exp(-speed) - 1)} may hide in it"));
-            }
-        }
-
-        // The host can slow branchy code on its own for minutes (1.6-1.8× on the development VM) with the core loop unchanged:
-        // unchanged code may run up to 1.5 times the branchy reference's slowdown slower. A bound, not a correction: code
-        // that is not branchy does not follow it, and loses only sight. Faster now: judged as recorded, and said.
-        double branch = Drift(recorded.BranchSpeed, current.BranchSpeed);
-        // As far as a word count followed it. Not a slope learned per body at recording: a word count whose recording measured
-        // a slope near 0 ran 1.97× slower in a later slow state, the reference 1.69× (bench levels); the levels of branchy
-        // code confound any slope a few measurements can see. Code that does not follow the reference loses sight in the
-        // host's slow state, never a verdict.
-        double branchBound = Math.Min(BranchFollow * Math.Max(0, branch - Math.Log(1 + BranchJitter)), Math.Log(BranchCap));
-        if (branchBound > 0)
-        {
-            high += branchBound;
-            changed |= branch > Math.Log(1 + BranchTolerance);
-            parts.Add(string.Create(CultureInfo.InvariantCulture,
-                $"branchy code ran {By(branch)} than at recording (a reference word count {recorded.BranchSpeed:0.#} → {current.BranchSpeed:0.#} ns per 1,000 characters), up to {Percent(Math.Exp(branchBound) - 1)}"));
-        }
-        else if (branch < -Math.Log(1 + BranchTolerance))
-        {
-            // Faster now than at recording: unchanged code may be faster by as much as it follows the reference, so the band
-            // reaches below 0 and what a verdict detects starts that much higher.
-            changed = true;
-            low += Math.Max(-Math.Log(BranchCap), BranchFollow * branch);
-            parts.Add(string.Create(CultureInfo.InvariantCulture,
-                $"branchy code ran {By(branch)} than at recording (a reference word count {recorded.BranchSpeed:0.#} → {current.BranchSpeed:0.#} ns per 1,000 characters), so a regression up to {Percent(Math.Exp(-branch) - 1)} may hide in it"));
-        }
-
-        double others = current.OtherProcessesCores;
-        if (MachineLoad.IsBusy(others))
-        {
-            // Other processes' memory and cache traffic and the host's scheduling of the vCPUs may slow unchanged code; the
-            // bound grows with their load (BusyShare says what was measured).
-            changed = true;
-            double bound = BusyBound(others);
-            high += Math.Log(bound);
-            parts.Add(string.Create(CultureInfo.InvariantCulture,
-                $"other processes used {others:0.00} of {Environment.ProcessorCount} cores, up to {Percent(bound - 1)}"));
-        }
-
-        // The parts multiply, and together they could cover a gross regression: the recorded spread (1.37×), the host's slow
-        // branchy state (1.9×) and a busy core (1.15×) allowed 3×. A 3× body must fail whatever the conditions (issue 24), so
-        // the band stops at 2.5× unless the body's own recorded spread, a measured fact of this machine, is wider.
-        double most = Math.Max(Math.Log(MostAllowed), Math.Log(spread));
-        if (high > most + 0.005)
-        {
-            parts.Add(string.Create(CultureInfo.InvariantCulture, $"at most {Percent(Math.Exp(most) - 1)} in all"));
-            high = most;
-        }
-
-        // Never narrower than an earlier measurement of this judgement was allowed: the conditions it saw may still linger.
-        if (current.EarlierAllowance?.GetValueOrDefault(reference.Name) is > 0 and var earlier && earlier > high + 0.005)
-        {
-            parts.Add(string.Create(CultureInfo.InvariantCulture, $"as an earlier measurement of this test was allowed, up to {Percent(Math.Exp(earlier) - 1)}"));
-            high = earlier;
-        }
-
-        return new TimeAllowance(shift, shiftSigma, speedSigma, low, high, parts) { ConditionsChanged = changed };
+            band.AddMachineSpeed(recorded, current);
+        band.AddBranchSpeed(recorded, current);
+        band.AddOtherProcesses(current);
+        band.Cap(spread);
+        band.KeepEarlier(current, reference.Name);
+        return band.ToAllowance();
     }
 
     /// <summary>
@@ -265,4 +155,149 @@ internal sealed record TimeAllowance(double Shift, double ShiftSigma, double Spe
         string.Create(CultureInfo.InvariantCulture, $"{(Math.Exp(Math.Abs(drift)) - 1) * 100:0}% {(drift > 0 ? "slower" : "faster")}");
 
     private static string Percent(double change) => string.Create(CultureInfo.InvariantCulture, $"+{change * 100:0}%");
+
+    // The allowance as its stages build it: each adds its part to the band, the correction or σ.
+    private sealed class Band
+    {
+        private readonly List<string> _parts = [];
+        private double _high, _low, _shift, _shiftSigma, _speedSigma;
+        private bool _changed;
+
+        public TimeAllowance ToAllowance() => new(_shift, _shiftSigma, _speedSigma, _low, _high, _parts) { ConditionsChanged = _changed };
+
+        public void AddSpread(BaselineCounter reference, double spread)
+        {
+            if (spread > 1)
+            {
+                _high += Math.Log(spread);
+                _parts.Add(string.Create(CultureInfo.InvariantCulture,
+                    $"the slowest level recorded in {reference.Recording!.Processes} process{(reference.Recording.Processes == 1 ? string.Empty : "es")}, {Percent(spread - 1)}"));
+            }
+        }
+
+        public void AddAllocation(BaselineRecord recorded, BaselineRecord current)
+        {
+            double allocation = Drift(recorded.AllocationSpeed, current.AllocationSpeed);
+            // An allocating body has a speed of its own (episodes of 10-60 s at 1.7× on a cloud VM, the core loop unchanged),
+            // which the allocation reference timed beside its floor follows. The reference's 1,000 allocations run the core's
+            // instructions too, so the core loop is not added on top. The scaling's uncertainty joins σ either way.
+            _shiftSigma = AllocationUncertainty * Math.Abs(allocation);
+            if (allocation > Math.Log(1 + AllocationBoundFrom))
+            {
+                // Slower now: a bound, not a correction. The reference also has slow episodes of its own: at 1.6× (12.3 → 19.8
+                // ns per allocation) the body ran at its recorded speed, and divided by the ratio unchanged code read as an
+                // improvement (z ≈ -3.9, bench verdicts, spinner). A rise is judged as the correction would judge it (beyond
+                // the reference's move); a fall only below the recording. A body that did not follow the reference loses
+                // sight of that much, and the line says so.
+                _high += allocation;
+                _parts.Add(string.Create(CultureInfo.InvariantCulture,
+                    $"the allocation reference ran {By(allocation)} than at recording ({recorded.AllocationSpeed:0.##} → {current.AllocationSpeed:0.##} ns per allocation), up to {Percent(Math.Exp(allocation) - 1)}"));
+            }
+            else
+            {
+                // Faster now (the baseline recorded in a slow episode): a correction, so the episode does not hide a regression
+                // (+30 % work showed a floor 24 % under a baseline taken at 1.7×). A body that does not follow the reference
+                // cannot fail on it beyond the uncertainty: recording prefers the machine's fast allocation level.
+                _shift = allocation;
+                if (allocation < -Math.Log(1 + AllocationBoundFrom))
+                {
+                    _parts.Add(string.Create(CultureInfo.InvariantCulture,
+                        $"scaled by the allocation reference ({recorded.AllocationSpeed:0.##} → {current.AllocationSpeed:0.##} ns per allocation, {By(allocation)})"));
+                }
+            }
+        }
+
+        public void AddMachineSpeed(BaselineRecord recorded, BaselineRecord current)
+        {
+            double speed = Drift(recorded.MachineSpeed, current.MachineSpeed);
+            if (Math.Abs(speed) <= Math.Log(1 + MachineSpeedTolerance))
+            {
+                _speedSigma = speed;
+            }
+            else if (speed > 0)
+            {
+                _changed = true;
+                // A host in a slow mode slows every quantile of a run for seconds at a time; unchanged code may be that much slower.
+                _high += speed;
+                _parts.Add(string.Create(CultureInfo.InvariantCulture,
+                    $"the machine ran {By(speed)} than at recording (a reference loop {recorded.MachineSpeed:0.#} → {current.MachineSpeed:0.#} ns per 1,000 steps)"));
+            }
+            else
+            {
+                _changed = true;
+
+                // Faster now: not a reason to fail, but a regression up to that size may hide in it; the text says so.
+                _low += speed;
+                _parts.Add(string.Create(CultureInfo.InvariantCulture,
+                    $"the machine ran {By(speed)} than at recording (a reference loop {recorded.MachineSpeed:0.#} → {current.MachineSpeed:0.#} ns per 1,000 steps), so a regression up to {Percent(Math.Exp(-speed) - 1)} may hide in it"));
+            }
+        }
+
+        public void AddBranchSpeed(BaselineRecord recorded, BaselineRecord current)
+        {
+            // The host can slow branchy code on its own for minutes (1.6-1.8× on the development VM) with the core loop unchanged:
+            // unchanged code may run up to 1.5 times the branchy reference's slowdown slower. A bound, not a correction: code
+            // that is not branchy does not follow it, and loses only sight. Faster now: judged as recorded, and said.
+            double branch = Drift(recorded.BranchSpeed, current.BranchSpeed);
+            // As far as a word count followed it. Not a slope learned per body at recording: a word count whose recording measured
+            // a slope near 0 ran 1.97× slower in a later slow state, the reference 1.69× (bench levels); the levels of branchy
+            // code confound any slope a few measurements can see. Code that does not follow the reference loses sight in the
+            // host's slow state, never a verdict.
+            double branchBound = Math.Min(BranchFollow * Math.Max(0, branch - Math.Log(1 + BranchJitter)), Math.Log(BranchCap));
+            if (branchBound > 0)
+            {
+                _high += branchBound;
+                _changed |= branch > Math.Log(1 + BranchTolerance);
+                _parts.Add(string.Create(CultureInfo.InvariantCulture,
+                    $"branchy code ran {By(branch)} than at recording (a reference word count {recorded.BranchSpeed:0.#} → {current.BranchSpeed:0.#} ns per 1,000 characters), up to {Percent(Math.Exp(branchBound) - 1)}"));
+            }
+            else if (branch < -Math.Log(1 + BranchTolerance))
+            {
+                // Faster now than at recording: unchanged code may be faster by as much as it follows the reference, so the band
+                // reaches below 0 and what a verdict detects starts that much higher.
+                _changed = true;
+                _low += Math.Max(-Math.Log(BranchCap), BranchFollow * branch);
+                _parts.Add(string.Create(CultureInfo.InvariantCulture,
+                    $"branchy code ran {By(branch)} than at recording (a reference word count {recorded.BranchSpeed:0.#} → {current.BranchSpeed:0.#} ns per 1,000 characters), so a regression up to {Percent(Math.Exp(-branch) - 1)} may hide in it"));
+            }
+        }
+
+        public void AddOtherProcesses(BaselineRecord current)
+        {
+            double others = current.OtherProcessesCores;
+            if (MachineLoad.IsBusy(others))
+            {
+                // Other processes' memory and cache traffic and the host's scheduling of the vCPUs may slow unchanged code; the
+                // bound grows with their load (BusyShare says what was measured).
+                _changed = true;
+                double bound = BusyBound(others);
+                _high += Math.Log(bound);
+                _parts.Add(string.Create(CultureInfo.InvariantCulture,
+                    $"other processes used {others:0.00} of {Environment.ProcessorCount} cores, up to {Percent(bound - 1)}"));
+            }
+        }
+
+        public void Cap(double spread)
+        {
+            // The parts multiply, and together they could cover a gross regression: the recorded spread (1.37×), the host's slow
+            // branchy state (1.9×) and a busy core (1.15×) allowed 3×. A 3× body must fail whatever the conditions (issue 24), so
+            // the band stops at 2.5× unless the body's own recorded spread, a measured fact of this machine, is wider.
+            double most = Math.Max(Math.Log(MostAllowed), Math.Log(spread));
+            if (_high > most + 0.005)
+            {
+                _parts.Add(string.Create(CultureInfo.InvariantCulture, $"at most {Percent(Math.Exp(most) - 1)} in all"));
+                _high = most;
+            }
+        }
+
+        public void KeepEarlier(BaselineRecord current, string counter)
+        {
+            // Never narrower than an earlier measurement of this judgement was allowed: the conditions it saw may still linger.
+            if (current.EarlierAllowance?.GetValueOrDefault(counter) is > 0 and var earlier && earlier > _high + 0.005)
+            {
+                _parts.Add(string.Create(CultureInfo.InvariantCulture, $"as an earlier measurement of this test was allowed, up to {Percent(Math.Exp(earlier) - 1)}"));
+                _high = earlier;
+            }
+        }
+    }
 }
