@@ -54,18 +54,7 @@ internal static class TimeSpread
         // is what the baseline keeps.
         double? fastBranch = levels.Where(level => Exclusion(first, level, policy, branch: false) is null)
             .Select(static level => level.BranchSpeed).Where(static b => b is > 0).DefaultIfEmpty(null).Min();
-        var usable = new List<BaselineRecord>();
-        var excluded = new List<string>();
-        for (int i = 0; i < levels.Count; i++)
-        {
-            if (Exclusion(first, levels[i], policy, fastBranch: fastBranch) is { } reason)
-                excluded.Add(string.Create(CultureInfo.InvariantCulture, $"process {i + 1}: {reason}"));
-            else
-                usable.Add(levels[i]);
-        }
-
-        if (usable.Count == 0)
-            usable.Add(first);
+        (List<BaselineRecord> usable, List<string> excluded) = Usable(levels, policy, fastBranch);
         BaselineRecord[] others = [.. (firstProcessOthers ?? []).Where(level => Exclusion(first, level, policy, fastBranch: fastBranch) is null)];
         string[] time = [.. TimeCounters(first, policy)];
         BaselineRecord kept = usable.MinBy(level => Score(level, time, policy))!;
@@ -82,26 +71,10 @@ internal static class TimeSpread
             RecordingQuality own = counter.Recording ?? first.Find(counter.Name)?.Recording ?? new RecordingQuality(1, 0, null);
             CounterVerdictRule rule = policy.GetRule(counter.Name, counter.Kind);
             double fastest = counter.PerOperation.Get(statistic);
-            double slowest = fastest;
-            foreach (BaselineRecord level in usable)
-            {
-                if (level.Find(counter.Name) is { } other && other.PerOperation.Get(statistic) is > 0 and var value)
-                    slowest = Math.Max(slowest, value * (other.Recording?.Spread ?? 1) / AllocationRatio(kept, level));
-            }
-
-            // This process's other runs are levels only where two of them agree: one run a collection or a host blip slowed is
-            // a moment, not a speed the body takes (1,040 → 1,389 twice in a row is; 100, 140, 101 is not).
-            double[] runs = [.. others.Concat([first]).Select(level => level.Find(counter.Name) is { } c && c.PerOperation.Get(statistic) is > 0 and var v ? v / AllocationRatio(kept, level) : double.NaN).Where(double.IsFinite)];
             double agreement = Math.Max(Math.Max(rule.Drift, own.Drift), Math.Log(1 + (rule.MinRelativeChange / 2)));
-            for (int i = 0; i < runs.Length; i++)
-            {
-                for (int j = i + 1; j < runs.Length; j++)
-                {
-                    if (Math.Abs(Math.Log(runs[i] / runs[j])) <= agreement)
-                        slowest = Math.Max(slowest, Math.Min(runs[i], runs[j]));
-                }
-            }
-
+            double slowest = Math.Max(
+                SlowestLevel(counter.Name, statistic, fastest, kept, usable),
+                SlowestAgreeingRuns(counter.Name, statistic, kept, [.. others, first], agreement));
             double spread = fastest > 0 ? Math.Max(1, slowest / fastest) : 1;
 
             // Levels within the run-to-run drift are not levels: every verdict counts that drift in σ already, and a spread of
@@ -113,6 +86,58 @@ internal static class TimeSpread
         }
 
         return new Combined(kept with { Counters = counters }, excluded, processes);
+    }
+
+    // The levels that join the spread, and one sentence per level left out; this process's own level when none joins.
+    private static (List<BaselineRecord> Usable, List<string> Excluded) Usable(IReadOnlyList<BaselineRecord> levels, VerdictPolicy policy, double? fastBranch)
+    {
+        BaselineRecord first = levels[0];
+        var usable = new List<BaselineRecord>();
+        var excluded = new List<string>();
+        for (int i = 0; i < levels.Count; i++)
+        {
+            if (Exclusion(first, levels[i], policy, fastBranch: fastBranch) is { } reason)
+                excluded.Add(string.Create(CultureInfo.InvariantCulture, $"process {i + 1}: {reason}"));
+            else
+                usable.Add(levels[i]);
+        }
+
+        if (usable.Count == 0)
+            usable.Add(first);
+        return (usable, excluded);
+    }
+
+    // The slowest level of a counter over the processes that joined (a level's own spread included), scaled to the kept
+    // level's allocation speed; at least the kept level's own value.
+    private static double SlowestLevel(string counter, BaselineStatistic statistic, double fastest, BaselineRecord kept, List<BaselineRecord> usable)
+    {
+        double slowest = fastest;
+        foreach (BaselineRecord level in usable)
+        {
+            if (level.Find(counter) is { } other && other.PerOperation.Get(statistic) is > 0 and var value)
+                slowest = Math.Max(slowest, value * (other.Recording?.Spread ?? 1) / AllocationRatio(kept, level));
+        }
+
+        return slowest;
+    }
+
+    // This process's other runs are levels only where two of them agree: one run a collection or a host blip slowed is a
+    // moment, not a speed the body takes (1,040 → 1,389 twice in a row is; 100, 140, 101 is not). The slowest value two
+    // runs agree on (the faster of each agreeing pair), or 0 when no two agree.
+    private static double SlowestAgreeingRuns(string counter, BaselineStatistic statistic, BaselineRecord kept, BaselineRecord[] records, double agreement)
+    {
+        double[] runs = [.. records.Select(level => level.Find(counter) is { } c && c.PerOperation.Get(statistic) is > 0 and var v ? v / AllocationRatio(kept, level) : double.NaN).Where(double.IsFinite)];
+        double slowest = 0;
+        for (int i = 0; i < runs.Length; i++)
+        {
+            for (int j = i + 1; j < runs.Length; j++)
+            {
+                if (Math.Abs(Math.Log(runs[i] / runs[j])) <= agreement)
+                    slowest = Math.Max(slowest, Math.Min(runs[i], runs[j]));
+            }
+        }
+
+        return slowest;
     }
 
     /// <summary>
