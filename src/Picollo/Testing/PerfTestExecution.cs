@@ -114,42 +114,7 @@ internal static class PerfTestExecution
                 return Outcome(unoptimized, settings, scope, bridge, context);
             }
 
-            using MeasurementLock? machineLock = MeasurementLock.Acquire(MeasurementLock.DefaultTimeout, host.CancellationToken);
-            if (machineLock is { Waited.TotalMilliseconds: > 100 } held)
-            {
-                host.ReportOutput(string.Create(CultureInfo.InvariantCulture,
-                    $"Waited {held.Waited.TotalSeconds:0.0} s for the machine-wide measurement lock: another test process was measuring."));
-            }
-
-            if (!takesContext)
-                SettleJit(host);
-
-            MachineLoad before = MachineLoad.Read();
-            string? skip = null;
-            try
-            {
-                if (takesContext)
-                    RunWithContext(test, settings, instance, data, context);
-                else if (reference is not null)
-                    RunAgainst(test, settings, reference, instance, data, context);
-                else
-                    RunAsOperation(test, settings, instance, data, context);
-            }
-            catch (PerfTestSkipException e)
-            {
-                // Also a warning: runners show a skipped test's warnings where they show no skip reason (the console logger).
-                skip = e.Message;
-                bridge.ReportNotice(test.DisplayName, "Skipped: " + skip);
-            }
-            finally
-            {
-                (string? line, bool busy) = MachineLoad.Describe(before, MachineLoad.Read());
-                if (line is not null)
-                    host.ReportOutput(line);
-                if (busy && skip is null)
-                    bridge.ReportNotice(test.DisplayName, line!);
-            }
-
+            string? skip = MeasureAlone(test, settings, reference, instance, data, context, host, bridge);
             return Outcome(skip, settings, scope, bridge, context);
         }
         catch (Exception e) when (peer is not null && e is not OperationCanceledException)
@@ -165,6 +130,51 @@ internal static class PerfTestExecution
             MeasurementCancellation.Current = previousCancellation;
             PerfAssertionHost.Current = previousHost;
         }
+    }
+
+    // The measurement itself, alone on the machine: under the machine-wide lock, after the JIT settles, the body run the
+    // way the test declares it, with the other processes' load said. Returns why the test skipped, or null.
+    private static string? MeasureAlone(
+        PerfTestDescriptor test, PerfTestSettings settings, MethodInfo? reference, object? instance, object?[] data, PerfContext context, IPerfTestHost host, PerfTestHostBridge bridge)
+    {
+        bool takesContext = PerfContextIndex(test.Method) >= 0;
+        using MeasurementLock? machineLock = MeasurementLock.Acquire(MeasurementLock.DefaultTimeout, host.CancellationToken);
+        if (machineLock is { Waited.TotalMilliseconds: > 100 } held)
+        {
+            host.ReportOutput(string.Create(CultureInfo.InvariantCulture,
+                $"Waited {held.Waited.TotalSeconds:0.0} s for the machine-wide measurement lock: another test process was measuring."));
+        }
+
+        if (!takesContext)
+            SettleJit(host);
+
+        MachineLoad before = MachineLoad.Read();
+        string? skip = null;
+        try
+        {
+            if (takesContext)
+                RunWithContext(test, settings, instance, data, context);
+            else if (reference is not null)
+                RunAgainst(test, settings, reference, instance, data, context);
+            else
+                RunAsOperation(test, settings, instance, data, context);
+        }
+        catch (PerfTestSkipException e)
+        {
+            // Also a warning: runners show a skipped test's warnings where they show no skip reason (the console logger).
+            skip = e.Message;
+            bridge.ReportNotice(test.DisplayName, "Skipped: " + skip);
+        }
+        finally
+        {
+            (string? line, bool busy) = MachineLoad.Describe(before, MachineLoad.Read());
+            if (line is not null)
+                host.ReportOutput(line);
+            if (busy && skip is null)
+                bridge.ReportNotice(test.DisplayName, line!);
+        }
+
+        return skip;
     }
 
     // The minimum wait (150 ms of quiet) is the price of every perf test; only a compiling process waits longer.
