@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Globalization;
+using System.Reflection;
 using Picollo.Counters;
 using static Picollo.Measurement.EngineClock;
 
@@ -24,6 +25,9 @@ internal static class PairedEngine
         return PerfEngine.Exclusively(waited => RunExclusive(options, reference, emptyReference, candidate, emptyCandidate, waited));
     }
 
+    // Longer than 60 lines: the script of the paired stages (docs/ARCHITECTURE.md, "Measurement engine": both warmups and
+    // pilots, one operations count, one calibration, the pairs), each its own type and its notes in their own methods; what
+    // remains is their order and the flat record of the run that both sides' results share.
     private static (PerfResult Reference, PerfResult Candidate) RunExclusive<TReference, TCandidate>(
         PerfOptions options, TReference reference, TReference emptyReference, TCandidate candidate, TCandidate emptyCandidate, string? lockNote)
         where TReference : struct, IOperationLoop
@@ -46,15 +50,7 @@ internal static class PairedEngine
         // (compiled in the background) is in place before either is sampled.
         WarmupOutcome warmupReference = Warmup.Run(options, reference, emptyReference, set, scratch, start, budgetTicks, cancellation);
         WarmupOutcome warmupCandidate = Warmup.Run(options, candidate, emptyCandidate, set, scratch, Stopwatch.GetTimestamp(), budgetTicks, cancellation);
-        AddSideNote(notes, "reference", warmupReference.Note);
-        AddSideNote(notes, "candidate", warmupCandidate.Note);
-        string? unoptimized = CodeOptimization.UnoptimizedReason(reference.Method, warmupReference.End) is { } r ? "The reference: " + r
-            : CodeOptimization.UnoptimizedReason(candidate.Method, warmupCandidate.End) is { } c ? "The candidate: " + c
-            : null;
-        if (unoptimized is not null)
-            notes.Insert(0, unoptimized);
-        if (CodeOptimization.EngineNote is { } engineNote)
-            notes.Add(engineNote);
+        string? unoptimized = AddWarmupNotes(notes, reference.Method, warmupReference, candidate.Method, warmupCandidate);
 
         // One operations count for both sides: the larger of what each pilot wants (so the boundary is under 1% of either
         // side's sample), within what the budget affords for both.
@@ -76,17 +72,8 @@ internal static class PairedEngine
             pilotReference.BytesPerOperation + pilotCandidate.BytesPerOperation, budgetStart + (2 * budgetTicks), cancellation);
         double otherCores = MachineLoad.OtherCores(loadBefore, MachineLoad.Read());
         int taken = sampling.Reference.Taken;
-
-        if (Sampling.IsCaveat(sampling.NoGCRegionNote))
-            notes.Add(sampling.NoGCRegionNote!);
         WarmupEnd laterEnd = warmupReference.End == WarmupEnd.CodeOptimized ? warmupCandidate.End : warmupReference.End;
-        if (PerfEngine.SamplingJitNote(sampling.Jit, laterEnd) is { } jitNote)
-            notes.Add(jitNote);
-        if (taken < options.Samples)
-        {
-            boundByBudget = true;
-            notes.Add(string.Create(CultureInfo.InvariantCulture, $"Sampling stopped at twice the time budget ({options.TimeBudget.TotalSeconds:0.###} s) after {taken:N0} of {options.Samples:N0} pairs. For bodies this slow, raise the time budget (TimeBudgetMs on a perf test's attribute, PerfOptions.TimeBudget) or ask for fewer samples."));
-        }
+        boundByBudget |= AddSamplingNotes(notes, options, sampling.NoGCRegionNote, sampling.Jit, laterEnd, taken);
 
         double speed = MachineSpeed.Probe();
         double branch = BranchSpeed.Probe();
@@ -119,6 +106,37 @@ internal static class PairedEngine
 
         return (ResultBuilder.Build(options, plan, calibrationReference, sampling.Reference, Info(warmupReference, pilotReference, sampling.Reference)),
             ResultBuilder.Build(options, plan, calibrationCandidate, sampling.Candidate, Info(warmupCandidate, pilotCandidate, sampling.Candidate)));
+    }
+
+    // What the warmups leave for the notes: each side's own, then the engine's build. Code that is not optimized comes first
+    // among the notes (either side's voids the comparison). Returns why, naming the side, or null.
+    private static string? AddWarmupNotes(List<string> notes, MethodInfo reference, WarmupOutcome warmupReference, MethodInfo candidate, WarmupOutcome warmupCandidate)
+    {
+        AddSideNote(notes, "reference", warmupReference.Note);
+        AddSideNote(notes, "candidate", warmupCandidate.Note);
+        string? unoptimized = CodeOptimization.UnoptimizedReason(reference, warmupReference.End) is { } r ? "The reference: " + r
+            : CodeOptimization.UnoptimizedReason(candidate, warmupCandidate.End) is { } c ? "The candidate: " + c
+            : null;
+        if (unoptimized is not null)
+            notes.Insert(0, unoptimized);
+        if (CodeOptimization.EngineNote is { } engineNote)
+            notes.Add(engineNote);
+        return unoptimized;
+    }
+
+    // What the paired sampling says: the no-GC region's caveat, code compiled under the samples (against the later side's
+    // warmup end), and a time budget that cut the pairs short. Returns whether it did.
+    private static bool AddSamplingNotes(List<string> notes, PerfOptions options, string? noGCRegionNote, JitCounts jit, WarmupEnd laterEnd, int taken)
+    {
+        if (Sampling.IsCaveat(noGCRegionNote))
+            notes.Add(noGCRegionNote!);
+        if (PerfEngine.SamplingJitNote(jit, laterEnd) is { } jitNote)
+            notes.Add(jitNote);
+        if (taken >= options.Samples)
+            return false;
+
+        notes.Add(string.Create(CultureInfo.InvariantCulture, $"Sampling stopped at twice the time budget ({options.TimeBudget.TotalSeconds:0.###} s) after {taken:N0} of {options.Samples:N0} pairs. For bodies this slow, raise the time budget (TimeBudgetMs on a perf test's attribute, PerfOptions.TimeBudget) or ask for fewer samples."));
+        return true;
     }
 
     // The operations per sample both sides run: fixed by the options, or the larger pilot's choice, capped so that the
