@@ -34,58 +34,13 @@ internal sealed class CounterPlan : IDisposable
     /// <exception cref="ArgumentException">A name is neither <c>tsc</c>, a runtime counter nor a perf event.</exception>
     public static CounterPlan Open(ImmutableArray<string> names)
     {
-        var requested = new List<string>();
-        var perfSpecs = new List<PerfEventSpec>();
-        bool tsc = false, runtime = false;
         var runtimeSource = new RuntimeCounterSource();
-        foreach (string name in names)
-        {
-            string canonical;
-            if (string.Equals(name, CounterNames.Tsc, StringComparison.OrdinalIgnoreCase))
-            {
-                tsc = true;
-                canonical = CounterNames.Tsc;
-            }
-            else if (runtimeSource.Descriptors.FirstOrDefault(d => string.Equals(d.Name, name, StringComparison.OrdinalIgnoreCase)) is { } runtimeCounter)
-            {
-                runtime = true;
-                canonical = runtimeCounter.Name;
-            }
-            else
-            {
-                PerfEventSpec spec = Resolve(name);
-                perfSpecs.Add(spec);
-                canonical = spec.Name;
-            }
-
-            // Aliases (cycles, cpu-cycles) name one counter: measured and reported once.
-            if (!requested.Contains(canonical, StringComparer.OrdinalIgnoreCase))
-                requested.Add(canonical);
-        }
-
+        (List<string> requested, List<PerfEventSpec> perfSpecs, bool tsc, bool runtime) = ResolveNames(names, runtimeSource);
         var sources = new List<ICounterSource>();
-        PerfEventCounterSession? session = null;
         var unavailable = new Dictionary<string, CounterDescriptor>(StringComparer.OrdinalIgnoreCase);
-        if (perfSpecs.Count > 0)
-        {
-            PerfEventCounterSessionBuilder builder = PerfEventCounterSession.Factory.WithKernel(false);
-            foreach (PerfEventSpec spec in perfSpecs)
-                builder = builder.WithCounter(spec);
-            session = builder.Create();
-            foreach (CounterDescriptor descriptor in session.UnavailableCounters)
-                unavailable[descriptor.Name] = descriptor;
-            if (session.Counters.Count > 0)
-            {
-                sources.Add(session);
-            }
-            else
-            {
-                // Nothing opened: the session would only read zeros; its descriptors already carry the reasons.
-                session.Dispose();
-                session = null;
-            }
-        }
-
+        PerfEventCounterSession? session = OpenSession(perfSpecs, unavailable);
+        if (session is not null)
+            sources.Add(session);
         if (runtime)
             sources.Add(runtimeSource);
         if (tsc)
@@ -111,6 +66,61 @@ internal sealed class CounterPlan : IDisposable
         }
 
         return new CounterPlan(set, descriptors, slots, session);
+    }
+
+    // Each name as the source that counts it (tsc, a runtime counter, a perf event), under its canonical name.
+    private static (List<string> Requested, List<PerfEventSpec> PerfSpecs, bool Tsc, bool Runtime) ResolveNames(ImmutableArray<string> names, RuntimeCounterSource runtimeSource)
+    {
+        var requested = new List<string>();
+        var perfSpecs = new List<PerfEventSpec>();
+        bool tsc = false, runtime = false;
+        foreach (string name in names)
+        {
+            string canonical;
+            if (string.Equals(name, CounterNames.Tsc, StringComparison.OrdinalIgnoreCase))
+            {
+                tsc = true;
+                canonical = CounterNames.Tsc;
+            }
+            else if (runtimeSource.Descriptors.FirstOrDefault(d => string.Equals(d.Name, name, StringComparison.OrdinalIgnoreCase)) is { } runtimeCounter)
+            {
+                runtime = true;
+                canonical = runtimeCounter.Name;
+            }
+            else
+            {
+                PerfEventSpec spec = Resolve(name);
+                perfSpecs.Add(spec);
+                canonical = spec.Name;
+            }
+
+            // Aliases (cycles, cpu-cycles) name one counter: measured and reported once.
+            if (!requested.Contains(canonical, StringComparer.OrdinalIgnoreCase))
+                requested.Add(canonical);
+        }
+
+        return (requested, perfSpecs, tsc, runtime);
+    }
+
+    // The perf events in one session, or null when there are none or none opened; why each unavailable one did not open goes
+    // into unavailable.
+    private static PerfEventCounterSession? OpenSession(List<PerfEventSpec> perfSpecs, Dictionary<string, CounterDescriptor> unavailable)
+    {
+        if (perfSpecs.Count == 0)
+            return null;
+
+        PerfEventCounterSessionBuilder builder = PerfEventCounterSession.Factory.WithKernel(false);
+        foreach (PerfEventSpec spec in perfSpecs)
+            builder = builder.WithCounter(spec);
+        PerfEventCounterSession session = builder.Create();
+        foreach (CounterDescriptor descriptor in session.UnavailableCounters)
+            unavailable[descriptor.Name] = descriptor;
+        if (session.Counters.Count > 0)
+            return session;
+
+        // Nothing opened: the session would only read zeros; its descriptors already carry the reasons.
+        session.Dispose();
+        return null;
     }
 
     /// <summary>Disposes the sources (closes the perf fds).</summary>
