@@ -47,27 +47,7 @@ internal sealed class FreshProcessRunner(PerfTestWorker worker, TimeSpan timeBud
     private FreshProcessMeasurement Run(string baselinePath, int measurements, string folder, CancellationToken cancellation)
     {
         string prefix = Path.Combine(folder, "measurement");
-        var start = new ProcessStartInfo(worker.FileName)
-        {
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-            WorkingDirectory = folder,
-        };
-        foreach (string argument in worker.Arguments)
-            start.ArgumentList.Add(argument);
-        foreach ((string name, string value) in worker.Environment)
-            start.Environment[name] = value;
-        start.Environment[FreshProcessWorker.BaselineVariable] = baselinePath;
-        start.Environment[FreshProcessWorker.OutputVariable] = prefix;
-        start.Environment[FreshProcessWorker.MeasurementsVariable] = measurements.ToString(CultureInfo.InvariantCulture);
-        start.Environment[MeasurementLock.InheritedVariable] = MeasurementLock.InheritedValue;
-
-        // The child reports to this process only: no baseline written, no report in the user's results, no step summary row.
-        start.Environment.Remove(BaselineStoreOptions.UpdateVariable);
-        start.Environment.Remove("GITHUB_STEP_SUMMARY");
-        start.Environment["PICOLLO_RESULTS_DIR"] = Path.Combine(folder, "results");
-
+        ProcessStartInfo start = StartInfo(baselinePath, measurements, folder, prefix);
         var output = new StringBuilder();
         using var outputClosed = new CountdownEvent(2);
         using var process = new Process { StartInfo = start };
@@ -114,6 +94,33 @@ internal sealed class FreshProcessRunner(PerfTestWorker worker, TimeSpan timeBud
             ? string.Create(CultureInfo.InvariantCulture, $"it did not finish within {timeout.TotalSeconds:0} s and was stopped")
             : string.Create(CultureInfo.InvariantCulture, $"it exited with code {process.ExitCode} without measuring");
         return FreshProcessMeasurement.Failed($"the fresh process for {worker.Description} measured nothing: {why}.{Tail(output)}");
+    }
+
+    // The worker's command line and environment: which baseline to measure, how often, where to write; the machine-wide
+    // lock inherited from this process, which holds it for the child.
+    private ProcessStartInfo StartInfo(string baselinePath, int measurements, string folder, string prefix)
+    {
+        var start = new ProcessStartInfo(worker.FileName)
+        {
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+            WorkingDirectory = folder,
+        };
+        foreach (string argument in worker.Arguments)
+            start.ArgumentList.Add(argument);
+        foreach ((string name, string value) in worker.Environment)
+            start.Environment[name] = value;
+        start.Environment[FreshProcessWorker.BaselineVariable] = baselinePath;
+        start.Environment[FreshProcessWorker.OutputVariable] = prefix;
+        start.Environment[FreshProcessWorker.MeasurementsVariable] = measurements.ToString(CultureInfo.InvariantCulture);
+        start.Environment[MeasurementLock.InheritedVariable] = MeasurementLock.InheritedValue;
+
+        // The child reports to this process only: no baseline written, no report in the user's results, no step summary row.
+        start.Environment.Remove(BaselineStoreOptions.UpdateVariable);
+        start.Environment.Remove("GITHUB_STEP_SUMMARY");
+        start.Environment["PICOLLO_RESULTS_DIR"] = Path.Combine(folder, "results");
+        return start;
     }
 
     // A line of the child's output, or, at the end of one of its two streams (null), one count of the streams closed.
