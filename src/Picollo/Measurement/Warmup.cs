@@ -78,6 +78,10 @@ internal static class Warmup
     private static readonly Dictionary<nint, JitTier> s_finalBodies = [];
 
     /// <summary>Warms up <paramref name="body"/>; disposes its JIT listener before returning.</summary>
+    // Longer than 60 lines: one loop whose every pass reads the batch, the JIT watches and the caps, and whose evidence is
+    // this thread's JIT count. A helper called for the first time inside the loop is compiled on this thread and reads as
+    // the body's code changing (the substitute snapshot below exists for that reason), so the loop stays one piece; the
+    // decision itself is Decide.
     internal static WarmupOutcome Run<TLoop>(PerfOptions options, TLoop body, TLoop empty, CounterSet set, ulong[] scratch, long start, long budgetTicks, CancellationToken cancellation)
         where TLoop : struct, IOperationLoop
     {
