@@ -123,26 +123,7 @@ internal sealed class PerfEventTermParser(PerfSysfs sysfs, IReadOnlyList<PerfPmu
 
         if (pmu.Formats.TryGetValue(key, out PerfFormatField? field))
         {
-            // An alias's 'field=?' is a parameter the user must supply in a later term (perf's hv_24x7 'domain=?').
-            if (fromAlias is not null && valueText == "?")
-            {
-                builder.MissingParameters[field.Name] = (position, fromAlias.Name);
-                return;
-            }
-
-            builder.MissingParameters.Remove(field.Name);
-            // A flag such as 'inv', 'edge' or 'any' written alone means 1, as in perf.
-            ulong value = valueText is null ? 1 : ParseValue(text, position, key, valueText, where);
-            if (!field.Fits(value))
-            {
-                string problem = string.Create(
-                    CultureInfo.InvariantCulture,
-                    $"the value 0x{value:x} of '{field.Name}' does not fit in its {field.Width} bits ({sysfs.Root}/{pmu.Name}/format/{field.Name})");
-                throw Malformed(text, position, problem + where);
-            }
-
-            // Later terms override earlier ones (user terms override an alias's), so clear the field first.
-            builder.Words[field.Word] = (builder.Words[field.Word] & ~field.Mask) | field.Place(value);
+            ApplyField(builder, text, position, key, field, valueText, fromAlias, where);
             return;
         }
 
@@ -163,6 +144,31 @@ internal sealed class PerfEventTermParser(PerfSysfs sysfs, IReadOnlyList<PerfPmu
             text,
             closest,
             position);
+    }
+
+    // A format field's term: its value placed in its config word's bits, or, in an alias, a parameter left for the user.
+    private void ApplyField(TermBuilder builder, string text, int position, string key, PerfFormatField field, string? valueText, PerfPmuEvent? fromAlias, string where)
+    {
+        // An alias's 'field=?' is a parameter the user must supply in a later term (perf's hv_24x7 'domain=?').
+        if (fromAlias is not null && valueText == "?")
+        {
+            builder.MissingParameters[field.Name] = (position, fromAlias.Name);
+            return;
+        }
+
+        builder.MissingParameters.Remove(field.Name);
+        // A flag such as 'inv', 'edge' or 'any' written alone means 1, as in perf.
+        ulong value = valueText is null ? 1 : ParseValue(text, position, key, valueText, where);
+        if (!field.Fits(value))
+        {
+            string problem = string.Create(
+                CultureInfo.InvariantCulture,
+                $"the value 0x{value:x} of '{field.Name}' does not fit in its {field.Width} bits ({sysfs.Root}/{builder.Pmu.Name}/format/{field.Name})");
+            throw Malformed(text, position, problem + where);
+        }
+
+        // Later terms override earlier ones (user terms override an alias's), so clear the field first.
+        builder.Words[field.Word] = (builder.Words[field.Word] & ~field.Mask) | field.Place(value);
     }
 
     private void ThrowIfParameterMissing(TermBuilder builder, string text)

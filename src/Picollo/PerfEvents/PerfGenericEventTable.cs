@@ -102,6 +102,9 @@ internal static class PerfGenericEventTable
         return CacheName(cache, op, result);
     }
 
+    // Longer than 60 lines: one table in perf's own order (hardware, software, cache events, then perf's other cache
+    // spellings), where the first entry of a name wins; split, the order that decides which event a name means would be
+    // spread over several methods.
     private static FrozenDictionary<string, PerfEventSpec> BuildGenericTable(out string[] names)
     {
         var table = new Dictionary<string, PerfEventSpec>(StringComparer.OrdinalIgnoreCase);
