@@ -74,7 +74,23 @@ public sealed class PerfSpanMonitor
             return text.ToString();
         }
 
-        // One column pair per counter name any active span counts, in first-seen order (tsc, allocated-bytes, then perf).
+        List<string> names = CounterColumns(active);
+        bool anyIpc = active.Any(static s => s.Ipc is { TotalCount: > 0 });
+        bool anyTime = names.Contains(CounterNames.Tsc);
+        double totalSeconds = anyTime ? active.Sum(static s => TotalSeconds(s)) : 0;
+
+        var table = new MarkdownTable(Columns(names, anyTime, anyIpc));
+        foreach (PerfSpanSnapshot s in active.OrderByDescending(static s => TotalSeconds(s)).ThenBy(static s => s.Span.Name, StringComparer.Ordinal))
+            table.AddRow(Row(s, names, anyTime, anyIpc, totalSeconds));
+
+        table.WriteTo(text, title);
+        AppendNotes(text, active);
+        return text.ToString();
+    }
+
+    // One column pair per counter name any active span counts, in first-seen order (tsc, allocated-bytes, then perf).
+    private static List<string> CounterColumns(List<PerfSpanSnapshot> active)
+    {
         var names = new List<string>();
         foreach (PerfSpanSnapshot s in active)
         {
@@ -85,10 +101,11 @@ public sealed class PerfSpanMonitor
             }
         }
 
-        bool anyIpc = active.Any(static s => s.Ipc is { TotalCount: > 0 });
-        bool anyTime = names.Contains(CounterNames.Tsc);
-        double totalSeconds = anyTime ? active.Sum(static s => TotalSeconds(s)) : 0;
+        return names;
+    }
 
+    private static (string Header, bool RightAligned)[] Columns(List<string> names, bool anyTime, bool anyIpc)
+    {
         var columns = new List<(string Header, bool RightAligned)> { ("span", false), ("count", true) };
         if (anyTime)
             columns.Add(("time %", true));
@@ -101,54 +118,51 @@ public sealed class PerfSpanMonitor
         if (anyIpc)
             columns.AddRange([("IPC P5", true), ("IPC P50", true), ("IPC P95", true)]);
         columns.Add(("hops", true));
+        return [.. columns];
+    }
 
-        var table = new MarkdownTable([.. columns]);
-        foreach (PerfSpanSnapshot s in active.OrderByDescending(static s => TotalSeconds(s)).ThenBy(static s => s.Span.Name, StringComparer.Ordinal))
+    // A span's row: its name and count, its share of the time, P50 and P99 per counter, IPC, thread hops.
+    private static string[] Row(PerfSpanSnapshot s, List<string> names, bool anyTime, bool anyIpc, double totalSeconds)
+    {
+        var cells = new List<string> { s.Span.Name, s.Count.ToString("N0", CultureInfo.InvariantCulture) };
+        if (anyTime)
+            cells.Add(totalSeconds > 0 ? (TotalSeconds(s) / totalSeconds).ToString("P1", CultureInfo.InvariantCulture) : "—");
+        foreach (string name in names)
         {
-            var cells = new List<string> { s.Span.Name, s.Count.ToString("N0", CultureInfo.InvariantCulture) };
-            if (anyTime)
-                cells.Add(totalSeconds > 0 ? (TotalSeconds(s) / totalSeconds).ToString("P1", CultureInfo.InvariantCulture) : "—");
-            foreach (string name in names)
+            HdrHistogramSnapshot? snapshot = s.Counter(name);
+            if (snapshot is null || snapshot.TotalCount == 0)
             {
-                HdrHistogramSnapshot? snapshot = s.Counter(name);
-                if (snapshot is null || snapshot.TotalCount == 0)
-                {
-                    cells.AddRange(["—", "—"]);
-                    continue;
-                }
-
-                if (name == CounterNames.AllocatedBytes)
-                {
-                    cells.Add(FormatBytes(AllocatedBytesAt(snapshot, 50)));
-                    cells.Add(FormatBytes(AllocatedBytesAt(snapshot, 99)));
-                    continue;
-                }
-
-                HdrHistogramSummary summary = snapshot.GetSummary();
-                cells.Add(Format(s.Span, name, summary.P50.Value));
-                cells.Add(Format(s.Span, name, summary.P99.Value));
+                cells.AddRange(["—", "—"]);
+                continue;
             }
 
-            if (anyIpc)
+            if (name == CounterNames.AllocatedBytes)
             {
-                if (s.Ipc is { TotalCount: > 0 } ipc)
-                {
-                    HdrHistogramSummary summary = ipc.GetSummary();
-                    cells.AddRange([FormatIpc(summary.P5.Value), FormatIpc(summary.P50.Value), FormatIpc(summary.P95.Value)]);
-                }
-                else
-                {
-                    cells.AddRange(["—", "—", "—"]);
-                }
+                cells.Add(FormatBytes(AllocatedBytesAt(snapshot, 50)));
+                cells.Add(FormatBytes(AllocatedBytesAt(snapshot, 99)));
+                continue;
             }
 
-            cells.Add(s.ThreadHops.ToString("N0", CultureInfo.InvariantCulture));
-            table.AddRow([.. cells]);
+            HdrHistogramSummary summary = snapshot.GetSummary();
+            cells.Add(Format(s.Span, name, summary.P50.Value));
+            cells.Add(Format(s.Span, name, summary.P99.Value));
         }
 
-        table.WriteTo(text, title);
-        AppendNotes(text, active);
-        return text.ToString();
+        if (anyIpc)
+        {
+            if (s.Ipc is { TotalCount: > 0 } ipc)
+            {
+                HdrHistogramSummary summary = ipc.GetSummary();
+                cells.AddRange([FormatIpc(summary.P5.Value), FormatIpc(summary.P50.Value), FormatIpc(summary.P95.Value)]);
+            }
+            else
+            {
+                cells.AddRange(["—", "—", "—"]);
+            }
+        }
+
+        cells.Add(s.ThreadHops.ToString("N0", CultureInfo.InvariantCulture));
+        return [.. cells];
     }
 
     private static void AppendNotes(StringBuilder text, List<PerfSpanSnapshot> active)
