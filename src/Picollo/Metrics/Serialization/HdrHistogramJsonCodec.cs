@@ -98,6 +98,16 @@ internal static class HdrHistogramJsonCodec
             throw CountTooLargeFor32Bit("$.overflowCount", overflow);
 
         var histogram = new HdrHistogram(layout, min, max, uint64, HdrConcurrency.SingleWriter);
+        RecordBuckets(histogram, layout, buckets, min, max, uint64);
+        histogram.AddOverflowCount(overflow);
+        return histogram;
+    }
+
+    // Each bucket's count, recorded once its key is checked: the exact start of a bucket of the layout, within the trackable
+    // range, and a count the storage width holds.
+    private static void RecordBuckets(HdrHistogram histogram, HdrBuckets layout, IReadOnlyList<HdrJsonBucket> buckets, ulong min, ulong max, bool uint64)
+    {
+        double relativeError = layout.RelativeError;
         nuint firstIndex = (nuint)histogram.FirstLogicalIndex;
         nuint lastIndex = firstIndex + (nuint)histogram.BucketCount - 1;
         foreach (HdrJsonBucket bucket in buckets)
@@ -122,9 +132,6 @@ internal static class HdrHistogramJsonCodec
 
             histogram.Record(bucket.Start, bucket.Count);
         }
-
-        histogram.AddOverflowCount(overflow);
-        return histogram;
     }
 
     private static string BucketPath(HdrJsonBucket bucket) =>

@@ -33,9 +33,21 @@ internal static class HdrHistogramV2Codec
 
     public static string Encode(HdrHistogram histogram)
     {
-        HdrBuckets buckets = histogram.Layout;
-        var layout = HdrHistogramV2Layout.ForBlockSize(buckets.BlockSize);
+        var layout = HdrHistogramV2Layout.ForBlockSize(histogram.Layout.BlockSize);
         var payload = new ArrayBufferWriter<byte>();
+        ulong largestValue = WriteCounts(histogram, layout, payload);
+
+        // HdrHistogram needs highestTrackableValue ≥ 2·lowestDiscernibleValue, and the counts array it
+        // allocates on decode must reach the last encoded bucket.
+        long highestTrackableValue = (long)Math.Max(Math.Max(Math.Min(histogram.MaxTrackableValue, long.MaxValue), largestValue), 2);
+        return Envelope(layout, payload, highestTrackableValue);
+    }
+
+    // The counts in HdrHistogram's layout, in the V2 counts encoding, into payload; returns the largest value written. Values above
+    // long.MaxValue cannot be written: the format stores signed 64-bit values.
+    private static ulong WriteCounts(HdrHistogram histogram, HdrHistogramV2Layout layout, ArrayBufferWriter<byte> payload)
+    {
+        HdrBuckets buckets = histogram.Layout;
         ulong largestValue = 0;
         UInt128 countsAboveLongMax = 0;
 
@@ -78,10 +90,12 @@ internal static class HdrHistogramV2Codec
                 $"{countsAboveLongMax:N0} recorded values are above long.MaxValue (9,223,372,036,854,775,807), which the HdrHistogram V2 format cannot represent: use ToJson(), which covers the whole ulong range."));
         }
 
-        // HdrHistogram needs highestTrackableValue ≥ 2·lowestDiscernibleValue, and the counts array it
-        // allocates on decode must reach the last encoded bucket.
-        long highestTrackableValue = (long)Math.Max(Math.Max(Math.Min(histogram.MaxTrackableValue, long.MaxValue), largestValue), 2);
+        return largestValue;
+    }
 
+    // The V2 header and the payload, zlib-compressed inside the compressed-histogram envelope, as base64.
+    private static string Envelope(HdrHistogramV2Layout layout, ArrayBufferWriter<byte> payload, long highestTrackableValue)
+    {
         Span<byte> header = stackalloc byte[HeaderLength];
         BinaryPrimitives.WriteInt32BigEndian(header, EncodingCookie);
         BinaryPrimitives.WriteInt32BigEndian(header[4..], payload.WrittenCount);
