@@ -49,14 +49,7 @@ internal static class AbCommand
         using var cancellation = new CancellationTokenSource();
         string temp = Directory.CreateTempSubdirectory("picollo-ab-run-").FullName;
         AbWorkspace? workspace = null;
-        ConsoleCancelEventHandler onCancel = (_, e) =>
-        {
-            // The first Ctrl+C stops the workers and removes the worktrees before the process ends; a second one ends it at once.
-            if (cancellation.IsCancellationRequested)
-                return;
-            e.Cancel = true;
-            cancellation.Cancel();
-        };
+        ConsoleCancelEventHandler onCancel = CancelOnFirstCtrlC(cancellation);
         Console.CancelKeyPress += onCancel;
         try
         {
@@ -66,36 +59,11 @@ internal static class AbCommand
                 progress.WriteLine(note);
 
             IReadOnlyList<string> projects = AbDiscovery.FindProjects(workspace.Head.Root, request.Project);
-            var headAssemblies = new List<AbTestAssembly>();
-            var baseAssemblies = new List<AbTestAssembly>();
             var notes = new List<string>(workspace.Notes);
-            foreach (string project in projects)
-            {
-                cancellation.Token.ThrowIfCancellationRequested();
-                progress.WriteLine($"Building {project} at the head…");
-                string headPath = AbBuild.Build(workspace.Head, project, Path.Combine(temp, "artifacts"), TextWriter.Null, cancellation.Token);
-                headAssemblies.Add(AbDiscovery.FindTests(project, headPath, request.Filter));
-                if (!File.Exists(Path.Combine(workspace.Base.Root, project)))
-                {
-                    notes.Add($"{project} does not exist at the base: its tests are new.");
-                    continue;
-                }
+            (List<AbTestAssembly> headAssemblies, List<AbTestAssembly> baseAssemblies) =
+                BuildBoth(progress, workspace, projects, request.Filter, Path.Combine(temp, "artifacts"), notes, cancellation.Token);
 
-                progress.WriteLine($"Building {project} at the base…");
-                string basePath = AbBuild.Build(workspace.Base, project, Path.Combine(temp, "artifacts"), TextWriter.Null, cancellation.Token);
-                baseAssemblies.Add(AbDiscovery.FindTests(project, basePath, request.Filter));
-            }
-
-            int tests = headAssemblies.Sum(static a => a.Tests.Count) + baseAssemblies.Sum(static a => a.Tests.Count);
-            if (tests == 0)
-            {
-                throw new AbException(request.Filter is null
-                    ? $"No perf tests in {string.Join(", ", projects)}: a perf test is a method with [PerfFact], [PerfTheory], [PerfTest] or [PerfTestCase]."
-                    : $"No perf tests in {string.Join(", ", projects)} match --filter \"{request.Filter}\".");
-            }
-
-            progress.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                $"{headAssemblies.Sum(static a => a.Tests.Count)} perf test(s) at the head, {baseAssemblies.Sum(static a => a.Tests.Count)} at the base; each runs in process pairs, {request.Options.MinPairs} to {request.Options.MaxPairs}."));
+            SayTests(progress, request, projects, headAssemblies, baseAssemblies);
 
             // Other perf tests on this machine (another job's) wait while the pairs measure; the workers inherit the lock.
             using MeasurementLock? machine = MeasurementLock.Acquire(MeasurementLock.DefaultTimeout, cancellation.Token);
@@ -117,18 +85,74 @@ internal static class AbCommand
         {
             Console.CancelKeyPress -= onCancel;
             workspace?.Dispose();
-            try
+            DeleteTemporary(temp);
+        }
+    }
+
+    // The first Ctrl+C stops the workers and removes the worktrees before the process ends; a second one ends it at once.
+    private static ConsoleCancelEventHandler CancelOnFirstCtrlC(CancellationTokenSource cancellation) => (_, e) =>
+    {
+        if (cancellation.IsCancellationRequested)
+            return;
+        e.Cancel = true;
+        cancellation.Cancel();
+    };
+
+    // How many perf tests each build has and how they run; none at all is an error, said before anything is measured.
+    private static void SayTests(IAnsiConsole progress, Request request, IReadOnlyList<string> projects, List<AbTestAssembly> headAssemblies, List<AbTestAssembly> baseAssemblies)
+    {
+        int tests = headAssemblies.Sum(static a => a.Tests.Count) + baseAssemblies.Sum(static a => a.Tests.Count);
+        if (tests == 0)
+        {
+            throw new AbException(request.Filter is null
+                ? $"No perf tests in {string.Join(", ", projects)}: a perf test is a method with [PerfFact], [PerfTheory], [PerfTest] or [PerfTestCase]."
+                : $"No perf tests in {string.Join(", ", projects)} match --filter \"{request.Filter}\".");
+        }
+
+        progress.WriteLine(string.Create(CultureInfo.InvariantCulture,
+            $"{headAssemblies.Sum(static a => a.Tests.Count)} perf test(s) at the head, {baseAssemblies.Sum(static a => a.Tests.Count)} at the base; each runs in process pairs, {request.Options.MinPairs} to {request.Options.MaxPairs}."));
+    }
+
+    // Each project built at the head and, where it exists there, at the base, and its perf tests found; a project new at the
+    // head is a note.
+    private static (List<AbTestAssembly> Head, List<AbTestAssembly> Base) BuildBoth(
+        IAnsiConsole progress, AbWorkspace workspace, IReadOnlyList<string> projects, string? filter, string artifacts, List<string> notes, CancellationToken cancellation)
+    {
+        var headAssemblies = new List<AbTestAssembly>();
+        var baseAssemblies = new List<AbTestAssembly>();
+        foreach (string project in projects)
+        {
+            cancellation.ThrowIfCancellationRequested();
+            progress.WriteLine($"Building {project} at the head…");
+            string headPath = AbBuild.Build(workspace.Head, project, artifacts, TextWriter.Null, cancellation);
+            headAssemblies.Add(AbDiscovery.FindTests(project, headPath, filter));
+            if (!File.Exists(Path.Combine(workspace.Base.Root, project)))
             {
-                Directory.Delete(temp, recursive: true);
+                notes.Add($"{project} does not exist at the base: its tests are new.");
+                continue;
             }
-            catch (IOException)
-            {
-                // Build outputs left in the temporary folder, nothing more.
-            }
-            catch (UnauthorizedAccessException)
-            {
-                // As above.
-            }
+
+            progress.WriteLine($"Building {project} at the base…");
+            string basePath = AbBuild.Build(workspace.Base, project, artifacts, TextWriter.Null, cancellation);
+            baseAssemblies.Add(AbDiscovery.FindTests(project, basePath, filter));
+        }
+
+        return (headAssemblies, baseAssemblies);
+    }
+
+    private static void DeleteTemporary(string temp)
+    {
+        try
+        {
+            Directory.Delete(temp, recursive: true);
+        }
+        catch (IOException)
+        {
+            // Build outputs left in the temporary folder, nothing more.
+        }
+        catch (UnauthorizedAccessException)
+        {
+            // As above.
         }
     }
 
