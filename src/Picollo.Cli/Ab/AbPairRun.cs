@@ -96,75 +96,14 @@ internal static class AbPairRun
         {
             cancellation.ThrowIfCancellationRequested();
             bool progressed = false;
-            if (sides.Any(static s => s.Socket is null && !s.Closed) && listener.Poll(50_000, SelectMode.SelectRead))
-            {
-                Socket accepted = listener.Accept();
-                accepted.ReceiveTimeout = (int)timeout.TotalMilliseconds;
-                string hello = ReadLine(accepted) ?? string.Empty;
-                string[] words = hello.Split(' ');
-                Side? side = words is ["HELLO", var name, ..] ? sides.FirstOrDefault(s => s.Name == name && s.Socket is null) : null;
-                if (side is null)
-                {
-                    accepted.Dispose();
-                    return new Trouble("tool", $"a process that is not one of this pair's workers connected ('{hello}').");
-                }
-
-                side.Socket = accepted;
-                progressed = true;
-            }
-
-            foreach (Side side in sides)
-            {
-                if (side.Closed || side.Pending is not null)
-                    continue;
-                if (side.Socket is null)
-                {
-                    // A worker that exits without connecting measured nothing (its test failed or was skipped first).
-                    if (side.Worker.HasExited && !listener.Poll(0, SelectMode.SelectRead))
-                    {
-                        side.Closed = true;
-                        progressed = true;
-                    }
-
-                    continue;
-                }
-
-                if (!side.Socket.Poll(20_000, SelectMode.SelectRead))
-                    continue;
-                string? line = ReadLine(side.Socket);
-                progressed = true;
-                if (line is null)
-                    side.Closed = true;
-                else if (line.StartsWith("BEGIN ", StringComparison.Ordinal))
-                    side.Pending = line["BEGIN ".Length..];
-                else if (line.StartsWith("ALONE ", StringComparison.Ordinal))
-                    (side.Pending, side.Alone) = (line["ALONE ".Length..], true);
-                else
-                    return new Trouble(side.Name, $"the {side.Name} worker said '{line}' where a measurement's start was expected: the tool and the build's Picollo differ in version.");
-            }
-
+            if (AcceptWorker(listener, sides, timeout, ref progressed) is { } stranger)
+                return stranger;
+            if (ReadStarts(listener, sides, ref progressed) is { } confused)
+                return confused;
             if (sides.All(static s => s.Closed))
                 return null;
-
-            Side? first = sides.FirstOrDefault(static s => s.Pending is not null && s.Alone) ?? sides.FirstOrDefault(static s => s.Pending is not null);
-            if (first is not null)
-            {
-                Side? other = sides.FirstOrDefault(s => s != first);
-                if (!first.Alone && other is { Pending: { } key, Alone: false } && key == first.Pending)
-                {
-                    if (Paired(sides[0], sides[1], pairIndex, maxSamples) is { } trouble)
-                        return trouble;
-                    sides[0].Pending = sides[1].Pending = null;
-                    progressed = true;
-                }
-                else if (other is null || other.Closed || other.Pending is not null)
-                {
-                    // The other side has ended, or waits for another measurement: this one runs alone while the other waits.
-                    Send(first.Socket!, "SOLO");
-                    (first.Pending, first.Alone) = (null, false);
-                    progressed = true;
-                }
-            }
+            if (Dispatch(sides, pairIndex, maxSamples, ref progressed) is { } failed)
+                return failed;
 
             if (progressed)
             {
@@ -176,6 +115,92 @@ internal static class AbPairRun
                 return new Trouble(silent.Name, $"the {silent.Name} worker neither measured nor exited for {timeout.TotalSeconds:0} s and was stopped (a hang, or a test slower than --worker-timeout).") { IsHang = true };
             }
         }
+    }
+
+    // A worker's HELLO: the side it names takes the connection. Anyone else is trouble.
+    private static Trouble? AcceptWorker(Socket listener, List<Side> sides, TimeSpan timeout, ref bool progressed)
+    {
+        if (!sides.Any(static s => s.Socket is null && !s.Closed) || !listener.Poll(50_000, SelectMode.SelectRead))
+            return null;
+
+        Socket accepted = listener.Accept();
+        accepted.ReceiveTimeout = (int)timeout.TotalMilliseconds;
+        string hello = ReadLine(accepted) ?? string.Empty;
+        string[] words = hello.Split(' ');
+        Side? side = words is ["HELLO", var name, ..] ? sides.FirstOrDefault(s => s.Name == name && s.Socket is null) : null;
+        if (side is null)
+        {
+            accepted.Dispose();
+            return new Trouble("tool", $"a process that is not one of this pair's workers connected ('{hello}').");
+        }
+
+        side.Socket = accepted;
+        progressed = true;
+        return null;
+    }
+
+    // Each side's next line, where one is waiting: the start of a measurement to pair (BEGIN) or to run alone (ALONE), or
+    // its end; a side that exits without connecting has ended too.
+    private static Trouble? ReadStarts(Socket listener, List<Side> sides, ref bool progressed)
+    {
+        foreach (Side side in sides)
+        {
+            if (side.Closed || side.Pending is not null)
+                continue;
+            if (side.Socket is null)
+            {
+                // A worker that exits without connecting measured nothing (its test failed or was skipped first).
+                if (side.Worker.HasExited && !listener.Poll(0, SelectMode.SelectRead))
+                {
+                    side.Closed = true;
+                    progressed = true;
+                }
+
+                continue;
+            }
+
+            if (!side.Socket.Poll(20_000, SelectMode.SelectRead))
+                continue;
+            string? line = ReadLine(side.Socket);
+            progressed = true;
+            if (line is null)
+                side.Closed = true;
+            else if (line.StartsWith("BEGIN ", StringComparison.Ordinal))
+                side.Pending = line["BEGIN ".Length..];
+            else if (line.StartsWith("ALONE ", StringComparison.Ordinal))
+                (side.Pending, side.Alone) = (line["ALONE ".Length..], true);
+            else
+                return new Trouble(side.Name, $"the {side.Name} worker said '{line}' where a measurement's start was expected: the tool and the build's Picollo differ in version.");
+        }
+
+        return null;
+    }
+
+    // Both sides at the same measurement are paired; a side whose other has ended or waits for another measurement runs
+    // alone (SOLO), an ALONE side first.
+    private static Trouble? Dispatch(List<Side> sides, int pairIndex, int maxSamples, ref bool progressed)
+    {
+        Side? first = sides.FirstOrDefault(static s => s.Pending is not null && s.Alone) ?? sides.FirstOrDefault(static s => s.Pending is not null);
+        if (first is not null)
+        {
+            Side? other = sides.FirstOrDefault(s => s != first);
+            if (!first.Alone && other is { Pending: { } key, Alone: false } && key == first.Pending)
+            {
+                if (Paired(sides[0], sides[1], pairIndex, maxSamples) is { } trouble)
+                    return trouble;
+                sides[0].Pending = sides[1].Pending = null;
+                progressed = true;
+            }
+            else if (other is null || other.Closed || other.Pending is not null)
+            {
+                // The other side has ended, or waits for another measurement: this one runs alone while the other waits.
+                Send(first.Socket!, "SOLO");
+                (first.Pending, first.Alone) = (null, false);
+                progressed = true;
+            }
+        }
+
+        return null;
     }
 
     // One paired measurement, both sides waiting at BEGIN of the same key: PREP, PILOT, OPS, READY one side at a time,
