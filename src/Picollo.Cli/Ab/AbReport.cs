@@ -88,39 +88,7 @@ internal sealed record AbReport(AbRevision Base, AbRevision Head, IReadOnlyList<
                 w.WriteNumber("pairs", test.ProcessPairs);
                 w.WriteStartArray("measurements");
                 foreach (AbMeasurement m in test.Measurements)
-                {
-                    w.WriteStartObject();
-                    w.WriteString("key", m.Key);
-                    w.WriteString("verdict", Word(m.Verdict));
-                    if (m.Time is { } t)
-                    {
-                        w.WriteString("counter", t.Counter);
-                        Number(w, "ratio", t.Ratio);
-                        Number(w, "low", t.Low);
-                        Number(w, "high", t.High);
-                        Number(w, "cohensDz", t.CohensDz);
-                        w.WriteStartArray("pairRatios");
-                        foreach (double r in t.PairRatios)
-                            w.WriteNumberValue(Math.Round(r, 5));
-                        w.WriteEndArray();
-                    }
-
-                    w.WriteStartArray("exact");
-                    foreach (AbExactCounter e in m.Exact)
-                    {
-                        w.WriteStartObject();
-                        w.WriteString("counter", e.Name);
-                        w.WriteString("unit", e.Unit);
-                        Number(w, "base", e.Base);
-                        Number(w, "head", e.Head);
-                        w.WriteString("verdict", Word(e.Verdict));
-                        w.WriteEndObject();
-                    }
-
-                    w.WriteEndArray();
-                    w.WriteEndObject();
-                }
-
+                    WriteMeasurement(w, m);
                 w.WriteEndArray();
                 w.WriteStartArray("problems");
                 foreach (string p in test.Problems)
@@ -138,6 +106,41 @@ internal sealed record AbReport(AbRevision Base, AbRevision Head, IReadOnlyList<
         }
 
         return Encoding.UTF8.GetString(stream.ToArray());
+    }
+
+    // One measurement of a test: its verdict, the paired time ratio with its interval and the pairs' ratios, the exact counters.
+    private static void WriteMeasurement(Utf8JsonWriter w, AbMeasurement m)
+    {
+        w.WriteStartObject();
+        w.WriteString("key", m.Key);
+        w.WriteString("verdict", Word(m.Verdict));
+        if (m.Time is { } t)
+        {
+            w.WriteString("counter", t.Counter);
+            Number(w, "ratio", t.Ratio);
+            Number(w, "low", t.Low);
+            Number(w, "high", t.High);
+            Number(w, "cohensDz", t.CohensDz);
+            w.WriteStartArray("pairRatios");
+            foreach (double r in t.PairRatios)
+                w.WriteNumberValue(Math.Round(r, 5));
+            w.WriteEndArray();
+        }
+
+        w.WriteStartArray("exact");
+        foreach (AbExactCounter e in m.Exact)
+        {
+            w.WriteStartObject();
+            w.WriteString("counter", e.Name);
+            w.WriteString("unit", e.Unit);
+            Number(w, "base", e.Base);
+            Number(w, "head", e.Head);
+            w.WriteString("verdict", Word(e.Verdict));
+            w.WriteEndObject();
+        }
+
+        w.WriteEndArray();
+        w.WriteEndObject();
     }
 
     /// <summary>The report as one self-contained HTML page (the markdown's table, styled).</summary>
