@@ -59,6 +59,13 @@ internal static class AcceptCommand
             return notRead;
         }
 
+        return Review(console, errors, input, pairs, request, notRead);
+    }
+
+    // Each pending entry shown beside what it replaces, then accepted, skipped or the review stopped, as answered (or all
+    // accepted with --all); an entry that cannot be written is an error, and the others go on.
+    private static int Review(IAnsiConsole console, IAnsiConsole errors, TextReader input, List<BaselinePair> pairs, Request request, int notRead)
+    {
         var store = new BaselineStore();
         int accepted = 0, skipped = 0, failed = 0;
         foreach (BaselinePair pair in pairs)
