@@ -1,4 +1,5 @@
 using System.Reflection;
+using Picollo.Measurement;
 using Picollo.Testing;
 using Picollo.Testing.Xunit;
 using Picollo.Tests.Measurement;
@@ -34,6 +35,11 @@ public sealed class PerfTestExecutionTests
     [Fact]
     public void DebugBuiltRegion_IsSkippedBeforeTheJitSettle_NamingTheTest()
     {
+        // A PerfContext test takes the machine-wide lock before its bodies are known (a region may measure a method of an
+        // optimized library), and a cancelled token makes a contended lock throw: this test holds the lock first (waiting
+        // for other test processes if it must), so the run's own acquisition is a re-entrant share that never waits, and
+        // the cancelled token can only be seen by the JIT settle, which must not run.
+        using MeasurementLock? held = MeasurementLock.Acquire(MeasurementLock.DefaultTimeout, CancellationToken.None);
         using var cancelled = new CancellationTokenSource();
         cancelled.Cancel();
 
