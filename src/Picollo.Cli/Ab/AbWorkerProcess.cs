@@ -1,9 +1,8 @@
 using System.Diagnostics;
 using System.Globalization;
 using System.Text;
-using Picollo.Baselines;
 using Picollo.Measurement;
-using Picollo.Reporting;
+using Picollo.Testing;
 
 namespace Picollo.Cli.Ab;
 
@@ -89,12 +88,7 @@ internal sealed class AbWorkerProcess : IDisposable
         start.Environment[SideBySidePeer.SideVariable] = side;
         start.Environment[SideBySidePeer.OutputVariable] = output;
         start.Environment[SideBySidePeer.CpuVariable] = cpu.ToString(CultureInfo.InvariantCulture);
-        start.Environment[MeasurementLock.InheritedVariable] = MeasurementLock.InheritedValue;
-
-        // The workers report to the tool only: no baseline written, no report among the user's results, no step summary row.
-        start.Environment.Remove(BaselineStoreOptions.UpdateVariable);
-        start.Environment.Remove("GITHUB_STEP_SUMMARY");
-        start.Environment[PerfReportWriter.ResultsDirectoryVariable] = Path.Combine(output, side + "-results");
+        ChildProcessIsolation.Apply(start, Path.Combine(output, side + "-results"));
 
         var process = new Process { StartInfo = start };
         var worker = new AbWorkerProcess(side, process);

@@ -2,7 +2,6 @@ using System.Diagnostics;
 using System.Globalization;
 using System.Text;
 using Picollo.Baselines;
-using Picollo.Measurement;
 
 namespace Picollo.Testing;
 
@@ -114,12 +113,7 @@ internal sealed class FreshProcessRunner(PerfTestWorker worker, TimeSpan timeBud
         start.Environment[FreshProcessWorker.BaselineVariable] = baselinePath;
         start.Environment[FreshProcessWorker.OutputVariable] = prefix;
         start.Environment[FreshProcessWorker.MeasurementsVariable] = measurements.ToString(CultureInfo.InvariantCulture);
-        start.Environment[MeasurementLock.InheritedVariable] = MeasurementLock.InheritedValue;
-
-        // The child reports to this process only: no baseline written, no report in the user's results, no step summary row.
-        start.Environment.Remove(BaselineStoreOptions.UpdateVariable);
-        start.Environment.Remove("GITHUB_STEP_SUMMARY");
-        start.Environment["PICOLLO_RESULTS_DIR"] = Path.Combine(folder, "results");
+        ChildProcessIsolation.Apply(start, Path.Combine(folder, "results"));
         return start;
     }
 
