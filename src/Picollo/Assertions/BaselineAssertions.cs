@@ -7,15 +7,19 @@ using Picollo.Reporting;
 
 namespace Picollo.Assertions;
 
-/// <summary>Asserts that a measurement did not regress against the baseline committed next to the test (docs/ARCHITECTURE.md, "Baselines and verdicts").</summary>
+/// <summary>
+/// Asserts that a measurement did not regress against the baseline committed next to the test (docs/ARCHITECTURE.md, "Baselines and
+/// verdicts").
+/// </summary>
 public static class BaselineAssertions
 {
     /// <summary>
-    /// Compares <paramref name="result"/> with the baseline <c>&lt;TestClass&gt;.&lt;Method&gt;[.&lt;case&gt;].perf.json</c> beside the test's
-    /// source file. A regression throws with the verdicts, the per-operation diff table of every regressed counter, the
+    /// Compares <paramref name="result"/> with the baseline <c>&lt;TestClass&gt;.&lt;Method&gt;[.&lt;case&gt;].perf.json</c> beside the
+    /// test's source file. A regression throws with the verdicts, the per-operation diff table of every regressed counter, the
     /// baseline and received paths and how to accept. A missing baseline (or none for this machine) and improvements
     /// pass with a notice to <see cref="PerfAssertionHost.Current"/> naming the received file; so does an update
-    /// (<c>PICOLLO_UPDATE_BASELINES=1</c>). Unavailable counters are not compared: one notice names them with the reasons, and only a result with no counter to compare reports each as an assertion that did not run.
+    /// (<c>PICOLLO_UPDATE_BASELINES=1</c>). Unavailable counters are not compared: one notice names them with the reasons, and only a
+    /// result with no counter to compare reports each as an assertion that did not run.
     /// <para>
     /// Pass or fail, the test's report is written first (see <see cref="PerfResultReports"/>): the summary and diff tables
     /// and verdict lines to the host's output, <c>&lt;TestClass&gt;.&lt;Method&gt;[.&lt;case&gt;].result.json</c> and <c>.svg</c> under
@@ -27,8 +31,13 @@ public static class BaselineAssertions
     /// <param name="result">The measurement.</param>
     /// <param name="testClass">The test class's name; the source file's name without extension when <see langword="null"/>.</param>
     /// <param name="caseName">The theory case, or <see langword="null"/>.</param>
-    /// <param name="policy">The verdict rules; those of <paramref name="options"/> (default <see cref="VerdictPolicy.Default"/>) when <see langword="null"/>.</param>
-    /// <param name="options">How the baseline is judged and written; <see cref="BaselineStoreOptions.AssemblyDefault"/> when <see langword="null"/>. Its <see cref="BaselineStoreOptions.GetEnvironmentVariable"/> also reads <c>PICOLLO_RESULTS_DIR</c> and <c>GITHUB_STEP_SUMMARY</c>.</param>
+    /// <param name="policy">
+    /// The verdict rules; those of <paramref name="options"/> (default <see cref="VerdictPolicy.Default"/>) when <see langword="null"/>.
+    /// </param>
+    /// <param name="options">
+    /// How the baseline is judged and written; <see cref="BaselineStoreOptions.AssemblyDefault"/> when <see langword="null"/>. Its
+    /// <see cref="BaselineStoreOptions.GetEnvironmentVariable"/> also reads <c>PICOLLO_RESULTS_DIR</c> and <c>GITHUB_STEP_SUMMARY</c>.
+    /// </param>
     /// <param name="maxChange">
     /// Shorthand for <see cref="VerdictPolicy.WithThresholds"/>, applied on top of <paramref name="policy"/>: the relative
     /// rise of the compared statistic (0.05 = 5 %) at which a statistical counter (time, cycles, instructions, misses)
@@ -43,14 +52,16 @@ public static class BaselineAssertions
     /// <param name="maxCohensD">
     /// Shorthand for <see cref="VerdictPolicy.WithThresholds"/>: an opt-in gate on Cohen's d of time-like counters (over the
     /// lowest quarter of each side's samples, log scale, beyond what the conditions allow). A time regression then also
-    /// needs d above this value (in units of the floors' own spread, which a tight floor keeps small); it adds to the threshold, z and the confirming measurement, never
-    /// replaces them. <see langword="null"/> keeps the policy's (no gate: d is reported beside z).
+    /// needs d above this value (in units of the floors' own spread, which a tight floor keeps small); it adds to the threshold, z and the
+    /// confirming measurement, never replaces them. <see langword="null"/> keeps the policy's (no gate: d is reported beside z).
     /// </param>
     /// <param name="callerFilePath">Filled in by the compiler: the test's source file, whose directory holds the baseline.</param>
     /// <param name="testMethod">Filled in by the compiler: the test method's name.</param>
     /// <param name="expression">Filled in by the compiler.</param>
     /// <returns><paramref name="result"/>.</returns>
-    /// <exception cref="PerfAssertionException">A counter regressed, or a baseline is missing in CI with <see cref="MissingBaselinePolicy.Fail"/>.</exception>
+    /// <exception cref="PerfAssertionException">
+    /// A counter regressed, or a baseline is missing in CI with <see cref="MissingBaselinePolicy.Fail"/>.
+    /// </exception>
     /// <exception cref="BaselineFormatException">The baseline file is corrupt; it is left untouched.</exception>
     /// <example>
     /// In a test method of <c>ParserPerf.cs</c>: the first run writes <c>ParserPerf.ParseSmall.received.perf.json</c> beside the

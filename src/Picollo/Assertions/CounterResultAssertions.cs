@@ -82,7 +82,9 @@ public static class CounterResultAssertions
         return CheckAtMost(counter, counter.Mean, max, "mean", expression, Call(expression, nameof(ShouldHaveMeanAtMost), Number(max)));
     }
 
-    /// <summary>Asserts a budget: at most <paramref name="max"/> per operation at <paramref name="atPercentile"/> (default: every sample).</summary>
+    /// <summary>
+    /// Asserts a budget: at most <paramref name="max"/> per operation at <paramref name="atPercentile"/> (default: every sample).
+    /// </summary>
     /// <param name="counter">The counter.</param>
     /// <param name="max">The budget, in the counter's unit per operation.</param>
     /// <param name="atPercentile">The percentile the budget holds at; 100 (default) means every sample.</param>

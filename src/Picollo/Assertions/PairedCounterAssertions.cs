@@ -76,12 +76,16 @@ public static class PairedCounterAssertions
         return Judge(counter, call, expression, "not be slower than the reference by more than", claim, 1 + maxChange, confidence, static _ => null);
     }
 
-    /// <summary>Asserts that an exact counter (allocated bytes, JIT counts) counts no more per operation in the candidate than in the reference.</summary>
+    /// <summary>
+    /// Asserts that an exact counter (allocated bytes, JIT counts) counts no more per operation in the candidate than in the reference.
+    /// </summary>
     /// <param name="counter">An exact counter of the comparison, e.g. <c>c.AllocatedBytes</c>.</param>
     /// <param name="expression">Filled in by the compiler.</param>
     /// <returns><paramref name="counter"/>.</returns>
     /// <exception cref="PerfAssertionException">The candidate counts more.</exception>
-    /// <exception cref="InvalidOperationException">The counter is noisy (time, hardware events): use <see cref="ShouldNotBeSlower"/>.</exception>
+    /// <exception cref="InvalidOperationException">
+    /// The counter is noisy (time, hardware events): use <see cref="ShouldNotBeSlower"/>.
+    /// </exception>
     public static PairedCounter ShouldNotIncrease(this PairedCounter counter, [CallerArgumentExpression(nameof(counter))] string? expression = null)
     {
         ArgumentNullException.ThrowIfNull(counter);

@@ -1,6 +1,8 @@
 namespace Picollo.Assertions;
 
-/// <summary>A performance assertion failed: the message shows the assertion, what was expected, what was measured and the counter's summary table.</summary>
+/// <summary>
+/// A performance assertion failed: the message shows the assertion, what was expected, what was measured and the counter's summary table.
+/// </summary>
 public sealed class PerfAssertionException : Exception
 {
     /// <summary>Creates an exception with no message.</summary>

@@ -5,7 +5,10 @@ public static class PerfAssertionHost
 {
     private static readonly AsyncLocal<IPerfAssertionHost?> s_current = new();
 
-    /// <summary>The default host: throws <see cref="PerfCounterUnavailableException"/> for every assertion that cannot run, writes notices to standard error and reports to standard output.</summary>
+    /// <summary>
+    /// The default host: throws <see cref="PerfCounterUnavailableException"/> for every assertion that cannot run, writes notices to
+    /// standard error and reports to standard output.
+    /// </summary>
     public static IPerfAssertionHost Throwing { get; } = new ThrowingPerfAssertionHost();
 
     /// <summary>

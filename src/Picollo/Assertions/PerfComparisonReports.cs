@@ -12,11 +12,17 @@ namespace Picollo.Assertions;
 /// </summary>
 public static class PerfComparisonReports
 {
-    /// <summary>Reports <paramref name="comparison"/>: its markdown and file path to <see cref="IPerfAssertionHost.ReportOutput"/>, its JSON result to <see cref="IPerfAssertionHost.ReportAttachment"/>.</summary>
+    /// <summary>
+    /// Reports <paramref name="comparison"/>: its markdown and file path to <see cref="IPerfAssertionHost.ReportOutput"/>, its JSON result
+    /// to <see cref="IPerfAssertionHost.ReportAttachment"/>.
+    /// </summary>
     /// <param name="comparison">The comparison.</param>
     /// <param name="testClass">The test class's name; the source file's name without extension when <see langword="null"/>.</param>
     /// <param name="caseName">The theory case, or <see langword="null"/>.</param>
-    /// <param name="getEnvironmentVariable">Reads <c>PICOLLO_RESULTS_DIR</c> (else the test project's <c>TestResults/picollo</c>); the process environment when <see langword="null"/>.</param>
+    /// <param name="getEnvironmentVariable">
+    /// Reads <c>PICOLLO_RESULTS_DIR</c> (else the test project's <c>TestResults/picollo</c>); the process environment when
+    /// <see langword="null"/>.
+    /// </param>
     /// <param name="callerFilePath">Filled in by the compiler.</param>
     /// <param name="testMethod">Filled in by the compiler.</param>
     /// <param name="expression">Filled in by the compiler.</param>

@@ -6,8 +6,8 @@ using Picollo.Reporting;
 namespace Picollo.Assertions;
 
 /// <summary>
-/// Puts a test's report where its reader looks (docs/ARCHITECTURE.md, "Baselines and verdicts"): the markdown (summary and diff tables, verdict lines,
-/// operations per sample, overhead) in the test output, the JSON result and the SVG plot in the results folder, attached
+/// Puts a test's report where its reader looks (docs/ARCHITECTURE.md, "Baselines and verdicts"): the markdown (summary and diff tables,
+/// verdict lines, operations per sample, overhead) in the test output, the JSON result and the SVG plot in the results folder, attached
 /// and with their paths printed, and a row in <c>$GITHUB_STEP_SUMMARY</c> when it is set. <see cref="BaselineAssertions.ShouldNotRegress"/>
 /// reports this way by itself; <see cref="WriteReport"/> does it for a result no baseline judges.
 /// </summary>

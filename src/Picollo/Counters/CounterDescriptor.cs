@@ -1,7 +1,10 @@
 namespace Picollo.Counters;
 
 /// <summary>What one counter is and whether this machine can provide it.</summary>
-/// <param name="Name">The canonical name, as <c>perf stat -e</c> spells it where it has one (e.g. <c>branch-misses</c>, <c>task-clock</c>, <c>allocated-bytes</c>).</param>
+/// <param name="Name">
+/// The canonical name, as <c>perf stat -e</c> spells it where it has one (e.g. <c>branch-misses</c>, <c>task-clock</c>,
+/// <c>allocated-bytes</c>).
+/// </param>
 /// <param name="Unit">
 /// The unit of a value multiplied by <paramref name="Scale"/> (e.g. <c>events</c>, <c>ns</c>, <c>bytes</c>, <c>ticks</c>;
 /// <c>Joules</c> for <c>power/energy-pkg/</c>).
@@ -23,6 +26,8 @@ namespace Picollo.Counters;
 /// </param>
 public sealed record CounterDescriptor(string Name, string Unit, CounterKind Kind, string? UnavailableReason = null, double Scale = 1.0, string? PartialReason = null)
 {
-    /// <summary><see langword="true"/> when the counter counts on this machine in this mode (maybe only partly: see <see cref="PartialReason"/>).</summary>
+    /// <summary>
+    /// <see langword="true"/> when the counter counts on this machine in this mode (maybe only partly: see <see cref="PartialReason"/>).
+    /// </summary>
     public bool IsAvailable => UnavailableReason is null;
 }

@@ -3,7 +3,10 @@ namespace Picollo.Counters;
 /// <summary>Where a counter comes from; decides how far its values can be compared across machines.</summary>
 public enum CounterKind
 {
-    /// <summary>A generalized CPU event of perf_event (cycles, instructions, branch misses, …): same CPU model only for cycles, same ISA for instructions.</summary>
+    /// <summary>
+    /// A generalized CPU event of perf_event (cycles, instructions, branch misses, …): same CPU model only for cycles, same ISA for
+    /// instructions.
+    /// </summary>
     Hardware,
 
     /// <summary>A CPU cache event of perf_event (L1D/L1I/LL/dTLB/iTLB/branch × op × result).</summary>

@@ -27,7 +27,9 @@ public sealed class CounterSet : ICounterSource
     /// <summary>Composes <paramref name="sources"/>, which the set then owns.</summary>
     /// <param name="sources">The sources, in read order.</param>
     /// <exception cref="ArgumentNullException">The array or one of the sources is <see langword="null"/>.</exception>
-    /// <exception cref="ArgumentException">Two counters have the same name (case-insensitively): their values could not be told apart.</exception>
+    /// <exception cref="ArgumentException">
+    /// Two counters have the same name (case-insensitively): their values could not be told apart.
+    /// </exception>
     public CounterSet(params ICounterSource[] sources)
     {
         ArgumentNullException.ThrowIfNull(sources);

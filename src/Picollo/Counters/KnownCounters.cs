@@ -45,10 +45,15 @@ internal static class KnownCounters
     /// <summary>The counters measured when a run names none, in report order.</summary>
     public static ImmutableArray<string> DefaultSet { get; } = [.. s_rows.Where(static r => r.Traits.IsDefault).Select(static r => r.Traits.Name)];
 
-    /// <summary>The traits of a counter: its row when the table names it (or an alias of it) with the same kind, else derived from the kind.</summary>
+    /// <summary>
+    /// The traits of a counter: its row when the table names it (or an alias of it) with the same kind, else derived from the kind.
+    /// </summary>
     /// <param name="name">The counter's name (case-insensitive).</param>
     /// <param name="kind">The counter's source family.</param>
-    /// <returns>The traits; a counter unknown to the table is noisy, not time-like, and compares on the same CPU model only (the same runtime for a runtime counter).</returns>
+    /// <returns>
+    /// The traits; a counter unknown to the table is noisy, not time-like, and compares on the same CPU model only (the same runtime for a
+    /// runtime counter).
+    /// </returns>
     public static CounterTraits Of(string name, CounterKind kind)
     {
         ArgumentNullException.ThrowIfNull(name);

@@ -38,7 +38,9 @@ public static class Tsc
 
     private static readonly Lazy<TscFrequency> s_frequency = new(DetectFrequency, LazyThreadSafetyMode.ExecutionAndPublication);
 
-    /// <summary><see langword="true"/> when <see cref="ReadStart"/> and <see cref="ReadEnd"/> work: x86-64 Linux with libpicollo_native loaded.</summary>
+    /// <summary>
+    /// <see langword="true"/> when <see cref="ReadStart"/> and <see cref="ReadEnd"/> work: x86-64 Linux with libpicollo_native loaded.
+    /// </summary>
     public static bool IsSupported => s_isSupported;
 
     /// <summary>Why the TSC cannot be read here and what to do about it; <see langword="null"/> when <see cref="IsSupported"/>.</summary>

@@ -30,8 +30,12 @@ public sealed class TscFrequency
     /// <summary>Creates a frequency from a rate determined by <paramref name="source"/>.</summary>
     /// <param name="hertz">Ticks per second, between <see cref="MinHertz"/> and <see cref="MaxHertz"/>.</param>
     /// <param name="source">How the rate was determined.</param>
-    /// <param name="uncertaintyPpm">The estimated relative uncertainty in parts per million, or <see langword="null"/> when not estimated.</param>
-    /// <exception cref="ArgumentOutOfRangeException">The rate is not finite or outside the accepted range, or the uncertainty is negative.</exception>
+    /// <param name="uncertaintyPpm">
+    /// The estimated relative uncertainty in parts per million, or <see langword="null"/> when not estimated.
+    /// </param>
+    /// <exception cref="ArgumentOutOfRangeException">
+    /// The rate is not finite or outside the accepted range, or the uncertainty is negative.
+    /// </exception>
     public TscFrequency(double hertz, TscFrequencySource source, double? uncertaintyPpm)
     {
         if (!double.IsFinite(hertz) || hertz < MinHertz || hertz > MaxHertz)

@@ -24,7 +24,9 @@ internal static partial class Flock
     [LibraryImport(Libraries.Libc, EntryPoint = "open", StringMarshalling = StringMarshalling.Utf8, SetLastError = true)]
     internal static partial int Open(string path, int flags);
 
-    /// <summary>flock(fd, operation): 0, or -1 with errno. The lock belongs to the open file description and goes with its last close.</summary>
+    /// <summary>
+    /// flock(fd, operation): 0, or -1 with errno. The lock belongs to the open file description and goes with its last close.
+    /// </summary>
     [LibraryImport(Libraries.Libc, EntryPoint = "flock", SetLastError = true)]
     internal static partial int Lock(int fd, int operation);
 }

@@ -2,7 +2,9 @@ namespace Picollo.Interop;
 
 /// <summary>The outcome of loading libpicollo_native.</summary>
 /// <param name="Handle">The dlopen handle; 0 when not loaded.</param>
-/// <param name="Path">The file (or library name, when found by default probing) that was loaded; <see langword="null"/> when not loaded.</param>
+/// <param name="Path">
+/// The file (or library name, when found by default probing) that was loaded; <see langword="null"/> when not loaded.
+/// </param>
 /// <param name="AbiVersion">The version the library reported; <see langword="null"/> when not loaded.</param>
 /// <param name="FailureReason">Why the library cannot be used and how to fix it; <see langword="null"/> when loaded.</param>
 internal sealed record NativeLibraryStatus(nint Handle, string? Path, int? AbiVersion, string? FailureReason)

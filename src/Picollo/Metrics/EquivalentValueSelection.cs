@@ -9,6 +9,8 @@ public enum EquivalentValueSelection
     /// <summary>The bucket's inclusive start: never above any value recorded into the bucket.</summary>
     Lower = 1,
 
-    /// <summary>The bucket's highest value, start + step − 1: never below any value recorded into the bucket (HdrHistogram's choice).</summary>
+    /// <summary>
+    /// The bucket's highest value, start + step − 1: never below any value recorded into the bucket (HdrHistogram's choice).
+    /// </summary>
     Upper = 2,
 }

@@ -10,7 +10,9 @@ public sealed partial class HdrHistogram
     /// </summary>
     /// <param name="ranks">Percentile ranks in [0, 100], any order (ascending is fastest).</param>
     /// <param name="destination">Receives one <see cref="Percentile"/> per rank; at least as long as <paramref name="ranks"/>.</param>
-    /// <param name="selection">Which value of the bucket to report; <see langword="null"/> for <see cref="Percentile.DefaultEquivalentValueSelection"/>.</param>
+    /// <param name="selection">
+    /// Which value of the bucket to report; <see langword="null"/> for <see cref="Percentile.DefaultEquivalentValueSelection"/>.
+    /// </param>
     /// <remarks>An empty histogram yields value 0 and <see cref="Percentile.CountAtRank"/> 0 for every rank.</remarks>
     /// <exception cref="ArgumentException">A rank is NaN, or <paramref name="destination"/> is too short.</exception>
     /// <exception cref="ArgumentOutOfRangeException">A rank is below 0 or above 100.</exception>

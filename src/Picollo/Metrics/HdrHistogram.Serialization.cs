@@ -39,7 +39,9 @@ public sealed partial class HdrHistogram
     public byte[] ToUtf8Json() =>
         JsonSerializer.SerializeToUtf8Bytes(HdrHistogramJsonCodec.ToModel(this), HdrHistogramJsonContext.Default.HdrHistogramJsonModel);
 
-    /// <summary>Reads a histogram written by <see cref="ToJson"/>: same layout, range, storage width, bucket counts and overflow count.</summary>
+    /// <summary>
+    /// Reads a histogram written by <see cref="ToJson"/>: same layout, range, storage width, bucket counts and overflow count.
+    /// </summary>
     /// <param name="json">The JSON text.</param>
     /// <returns>A new histogram equal to the one that was written.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="json"/> is <see langword="null"/>.</exception>
@@ -51,7 +53,9 @@ public sealed partial class HdrHistogram
     /// </exception>
     public static HdrHistogram FromJson(string json) => HdrHistogramJsonCodec.Deserialize(json);
 
-    /// <summary>Reads a histogram from the UTF-8 JSON of <see cref="ToUtf8Json"/> or <see cref="ToJson"/>; a leading byte order mark is skipped.</summary>
+    /// <summary>
+    /// Reads a histogram from the UTF-8 JSON of <see cref="ToUtf8Json"/> or <see cref="ToJson"/>; a leading byte order mark is skipped.
+    /// </summary>
     /// <param name="utf8Json">The UTF-8 encoded JSON text.</param>
     /// <returns>A new histogram equal to the one that was written.</returns>
     /// <exception cref="HdrHistogramFormatException">The JSON is not a valid histogram; see <see cref="FromJson(string)"/>.</exception>

@@ -133,7 +133,9 @@ public sealed partial class HdrHistogram
     /// <summary>Adds <paramref name="count"/> to the bucket of <paramref name="value"/> (or to the overflow counter).</summary>
     /// <param name="value">The value to record.</param>
     /// <param name="count">How many times it was observed.</param>
-    /// <exception cref="ArgumentOutOfRangeException">32-bit storage and <paramref name="count"/> above <see cref="uint.MaxValue"/>.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">
+    /// 32-bit storage and <paramref name="count"/> above <see cref="uint.MaxValue"/>.
+    /// </exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Record(ulong value, ulong count)
     {

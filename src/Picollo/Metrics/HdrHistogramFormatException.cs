@@ -38,9 +38,15 @@ public sealed class HdrHistogramFormatException : FormatException
     /// <summary>The JSON path of the offending element (e.g. <c>$.buckets['19969']</c>); <see langword="null"/> for binary input.</summary>
     public string? Path { get; }
 
-    /// <summary>The 0-based line of a JSON syntax or type error, as in <see cref="System.Text.Json.JsonException"/>; <see langword="null"/> when unknown.</summary>
+    /// <summary>
+    /// The 0-based line of a JSON syntax or type error, as in <see cref="System.Text.Json.JsonException"/>; <see langword="null"/> when
+    /// unknown.
+    /// </summary>
     public long? LineNumber { get; }
 
-    /// <summary>The 0-based byte offset within <see cref="LineNumber"/>, as in <see cref="System.Text.Json.JsonException"/>; <see langword="null"/> when unknown.</summary>
+    /// <summary>
+    /// The 0-based byte offset within <see cref="LineNumber"/>, as in <see cref="System.Text.Json.JsonException"/>; <see langword="null"/>
+    /// when unknown.
+    /// </summary>
     public long? BytePositionInLine { get; }
 }

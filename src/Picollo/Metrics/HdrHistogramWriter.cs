@@ -35,7 +35,9 @@ public readonly struct HdrHistogramWriter
 #endif
 
     /// <param name="counts">The storage (overflow slot at [<paramref name="length"/>]) that <paramref name="mode"/> describes.</param>
-    /// <param name="mode">Any mode but <see cref="HdrHistogram.StorageMode.ThreadLocal"/>: a thread-local writer is single-writer on its shard.</param>
+    /// <param name="mode">
+    /// Any mode but <see cref="HdrHistogram.StorageMode.ThreadLocal"/>: a thread-local writer is single-writer on its shard.
+    /// </param>
     /// <param name="blockScale">The layout's block scale.</param>
     /// <param name="firstIndex">The logical index of storage index 0.</param>
     /// <param name="length">The number of buckets, overflow slot excluded.</param>
@@ -71,7 +73,9 @@ public readonly struct HdrHistogramWriter
     /// <summary>Adds <paramref name="count"/> to the bucket of <paramref name="value"/> (or to the overflow counter).</summary>
     /// <param name="value">The value to record.</param>
     /// <param name="count">How many times it was observed.</param>
-    /// <exception cref="ArgumentOutOfRangeException">32-bit storage and <paramref name="count"/> above <see cref="uint.MaxValue"/>.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">
+    /// 32-bit storage and <paramref name="count"/> above <see cref="uint.MaxValue"/>.
+    /// </exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Record(ulong value, ulong count)
     {

@@ -2,7 +2,9 @@ using System.Diagnostics;
 
 namespace Picollo.Metrics;
 
-/// <summary>Converts <see cref="Stopwatch"/> ticks to time units without going through <see cref="TimeSpan"/> (100 ns resolution).</summary>
+/// <summary>
+/// Converts <see cref="Stopwatch"/> ticks to time units without going through <see cref="TimeSpan"/> (100 ns resolution).
+/// </summary>
 internal static class StopwatchTicks
 {
     private static readonly ulong s_frequency = (ulong)Stopwatch.Frequency;

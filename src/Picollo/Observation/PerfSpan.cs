@@ -29,10 +29,16 @@ public sealed class PerfSpan
     /// <summary>At most this many perf_event counters per span (the value slots left beside the TSC and allocated bytes).</summary>
     public const int MaxPerfCounters = 6;
 
-    /// <summary>The name of the <see cref="System.Diagnostics.Metrics.Meter"/> spans export to: <c>AddMeter(PerfSpan.MeterName)</c> in OpenTelemetry, <c>--counters Picollo</c> in dotnet-counters.</summary>
+    /// <summary>
+    /// The name of the <see cref="System.Diagnostics.Metrics.Meter"/> spans export to: <c>AddMeter(PerfSpan.MeterName)</c> in
+    /// OpenTelemetry, <c>--counters Picollo</c> in dotnet-counters.
+    /// </summary>
     public const string MeterName = PerfSpanMeter.MeterName;
 
-    /// <summary>The name of the <see cref="System.Diagnostics.Tracing.EventSource"/> that writes span events: <c>dotnet-trace collect --providers Picollo:0x1:4</c>.</summary>
+    /// <summary>
+    /// The name of the <see cref="System.Diagnostics.Tracing.EventSource"/> that writes span events: <c>dotnet-trace collect --providers
+    /// Picollo:0x1:4</c>.
+    /// </summary>
     public const string EventSourceName = PerfSpanEventSource.SourceName;
 
     /// <summary>The largest value a span histogram stores in a bucket (2^44); larger ones are counted in its overflow slot.</summary>
@@ -154,7 +160,9 @@ public sealed class PerfSpan
     /// <param name="name">The span's name.</param>
     /// <param name="counters"><c>tsc</c>, <c>allocated-bytes</c> and perf_event names such as <c>cycles</c>, <c>instructions</c>.</param>
     /// <returns>The span.</returns>
-    /// <exception cref="ArgumentException">The name is empty, a counter is unknown or cannot be per span, or a span of that name exists with other counters.</exception>
+    /// <exception cref="ArgumentException">
+    /// The name is empty, a counter is unknown or cannot be per span, or a span of that name exists with other counters.
+    /// </exception>
     public static PerfSpan Create(string name, params string[] counters) =>
         Create(name, new PerfSpanOptions { Counters = counters is null || counters.Length == 0 ? PerfSpanOptions.DefaultCounters : counters });
 
@@ -162,7 +170,9 @@ public sealed class PerfSpan
     /// <param name="name">The span's name.</param>
     /// <param name="options">The counters, whether system-call reads are allowed, the histograms' relative error.</param>
     /// <returns>The span.</returns>
-    /// <exception cref="ArgumentException">The name is empty, a counter is unknown or cannot be per span, or a span of that name exists with other options.</exception>
+    /// <exception cref="ArgumentException">
+    /// The name is empty, a counter is unknown or cannot be per span, or a span of that name exists with other options.
+    /// </exception>
     public static PerfSpan Create(string name, PerfSpanOptions options) => Create(name, options, LibcPerfEventSyscalls.Instance);
 
     /// <summary>Creates a span whose perf_event sessions go through <paramref name="syscalls"/> (tests drive a fake PMU).</summary>

@@ -41,7 +41,9 @@ public sealed class PerfSpanCounter
     /// <summary>Whether the counter counts on this machine.</summary>
     public bool IsAvailable => UnavailableReason is null;
 
-    /// <summary>Whether each read is a <c>read()</c> system call (microseconds: docs/OBSERVATION.md) rather than <c>rdpmc</c> or a plain load.</summary>
+    /// <summary>
+    /// Whether each read is a <c>read()</c> system call (microseconds: docs/OBSERVATION.md) rather than <c>rdpmc</c> or a plain load.
+    /// </summary>
     public bool ReadsBySyscall { get; }
 
     /// <inheritdoc/>

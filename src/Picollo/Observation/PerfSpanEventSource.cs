@@ -53,7 +53,9 @@ internal sealed class PerfSpanEventSource : EventSource
     public void SpanDefined(int SpanId, string Span, string Counters, string Units, long TscTicksPerSecond) =>
         WriteEvent(SpanDefinedId, SpanId, Span, Counters, Units, TscTicksPerSecond);
 
-    /// <summary>A span ended on the thread that entered it: its values in the slot order its <c>SpanDefined</c> event names (unused slots 0).</summary>
+    /// <summary>
+    /// A span ended on the thread that entered it: its values in the slot order its <c>SpanDefined</c> event names (unused slots 0).
+    /// </summary>
     [Event(SpanEndedId, Level = EventLevel.Informational, Keywords = Keywords.Spans, Message = "Span {1} ended")]
     public void SpanEnded(int SpanId, string Span, long Value0, long Value1, long Value2, long Value3, long Value4, long Value5, long Value6, long Value7)
     {

@@ -54,7 +54,9 @@ public sealed class PerfSpanSnapshot
     /// <summary>Spans whose perf_event counters could not be read (in the interval, for a delta monitor).</summary>
     public long UncountedSpans { get; private set; }
 
-    /// <summary>The snapshot of the counter named <paramref name="counterName"/>, or <see langword="null"/> when the span does not count it here.</summary>
+    /// <summary>
+    /// The snapshot of the counter named <paramref name="counterName"/>, or <see langword="null"/> when the span does not count it here.
+    /// </summary>
     /// <param name="counterName">A counter name, e.g. <c>tsc</c>.</param>
     /// <returns>The counter's snapshot or <see langword="null"/>.</returns>
     public HdrHistogramSnapshot? Counter(string counterName)

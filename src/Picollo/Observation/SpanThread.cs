@@ -82,7 +82,9 @@ internal sealed class SpanThread
     /// <summary>How many raw values the frame stack can hold now (bounded by <see cref="MaxPerfStackValues"/>; for tests).</summary>
     internal int PerfStackCapacity => _perfStack.Length;
 
-    /// <summary>Pushes a span's enter values; returns the frame and, in <paramref name="stamp"/>, what proves it unchanged at exit.</summary>
+    /// <summary>
+    /// Pushes a span's enter values; returns the frame and, in <paramref name="stamp"/>, what proves it unchanged at exit.
+    /// </summary>
     public int PushPerf(ReadOnlySpan<Interop.PerfEventValue> values, out ulong stamp)
     {
         int frame = _perfTop;

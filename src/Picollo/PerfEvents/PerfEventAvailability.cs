@@ -57,14 +57,17 @@ public sealed class PerfEventAvailability
 
     /// <summary>
     /// Whether counting must exclude kernel mode (exclude_kernel = 1), as observed by the probe: the case at
-    /// perf_event_paranoid ≥ 2 without CAP_PERFMON (root and CAP_PERFMON may count kernel mode at any level). Then context-switches and cpu-migrations always read 0 (see <see cref="CountsOnlyInKernel"/>).
+    /// perf_event_paranoid ≥ 2 without CAP_PERFMON (root and CAP_PERFMON may count kernel mode at any level). Then context-switches and
+    /// cpu-migrations always read 0 (see <see cref="CountsOnlyInKernel"/>).
     /// </summary>
     public bool IsKernelExcludedForced => KernelCountingUnavailableReason is not null;
 
     /// <summary>Why kernel-mode counting is refused, with the remedy; <see langword="null"/> when it is allowed.</summary>
     public string? KernelCountingUnavailableReason { get; }
 
-    /// <summary>The value of /proc/sys/kernel/perf_event_paranoid, or <see langword="null"/> when absent (not Linux, no perf events).</summary>
+    /// <summary>
+    /// The value of /proc/sys/kernel/perf_event_paranoid, or <see langword="null"/> when absent (not Linux, no perf events).
+    /// </summary>
     public int? ParanoidLevel { get; }
 
     /// <summary>Whether the process holds CAP_PERFMON or CAP_SYS_ADMIN (root): the paranoid level then does not restrict it.</summary>
@@ -78,8 +81,8 @@ public sealed class PerfEventAvailability
 
     /// <summary>
     /// Whether <paramref name="spec"/> is raised only from kernel code, so that with exclude_kernel it always reads 0:
-    /// context-switches and cpu-migrations (docs/ARCHITECTURE.md, "Platform facts"). Sessions report such counters unavailable in user-only mode
-    /// instead of recording zeros.
+    /// context-switches and cpu-migrations (docs/ARCHITECTURE.md, "Platform facts"). Sessions report such counters unavailable in user-only
+    /// mode instead of recording zeros.
     /// </summary>
     /// <param name="spec">The event.</param>
     /// <param name="reason">Why it is meaningless in user-only mode, with the remedy.</param>

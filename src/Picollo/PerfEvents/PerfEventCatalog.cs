@@ -50,7 +50,10 @@ public sealed class PerfEventCatalog
     /// <returns>E.g. <c>task-clock</c>, <c>page-faults</c>.</returns>
     public static string GetName(PerfSoftwareCounterId id) => PerfGenericEventTable.GetName(id);
 
-    /// <summary>perf's canonical name of a cache event (<c>&lt;cache&gt;-&lt;op&gt;s</c> for accesses, <c>&lt;cache&gt;-&lt;op&gt;-misses</c> for misses).</summary>
+    /// <summary>
+    /// perf's canonical name of a cache event (<c>&lt;cache&gt;-&lt;op&gt;s</c> for accesses, <c>&lt;cache&gt;-&lt;op&gt;-misses</c> for
+    /// misses).
+    /// </summary>
     /// <param name="id">The event.</param>
     /// <returns>E.g. <c>L1-dcache-loads</c>, <c>LLC-load-misses</c>, <c>dTLB-prefetches</c>.</returns>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="id"/> is not a cache × op × result perf knows.</exception>
@@ -100,7 +103,9 @@ public sealed class PerfEventCatalog
     /// generic event on a hybrid CPU (so <c>Counters.Hardware.CpuCycles</c> finds it) or for the sysfs event
     /// name when several PMUs publish it.
     /// </summary>
-    /// <exception cref="PerfEventNameException">As <see cref="Resolve"/>; or the PMUs publishing the name disagree on its scale or unit, so their counts cannot be summed.</exception>
+    /// <exception cref="PerfEventNameException">
+    /// As <see cref="Resolve"/>; or the PMUs publishing the name disagree on its scale or unit, so their counts cannot be summed.
+    /// </exception>
     internal PerfEventCounterRequest ResolveCounter(string name)
     {
         IReadOnlyList<PerfEventSpec> specs = Resolve(name);
@@ -149,12 +154,16 @@ public sealed class PerfEventCatalog
             null);
     }
 
-    /// <summary>Every name this catalog resolves without parameters: the generic names, then <c>pmu/event/</c> for each sysfs event.</summary>
+    /// <summary>
+    /// Every name this catalog resolves without parameters: the generic names, then <c>pmu/event/</c> for each sysfs event.
+    /// </summary>
     /// <returns>The names, generic ones first.</returns>
     public IReadOnlyList<string> GetKnownNames() =>
         [.. PerfGenericEventTable.Names, .. Pmus.SelectMany(static p => p.EventNames.Select(e => p.Name + "/" + e + "/"))];
 
-    /// <summary>What an unknown name is compared with for suggestions: the generic names and aliases, then this machine's sysfs event names.</summary>
+    /// <summary>
+    /// What an unknown name is compared with for suggestions: the generic names and aliases, then this machine's sysfs event names.
+    /// </summary>
     /// <returns>The names.</returns>
     internal IEnumerable<string> SuggestableNames() => PerfGenericEventTable.Suggestable.Concat(Pmus.SelectMany(static p => p.EventNames));
 
@@ -173,7 +182,9 @@ public sealed class PerfEventCatalog
         return [.. _hybridCorePmus.Select(p => ForCorePmu(generic, p))];
     }
 
-    /// <summary>The generic hardware or cache event bound to one core PMU of a hybrid CPU, through the extended type in config's high bits.</summary>
+    /// <summary>
+    /// The generic hardware or cache event bound to one core PMU of a hybrid CPU, through the extended type in config's high bits.
+    /// </summary>
     internal static PerfEventSpec ForCorePmu(PerfEventSpec generic, PerfPmu pmu) =>
         generic with
         {

@@ -24,7 +24,10 @@ public sealed class PerfEventCounter
         Name = PerfEventNames.DisplayName(spec);
     }
 
-    /// <summary>The display name: the event family and its id, e.g. <c>Hardware:CpuCycles</c>, <c>HardwareCache:L1DReadMiss</c>, <c>Software:TaskClock</c>.</summary>
+    /// <summary>
+    /// The display name: the event family and its id, e.g. <c>Hardware:CpuCycles</c>, <c>HardwareCache:L1DReadMiss</c>,
+    /// <c>Software:TaskClock</c>.
+    /// </summary>
     public string Name { get; }
 
     /// <summary>
@@ -33,10 +36,15 @@ public sealed class PerfEventCounter
     /// </summary>
     public PerfEventSpec Spec { get; }
 
-    /// <summary>The events opened and summed: <see cref="Spec"/> itself, or one per core PMU that could be opened on a hybrid CPU.</summary>
+    /// <summary>
+    /// The events opened and summed: <see cref="Spec"/> itself, or one per core PMU that could be opened on a hybrid CPU.
+    /// </summary>
     public IReadOnlyList<PerfEventSpec> Events { get; }
 
-    /// <summary>The counter-source view of this counter (perf name, unit, scale, kind; a missing core type in <see cref="CounterDescriptor.PartialReason"/>).</summary>
+    /// <summary>
+    /// The counter-source view of this counter (perf name, unit, scale, kind; a missing core type in
+    /// <see cref="CounterDescriptor.PartialReason"/>).
+    /// </summary>
     public CounterDescriptor Descriptor { get; }
 
     /// <summary>
@@ -45,7 +53,9 @@ public sealed class PerfEventCounter
     /// </summary>
     public HdrHistogram Histogram { get; }
 
-    /// <summary>The value of the last successful record for this counter (a delta or a cumulative value, scaled for multiplexing), in raw counts.</summary>
+    /// <summary>
+    /// The value of the last successful record for this counter (a delta or a cumulative value, scaled for multiplexing), in raw counts.
+    /// </summary>
     public ulong LastValue { get; internal set; }
 
     /// <summary>

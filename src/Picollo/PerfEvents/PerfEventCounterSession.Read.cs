@@ -3,7 +3,9 @@ namespace Picollo.PerfEvents;
 // Reading: one read() per group or rdpmc, recording the deltas, and the messages of a failed read.
 public sealed partial class PerfEventCounterSession
 {
-    /// <summary>Reads every counter of the group (of each group, on a hybrid CPU): the previous values are kept for <see cref="Record"/>'s deltas.</summary>
+    /// <summary>
+    /// Reads every counter of the group (of each group, on a hybrid CPU): the previous values are kept for <see cref="Record"/>'s deltas.
+    /// </summary>
     /// <param name="forceSyscallRead">
     /// Always use one read() of the group (atomic for the whole group) even when rdpmc is possible (each
     /// counter read separately, some ns apart, but no syscall).
@@ -59,7 +61,9 @@ public sealed partial class PerfEventCounterSession
     /// not run in the interval is skipped and counted in <see cref="PerfEventCounter.NotCountedSamples"/>.
     /// </summary>
     /// <param name="deltas">Record current − previous (default) rather than the cumulative value.</param>
-    /// <returns><see langword="false"/> when nothing could be recorded: the last read (or the one before, for deltas) failed or is missing.</returns>
+    /// <returns>
+    /// <see langword="false"/> when nothing could be recorded: the last read (or the one before, for deltas) failed or is missing.
+    /// </returns>
     /// <exception cref="ObjectDisposedException">The session is disposed.</exception>
     public bool Record(bool deltas = true)
     {
@@ -100,7 +104,9 @@ public sealed partial class PerfEventCounterSession
     /// Each counter's <see cref="PerfEventCounter.MultiplexingRatio"/> becomes its ratio since the session opened.
     /// </summary>
     /// <param name="destination">At least <see cref="Descriptors"/>.Count long.</param>
-    /// <exception cref="InvalidOperationException">The group read failed (e.g. a pinned group in error state): never reported as zeros.</exception>
+    /// <exception cref="InvalidOperationException">
+    /// The group read failed (e.g. a pinned group in error state): never reported as zeros.
+    /// </exception>
     public void ReadCumulative(Span<ulong> destination)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(destination.Length, _descriptors.Length, nameof(destination));

@@ -96,7 +96,9 @@ public sealed partial class PerfEventCounterSession : ICounterSource
     /// </summary>
     public bool IsRdpmcPossible => _pages is not null;
 
-    /// <summary>The first group leader's fd (-1 without counters): what one group read() targets; for the benchmarks' raw-read floor.</summary>
+    /// <summary>
+    /// The first group leader's fd (-1 without counters): what one group read() targets; for the benchmarks' raw-read floor.
+    /// </summary>
     internal int LeaderFd => _groups.Length > 0 ? _groups[0].LeaderFd : -1;
 
     /// <summary>The outcome of the last <see cref="Read"/>.</summary>
@@ -105,12 +107,16 @@ public sealed partial class PerfEventCounterSession : ICounterSource
     /// <summary>Why the last read failed (counters, errno and remedy), or null after a successful read.</summary>
     public string? LastError { get; private set; }
 
-    /// <summary>Starts counting the whole group, each group on a hybrid CPU (ioctl PERF_EVENT_IOC_ENABLE with PERF_IOC_FLAG_GROUP).</summary>
+    /// <summary>
+    /// Starts counting the whole group, each group on a hybrid CPU (ioctl PERF_EVENT_IOC_ENABLE with PERF_IOC_FLAG_GROUP).
+    /// </summary>
     /// <exception cref="ObjectDisposedException">The session is disposed.</exception>
     /// <exception cref="InvalidOperationException">The kernel refused; the message has the errno.</exception>
     public void Enable() => GroupIoctl(Interop.PerfEvent.PERF_EVENT_IOC_ENABLE, "enable");
 
-    /// <summary>Stops counting the whole group, each group on a hybrid CPU (ioctl PERF_EVENT_IOC_DISABLE with PERF_IOC_FLAG_GROUP).</summary>
+    /// <summary>
+    /// Stops counting the whole group, each group on a hybrid CPU (ioctl PERF_EVENT_IOC_DISABLE with PERF_IOC_FLAG_GROUP).
+    /// </summary>
     /// <exception cref="ObjectDisposedException">The session is disposed.</exception>
     /// <exception cref="InvalidOperationException">The kernel refused; the message has the errno.</exception>
     public void Disable() => GroupIoctl(Interop.PerfEvent.PERF_EVENT_IOC_DISABLE, "disable");

@@ -19,7 +19,10 @@ public readonly record struct PerfEventCounterSessionBuilder
         RequestList = [];
     }
 
-    /// <summary>perf_event_open pid: 0 = the thread that calls <see cref="Create"/>, &gt; 0 = that thread/process, -1 = every thread (needs a <see cref="Cpu"/>).</summary>
+    /// <summary>
+    /// perf_event_open pid: 0 = the thread that calls <see cref="Create"/>, &gt; 0 = that thread/process, -1 = every thread (needs a
+    /// <see cref="Cpu"/>).
+    /// </summary>
     public int Pid { get; private init; }
 
     /// <summary>perf_event_open cpu: -1 = any CPU the target runs on, otherwise only while it runs on that CPU.</summary>
@@ -39,14 +42,17 @@ public readonly record struct PerfEventCounterSessionBuilder
 
     /// <summary>
     /// The requested events, in order (a counter requested twice is opened once). A counter may span several events,
-    /// summed: on a hybrid CPU a generic hardware or cache event opens once per core PMU (<c>cpu_core/cycles/</c>, <c>cpu_atom/cycles/</c>).
+    /// summed: on a hybrid CPU a generic hardware or cache event opens once per core PMU (<c>cpu_core/cycles/</c>,
+    /// <c>cpu_atom/cycles/</c>).
     /// </summary>
     public ImmutableArray<PerfEventSpec> Events => [.. Requests.SelectMany(static r => r.Events)];
 
     /// <summary>The requested counters, in order, each with the events it sums.</summary>
     internal ImmutableArray<PerfEventCounterRequest> Requests => RequestList.IsDefault ? [] : RequestList;
 
-    /// <summary>The catalog names and hybrid expansion resolve against; null for this machine's (<see cref="PerfEventCatalog.Default"/>).</summary>
+    /// <summary>
+    /// The catalog names and hybrid expansion resolve against; null for this machine's (<see cref="PerfEventCatalog.Default"/>).
+    /// </summary>
     internal PerfEventCatalog? Catalog { get; private init; }
 
     private ImmutableArray<PerfEventCounterRequest> RequestList { get; init; }
@@ -57,7 +63,9 @@ public readonly record struct PerfEventCounterSessionBuilder
     /// <param name="pid">0 for the calling thread (default), a thread or process id, or -1 for all (with a cpu).</param>
     /// <param name="cpu">-1 for any CPU (default) or a CPU number.</param>
     /// <returns>A builder with the new target.</returns>
-    /// <exception cref="ArgumentOutOfRangeException">A value below -1, or both -1 (the kernel rejects "every thread on every CPU").</exception>
+    /// <exception cref="ArgumentOutOfRangeException">
+    /// A value below -1, or both -1 (the kernel rejects "every thread on every CPU").
+    /// </exception>
     public PerfEventCounterSessionBuilder WithTarget(int pid, int cpu)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(pid, -1);
@@ -81,7 +89,9 @@ public readonly record struct PerfEventCounterSessionBuilder
     /// <returns>A builder with the new option.</returns>
     public PerfEventCounterSessionBuilder WithKernel(bool kernel) => this with { IncludeKernel = kernel };
 
-    /// <summary>Starts counting at creation (default) or leaves the group disabled until <see cref="PerfEventCounterSession.Enable"/>.</summary>
+    /// <summary>
+    /// Starts counting at creation (default) or leaves the group disabled until <see cref="PerfEventCounterSession.Enable"/>.
+    /// </summary>
     /// <param name="enabled">Whether counting starts at creation.</param>
     /// <returns>A builder with the new option.</returns>
     public PerfEventCounterSessionBuilder WithEnabled(bool enabled = true) => this with { Enabled = enabled };

@@ -22,7 +22,9 @@ internal static class PerfEventGroupReader
     /// <summary>Bytes one read of a group of <paramref name="count"/> events returns.</summary>
     public static int BufferSize(int count) => HeaderBytes + (count * EntryBytes);
 
-    /// <summary>Reads the group of the leader <paramref name="fd"/> into <paramref name="values"/> (same order as <paramref name="ids"/>).</summary>
+    /// <summary>
+    /// Reads the group of the leader <paramref name="fd"/> into <paramref name="values"/> (same order as <paramref name="ids"/>).
+    /// </summary>
     public static PerfGroupReadStatus Read(IPerfEventSyscalls syscalls, int fd, Span<byte> buffer, ReadOnlySpan<ulong> ids, Span<Interop.PerfEventValue> values, out int errno)
     {
         int bytes;
@@ -43,7 +45,10 @@ internal static class PerfEventGroupReader
         return bytes == 0 ? PerfGroupReadStatus.EndOfFile : Parse(buffer[..bytes], ids, values);
     }
 
-    /// <summary>Parses one group record; <paramref name="values"/> is written only when the result is <see cref="PerfGroupReadStatus.Ok"/> or partially otherwise.</summary>
+    /// <summary>
+    /// Parses one group record; <paramref name="values"/> is written only when the result is <see cref="PerfGroupReadStatus.Ok"/> or
+    /// partially otherwise.
+    /// </summary>
     public static PerfGroupReadStatus Parse(ReadOnlySpan<byte> data, ReadOnlySpan<ulong> ids, Span<Interop.PerfEventValue> values)
     {
         if (ids.Length > MaxEvents || values.Length < ids.Length)

@@ -27,7 +27,10 @@ internal static class PerfEventNames
     public static string PerfName(PerfCacheCounterId id) =>
         Enum.IsDefined(id) ? PerfEventCatalog.GetName(id) : "cache-0x" + ((ulong)id).ToString("x", CultureInfo.InvariantCulture);
 
-    /// <summary>The article's display name: <c>Hardware:CpuCycles</c>, <c>HardwareCache:L1DReadMiss</c>, <c>Software:TaskClock</c>; otherwise <c>Kind:perf-name</c>.</summary>
+    /// <summary>
+    /// The article's display name: <c>Hardware:CpuCycles</c>, <c>HardwareCache:L1DReadMiss</c>, <c>Software:TaskClock</c>; otherwise
+    /// <c>Kind:perf-name</c>.
+    /// </summary>
     public static string DisplayName(PerfEventSpec spec)
     {
         string? name = spec.Type switch

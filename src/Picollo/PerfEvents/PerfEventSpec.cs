@@ -45,7 +45,9 @@ public sealed record PerfEventSpec(
     public static PerfEventSpec Software(string name, PerfSoftwareCounterId id, string unit = "events") =>
         new(name, (uint)PerfEventType.Software, (ulong)id, 0, 0, CounterKind.Software, unit);
 
-    /// <summary>The attribute that opens this event as a counting (non-sampling) event, at the full <see cref="Interop.PerfEventAttr.Size"/>.</summary>
+    /// <summary>
+    /// The attribute that opens this event as a counting (non-sampling) event, at the full <see cref="Interop.PerfEventAttr.Size"/>.
+    /// </summary>
     /// <param name="readFormat">PERF_FORMAT_* bits.</param>
     /// <param name="flags">perf_event_attr flag bits (<see cref="Interop.PerfEventAttr.FlagDisabled"/>, …).</param>
     internal Interop.PerfEventAttr CountingAttr(ulong readFormat, ulong flags) => new()

@@ -54,8 +54,13 @@ internal sealed class PerfEventTermParser(PerfSysfs sysfs, IReadOnlyList<PerfPmu
         return [builder.ToSpec(specName)];
     }
 
-    /// <summary>Resolves a sysfs event of <paramref name="pmu"/> named without its PMU (<c>cycles-ct</c>): its terms, as if written <c>pmu/alias/</c>.</summary>
-    /// <exception cref="PerfEventNameException">The sysfs event needs a parameter (<c>field=?</c>), or one of its terms does not apply.</exception>
+    /// <summary>
+    /// Resolves a sysfs event of <paramref name="pmu"/> named without its PMU (<c>cycles-ct</c>): its terms, as if written
+    /// <c>pmu/alias/</c>.
+    /// </summary>
+    /// <exception cref="PerfEventNameException">
+    /// The sysfs event needs a parameter (<c>field=?</c>), or one of its terms does not apply.
+    /// </exception>
     public PerfEventSpec ResolveAlias(PerfPmu pmu, PerfPmuEvent alias, string text)
     {
         var builder = new TermBuilder(pmu);

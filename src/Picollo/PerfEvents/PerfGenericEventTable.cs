@@ -72,7 +72,9 @@ internal static class PerfGenericEventTable
     /// <summary>The canonical spellings, in table order (hardware, software, cache).</summary>
     public static IReadOnlyList<string> Names => s_names;
 
-    /// <summary>What an unknown name is compared with for suggestions: the canonical spellings and the hardware and software aliases.</summary>
+    /// <summary>
+    /// What an unknown name is compared with for suggestions: the canonical spellings and the hardware and software aliases.
+    /// </summary>
     public static IReadOnlyList<string> Suggestable => s_suggestable;
 
     /// <summary>Looks a generic name up, case-insensitively, in any of perf's spellings.</summary>
@@ -90,7 +92,10 @@ internal static class PerfGenericEventTable
     public static string GetName(PerfSoftwareCounterId id) =>
         s_software.First(s => s.Id == id).Name;
 
-    /// <summary>perf's canonical name of a cache event (<c>&lt;cache&gt;-&lt;op&gt;s</c> for accesses, <c>&lt;cache&gt;-&lt;op&gt;-misses</c> for misses).</summary>
+    /// <summary>
+    /// perf's canonical name of a cache event (<c>&lt;cache&gt;-&lt;op&gt;s</c> for accesses, <c>&lt;cache&gt;-&lt;op&gt;-misses</c> for
+    /// misses).
+    /// </summary>
     /// <param name="id">The event.</param>
     /// <returns>E.g. <c>L1-dcache-loads</c>, <c>LLC-load-misses</c>, <c>dTLB-prefetches</c>.</returns>
     public static string GetName(PerfCacheCounterId id)

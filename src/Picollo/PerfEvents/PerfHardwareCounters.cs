@@ -11,7 +11,10 @@ public sealed class PerfHardwareCounters
     /// <param name="id">The event.</param>
     public PerfEventCounter? this[PerfHardwareCounterId id] => _counters.Find(PerfEventType.Hardware, (ulong)id);
 
-    /// <summary>cycles: core clock cycles while the thread runs (varies with frequency scaling); <see langword="null"/> when the session does not count it.</summary>
+    /// <summary>
+    /// cycles: core clock cycles while the thread runs (varies with frequency scaling); <see langword="null"/> when the session does not
+    /// count it.
+    /// </summary>
     public PerfEventCounter? CpuCycles => this[PerfHardwareCounterId.CpuCycles];
 
     /// <summary>instructions: instructions retired; <see langword="null"/> when the session does not count it.</summary>
@@ -38,6 +41,8 @@ public sealed class PerfHardwareCounters
     /// <summary>stalled-cycles-backend; <see langword="null"/> when the session does not count it.</summary>
     public PerfEventCounter? StalledCyclesBackend => this[PerfHardwareCounterId.StalledCyclesBackend];
 
-    /// <summary>ref-cycles: reference cycles, not affected by frequency scaling; <see langword="null"/> when the session does not count it.</summary>
+    /// <summary>
+    /// ref-cycles: reference cycles, not affected by frequency scaling; <see langword="null"/> when the session does not count it.
+    /// </summary>
     public PerfEventCounter? RefCpuCycles => this[PerfHardwareCounterId.RefCpuCycles];
 }

@@ -7,7 +7,9 @@ internal static class PerfMmapReader
     /// <summary>Bytes of struct perf_event_mmap_page the reader looks at (through time_mask).</summary>
     public const int HeaderBytes = 96;
 
-    /// <summary>The reader's arithmetic on a page image: <see cref="Interop.PerfMmap.Ok"/> or <see cref="Interop.PerfMmap.UseRead"/>.</summary>
+    /// <summary>
+    /// The reader's arithmetic on a page image: <see cref="Interop.PerfMmap.Ok"/> or <see cref="Interop.PerfMmap.UseRead"/>.
+    /// </summary>
     public static unsafe int Compute(ReadOnlySpan<byte> page, ulong rawPmc, ulong tsc, out Interop.PerfEventValue value)
     {
         if (page.Length < HeaderBytes)

@@ -42,7 +42,9 @@ public sealed class PerfPmu
     /// <summary>Whether this is a CPU core PMU (the one counting cycles and instructions of a thread).</summary>
     public bool IsCpu => IsCpuPmuName(Name);
 
-    /// <summary>The names of its sysfs events (<c>&lt;pmu&gt;/events/*</c> without the <c>.scale</c>/<c>.unit</c> companions), sorted.</summary>
+    /// <summary>
+    /// The names of its sysfs events (<c>&lt;pmu&gt;/events/*</c> without the <c>.scale</c>/<c>.unit</c> companions), sorted.
+    /// </summary>
     public IReadOnlyList<string> EventNames => _eventNames.Value;
 
     /// <summary>The names of its format fields (<c>&lt;pmu&gt;/format/*</c>, e.g. <c>event</c>, <c>umask</c>), sorted.</summary>

@@ -20,10 +20,14 @@ public sealed class PerfSoftwareCounters
     /// <summary>page-faults; <see langword="null"/> when the session does not count it.</summary>
     public PerfEventCounter? PageFaults => this[PerfSoftwareCounterId.PageFaults];
 
-    /// <summary>context-switches (counted in kernel code: reads 0 with exclude_kernel); <see langword="null"/> when the session does not count it.</summary>
+    /// <summary>
+    /// context-switches (counted in kernel code: reads 0 with exclude_kernel); <see langword="null"/> when the session does not count it.
+    /// </summary>
     public PerfEventCounter? ContextSwitches => this[PerfSoftwareCounterId.ContextSwitches];
 
-    /// <summary>cpu-migrations (counted in kernel code: reads 0 with exclude_kernel); <see langword="null"/> when the session does not count it.</summary>
+    /// <summary>
+    /// cpu-migrations (counted in kernel code: reads 0 with exclude_kernel); <see langword="null"/> when the session does not count it.
+    /// </summary>
     public PerfEventCounter? CpuMigrations => this[PerfSoftwareCounterId.CpuMigrations];
 
     /// <summary>minor-faults; <see langword="null"/> when the session does not count it.</summary>

@@ -6,7 +6,9 @@ namespace Picollo.PerfEvents;
 /// What the diagnostics need to know about this machine to name the exact remedy: the paranoid level, whether a CPU
 /// PMU exists, the open-file limits and the host executable to grant capabilities to. Read once per process.
 /// </summary>
-/// <param name="ParanoidLevel">The value of /proc/sys/kernel/perf_event_paranoid, <see langword="null"/> when absent (no perf events in this kernel, or not Linux).</param>
+/// <param name="ParanoidLevel">
+/// The value of /proc/sys/kernel/perf_event_paranoid, <see langword="null"/> when absent (no perf events in this kernel, or not Linux).
+/// </param>
 /// <param name="HasCpuPmu">Whether sysfs lists a CPU PMU.</param>
 /// <param name="PmuNames">The PMUs sysfs lists, for reports.</param>
 /// <param name="OpenFilesSoftLimit">The soft "Max open files" of /proc/self/limits (<c>ulimit -n</c>), or <see langword="null"/>.</param>

@@ -37,7 +37,9 @@ internal static class JsonReading
     /// <summary>Where the reader stopped: <c>$.path (line 3, after byte 7)</c>, lines counted from 1.</summary>
     /// <param name="ex">The serializer's exception.</param>
     /// <returns>The location.</returns>
-    /// <remarks>BytePositionInLine counts the bytes of the line consumed when the error was found, so the offending token ends at or just before it.</remarks>
+    /// <remarks>
+    /// BytePositionInLine counts the bytes of the line consumed when the error was found, so the offending token ends at or just before it.
+    /// </remarks>
     public static string Location(JsonException ex)
     {
         ArgumentNullException.ThrowIfNull(ex);
@@ -46,7 +48,9 @@ internal static class JsonReading
             : ex.Path ?? "$";
     }
 
-    /// <summary>The serializer's message without the location suffix it ends with (" Path: … | LineNumber: … | BytePositionInLine: ….").</summary>
+    /// <summary>
+    /// The serializer's message without the location suffix it ends with (" Path: … | LineNumber: … | BytePositionInLine: ….").
+    /// </summary>
     /// <param name="ex">The serializer's exception.</param>
     /// <returns>The message, to be stated after <see cref="Location"/>.</returns>
     public static string Detail(JsonException ex)
