@@ -63,7 +63,7 @@ public sealed class SourceTextTests
     public void Reader_CountsAMessageSplitIntoPiecesAsOneAndSkipsAttributesAndValues()
     {
         string half = new('m', (LongMessage / 2) + 1);
-        string source = $$"""
+        string source = $$""""
             class C
             {
                 [System.Obsolete("{{half + half}}")]
@@ -76,7 +76,7 @@ public sealed class SourceTextTests
 
                 string Raw() => """{{half + half}}""";
             }
-            """;
+            """";
 
         LongMessages(source, "A.cs").ShouldBe([$"A.cs:6: {2 * half.Length + 1} characters", $"A.cs:11: {2 * half.Length} characters"]);
     }
