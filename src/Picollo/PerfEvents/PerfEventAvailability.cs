@@ -95,8 +95,7 @@ public sealed class PerfEventAvailability
             || (PerfSoftwareCounterId)spec.Config is not (PerfSoftwareCounterId.ContextSwitches or PerfSoftwareCounterId.CpuMigrations))
             return false;
 
-        reason = $"'{spec.Name}' is raised from kernel code (the scheduler), so with exclude_kernel it always reads 0: " +
-                 "a perf session built with WithKernel(true) counts it, which needs 'sudo sysctl kernel.perf_event_paranoid=1' or CAP_PERFMON; Perf.Measure and perf tests count user mode only, so there it stays unavailable.";
+        reason = PerfEventMessages.CountsOnlyInKernel(spec.Name);
         return true;
     }
 
@@ -130,12 +129,17 @@ public sealed class PerfEventAvailability
     {
         var report = new StringBuilder();
         report.Append(CultureInfo.InvariantCulture, $"perf_event availability: {Level}").AppendLine();
-        report.Append(CultureInfo.InvariantCulture, $"  OS: {RuntimeInformation.OSDescription} ({RuntimeInformation.ProcessArchitecture})").AppendLine();
-        report.Append(CultureInfo.InvariantCulture, $"  perf_event_paranoid: {ParanoidLevel?.ToString(CultureInfo.InvariantCulture) ?? "absent"}{(IsPrivileged ? " (bypassed: CAP_PERFMON or CAP_SYS_ADMIN held)" : "")}").AppendLine();
-        report.Append(CultureInfo.InvariantCulture, $"  kernel-mode counting: {(IsKernelExcludedForced ? "refused (exclude_kernel forced) - " + KernelCountingUnavailableReason : "allowed")}").AppendLine();
+        report.Append(CultureInfo.InvariantCulture, $"  OS: {RuntimeInformation.OSDescription} ({RuntimeInformation.ProcessArchitecture})")
+            .AppendLine();
+        string paranoid = ParanoidLevel?.ToString(CultureInfo.InvariantCulture) ?? "absent";
+        string bypassed = IsPrivileged ? " (bypassed: CAP_PERFMON or CAP_SYS_ADMIN held)" : "";
+        report.Append(CultureInfo.InvariantCulture, $"  perf_event_paranoid: {paranoid}{bypassed}").AppendLine();
+        string kernelMode = IsKernelExcludedForced ? "refused (exclude_kernel forced) - " + KernelCountingUnavailableReason : "allowed";
+        report.Append(CultureInfo.InvariantCulture, $"  kernel-mode counting: {kernelMode}").AppendLine();
         report.Append(CultureInfo.InvariantCulture, $"  software events: {SoftwareUnavailableReason ?? "available"}").AppendLine();
         report.Append(CultureInfo.InvariantCulture, $"  hardware events: {HardwareUnavailableReason ?? "available"}").AppendLine();
-        report.Append(CultureInfo.InvariantCulture, $"  PMUs: {(PmuNames.Count == 0 ? "none" : string.Join(", ", PmuNames))}{(HasCpuPmu ? "" : " (no CPU PMU)")}");
+        string pmus = PmuNames.Count == 0 ? "none" : string.Join(", ", PmuNames);
+        report.Append(CultureInfo.InvariantCulture, $"  PMUs: {pmus}{(HasCpuPmu ? "" : " (no CPU PMU)")}");
         return report.ToString();
     }
 
@@ -145,25 +149,26 @@ public sealed class PerfEventAvailability
     /// <param name="softwareErrno">task-clock with exclude_kernel/exclude_hv: 0 when it opened.</param>
     /// <param name="hardwareErrno">cycles with exclude_kernel/exclude_hv: 0 when it opened.</param>
     /// <param name="kernelErrno">task-clock without exclude_kernel: 0 when it opened.</param>
-    internal static PerfEventAvailability Classify(bool isLinux, PerfSystemFacts facts, int softwareErrno, int hardwareErrno, int kernelErrno)
+    internal static PerfEventAvailability Classify(
+        bool isLinux, PerfSystemFacts facts, int softwareErrno, int hardwareErrno, int kernelErrno)
     {
         if (!isLinux)
         {
-            string reason = $"perf_event is Linux-only and this is {RuntimeInformation.OSDescription}: here Picollo counts with the .NET runtime counters (allocated bytes, collections, JIT, lock contentions); time counters (tsc, task-clock) need Linux, and tsc Linux x86-64.";
+            string reason = PerfEventMessages.NotLinux(RuntimeInformation.OSDescription);
             return new PerfEventAvailability(reason, reason, reason, null, false, [], false);
         }
 
         if (facts.ParanoidLevel is null)
         {
-            string reason = $"perf events are not available: {PerfSystemFacts.ParanoidPath} is missing, so this kernel was built without CONFIG_PERF_EVENTS " +
-                            "(or /proc is not mounted): use the TSC and the .NET runtime counters, or a kernel with perf events.";
+            string reason = PerfEventMessages.NoPerfEvents(PerfSystemFacts.ParanoidPath);
             return new PerfEventAvailability(reason, reason, reason, null, facts.HasCpuPmu, facts.PmuNames, facts.IsPrivileged);
         }
 
-        string? software = softwareErrno == 0 ? null : PerfEventDiagnostics.Explain(softwareErrno, s_taskClock, excludeKernel: true, facts);
-        string? hardware = hardwareErrno == 0 ? null : PerfEventDiagnostics.Explain(hardwareErrno, s_cycles, excludeKernel: true, facts);
-        string? kernel = kernelErrno == 0 ? null : PerfEventDiagnostics.Explain(kernelErrno, s_taskClock, excludeKernel: false, facts);
-        return new PerfEventAvailability(software, hardware, kernel, facts.ParanoidLevel, facts.HasCpuPmu, facts.PmuNames, facts.IsPrivileged);
+        string? software = softwareErrno == 0 ? null : PerfEventMessages.OpenFailed(softwareErrno, s_taskClock, excludeKernel: true, facts);
+        string? hardware = hardwareErrno == 0 ? null : PerfEventMessages.OpenFailed(hardwareErrno, s_cycles, excludeKernel: true, facts);
+        string? kernel = kernelErrno == 0 ? null : PerfEventMessages.OpenFailed(kernelErrno, s_taskClock, excludeKernel: false, facts);
+        return new PerfEventAvailability(
+            software, hardware, kernel, facts.ParanoidLevel, facts.HasCpuPmu, facts.PmuNames, facts.IsPrivileged);
     }
 
     private static PerfEventAvailability Probe()
@@ -172,7 +177,8 @@ public sealed class PerfEventAvailability
         if (!OperatingSystem.IsLinux() || facts.ParanoidLevel is null)
             return Classify(OperatingSystem.IsLinux(), facts, Interop.Errno.ENOSYS, Interop.Errno.ENOSYS, Interop.Errno.ENOSYS);
 
-        const ulong UserOnly = Interop.PerfEventAttr.FlagDisabled | Interop.PerfEventAttr.FlagExcludeKernel | Interop.PerfEventAttr.FlagExcludeHv;
+        const ulong UserOnly =
+            Interop.PerfEventAttr.FlagDisabled | Interop.PerfEventAttr.FlagExcludeKernel | Interop.PerfEventAttr.FlagExcludeHv;
         int software = TryOpen(s_taskClock, UserOnly);
         int hardware = TryOpen(s_cycles, UserOnly);
         int kernel = TryOpen(s_taskClock, Interop.PerfEventAttr.FlagDisabled);

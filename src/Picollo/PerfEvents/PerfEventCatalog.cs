@@ -74,7 +74,10 @@ public sealed class PerfEventCatalog
         ArgumentNullException.ThrowIfNull(name);
         string text = name.Trim();
         if (text.Length == 0)
-            throw new PerfEventNameException("The perf event name is empty. Use a name like 'cycles' or 'task-clock' (see 'perf list').", name, [], 0);
+        {
+            throw new PerfEventNameException(
+                "The perf event name is empty. Use a name like 'cycles' or 'task-clock' (see 'perf list').", name, [], 0);
+        }
 
         if (text.Contains('/', StringComparison.Ordinal))
             return _terms.Resolve(text);
@@ -115,9 +118,10 @@ public sealed class PerfEventCatalog
         PerfEventSpec first = specs[0];
         if (specs.Any(s => s.Scale != first.Scale || s.Unit != first.Unit))
         {
-            string parts = string.Join(", ", specs.Select(static s => string.Create(CultureInfo.InvariantCulture, $"{s.Name} ({s.Scale} {s.Unit})")));
+            string parts = string.Join(
+                ", ", specs.Select(static s => string.Create(CultureInfo.InvariantCulture, $"{s.Name} ({s.Scale} {s.Unit})")));
             throw new PerfEventNameException(
-                $"The perf event '{name}' maps to events with different scales or units ({parts}): their counts cannot be summed; name one of them.",
+                PerfEventNameMessages.ScalesDiffer(name, parts),
                 name,
                 [.. specs.Select(static s => s.Name)],
                 null);
@@ -148,7 +152,7 @@ public sealed class PerfEventCatalog
             return specs[0];
         string names = string.Join(", ", specs.Select(static s => s.Name));
         throw new PerfEventNameException(
-            $"The perf event '{name}' maps to {specs.Count.ToString(CultureInfo.InvariantCulture)} events ({names}): name one of them, or use Resolve and sum their counts (PerfEventCounterSessionBuilder.WithCounter(name) does).",
+            PerfEventNameMessages.MapsToSeveralEvents(name, specs.Count, names),
             name,
             [.. specs.Select(static s => s.Name)],
             null);
@@ -196,14 +200,8 @@ public sealed class PerfEventCatalog
     private PerfEventNameException Unknown(string text, string original)
     {
         List<string> closest = PerfEventSuggestions.Closest(text, SuggestableNames());
-        // perf's ':u'/':k' modifiers have no place in a spec: the session's WithKernel decides what is counted.
-        string modifiers = text.Contains(':', StringComparison.Ordinal)
-            ? "Event modifiers such as ':u' or ':k' are not part of the name (the session's WithKernel decides). "
-            : "";
         return new PerfEventNameException(
-            $"Unknown perf event '{text}'. {modifiers}Closest valid names: {PerfEventSuggestions.ListOrNone(closest)}. "
-            + $"Run 'perf list' for the events of this machine, or look in {_sysfs.Root}/<pmu>/events/ "
-            + "(use them as 'pmu/event/', or write 'pmu/event=0x..,umask=0x../' or a raw code 'rUUEE').",
+            PerfEventNameMessages.UnknownEvent(text, closest, _sysfs.Root),
             original,
             closest,
             null)

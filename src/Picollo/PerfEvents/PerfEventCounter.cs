@@ -13,7 +13,13 @@ public sealed class PerfEventCounter
     private readonly int[] _eventIndices;
     private readonly bool _eventsShareTime;
 
-    internal PerfEventCounter(PerfEventSpec spec, PerfEventSpec[] events, int[] eventIndices, bool eventsShareTime, CounterDescriptor descriptor, HdrHistogram histogram)
+    internal PerfEventCounter(
+        PerfEventSpec spec,
+        PerfEventSpec[] events,
+        int[] eventIndices,
+        bool eventsShareTime,
+        CounterDescriptor descriptor,
+        HdrHistogram histogram)
     {
         Spec = spec;
         Events = events;
@@ -99,7 +105,12 @@ public sealed class PerfEventCounter
     /// extrapolation when a core type's PMU was multiplexed. Not counted when no member ran.</para>
     /// </remarks>
     /// <returns><see langword="false"/> when not counted (or a count went backwards).</returns>
-    internal bool TryMeasure(ReadOnlySpan<Interop.PerfEventValue> current, ReadOnlySpan<Interop.PerfEventValue> previous, bool deltas, out ulong value, out double ratio)
+    internal bool TryMeasure(
+        ReadOnlySpan<Interop.PerfEventValue> current,
+        ReadOnlySpan<Interop.PerfEventValue> previous,
+        bool deltas,
+        out ulong value,
+        out double ratio)
     {
         value = 0;
         ratio = double.NaN;

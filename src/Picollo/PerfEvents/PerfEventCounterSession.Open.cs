@@ -24,8 +24,11 @@ public sealed partial class PerfEventCounterSession
             nint[]? pages = MapPagesForRdpmc(options, syscalls, handles, specs);
             // A default(PerfEventCounterSessionBuilder) has a zeroed histogram builder (max trackable 0): use the defaults.
             HdrHistogramBuilder histogram = options.Histogram == default ? HdrHistogram.Factory : options.Histogram;
-            (CounterDescriptor[] descriptors, int[] descriptorToCounter, List<PerfEventCounter> counters) = Describe(requests, opened, reasons, enableFailure, histogram);
-            return new PerfEventCounterSession(syscalls, [.. handles], [.. counters], [.. ids], [.. specs], ranges, pages, descriptors, descriptorToCounter, excludeKernel);
+            (CounterDescriptor[] descriptors, int[] descriptorToCounter, List<PerfEventCounter> counters) =
+                Describe(requests, opened, reasons, enableFailure, histogram);
+            return new PerfEventCounterSession(
+                syscalls, [.. handles], [.. counters], [.. ids], [.. specs], ranges, pages, descriptors, descriptorToCounter,
+                excludeKernel);
         }
         catch
         {
@@ -51,7 +54,10 @@ public sealed partial class PerfEventCounterSession
     // Every event of every request, into the group of its PMU (added to groups as it gets its first event): per request and
     // event, the event opened, or why it did not open.
     private static (OpenEvent?[][] Opened, string?[][] Reasons) OpenEvents(
-        List<PerfEventCounterRequest> requests, in PerfEventCounterSessionBuilder options, IPerfEventSyscalls syscalls, List<OpenGroup> groups)
+        List<PerfEventCounterRequest> requests,
+        in PerfEventCounterSessionBuilder options,
+        IPerfEventSyscalls syscalls,
+        List<OpenGroup> groups)
     {
         bool excludeKernel = !options.IncludeKernel;
         ulong modeFlags = excludeKernel ? Interop.PerfEventAttr.FlagExcludeKernel | Interop.PerfEventAttr.FlagExcludeHv : 0;
@@ -94,10 +100,12 @@ public sealed partial class PerfEventCounterSession
     {
         foreach (OpenGroup group in groups)
         {
-            int result = syscalls.Ioctl(group.Events[0].Handle.Fd, Interop.PerfEvent.PERF_EVENT_IOC_ENABLE, Interop.PerfEvent.PERF_IOC_FLAG_GROUP);
+            int result = syscalls.Ioctl(
+                group.Events[0].Handle.Fd, Interop.PerfEvent.PERF_EVENT_IOC_ENABLE, Interop.PerfEvent.PERF_IOC_FLAG_GROUP);
             if (result < 0)
             {
-                string enableFailure = "ioctl(PERF_EVENT_IOC_ENABLE) of the group failed with " + Interop.Errno.Describe(-result) + ": nothing would count.";
+                string enableFailure =
+                    "ioctl(PERF_EVENT_IOC_ENABLE) of the group failed with " + Interop.Errno.Describe(-result) + ": nothing would count.";
                 foreach (OpenGroup g in groups)
                     g.Events.ForEach(static ev => ev.Handle.Dispose());
                 groups.Clear();
@@ -109,7 +117,8 @@ public sealed partial class PerfEventCounterSession
     }
 
     // The session's arrays list the events group after group, so each group read fills one contiguous slice.
-    private static (List<SafePerfEventHandle> Handles, List<PerfEventSpec> Specs, List<ulong> Ids, GroupRange[] Ranges) LayOut(List<OpenGroup> groups)
+    private static (List<SafePerfEventHandle> Handles, List<PerfEventSpec> Specs, List<ulong> Ids, GroupRange[] Ranges) LayOut(
+        List<OpenGroup> groups)
     {
         var handles = new List<SafePerfEventHandle>();
         var specs = new List<PerfEventSpec>();
@@ -133,7 +142,11 @@ public sealed partial class PerfEventCounterSession
     // Per request, its descriptor (unavailable with the reasons when none of its events opened or the groups could not be
     // enabled, partial when some did not open) and, when available, its counter.
     private static (CounterDescriptor[] Descriptors, int[] DescriptorToCounter, List<PerfEventCounter> Counters) Describe(
-        List<PerfEventCounterRequest> requests, OpenEvent?[][] opened, string?[][] reasons, string? enableFailure, HdrHistogramBuilder histogram)
+        List<PerfEventCounterRequest> requests,
+        OpenEvent?[][] opened,
+        string?[][] reasons,
+        string? enableFailure,
+        HdrHistogramBuilder histogram)
     {
         var descriptors = new CounterDescriptor[requests.Count];
         var descriptorToCounter = new int[requests.Count];
@@ -188,7 +201,14 @@ public sealed partial class PerfEventCounterSession
         IsSoftwareContext(spec) ? null : spec.Pmu.Length == 0 ? "cpu" : spec.Pmu;
 
     /// <summary>Opens one event into <paramref name="group"/> (as its leader when it is empty); the reason when it cannot.</summary>
-    private static string? OpenInto(OpenGroup group, PerfEventSpec spec, in PerfEventCounterSessionBuilder options, ulong modeFlags, bool excludeKernel, IPerfEventSyscalls syscalls, out OpenEvent? added)
+    private static string? OpenInto(
+        OpenGroup group,
+        PerfEventSpec spec,
+        in PerfEventCounterSessionBuilder options,
+        ulong modeFlags,
+        bool excludeKernel,
+        IPerfEventSyscalls syscalls,
+        out OpenEvent? added)
     {
         added = null;
         bool leader = group.Events.Count == 0;
@@ -203,17 +223,17 @@ public sealed partial class PerfEventCounterSession
         if (leader)
             flags |= Interop.PerfEventAttr.FlagDisabled;
         Interop.PerfEventAttr attr = spec.CountingAttr(ReadFormat, flags);
-        int fd = syscalls.Open(attr, options.Pid, options.Cpu, leader ? -1 : group.Events[0].Handle.Fd, Interop.PerfEvent.PERF_FLAG_FD_CLOEXEC);
+        int groupFd = leader ? -1 : group.Events[0].Handle.Fd;
+        int fd = syscalls.Open(attr, options.Pid, options.Cpu, groupFd, Interop.PerfEvent.PERF_FLAG_FD_CLOEXEC);
         if (fd < 0)
-            return PerfEventDiagnostics.Explain(-fd, spec, excludeKernel);
+            return PerfEventMessages.OpenFailed(-fd, spec, excludeKernel);
 
         var handle = new SafePerfEventHandle(fd, syscalls);
         int result = syscalls.GetId(fd, out ulong id);
         if (result < 0)
         {
             handle.Dispose();
-            return spec.Name + ": ioctl(PERF_EVENT_IOC_ID) failed with " + Interop.Errno.Describe(-result)
-                + ": the kernel is older than 3.12 or the fd is not a perf event; the group cannot be read by id.";
+            return PerfEventMessages.EventIdUnavailable(spec.Name, Interop.Errno.Describe(-result));
         }
 
         if (group.HardwarePmu is null && HardwarePmuOf(spec) is { } pmu)
@@ -252,7 +272,9 @@ public sealed partial class PerfEventCounterSession
             return kernelOnly;
 
         return opened >= PerfEventGroupReader.MaxEvents
-            ? spec.Name + ": a session holds at most " + PerfEventGroupReader.MaxEvents.ToString(System.Globalization.CultureInfo.InvariantCulture) + " events; use a second session."
+            ? spec.Name + ": a session holds at most "
+                + PerfEventGroupReader.MaxEvents.ToString(System.Globalization.CultureInfo.InvariantCulture)
+                + " events; use a second session."
             : null;
     }
 
@@ -262,7 +284,11 @@ public sealed partial class PerfEventCounterSession
     /// and breakpoint events never get a hardware counter index, so one of them forces read() for the
     /// whole group anyway and mapping would only cost fds' worth of address space).
     /// </summary>
-    private static nint[]? MapPagesForRdpmc(in PerfEventCounterSessionBuilder options, IPerfEventSyscalls syscalls, List<SafePerfEventHandle> handles, List<PerfEventSpec> specs)
+    private static nint[]? MapPagesForRdpmc(
+        in PerfEventCounterSessionBuilder options,
+        IPerfEventSyscalls syscalls,
+        List<SafePerfEventHandle> handles,
+        List<PerfEventSpec> specs)
     {
         if (options.Pid != 0 || handles.Count == 0)
             return null;

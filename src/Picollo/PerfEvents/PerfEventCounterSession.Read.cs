@@ -20,7 +20,10 @@ public sealed partial class PerfEventCounterSession
         _currentValid = false;
 
         if (_counters.Length == 0)
-            return Fail(PerfEventReadStatus.NoCounters, _noCountersError ??= "No counter of this session could be opened: " + DescribeUnavailable());
+        {
+            _noCountersError ??= "No counter of this session could be opened: " + DescribeUnavailable();
+            return Fail(PerfEventReadStatus.NoCounters, _noCountersError);
+        }
 
         if (!forceSyscallRead && _pages is not null && Environment.CurrentManagedThreadId == _ownerThreadId && TryReadRdpmc())
         {
@@ -43,10 +46,8 @@ public sealed partial class PerfEventCounterSession
             if (status != PerfGroupReadStatus.Ok)
             {
                 return status == PerfGroupReadStatus.EndOfFile
-                    ? Fail(PerfEventReadStatus.GroupInErrorState, "read() of the group " + GroupNames(group) + " returned 0 bytes: the pinned group lost its hardware counters "
-                        + "to another user (another pinned group, the NMI watchdog, a hypervisor) and the kernel put it in error state; nothing is counted. "
-                        + "Use WithPinned(false) to let the kernel multiplex it, or free the counters.")
-                    : Fail(PerfEventReadStatus.Failed, DescribeReadFailure(group, status, errno));
+                    ? Fail(PerfEventReadStatus.GroupInErrorState, PerfEventMessages.GroupInErrorState(GroupNames(group)))
+                    : Fail(PerfEventReadStatus.Failed, PerfEventMessages.GroupReadFailed(GroupNames(group), status, errno));
             }
         }
 
@@ -160,23 +161,6 @@ public sealed partial class PerfEventCounterSession
     {
         LastError = error;
         return LastReadStatus = status;
-    }
-
-    private string DescribeReadFailure(GroupRange range, PerfGroupReadStatus status, int errno)
-    {
-        string group = "read() of the group " + GroupNames(range);
-        return status switch
-        {
-            PerfGroupReadStatus.Failed when errno == Interop.Errno.ENOSPC =>
-                group + " failed with " + Interop.Errno.Describe(errno) + ": the kernel has more events in this group than the session opened; recreate the session.",
-            PerfGroupReadStatus.Failed when errno == Interop.Errno.EINTR =>
-                group + " was interrupted by signals " + PerfEventGroupReader.MaxInterruptedRetries.ToString(System.Globalization.CultureInfo.InvariantCulture) + " times in a row (EINTR); retry the read.",
-            PerfGroupReadStatus.Failed => group + " failed with " + Interop.Errno.Describe(errno) + ".",
-            PerfGroupReadStatus.Truncated => group + " returned fewer bytes than its layout needs.",
-            PerfGroupReadStatus.CountMismatch => group + " reported another number of events than the session opened.",
-            PerfGroupReadStatus.UnknownId => group + " reported an event id the session did not open.",
-            _ => group + " reported the same event id twice.",
-        };
     }
 
     private string DescribeUnavailable() => UnavailableCounters.Count == 0

@@ -131,7 +131,8 @@ public sealed partial class PerfEventCounterSession : ICounterSource
             handle.Dispose();
     }
 
-    private string GroupNames(GroupRange group) => "[" + string.Join(", ", _specs.Skip(group.Start).Take(group.Count).Select(static s => s.Name)) + "]";
+    private string GroupNames(GroupRange group) =>
+        "[" + string.Join(", ", _specs.Skip(group.Start).Take(group.Count).Select(static s => s.Name)) + "]";
 
     private void GroupIoctl(ulong request, string what)
     {
@@ -141,7 +142,11 @@ public sealed partial class PerfEventCounterSession : ICounterSource
         {
             int result = _syscalls.Ioctl(group.LeaderFd, request, Interop.PerfEvent.PERF_IOC_FLAG_GROUP);
             if (result < 0)
-                throw new InvalidOperationException("Could not " + what + " the group " + GroupNames(group) + ": ioctl failed with " + Interop.Errno.Describe(-result) + ".");
+            {
+                throw new InvalidOperationException(
+                    "Could not " + what + " the group " + GroupNames(group) + ": ioctl failed with "
+                    + Interop.Errno.Describe(-result) + ".");
+            }
         }
     }
 

@@ -112,12 +112,14 @@ public readonly record struct PerfEventCounterSessionBuilder
     /// </summary>
     /// <param name="id">The event.</param>
     /// <returns>A builder with the event.</returns>
-    public PerfEventCounterSessionBuilder WithHardwareCounter(PerfHardwareCounterId id) => With(CatalogOrDefault.ForGeneric(PerfEventNames.Spec(id)));
+    public PerfEventCounterSessionBuilder WithHardwareCounter(PerfHardwareCounterId id) =>
+        With(CatalogOrDefault.ForGeneric(PerfEventNames.Spec(id)));
 
     /// <summary>Adds a hardware cache event; on a hybrid CPU, one counter summing one event per core PMU.</summary>
     /// <param name="id">The event.</param>
     /// <returns>A builder with the event.</returns>
-    public PerfEventCounterSessionBuilder WithCacheCounter(PerfCacheCounterId id) => With(CatalogOrDefault.ForGeneric(PerfEventNames.Spec(id)));
+    public PerfEventCounterSessionBuilder WithCacheCounter(PerfCacheCounterId id) =>
+        With(CatalogOrDefault.ForGeneric(PerfEventNames.Spec(id)));
 
     /// <summary>Adds a software event.</summary>
     /// <param name="id">The event.</param>

@@ -38,7 +38,8 @@ public sealed class PerfEventCounters : IReadOnlyList<PerfEventCounter>
     /// <returns>A span enumerator over the counters.</returns>
     public ReadOnlySpan<PerfEventCounter>.Enumerator GetEnumerator() => new ReadOnlySpan<PerfEventCounter>(_counters).GetEnumerator();
 
-    IEnumerator<PerfEventCounter> IEnumerable<PerfEventCounter>.GetEnumerator() => ((IEnumerable<PerfEventCounter>)_counters).GetEnumerator();
+    IEnumerator<PerfEventCounter> IEnumerable<PerfEventCounter>.GetEnumerator() =>
+        ((IEnumerable<PerfEventCounter>)_counters).GetEnumerator();
 
     IEnumerator IEnumerable.GetEnumerator() => _counters.GetEnumerator();
 

@@ -25,7 +25,13 @@ internal static class PerfEventGroupReader
     /// <summary>
     /// Reads the group of the leader <paramref name="fd"/> into <paramref name="values"/> (same order as <paramref name="ids"/>).
     /// </summary>
-    public static PerfGroupReadStatus Read(IPerfEventSyscalls syscalls, int fd, Span<byte> buffer, ReadOnlySpan<ulong> ids, Span<Interop.PerfEventValue> values, out int errno)
+    public static PerfGroupReadStatus Read(
+        IPerfEventSyscalls syscalls,
+        int fd,
+        Span<byte> buffer,
+        ReadOnlySpan<ulong> ids,
+        Span<Interop.PerfEventValue> values,
+        out int errno)
     {
         int bytes;
         int attempts = 0;

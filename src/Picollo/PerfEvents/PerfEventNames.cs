@@ -35,9 +35,12 @@ internal static class PerfEventNames
     {
         string? name = spec.Type switch
         {
-            (uint)PerfEventType.Hardware when Enum.IsDefined((PerfHardwareCounterId)spec.Config) => ((PerfHardwareCounterId)spec.Config).ToString(),
-            (uint)PerfEventType.Software when Enum.IsDefined((PerfSoftwareCounterId)spec.Config) => ((PerfSoftwareCounterId)spec.Config).ToString(),
-            (uint)PerfEventType.HardwareCache when Enum.IsDefined((PerfCacheCounterId)spec.Config) => ((PerfCacheCounterId)spec.Config).ToString(),
+            (uint)PerfEventType.Hardware when Enum.IsDefined((PerfHardwareCounterId)spec.Config) =>
+                ((PerfHardwareCounterId)spec.Config).ToString(),
+            (uint)PerfEventType.Software when Enum.IsDefined((PerfSoftwareCounterId)spec.Config) =>
+                ((PerfSoftwareCounterId)spec.Config).ToString(),
+            (uint)PerfEventType.HardwareCache when Enum.IsDefined((PerfCacheCounterId)spec.Config) =>
+                ((PerfCacheCounterId)spec.Config).ToString(),
             _ => null,
         };
         return name is null ? spec.Kind + ":" + spec.Name : spec.Kind + ":" + name;

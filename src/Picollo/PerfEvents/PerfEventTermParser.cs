@@ -24,12 +24,12 @@ internal sealed class PerfEventTermParser(PerfSysfs sysfs, IReadOnlyList<PerfPmu
         if (close < 0)
             throw Malformed(text, text.Length, "the closing '/' is missing (write 'pmu/terms/', e.g. 'cpu/event=0x3c/')");
         if (close != text.Length - 1)
-            throw Malformed(text, close + 1, $"'{text[(close + 1)..]}' after the closing '/' is not supported (event modifiers such as ':u' or 'u' are not; user-only counting is the session's WithKernel(false))");
+            throw Malformed(text, close + 1, PerfEventNameMessages.TextAfterClosingSlash(text[(close + 1)..]));
         if (!PerfPmu.TryFind(pmus, pmuName, out PerfPmu? pmu))
         {
             List<string> closest = PerfEventSuggestions.Closest(pmuName, pmus.Select(static p => p.Name));
             throw new PerfEventNameException(
-                $"Unknown PMU '{pmuName}' in perf event '{text}'. PMUs of this machine: {PerfEventSuggestions.ListOrNone(pmus.Select(static p => p.Name))} (from {sysfs.Root}).",
+                PerfEventNameMessages.UnknownPmu(pmuName, text, pmus.Select(static p => p.Name), sysfs.Root),
                 text,
                 closest,
                 0);
@@ -37,14 +37,21 @@ internal sealed class PerfEventTermParser(PerfSysfs sysfs, IReadOnlyList<PerfPmu
 
         string body = text[(slash + 1)..close];
         if (body.Length == 0)
-            throw Malformed(text, slash + 1, "no term between the slashes (write e.g. 'event=0x3c,umask=0x00' or an event name from " + EventsFolder(pmu) + ")");
+        {
+            throw Malformed(
+                text,
+                slash + 1,
+                "no term between the slashes (write e.g. 'event=0x3c,umask=0x00' or an event name from " + EventsFolder(pmu) + ")");
+        }
 
         // A lone generic name inside a core PMU (cpu_core/cycles/) is the generic event bound to that PMU.
         if (pmu.IsCpu && !body.Contains(',', StringComparison.Ordinal) && !pmu.TryGetEvent(body, out _)
             && PerfGenericEventTable.TryGet(body, out PerfEventSpec? generic)
             && generic.Type is (uint)PerfEventType.Hardware or (uint)PerfEventType.HardwareCache)
         {
-            return [PerfPmu.IsHybridCorePmuName(pmu.Name) ? PerfEventCatalog.ForCorePmu(generic, pmu) : generic with { Name = pmu.Name + "/" + generic.Name + "/", Pmu = pmu.Name }];
+            return [PerfPmu.IsHybridCorePmuName(pmu.Name)
+                ? PerfEventCatalog.ForCorePmu(generic, pmu)
+                : generic with { Name = pmu.Name + "/" + generic.Name + "/", Pmu = pmu.Name }];
         }
 
         var builder = new TermBuilder(pmu);
@@ -140,19 +147,26 @@ internal sealed class PerfEventTermParser(PerfSysfs sysfs, IReadOnlyList<PerfPmu
             return;
         }
 
-        List<string> closest = PerfEventSuggestions.Closest(key, pmu.Formats.Keys.Concat(pmu.EventNames).Concat(["config", "config1", "config2", "name"]));
+        List<string> closest = PerfEventSuggestions.Closest(
+            key, pmu.Formats.Keys.Concat(pmu.EventNames).Concat(["config", "config1", "config2", "name"]));
         string formats = PerfEventSuggestions.ListOrNone(pmu.Formats.Keys.Order(StringComparer.Ordinal));
         throw new PerfEventNameException(
-            string.Create(CultureInfo.InvariantCulture, $"Unknown term '{key}' at position {position} in perf event '{text}'{where}: {pmu.Name} has no such format field or event. ")
-            + (closest.Count > 0 ? $"Closest: {string.Join(", ", closest)}. " : "")
-            + $"Format fields of {pmu.Name}: {formats}; its events are in {EventsFolder(pmu)} (or run 'perf list pmu').",
+            PerfEventNameMessages.UnknownTerm(key, position, text, where, pmu.Name, closest, formats, EventsFolder(pmu)),
             text,
             closest,
             position);
     }
 
     // A format field's term: its value placed in its config word's bits, or, in an alias, a parameter left for the user.
-    private void ApplyField(TermBuilder builder, string text, int position, string key, PerfFormatField field, string? valueText, PerfPmuEvent? fromAlias, string where)
+    private void ApplyField(
+        TermBuilder builder,
+        string text,
+        int position,
+        string key,
+        PerfFormatField field,
+        string? valueText,
+        PerfPmuEvent? fromAlias,
+        string where)
     {
         // An alias's 'field=?' is a parameter the user must supply in a later term (perf's hv_24x7 'domain=?').
         if (fromAlias is not null && valueText == "?")
@@ -168,7 +182,8 @@ internal sealed class PerfEventTermParser(PerfSysfs sysfs, IReadOnlyList<PerfPmu
         {
             string problem = string.Create(
                 CultureInfo.InvariantCulture,
-                $"the value 0x{value:x} of '{field.Name}' does not fit in its {field.Width} bits ({sysfs.Root}/{builder.Pmu.Name}/format/{field.Name})");
+                $"the value 0x{value:x} of '{field.Name}' does not fit in its {field.Width} bits "
+                + $"({sysfs.Root}/{builder.Pmu.Name}/format/{field.Name})");
             throw Malformed(text, position, problem + where);
         }
 
@@ -181,7 +196,8 @@ internal sealed class PerfEventTermParser(PerfSysfs sysfs, IReadOnlyList<PerfPmu
         if (builder.MissingParameters.Count > 0)
         {
             (string field, (int position, string alias)) = builder.MissingParameters.First();
-            throw Malformed(text, position, $"'{field}' is a parameter the sysfs event '{alias}' requires: add the term '{field}=<value>', e.g. '{builder.Pmu.Name}/{alias},{field}=0/' ({EventsFolder(builder.Pmu)}{alias})");
+            string problem = PerfEventNameMessages.ParameterMissing(field, alias, builder.Pmu.Name, EventsFolder(builder.Pmu));
+            throw Malformed(text, position, problem);
         }
     }
 
@@ -200,7 +216,7 @@ internal sealed class PerfEventTermParser(PerfSysfs sysfs, IReadOnlyList<PerfPmu
     }
 
     private static PerfEventNameException Malformed(string text, int position, string problem) =>
-        new(string.Create(CultureInfo.InvariantCulture, $"Malformed perf event '{text}' at position {position}: {problem}."), text, [], position);
+        new(PerfEventNameMessages.Malformed(text, position, problem), text, [], position);
 
     private string EventsFolder(PerfPmu pmu) => sysfs.Root + "/" + pmu.Name + "/events/";
 
@@ -220,6 +236,15 @@ internal sealed class PerfEventTermParser(PerfSysfs sysfs, IReadOnlyList<PerfPmu
         public Dictionary<string, (int Position, string Alias)> MissingParameters { get; } = new(StringComparer.OrdinalIgnoreCase);
 
         public PerfEventSpec ToSpec(string name) =>
-            new(name, Pmu.Type, Words[0], Words[1], Words[2], Pmu.Type == (uint)PerfEventType.Software ? CounterKind.Software : CounterKind.Raw, Unit, Scale, Pmu.Name);
+            new(
+                name,
+                Pmu.Type,
+                Words[0],
+                Words[1],
+                Words[2],
+                Pmu.Type == (uint)PerfEventType.Software ? CounterKind.Software : CounterKind.Raw,
+                Unit,
+                Scale,
+                Pmu.Name);
     }
 }

@@ -143,7 +143,8 @@ internal static class PerfGenericEventTable
             {
                 for (int result = 0; result < s_cacheResults.Length; result++)
                 {
-                    var spec = PerfEventSpec.Cache(CacheName(cache, op, result), (PerfCacheCounterId)(uint)(cache | op << 8 | result << 16));
+                    var id = (PerfCacheCounterId)(uint)(cache | op << 8 | result << 16);
+                    var spec = PerfEventSpec.Cache(CacheName(cache, op, result), id);
                     Add(spec.Name, spec);
                 }
             }

@@ -131,7 +131,8 @@ public sealed class PerfPmu
         string? terms = _sysfs.ReadText(Name, "events/" + fileName);
         if (terms is null)
             return false;
-        double scale = double.TryParse(_sysfs.ReadText(Name, "events/" + fileName + ".scale"), NumberStyles.Float, CultureInfo.InvariantCulture, out double s)
+        string? scaleText = _sysfs.ReadText(Name, "events/" + fileName + ".scale");
+        double scale = double.TryParse(scaleText, NumberStyles.Float, CultureInfo.InvariantCulture, out double s)
             ? s
             : 1.0;
         string? unit = _sysfs.ReadText(Name, "events/" + fileName + ".unit");

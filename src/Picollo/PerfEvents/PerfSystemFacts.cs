@@ -58,7 +58,11 @@ internal sealed record PerfSystemFacts(
         foreach (string line in (status ?? "").Split('\n'))
         {
             if (line.StartsWith("CapEff:", StringComparison.Ordinal)
-                && ulong.TryParse(line.AsSpan("CapEff:".Length).Trim(), NumberStyles.AllowHexSpecifier, CultureInfo.InvariantCulture, out ulong effective))
+                && ulong.TryParse(
+                    line.AsSpan("CapEff:".Length).Trim(),
+                    NumberStyles.AllowHexSpecifier,
+                    CultureInfo.InvariantCulture,
+                    out ulong effective))
                 return (effective & (1UL << CapPerfmon | 1UL << CapSysAdmin)) != 0;
         }
 

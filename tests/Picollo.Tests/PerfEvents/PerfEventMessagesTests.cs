@@ -1,11 +1,14 @@
+using System.Text;
+using System.Text.RegularExpressions;
 using Picollo.Counters;
 using Picollo.PerfEvents;
+using Picollo.Tests.Support;
 using Shouldly;
 using Xunit;
 
 namespace Picollo.Tests.PerfEvents;
 
-public sealed class PerfEventDiagnosticsTests
+public sealed partial class PerfEventMessagesTests
 {
     private static readonly PerfEventSpec Cycles = PerfEventSpec.Hardware("cycles", PerfHardwareCounterId.CpuCycles);
     private static readonly PerfEventSpec TaskClock = PerfEventSpec.Software("task-clock", PerfSoftwareCounterId.TaskClock, "ns");
@@ -19,7 +22,7 @@ public sealed class PerfEventDiagnosticsTests
     [InlineData(Picollo.Interop.Errno.ENODEV)]
     public void HardwareUnsupportedWithoutCpuPmu_ExplainsTheMissingVirtualPmu(int errno)
     {
-        string message = PerfEventDiagnostics.Explain(errno, Cycles, true, Facts());
+        string message = PerfEventMessages.OpenFailed(errno, Cycles, true, Facts());
 
         message.ShouldStartWith($"{Picollo.Interop.Errno.Name(errno)} ({Picollo.Interop.Errno.Meaning(errno)}) opening 'cycles': no hardware PMU");
         message.ShouldContain("VM without a virtual PMU");
@@ -31,7 +34,7 @@ public sealed class PerfEventDiagnosticsTests
     [Fact]
     public void CacheEventUnsupportedWithCpuPmu_SuggestsAnotherEvent()
     {
-        string message = PerfEventDiagnostics.Explain(Picollo.Interop.Errno.ENOENT, PerfEventSpec.Cache("L1-dcache-store-misses", PerfCacheCounterId.L1DWriteMiss), true, Facts(cpuPmu: true));
+        string message = PerfEventMessages.OpenFailed(Picollo.Interop.Errno.ENOENT, PerfEventSpec.Cache("L1-dcache-store-misses", PerfCacheCounterId.L1DWriteMiss), true, Facts(cpuPmu: true));
 
         message.ShouldContain("no mapping for the generic cache event 'L1-dcache-store-misses'");
         message.ShouldContain("perf list cache");
@@ -39,13 +42,13 @@ public sealed class PerfEventDiagnosticsTests
 
     [Fact]
     public void RawEventUnsupportedWithCpuPmu_NamesTheConfig() =>
-        PerfEventDiagnostics.Explain(Picollo.Interop.Errno.ENOENT, new PerfEventSpec("r01c2", 4, 0x1c2, 0, 0, CounterKind.Raw), true, Facts(cpuPmu: true))
+        PerfEventMessages.OpenFailed(Picollo.Interop.Errno.ENOENT, new PerfEventSpec("r01c2", 4, 0x1c2, 0, 0, CounterKind.Raw), true, Facts(cpuPmu: true))
             .ShouldContain("does not support this event (type 4, config 0x1c2)");
 
     [Fact]
     public void KernelCountingAtParanoid2_GivesTheSysctlAndCapability()
     {
-        string message = PerfEventDiagnostics.Explain(Picollo.Interop.Errno.EACCES, TaskClock, excludeKernel: false, Facts(paranoid: 2));
+        string message = PerfEventMessages.OpenFailed(Picollo.Interop.Errno.EACCES, TaskClock, excludeKernel: false, Facts(paranoid: 2));
 
         message.ShouldStartWith("EACCES (Permission denied) opening 'task-clock': kernel.perf_event_paranoid is 2");
         message.ShouldContain("sudo sysctl kernel.perf_event_paranoid=1");
@@ -58,7 +61,7 @@ public sealed class PerfEventDiagnosticsTests
     [InlineData(4)]
     public void DebianParanoidLevel_ExplainsThatEveryOpenIsForbidden(int level)
     {
-        string message = PerfEventDiagnostics.Explain(Picollo.Interop.Errno.EACCES, TaskClock, excludeKernel: true, Facts(paranoid: level));
+        string message = PerfEventMessages.OpenFailed(Picollo.Interop.Errno.EACCES, TaskClock, excludeKernel: true, Facts(paranoid: level));
 
         message.ShouldContain($"kernel.perf_event_paranoid is {level}, a Debian/Ubuntu hardening level");
         message.ShouldContain("sudo sysctl kernel.perf_event_paranoid=2");
@@ -70,14 +73,14 @@ public sealed class PerfEventDiagnosticsTests
     {
         var tsc = new PerfEventSpec("msr/tsc/", 9, 0, 0, 0, CounterKind.Raw, Pmu: "msr");
 
-        PerfEventDiagnostics.Explain(Picollo.Interop.Errno.EACCES, tsc, false, Facts()).ShouldContain("msr PMU cannot be opened unprivileged");
-        PerfEventDiagnostics.Explain(Picollo.Interop.Errno.EINVAL, tsc, true, Facts()).ShouldContain("msr PMU refuses unprivileged opens");
+        PerfEventMessages.OpenFailed(Picollo.Interop.Errno.EACCES, tsc, false, Facts()).ShouldContain("msr PMU cannot be opened unprivileged");
+        PerfEventMessages.OpenFailed(Picollo.Interop.Errno.EINVAL, tsc, true, Facts()).ShouldContain("msr PMU refuses unprivileged opens");
     }
 
     [Fact]
     public void Seccomp_GivesTheDockerOptions()
     {
-        string message = PerfEventDiagnostics.Explain(Picollo.Interop.Errno.EPERM, Cycles, true, Facts());
+        string message = PerfEventMessages.OpenFailed(Picollo.Interop.Errno.EPERM, Cycles, true, Facts());
 
         message.ShouldStartWith("EPERM (Operation not permitted) opening 'cycles': ");
         message.ShouldContain("seccomp");
@@ -88,7 +91,7 @@ public sealed class PerfEventDiagnosticsTests
     [Fact]
     public void TooManyOpenFiles_QuotesTheLimitsAndHowToRaiseThem()
     {
-        string message = PerfEventDiagnostics.Explain(Picollo.Interop.Errno.EMFILE, TaskClock, true, Facts());
+        string message = PerfEventMessages.OpenFailed(Picollo.Interop.Errno.EMFILE, TaskClock, true, Facts());
 
         message.ShouldStartWith("EMFILE (Too many open files) opening 'task-clock': ");
         message.ShouldContain("ulimit -n = 1024, hard limit 524288");
@@ -101,7 +104,7 @@ public sealed class PerfEventDiagnosticsTests
     [InlineData(Picollo.Interop.Errno.EBUSY)]
     public void CountersExhausted_SaysReduceTheGroupOrDropPinned(int errno)
     {
-        string message = PerfEventDiagnostics.Explain(errno, Cycles, true, Facts(cpuPmu: true));
+        string message = PerfEventMessages.OpenFailed(errno, Cycles, true, Facts(cpuPmu: true));
 
         message.ShouldContain("no free counter for 'cycles'");
         message.ShouldContain("reduce the group");
@@ -111,24 +114,24 @@ public sealed class PerfEventDiagnosticsTests
 
     [Fact]
     public void InvalidKernelCountingAtParanoid2_SaysCountUserSpace() =>
-        PerfEventDiagnostics.Explain(Picollo.Interop.Errno.EINVAL, Cycles, excludeKernel: false, Facts(cpuPmu: true))
+        PerfEventMessages.OpenFailed(Picollo.Interop.Errno.EINVAL, Cycles, excludeKernel: false, Facts(cpuPmu: true))
             .ShouldContain("kernel-mode counting was requested at kernel.perf_event_paranoid 2");
 
     [Fact]
     public void OtherErrnos_AreNamedAndExplained()
     {
-        PerfEventDiagnostics.Explain(Picollo.Interop.Errno.E2BIG, TaskClock, true, Facts()).ShouldContain("kernel is too old");
-        PerfEventDiagnostics.Explain(Picollo.Interop.Errno.EINVAL, TaskClock, true, Facts()).ShouldContain("perf stat -e task-clock true");
-        PerfEventDiagnostics.Explain(Picollo.Interop.Errno.ENOSYS, TaskClock, true, Facts()).ShouldContain("CONFIG_PERF_EVENTS");
-        PerfEventDiagnostics.Explain(Picollo.Interop.Errno.ENFILE, TaskClock, true, Facts()).ShouldContain("fs.file-max");
-        PerfEventDiagnostics.Explain(Picollo.Interop.Errno.ESRCH, TaskClock, true, Facts()).ShouldStartWith("ESRCH (No such process)");
-        PerfEventDiagnostics.Explain(200, TaskClock, true, Facts()).ShouldStartWith("errno 200 (");
+        PerfEventMessages.OpenFailed(Picollo.Interop.Errno.E2BIG, TaskClock, true, Facts()).ShouldContain("kernel is too old");
+        PerfEventMessages.OpenFailed(Picollo.Interop.Errno.EINVAL, TaskClock, true, Facts()).ShouldContain("perf stat -e task-clock true");
+        PerfEventMessages.OpenFailed(Picollo.Interop.Errno.ENOSYS, TaskClock, true, Facts()).ShouldContain("CONFIG_PERF_EVENTS");
+        PerfEventMessages.OpenFailed(Picollo.Interop.Errno.ENFILE, TaskClock, true, Facts()).ShouldContain("fs.file-max");
+        PerfEventMessages.OpenFailed(Picollo.Interop.Errno.ESRCH, TaskClock, true, Facts()).ShouldStartWith("ESRCH (No such process)");
+        PerfEventMessages.OpenFailed(200, TaskClock, true, Facts()).ShouldStartWith("errno 200 (");
     }
 
     [Fact]
     public void RealMachine_EnoentOnCyclesWithoutCpuPmu_SaysNoPmu()
     {
-        string message = PerfEventDiagnostics.Explain(Picollo.Interop.Errno.ENOENT, Cycles, true);
+        string message = PerfEventMessages.OpenFailed(Picollo.Interop.Errno.ENOENT, Cycles, true);
 
         if (PerfPmu.HasCpuPmu)
             message.ShouldContain("does not support this event");
@@ -141,7 +144,7 @@ public sealed class PerfEventDiagnosticsTests
     {
         int? level = PerfSystemFacts.ParseParanoid(File.Exists(PerfSystemFacts.ParanoidPath) ? File.ReadAllText(PerfSystemFacts.ParanoidPath) : null);
 
-        string message = PerfEventDiagnostics.Explain(Picollo.Interop.Errno.EACCES, TaskClock, excludeKernel: false);
+        string message = PerfEventMessages.OpenFailed(Picollo.Interop.Errno.EACCES, TaskClock, excludeKernel: false);
 
         PerfSystemFacts.Current.ParanoidLevel.ShouldBe(level);
         // Level 2 and up are named as restrictions ("is 2"); below, the level is quoted where permission was still denied.
@@ -156,7 +159,7 @@ public sealed class PerfEventDiagnosticsTests
     {
         string limits = File.Exists("/proc/self/limits") ? File.ReadAllText("/proc/self/limits") : "";
 
-        string message = PerfEventDiagnostics.Explain(Picollo.Interop.Errno.EMFILE, TaskClock, true);
+        string message = PerfEventMessages.OpenFailed(Picollo.Interop.Errno.EMFILE, TaskClock, true);
 
         message.ShouldContain($"ulimit -n = {PerfSystemFacts.ParseOpenFilesLimit(limits).Soft ?? "unknown"}");
     }
@@ -175,4 +178,73 @@ public sealed class PerfEventDiagnosticsTests
         PerfSystemFacts.ParseParanoid("-1\n").ShouldBe(-1);
         PerfSystemFacts.ParseParanoid("x").ShouldBeNull();
     }
+
+    [Fact]
+    public void EveryMessage_MatchesTheGoldenFile()
+    {
+        var msr = new PerfEventSpec("msr/tsc/", 9, 0, 0, 0, CounterKind.Raw, Pmu: "msr");
+        var raw = new PerfEventSpec("r01c2", (uint)PerfEventType.Raw, 0x1c2, 0, 0, CounterKind.Raw);
+        var uncore = new PerfEventSpec("uncore_imc/cas_count_read/", 15, 0x304, 0, 0, CounterKind.Raw, Pmu: "uncore_imc");
+        var l1Stores = PerfEventSpec.Cache("L1-dcache-store-misses", PerfCacheCounterId.L1DWriteMiss);
+        var newSoftware = new PerfEventSpec("bpf-output", (uint)PerfEventType.Software, 42, 0, 0, CounterKind.Software);
+        var text = new StringBuilder();
+        void Open(string situation, int errno, PerfEventSpec spec, bool excludeKernel, PerfSystemFacts facts) =>
+            Add(text, "OpenFailed: " + situation, PerfEventMessages.OpenFailed(errno, spec, excludeKernel, facts));
+
+        Open("cycles on a VM without a virtual PMU", Picollo.Interop.Errno.ENOENT, Cycles, true, Facts());
+        Open("a generic cache event the CPU does not map", Picollo.Interop.Errno.ENOENT, l1Stores, true, Facts(cpuPmu: true));
+        Open("a mode filter the CPU PMU lacks", Picollo.Interop.Errno.EOPNOTSUPP, Cycles, true, Facts(cpuPmu: true));
+        Open("a raw event the CPU does not support", Picollo.Interop.Errno.ENOENT, raw, true, Facts(cpuPmu: true));
+        Open("a software event newer than the kernel", Picollo.Interop.Errno.ENOENT, newSoftware, true, Facts());
+        Open("an uncore PMU rejecting the config", Picollo.Interop.Errno.ENODEV, uncore, true, Facts(cpuPmu: true));
+        Open("the msr PMU, unprivileged", Picollo.Interop.Errno.EACCES, msr, true, Facts());
+        Open("paranoid 3 (Debian hardening)", Picollo.Interop.Errno.EACCES, TaskClock, true, Facts(paranoid: 3));
+        Open("kernel counting at paranoid 2", Picollo.Interop.Errno.EACCES, TaskClock, false, Facts(paranoid: 2));
+        Open("user-space counting refused at paranoid 1", Picollo.Interop.Errno.EACCES, TaskClock, true, Facts(paranoid: 1));
+        Open("paranoid level unknown", Picollo.Interop.Errno.EACCES, TaskClock, true, Facts(paranoid: null));
+        Open("seccomp in a container", Picollo.Interop.Errno.EPERM, Cycles, true, Facts());
+        Open("the open-file limit", Picollo.Interop.Errno.EMFILE, TaskClock, true, Facts());
+        Open("the system-wide file table", Picollo.Interop.Errno.ENFILE, TaskClock, true, Facts());
+        Open("no free hardware counter", Picollo.Interop.Errno.ENOSPC, Cycles, true, Facts(cpuPmu: true));
+        Open("hardware counters held by another user", Picollo.Interop.Errno.EBUSY, Cycles, true, Facts(cpuPmu: true));
+        Open("the msr PMU with exclude flags", Picollo.Interop.Errno.EINVAL, msr, true, Facts());
+        Open("kernel counting refused at paranoid 2", Picollo.Interop.Errno.EINVAL, Cycles, false, Facts(cpuPmu: true));
+        Open("a raw config out of range", Picollo.Interop.Errno.EINVAL, raw, true, Facts(cpuPmu: true));
+        Open("attributes the kernel rejects", Picollo.Interop.Errno.EINVAL, TaskClock, true, Facts());
+        Open("an old kernel", Picollo.Interop.Errno.E2BIG, TaskClock, true, Facts());
+        Open("no perf_event_open in the kernel", Picollo.Interop.Errno.ENOSYS, TaskClock, true, Facts());
+        Open("the target thread exited", Picollo.Interop.Errno.ESRCH, TaskClock, true, Facts());
+        Open("interrupted", Picollo.Interop.Errno.EINTR, TaskClock, true, Facts());
+        Open("out of kernel memory", Picollo.Interop.Errno.ENOMEM, TaskClock, true, Facts());
+        Open("a closed group leader", Picollo.Interop.Errno.EBADF, TaskClock, true, Facts());
+        Open("a bad attribute pointer", Picollo.Interop.Errno.EFAULT, TaskClock, true, Facts());
+        Open("an errno perf_event_open does not document", Picollo.Interop.Errno.EIO, TaskClock, true, Facts());
+        Add(text, "CountsOnlyInKernel", PerfEventMessages.CountsOnlyInKernel("context-switches"));
+        Add(text, "NotLinux", PerfEventMessages.NotLinux("Microsoft Windows 10.0.26100"));
+        Add(text, "NoPerfEvents", PerfEventMessages.NoPerfEvents(PerfSystemFacts.ParanoidPath));
+        Add(text, "EventIdUnavailable", PerfEventMessages.EventIdUnavailable("cycles", Picollo.Interop.Errno.Describe(Picollo.Interop.Errno.EINVAL)));
+        Add(text, "GroupInErrorState", PerfEventMessages.GroupInErrorState("[cycles, instructions]"));
+        foreach ((string situation, PerfGroupReadStatus status, int errno) in new[]
+        {
+            ("more events than opened", PerfGroupReadStatus.Failed, Picollo.Interop.Errno.ENOSPC),
+            ("interrupted by signals", PerfGroupReadStatus.Failed, Picollo.Interop.Errno.EINTR),
+            ("another errno", PerfGroupReadStatus.Failed, Picollo.Interop.Errno.EBADF),
+            ("truncated", PerfGroupReadStatus.Truncated, 0),
+            ("count mismatch", PerfGroupReadStatus.CountMismatch, 0),
+            ("unknown id", PerfGroupReadStatus.UnknownId, 0),
+            ("duplicate id", PerfGroupReadStatus.DuplicateId, 0),
+        })
+        {
+            Add(text, "GroupReadFailed: " + situation, PerfEventMessages.GroupReadFailed("[cycles, instructions]", status, errno));
+        }
+
+        Approvals.Verify(text.ToString(), "PerfEventMessages");
+    }
+
+    // The number of counters per core comes from this machine's CPU (and is absent without a PMU): the golden file leaves it out.
+    private static void Add(StringBuilder text, string name, string message) =>
+        text.Append("## ").Append(name).Append("\n\n").Append(CountersPerCore().Replace(message, "")).Append("\n\n");
+
+    [GeneratedRegex(@" \(\d+ fixed \+ \d+ programmable per core here\)")]
+    private static partial Regex CountersPerCore();
 }
