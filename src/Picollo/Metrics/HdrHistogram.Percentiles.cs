@@ -137,7 +137,8 @@ public sealed partial class HdrHistogram
         {
 #pragma warning disable CA2208 // the public callers all name their span parameter "destination"
             throw new ArgumentException(
-                string.Create(CultureInfo.InvariantCulture, $"The destination holds {destinationLength} items but {ranks.Length} ranks were given."),
+                string.Create(
+                    CultureInfo.InvariantCulture, $"The destination holds {destinationLength} items but {ranks.Length} ranks were given."),
                 "destination");
 #pragma warning restore CA2208
         }

@@ -42,7 +42,8 @@ public sealed partial class HdrHistogram
     private int _version;
     private long _resetCount;
 
-    internal HdrHistogram(HdrBuckets layout, ulong minTrackableValue, ulong maxTrackableValue, bool uint64Storage, HdrConcurrency concurrency)
+    internal HdrHistogram(
+        HdrBuckets layout, ulong minTrackableValue, ulong maxTrackableValue, bool uint64Storage, HdrConcurrency concurrency)
     {
         _layout = layout;
         MinTrackableValue = minTrackableValue;

@@ -1,5 +1,3 @@
-using System.Globalization;
-
 namespace Picollo.Metrics;
 
 /// <summary>
@@ -91,10 +89,7 @@ public readonly record struct HdrHistogramBuilder
     {
         if (MinTrackableValue > MaxTrackableValue)
         {
-            throw new ArgumentException(
-                string.Create(CultureInfo.InvariantCulture, $"MinTrackableValue ({MinTrackableValue:N0}) is greater than MaxTrackableValue ({MaxTrackableValue:N0}): ") +
-                "swap them, or drop WithMinTrackableValue to track from 0.",
-                nameof(MinTrackableValue));
+            throw new ArgumentException(MetricsMessages.MinAboveMax(MinTrackableValue, MaxTrackableValue), nameof(MinTrackableValue));
         }
 
         return new HdrHistogram(new HdrBuckets(RelativeError), MinTrackableValue, MaxTrackableValue, UInt64Storage, Concurrency);

@@ -27,7 +27,8 @@ public sealed class HdrHistogramFormatException : FormatException
     {
     }
 
-    internal HdrHistogramFormatException(string message, string? path, long? lineNumber, long? bytePositionInLine, Exception? innerException = null)
+    internal HdrHistogramFormatException(
+        string message, string? path, long? lineNumber, long? bytePositionInLine, Exception? innerException = null)
         : base(message, innerException)
     {
         Path = path;

@@ -144,11 +144,13 @@ public sealed class HdrHistogramSummary
 
     // (m2 − m1) over the count-weighted pooled deviation, floored at what the data can resolve: half a unit of
     // the recorded value spread over its operations, or the relative error at the larger center.
-    private static double Effect(HdrHistogramSummary before, HdrHistogramSummary after, double m1, double m2, double s1, double s2, double operations)
+    private static double Effect(
+        HdrHistogramSummary before, HdrHistogramSummary after, double m1, double m2, double s1, double s2, double operations)
     {
         double n1 = before.TotalCount, n2 = after.TotalCount;
         double pooled = Math.Sqrt(((n1 * s1 * s1) + (n2 * s2 * s2)) / (n1 + n2));
-        double resolution = Math.Max(0.5 / operations, Math.Max(before.RelativeError, after.RelativeError) * Math.Max(Math.Abs(m1), Math.Abs(m2)));
+        double resolution = Math.Max(
+            0.5 / operations, Math.Max(before.RelativeError, after.RelativeError) * Math.Max(Math.Abs(m1), Math.Abs(m2)));
         return (m2 - m1) / Math.Max(pooled, resolution);
     }
 
@@ -196,7 +198,8 @@ public sealed class HdrHistogramSummary
     /// <param name="name">Column header for this summary.</param>
     /// <param name="otherName">Column header for <paramref name="other"/>.</param>
     /// <returns>The printed text.</returns>
-    public string PrettyPrintDiff(HdrHistogramSummary other, string title = "Histogram diff", string name = "Before", string otherName = "After")
+    public string PrettyPrintDiff(
+        HdrHistogramSummary other, string title = "Histogram diff", string name = "Before", string otherName = "After")
     {
         string text = ToMarkdownDiff(other, title, name, otherName);
         Console.Out.Write(text);
@@ -209,7 +212,8 @@ public sealed class HdrHistogramSummary
     /// <param name="name">Column header for this summary.</param>
     /// <param name="otherName">Column header for <paramref name="other"/>.</param>
     /// <returns>A level-5 heading, the table, and a blank line.</returns>
-    public string ToMarkdownDiff(HdrHistogramSummary other, string title = "Histogram diff", string name = "Before", string otherName = "After")
+    public string ToMarkdownDiff(
+        HdrHistogramSummary other, string title = "Histogram diff", string name = "Before", string otherName = "After")
     {
         ArgumentNullException.ThrowIfNull(other);
         var table = new MarkdownTable(("Percentile", false), (name, true), (otherName, true), ("Δ%", true));

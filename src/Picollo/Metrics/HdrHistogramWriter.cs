@@ -93,9 +93,11 @@ public readonly struct HdrHistogramWriter
     }
 
 #if DEBUG
-    private void AssertOwner() => Debug.Assert(
-        _counts is null || Environment.CurrentManagedThreadId == _ownerThreadId,
-        $"An HdrHistogramWriter of thread {_ownerThreadId} was used on thread {Environment.CurrentManagedThreadId}: a writer belongs to the thread that called GetWriter(); call GetWriter() on each recording thread.");
+    private void AssertOwner()
+    {
+        if (_counts is not null && Environment.CurrentManagedThreadId != _ownerThreadId)
+            Debug.Fail(MetricsMessages.WriterUsedOnAnotherThread(_ownerThreadId, Environment.CurrentManagedThreadId));
+    }
 #else
     // Release builds do not check the binding: the record path stays the bare increment.
     [Conditional("DEBUG")]

@@ -15,8 +15,6 @@ internal static class HdrHistogramJsonCodec
     public const string UInt32Storage = "uint32";
     public const string UInt64Storage = "uint64";
 
-    private const string Advice = "Fix the JSON, or write it again with HdrHistogram.ToJson().";
-
     public static HdrHistogramJsonModel ToModel(HdrHistogram histogram)
     {
         ulong[] counts = ArrayPool<ulong>.Shared.Rent(histogram.BucketCount);
@@ -60,7 +58,7 @@ internal static class HdrHistogramJsonCodec
     internal static HdrHistogram FromModel(HdrHistogramJsonModel? model)
     {
         if (model is null)
-            throw Invalid("$", "the document is null; expected an object with the fields relativeError, minTrackableValue, maxTrackableValue, storage, overflowCount and buckets.");
+            throw Invalid("$", HistogramFormatMessages.NullDocument());
 
         double relativeError = model.RelativeError ?? throw Missing("relativeError", "0.0009765625");
         ulong min = model.MinTrackableValue ?? throw Missing("minTrackableValue", "0");
@@ -75,9 +73,7 @@ internal static class HdrHistogramJsonCodec
         var layout = new HdrBuckets(relativeError);
         if (layout.RelativeError != relativeError)
         {
-            throw Invalid("$.relativeError", string.Create(
-                CultureInfo.InvariantCulture,
-                $"{relativeError:R} is not the relative error of a bucket layout: it must be 0.5 / BlockSize for a power-of-two BlockSize from 8 to 524288, i.e. from 0.0625 down to 9.5367431640625E-07 (the nearest is {layout.RelativeError:R})."));
+            throw Invalid("$.relativeError", HistogramFormatMessages.RelativeErrorNotALayout(relativeError, layout.RelativeError));
         }
 
         if (min > max)
@@ -105,7 +101,8 @@ internal static class HdrHistogramJsonCodec
 
     // Each bucket's count, recorded once its key is checked: the exact start of a bucket of the layout, within the trackable
     // range, and a count the storage width holds.
-    private static void RecordBuckets(HdrHistogram histogram, HdrBuckets layout, IReadOnlyList<HdrJsonBucket> buckets, ulong min, ulong max, bool uint64)
+    private static void RecordBuckets(
+        HdrHistogram histogram, HdrBuckets layout, IReadOnlyList<HdrJsonBucket> buckets, ulong min, ulong max, bool uint64)
     {
         double relativeError = layout.RelativeError;
         nuint firstIndex = (nuint)histogram.FirstLogicalIndex;
@@ -115,16 +112,14 @@ internal static class HdrHistogramJsonCodec
             nuint index = layout.GetLogicalIndexForValue(bucket.Start);
             if (layout.GetBucketStart(index) != bucket.Start)
             {
-                throw Invalid(BucketPath(bucket), string.Create(
-                    CultureInfo.InvariantCulture,
-                    $"{bucket.Start} is not the start of a bucket with relative error {relativeError:R} (block size {layout.BlockSize}): the bucket holding it is [{layout.GetBucketStart(index)}, {layout.GetBucketHighestValue(index)}]. Key each count by its bucket's start value."));
+                throw Invalid(BucketPath(bucket), HistogramFormatMessages.BucketKeyNotAStart(
+                    bucket.Start, relativeError, layout.BlockSize, layout.GetBucketStart(index), layout.GetBucketHighestValue(index)));
             }
 
             if (index < firstIndex || index > lastIndex)
             {
-                throw Invalid(BucketPath(bucket), string.Create(
-                    CultureInfo.InvariantCulture,
-                    $"the bucket {bucket.Start} is outside the trackable range [{min}, {max}], whose buckets start from {layout.GetBucketStart(firstIndex)} to {layout.GetBucketStart(lastIndex)}. Widen minTrackableValue/maxTrackableValue, or move the count to overflowCount."));
+                throw Invalid(BucketPath(bucket), HistogramFormatMessages.BucketOutsideRange(
+                    bucket.Start, min, max, layout.GetBucketStart(firstIndex), layout.GetBucketStart(lastIndex)));
             }
 
             if (!uint64 && bucket.Count > uint.MaxValue)
@@ -138,7 +133,7 @@ internal static class HdrHistogramJsonCodec
         string.Create(CultureInfo.InvariantCulture, $"$.buckets['{bucket.Start}']");
 
     private static HdrHistogramFormatException Malformed(JsonException ex) => new(
-        string.Create(CultureInfo.InvariantCulture, $"Invalid histogram JSON at {JsonReading.Location(ex)}: {Describe(ex)} {Advice}"),
+        HistogramFormatMessages.InvalidJson(JsonReading.Location(ex), Describe(ex)),
         ex.Path,
         ex.LineNumber,
         ex.BytePositionInLine,
@@ -151,7 +146,7 @@ internal static class HdrHistogramJsonCodec
         string model = typeof(HdrHistogramJsonModel).FullName!;
         return JsonReading.Detail(ex)
             .Replace($"during deserialization of type '{model}'", "in the histogram object", StringComparison.Ordinal)
-            .Replace(model, "an object with the fields relativeError, minTrackableValue, maxTrackableValue, storage, overflowCount and buckets", StringComparison.Ordinal)
+            .Replace(model, HistogramFormatMessages.HistogramObject, StringComparison.Ordinal)
             .Replace(typeof(ulong?).ToString(), "a whole number in [0, 18446744073709551615]", StringComparison.Ordinal)
             .Replace(typeof(double?).ToString(), "a number such as 0.0009765625", StringComparison.Ordinal)
             .Replace(typeof(string).ToString(), $"a string, \"{UInt32Storage}\" or \"{UInt64Storage}\"", StringComparison.Ordinal);
@@ -166,5 +161,5 @@ internal static class HdrHistogramJsonCodec
             $"the count {count} does not fit 32-bit storage (at most 4294967295): set \"storage\": \"{UInt64Storage}\"."));
 
     private static HdrHistogramFormatException Invalid(string path, string problem) =>
-        new(string.Create(CultureInfo.InvariantCulture, $"Invalid histogram JSON at {path}: {problem} {Advice}"), path, null, null);
+        new(HistogramFormatMessages.InvalidJson(path, problem), path, null, null);
 }

@@ -28,9 +28,6 @@ internal static class HdrHistogramV2Codec
     // The payload is read in chunks so that a corrupt length field cannot allocate gigabytes up front.
     private const int PayloadChunkLength = 64 * 1024;
 
-    private const string Advice =
-        "Pass the base64 text of one compressed HdrHistogram V2 histogram, as in an HdrHistogram log line (it starts with \"HISTF\").";
-
     public static string Encode(HdrHistogram histogram)
     {
         var layout = HdrHistogramV2Layout.ForBlockSize(histogram.Layout.BlockSize);
@@ -85,9 +82,7 @@ internal static class HdrHistogramV2Codec
 
         if (countsAboveLongMax != 0)
         {
-            throw new InvalidOperationException(string.Create(
-                CultureInfo.InvariantCulture,
-                $"{countsAboveLongMax:N0} recorded values are above long.MaxValue (9,223,372,036,854,775,807), which the HdrHistogram V2 format cannot represent: use ToJson(), which covers the whole ulong range."));
+            throw new InvalidOperationException(HistogramFormatMessages.ValuesAboveLongMax(countsAboveLongMax));
         }
 
         return largestValue;
@@ -133,7 +128,7 @@ internal static class HdrHistogramV2Codec
         }
 
         if (bytes.Length < EnvelopeLength)
-            throw Invalid(string.Create(CultureInfo.InvariantCulture, $"it holds {bytes.Length} bytes, fewer than the {EnvelopeLength}-byte envelope (cookie, compressed length): it is truncated."));
+            throw Invalid(HistogramFormatMessages.TruncatedEnvelope(bytes.Length, EnvelopeLength));
 
         int cookie = BinaryPrimitives.ReadInt32BigEndian(bytes);
         if (cookie != CompressedCookie)
@@ -142,11 +137,7 @@ internal static class HdrHistogramV2Codec
         int compressedLength = BinaryPrimitives.ReadInt32BigEndian(bytes.AsSpan(4));
         int available = bytes.Length - EnvelopeLength;
         if (compressedLength <= 0 || compressedLength > available)
-        {
-            throw Invalid(string.Create(
-                CultureInfo.InvariantCulture,
-                $"the envelope announces {compressedLength} compressed bytes but {available} follow: it is truncated or corrupt."));
-        }
+            throw Invalid(HistogramFormatMessages.CompressedLengthMismatch(compressedLength, available));
 
         Span<byte> header = stackalloc byte[HeaderLength];
         HdrHistogramV2Layout layout;
@@ -154,10 +145,11 @@ internal static class HdrHistogramV2Codec
         byte[] payload;
         try
         {
-            using var zlib = new ZLibStream(new MemoryStream(bytes, EnvelopeLength, compressedLength, writable: false), CompressionMode.Decompress);
+            using var zlib = new ZLibStream(
+                new MemoryStream(bytes, EnvelopeLength, compressedLength, writable: false), CompressionMode.Decompress);
             int read = zlib.ReadAtLeast(header, HeaderLength, throwOnEndOfStream: false);
             if (read < HeaderLength)
-                throw Invalid(string.Create(CultureInfo.InvariantCulture, $"the compressed data holds {read} bytes, fewer than the {HeaderLength}-byte header: it is truncated."));
+                throw Invalid(HistogramFormatMessages.TruncatedHeader(read, HeaderLength));
 
             (int payloadLength, layout, highestTrackableValue) = ReadHeader(header);
             payload = ReadPayload(zlib, payloadLength);
@@ -186,9 +178,7 @@ internal static class HdrHistogramV2Codec
         int cookie = BinaryPrimitives.ReadInt32BigEndian(header);
         if (cookie != EncodingCookie)
         {
-            throw Invalid(string.Create(
-                CultureInfo.InvariantCulture,
-                $"the compressed data starts with cookie 0x{cookie:x8}, not 0x{EncodingCookie:x8} of a V2 histogram encoding: it is corrupt or another kind of histogram (e.g. a DoubleHistogram)."));
+            throw Invalid(HistogramFormatMessages.NotAV2Encoding(cookie, EncodingCookie));
         }
 
         int payloadLength = BinaryPrimitives.ReadInt32BigEndian(header[4..]);
@@ -197,15 +187,15 @@ internal static class HdrHistogramV2Codec
         long lowest = BinaryPrimitives.ReadInt64BigEndian(header[16..]);
         long highest = BinaryPrimitives.ReadInt64BigEndian(header[24..]);
         if (payloadLength < 0)
-            throw Invalid(string.Create(CultureInfo.InvariantCulture, $"the header gives a negative payload length ({payloadLength}): it is corrupt."));
+            throw Invalid(HistogramFormatMessages.NegativePayloadLength(payloadLength));
         if (normalizingIndexOffset != 0)
-            throw Invalid(string.Create(CultureInfo.InvariantCulture, $"normalizingIndexOffset is {normalizingIndexOffset}; only 0 is supported (histograms shifted with shiftValuesLeft/Right are not). Re-record or copy the histogram without shifting before encoding it."));
+            throw Invalid(HistogramFormatMessages.ShiftedV2Histogram(normalizingIndexOffset));
         if (digits is < 0 or > HdrHistogramV2Layout.MaxSignificantDigits)
-            throw Invalid(string.Create(CultureInfo.InvariantCulture, $"numberOfSignificantValueDigits is {digits}; HdrHistogram allows 0 to {HdrHistogramV2Layout.MaxSignificantDigits}: it is corrupt."));
+            throw Invalid(HistogramFormatMessages.DigitsOutOfRange(digits, HdrHistogramV2Layout.MaxSignificantDigits));
         if (lowest < 1)
-            throw Invalid(string.Create(CultureInfo.InvariantCulture, $"lowestDiscernibleValue is {lowest}; it must be at least 1: it is corrupt."));
+            throw Invalid(HistogramFormatMessages.LowestBelowOne(lowest));
         if (highest / 2 < lowest) // highest ≥ 2·lowest without overflowing
-            throw Invalid(string.Create(CultureInfo.InvariantCulture, $"highestTrackableValue ({highest}) is less than twice lowestDiscernibleValue ({lowest}): it is corrupt."));
+            throw Invalid(HistogramFormatMessages.HighestBelowTwiceLowest(highest, lowest));
 
         // unitMagnitude = ⌊log2 lowestDiscernibleValue⌋: values are counted in units of 2^unitMagnitude.
         return (payloadLength, new HdrHistogramV2Layout(digits, BitOperations.Log2((ulong)lowest)), highest);
@@ -225,9 +215,7 @@ internal static class HdrHistogramV2Codec
             int read = zlib.Read(payload.GetSpan(chunk)[..chunk]);
             if (read == 0)
             {
-                throw Invalid(string.Create(
-                    CultureInfo.InvariantCulture,
-                    $"the header announces a {payloadLength}-byte payload but the compressed data ends after {payload.WrittenCount}: it is truncated."));
+                throw Invalid(HistogramFormatMessages.TruncatedPayload(payloadLength, payload.WrittenCount));
             }
 
             payload.Advance(read);
@@ -276,9 +264,7 @@ internal static class HdrHistogramV2Codec
     }
 
     private static HdrHistogramFormatException BeyondValueRange(long index, int position) =>
-        Invalid(string.Create(
-            CultureInfo.InvariantCulture,
-            $"the counts at payload byte {position} (counts index {index} and on) reach past the largest 64-bit value: it is corrupt."));
+        Invalid(HistogramFormatMessages.CountsBeyondValueRange(index, position));
 
     private static string DescribeWrongCookie(int cookie)
     {
@@ -296,5 +282,5 @@ internal static class HdrHistogramV2Codec
     }
 
     private static HdrHistogramFormatException Invalid(string problem, Exception? innerException = null) =>
-        new(string.Create(CultureInfo.InvariantCulture, $"Invalid HdrHistogram V2 data: {problem} {Advice}"), innerException);
+        new(HistogramFormatMessages.InvalidV2(problem), innerException);
 }

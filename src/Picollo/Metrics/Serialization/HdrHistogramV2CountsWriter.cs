@@ -26,8 +26,7 @@ internal sealed class HdrHistogramV2CountsWriter(ArrayBufferWriter<byte> destina
         // format's counters are signed 64-bit, and a negative one would read back as a zero run.
         if (count > long.MaxValue - _pendingCount)
         {
-            throw new InvalidOperationException(
-                "A bucket holds more than long.MaxValue (9,223,372,036,854,775,807) values, which the counters of the HdrHistogram V2 format cannot represent: use ToJson().");
+            throw new InvalidOperationException(HistogramFormatMessages.BucketCountAboveLongMax());
         }
 
         _pendingCount += count;

@@ -23,8 +23,7 @@ internal sealed class HdrJsonBucketsConverter : JsonConverter<IReadOnlyList<HdrJ
     {
         if (reader.TokenType != JsonTokenType.StartObject)
         {
-            throw new JsonException(
-                "'buckets' must be an object that maps bucket start values to counts, e.g. \"buckets\": { \"19968\": 183827 }.");
+            throw new JsonException(HistogramFormatMessages.BucketsNotAnObject());
         }
 
         var buckets = new List<HdrJsonBucket>();
@@ -34,9 +33,7 @@ internal sealed class HdrJsonBucketsConverter : JsonConverter<IReadOnlyList<HdrJ
             string key = reader.GetString()!;
             if (!TryParseCanonical(key, out ulong start))
             {
-                throw new JsonException(string.Create(
-                    CultureInfo.InvariantCulture,
-                    $"The bucket key \"{key}\" is not a bucket start value: keys are unsigned decimal integers up to 18446744073709551615 without sign, spaces or leading zeros, e.g. \"19968\"."));
+                throw new JsonException(HistogramFormatMessages.BucketKeyNotANumber(key));
             }
 
             if (!seen.Add(start))
