@@ -1,5 +1,4 @@
 using System.Collections.ObjectModel;
-using System.Globalization;
 using System.Runtime.CompilerServices;
 using Picollo.Counters;
 using Picollo.Metrics;
@@ -68,7 +67,14 @@ public sealed class PerfSpan
     private long _hops;
     private long _uncounted;
 
-    private PerfSpan(string name, int id, PerfSpanOptions options, string[] counterKey, IReadOnlyList<PerfSpanCounter> counters, SpanPerfPlan? plan, double secondsPerTick)
+    private PerfSpan(
+        string name,
+        int id,
+        PerfSpanOptions options,
+        string[] counterKey,
+        IReadOnlyList<PerfSpanCounter> counters,
+        SpanPerfPlan? plan,
+        double secondsPerTick)
     {
         Name = name;
         Id = id;
@@ -164,7 +170,8 @@ public sealed class PerfSpan
     /// The name is empty, a counter is unknown or cannot be per span, or a span of that name exists with other counters.
     /// </exception>
     public static PerfSpan Create(string name, params string[] counters) =>
-        Create(name, new PerfSpanOptions { Counters = counters is null || counters.Length == 0 ? PerfSpanOptions.DefaultCounters : counters });
+        Create(
+            name, new PerfSpanOptions { Counters = counters is null || counters.Length == 0 ? PerfSpanOptions.DefaultCounters : counters });
 
     /// <summary>Creates (or returns the existing) span with <paramref name="options"/>.</summary>
     /// <param name="name">The span's name.</param>
@@ -195,11 +202,15 @@ public sealed class PerfSpan
                     return existing;
                 }
 
-                throw new ArgumentException(
-                    $"A span named '{name}' already exists with counters [{string.Join(", ", existing._counterKey)}] (syscall reads {(existing._options.AllowSyscallReads ? "allowed" : "not allowed")}, relative error {existing._options.RelativeError.ToString(CultureInfo.InvariantCulture)}); " +
-                    $"this call asks for [{string.Join(", ", key)}] (syscall reads {(options.AllowSyscallReads ? "allowed" : "not allowed")}, relative error {options.RelativeError.ToString(CultureInfo.InvariantCulture)}). " +
-                    "A name is one span with one set of counters: give this one another name, or create it once in a static field and share it.",
-                    nameof(name));
+                string message = ObservationMessages.SpanExistsWithOtherCounters(
+                    name,
+                    existing._counterKey,
+                    existing._options.AllowSyscallReads,
+                    existing._options.RelativeError,
+                    key,
+                    options.AllowSyscallReads,
+                    options.RelativeError);
+                throw new ArgumentException(message, nameof(name));
             }
 
             PerfSpan span = Build(name, s_all.Length, options, key, syscalls);
@@ -289,34 +300,43 @@ public sealed class PerfSpan
     }
 
     private static bool EnabledByEnvironment(string? value) =>
-        value is null || !(value.Trim() is "0" || value.Trim().Equals("off", StringComparison.OrdinalIgnoreCase) || value.Trim().Equals("false", StringComparison.OrdinalIgnoreCase));
+        value is null
+        || !(value.Trim() is "0"
+            || value.Trim().Equals("off", StringComparison.OrdinalIgnoreCase)
+            || value.Trim().Equals("false", StringComparison.OrdinalIgnoreCase));
 
     // Every thread that enters a span holds a shard per counter, so the range is bounded: 2^44 is 1.6 hours of a 3 GHz TSC,
     // 16 TiB, 1.7e13 events, and keeps a 1% shard at 20 KB instead of 30 KB for the whole ulong range (docs/OBSERVATION.md,
     // "Memory"). A longer span still counts, in the overflow slot.
     private static HdrHistogramBuilder Histograms(PerfSpanOptions options) =>
-        HdrHistogram.Factory.WithRelativeError(options.RelativeError).WithMaxTrackableValue(MaxTrackableValue).WithConcurrency(HdrConcurrency.ThreadLocal);
+        HdrHistogram.Factory
+            .WithRelativeError(options.RelativeError)
+            .WithMaxTrackableValue(MaxTrackableValue)
+            .WithConcurrency(HdrConcurrency.ThreadLocal);
 
     /// <summary>The requested counters, validated and in slot order: what makes two creations the same span.</summary>
     private static string[] CounterKey(string name, PerfSpanOptions options)
     {
-        IReadOnlyList<string> requested = options.Counters is null || options.Counters.Count == 0 ? PerfSpanOptions.DefaultCounters : options.Counters;
+        IReadOnlyList<string> requested =
+            options.Counters is null || options.Counters.Count == 0 ? PerfSpanOptions.DefaultCounters : options.Counters;
         bool tsc = false, allocated = false;
         var perf = new List<string>();
         foreach (string raw in requested)
         {
             string counter = raw?.Trim() ?? string.Empty;
             if (counter.Length == 0)
-                throw new ArgumentException($"Span '{name}': a counter name is empty. Name counters such as \"tsc\", \"allocated-bytes\", \"cycles\".", nameof(options));
+            {
+                throw new ArgumentException(
+                    $"Span '{name}': a counter name is empty. Name counters such as \"tsc\", \"allocated-bytes\", \"cycles\".",
+                    nameof(options));
+            }
+
             if (counter.Equals(CounterNames.Tsc, StringComparison.OrdinalIgnoreCase))
                 tsc = true;
             else if (counter.Equals(CounterNames.AllocatedBytes, StringComparison.OrdinalIgnoreCase))
                 allocated = true;
             else if (IsProcessWideRuntimeCounter(counter))
-                throw new ArgumentException(
-                    $"Span '{name}': '{counter}' is a .NET runtime counter of the whole process (or of JIT activity), not of the thread that runs the span, so a span cannot attribute it. " +
-                    "Spans count tsc, allocated-bytes and perf_event counters ('picollo list' shows this machine's); the runtime publishes its own counters to dotnet-counters (System.Runtime).",
-                    nameof(options));
+                throw new ArgumentException(ObservationMessages.ProcessWideCounterInSpan(name, counter), nameof(options));
             else if (!perf.Contains(counter, StringComparer.OrdinalIgnoreCase))
                 perf.Add(counter);
         }
@@ -324,12 +344,14 @@ public sealed class PerfSpan
         if (perf.Count > MaxPerfCounters)
         {
             throw new ArgumentException(
-                string.Create(CultureInfo.InvariantCulture, $"Span '{name}' asks for {perf.Count} perf_event counters ({string.Join(", ", perf)}); a span counts at most {MaxPerfCounters}. ") +
-                "A core PMU has 4 to 8 programmable counters, beyond which the kernel multiplexes them: split the counters over two spans.",
+                ObservationMessages.TooManyPerfCounters(name, perf, MaxPerfCounters),
                 nameof(options));
         }
 
-        return [.. tsc ? [CounterNames.Tsc] : Array.Empty<string>(), .. allocated ? [CounterNames.AllocatedBytes] : Array.Empty<string>(), .. perf];
+        return [
+            .. tsc ? [CounterNames.Tsc] : Array.Empty<string>(),
+            .. allocated ? [CounterNames.AllocatedBytes] : Array.Empty<string>(),
+            .. perf];
     }
 
     private static bool IsProcessWideRuntimeCounter(string counter) =>
@@ -371,7 +393,8 @@ public sealed class PerfSpan
             }
 
             foreach ((CounterDescriptor descriptor, string? reason, bool bySyscall) in resolved)
-                counters.Add(new PerfSpanCounter(descriptor.Name, descriptor.Unit, descriptor.Kind, histograms.Create(), reason, bySyscall));
+                counters.Add(
+                    new PerfSpanCounter(descriptor.Name, descriptor.Unit, descriptor.Kind, histograms.Create(), reason, bySyscall));
         }
 
         return new PerfSpan(name, id, options, key, counters, plan, secondsPerTick);
@@ -427,7 +450,8 @@ public sealed class PerfSpan
         }
 
         ReadOnlySpan<Interop.PerfEventValue> start = default;
-        bool intact = scope._perfStamp != 0 && thread.TryPopPerf(scope._perfFrame, scope._perfStamp, session?.CurrentValues.Length ?? 0, out start);
+        bool intact = scope._perfStamp != 0
+            && thread.TryPopPerf(scope._perfFrame, scope._perfStamp, session?.CurrentValues.Length ?? 0, out start);
         Span<ulong> values = stackalloc ulong[PerfSpanEventSource.ValueSlots];
         int slot = 0;
         if (_countsTsc)

@@ -9,7 +9,8 @@ namespace Picollo.Observation;
 /// </summary>
 public sealed class PerfSpanCounter
 {
-    internal PerfSpanCounter(string name, string unit, CounterKind kind, HdrHistogram histogram, string? unavailableReason, bool readsBySyscall)
+    internal PerfSpanCounter(
+        string name, string unit, CounterKind kind, HdrHistogram histogram, string? unavailableReason, bool readsBySyscall)
     {
         Name = name;
         Unit = unit;

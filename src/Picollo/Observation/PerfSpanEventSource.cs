@@ -57,9 +57,11 @@ internal sealed class PerfSpanEventSource : EventSource
     /// A span ended on the thread that entered it: its values in the slot order its <c>SpanDefined</c> event names (unused slots 0).
     /// </summary>
     [Event(SpanEndedId, Level = EventLevel.Informational, Keywords = Keywords.Spans, Message = "Span {1} ended")]
-    public void SpanEnded(int SpanId, string Span, long Value0, long Value1, long Value2, long Value3, long Value4, long Value5, long Value6, long Value7)
+    public void SpanEnded(
+        int SpanId, string Span, long Value0, long Value1, long Value2, long Value3, long Value4, long Value5, long Value6, long Value7)
     {
-        ReadOnlySpan<ulong> values = [(ulong)Value0, (ulong)Value1, (ulong)Value2, (ulong)Value3, (ulong)Value4, (ulong)Value5, (ulong)Value6, (ulong)Value7];
+        ReadOnlySpan<ulong> values =
+            [(ulong)Value0, (ulong)Value1, (ulong)Value2, (ulong)Value3, (ulong)Value4, (ulong)Value5, (ulong)Value6, (ulong)Value7];
         WriteSpanEnded(SpanId, Span, values);
     }
 

@@ -27,7 +27,10 @@ internal static class PerfSpanMeter
     // Explicit bucket advice for SDKs that honour it (OpenTelemetry does): the SDK's default boundaries (0 … 10,000) are
     // made for milliseconds and would put every span of a service in one bucket. Spans last from ~100 ns to seconds.
     private static readonly double[] s_secondsBoundaries =
-        [1e-7, 2.5e-7, 5e-7, 1e-6, 2.5e-6, 5e-6, 1e-5, 2.5e-5, 5e-5, 1e-4, 2.5e-4, 5e-4, 1e-3, 2.5e-3, 5e-3, 1e-2, 2.5e-2, 5e-2, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+        [
+            1e-7, 2.5e-7, 5e-7, 1e-6, 2.5e-6, 5e-6, 1e-5, 2.5e-5, 5e-5, 1e-4, 2.5e-4, 5e-4, 1e-3, 2.5e-3, 5e-3, 1e-2, 2.5e-2, 5e-2,
+            0.1, 0.25, 0.5, 1, 2.5, 5, 10,
+        ];
 
     private static readonly long[] s_countBoundaries =
         [0, 1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000, 10_000_000_000];
@@ -64,7 +67,12 @@ internal static class PerfSpanMeter
             if (!s_instruments.TryGetValue(name, out SpanInstrument? ipc))
             {
                 ipc = SpanInstrument.Scaled(
-                    s_meter.CreateHistogram(name, "{instruction}/{cycle}", "Instructions per cycle of each span (when it counts cycles and instructions).", null, new InstrumentAdvice<double> { HistogramBucketBoundaries = s_ipcBoundaries }),
+                    s_meter.CreateHistogram(
+                        name,
+                        "{instruction}/{cycle}",
+                        "Instructions per cycle of each span (when it counts cycles and instructions).",
+                        null,
+                        new InstrumentAdvice<double> { HistogramBucketBoundaries = s_ipcBoundaries }),
                     PerfSpan.IpcScaleInverse);
                 s_instruments.Add(name, ipc);
             }
@@ -95,20 +103,35 @@ internal static class PerfSpanMeter
         if (counter.Kind == CounterKind.Tsc)
         {
             return SpanInstrument.Scaled(
-                s_meter.CreateHistogram(name, "s", "Wall time of each span, from the time-stamp counter.", null, new InstrumentAdvice<double> { HistogramBucketBoundaries = s_secondsBoundaries }),
+                s_meter.CreateHistogram(
+                    name,
+                    "s",
+                    "Wall time of each span, from the time-stamp counter.",
+                    null,
+                    new InstrumentAdvice<double> { HistogramBucketBoundaries = s_secondsBoundaries }),
                 secondsPerTick);
         }
 
         if (string.Equals(counter.Name, CounterNames.AllocatedBytes, StringComparison.OrdinalIgnoreCase))
         {
             return SpanInstrument.Counted(
-                s_meter.CreateHistogram(name, "By", "Bytes allocated by the entering thread during each span.", null, new InstrumentAdvice<long> { HistogramBucketBoundaries = s_byteBoundaries }));
+                s_meter.CreateHistogram(
+                    name,
+                    "By",
+                    "Bytes allocated by the entering thread during each span.",
+                    null,
+                    new InstrumentAdvice<long> { HistogramBucketBoundaries = s_byteBoundaries }));
         }
 
         if (counter.Unit == "ns")
         {
             return SpanInstrument.Scaled(
-                s_meter.CreateHistogram(name, "s", counter.Name + " of each span (perf_event), in seconds.", null, new InstrumentAdvice<double> { HistogramBucketBoundaries = s_secondsBoundaries }),
+                s_meter.CreateHistogram(
+                    name,
+                    "s",
+                    counter.Name + " of each span (perf_event), in seconds.",
+                    null,
+                    new InstrumentAdvice<double> { HistogramBucketBoundaries = s_secondsBoundaries }),
                 1e-9);
         }
 

@@ -70,7 +70,8 @@ public sealed class PerfSpanMonitor
         List<PerfSpanSnapshot> active = [.. _snapshots.Where(static s => s.Count > 0 || s.ThreadHops > 0 || s.UncountedSpans > 0)];
         if (active.Count == 0)
         {
-            text.Append("##### ").Append(title).Append('\n').Append(_snapshots.Count == 0 ? "No span exists yet." : "No span was recorded in this interval.").Append('\n');
+            text.Append("##### ").Append(title).Append('\n')
+                .Append(_snapshots.Count == 0 ? "No span exists yet." : "No span was recorded in this interval.").Append('\n');
             return text.ToString();
         }
 
@@ -80,7 +81,9 @@ public sealed class PerfSpanMonitor
         double totalSeconds = anyTime ? active.Sum(static s => TotalSeconds(s)) : 0;
 
         var table = new MarkdownTable(Columns(names, anyTime, anyIpc));
-        foreach (PerfSpanSnapshot s in active.OrderByDescending(static s => TotalSeconds(s)).ThenBy(static s => s.Span.Name, StringComparer.Ordinal))
+        IEnumerable<PerfSpanSnapshot> byTime =
+            active.OrderByDescending(static s => TotalSeconds(s)).ThenBy(static s => s.Span.Name, StringComparer.Ordinal);
+        foreach (PerfSpanSnapshot s in byTime)
             table.AddRow(Row(s, names, anyTime, anyIpc, totalSeconds));
 
         table.WriteTo(text, title);
@@ -169,22 +172,26 @@ public sealed class PerfSpanMonitor
     {
         // Counters that do not count, one line per reason (with the counter names taken out), naming the spans it applies to.
         var unavailable = active
-            .SelectMany(static s => s.Span.Counters.Where(static c => !c.IsAvailable).Select(c => (Span: s.Span.Name, c.Name, Reason: c.UnavailableReason)))
+            .SelectMany(static s => s.Span.Counters
+                .Where(static c => !c.IsAvailable)
+                .Select(c => (Span: s.Span.Name, c.Name, Reason: c.UnavailableReason)))
             .ToList();
-        foreach ((IReadOnlyList<string> names, string reason) in UnavailableReasons.Group(unavailable.Select(static u => (u.Name, u.Reason))))
+        IEnumerable<(IReadOnlyList<string> Names, string Reason)> byReason =
+            UnavailableReasons.Group(unavailable.Select(static u => (u.Name, u.Reason)));
+        foreach ((IReadOnlyList<string> names, string reason) in byReason)
         {
             IEnumerable<string> spans = unavailable.Where(u => names.Contains(u.Name)).Select(static u => u.Span).Distinct();
-            text.Append("- not counted: ").Append(string.Join(", ", names)).Append(" (").Append(string.Join(", ", spans)).Append("): ").Append(reason).Append('\n');
+            text.Append("- not counted: ").Append(string.Join(", ", names)).Append(" (").Append(string.Join(", ", spans)).Append("): ")
+                .Append(reason).Append('\n');
         }
 
         foreach (PerfSpanSnapshot s in active.Where(static s => s.UncountedSpans > 0))
         {
-            text.Append("- ").Append(s.Span.Name).Append(": ").Append(s.UncountedSpans.ToString("N0", CultureInfo.InvariantCulture))
-                .Append(" spans not recorded: a value could not be trusted (the thread could not open or read the span's perf_event group, a counter was multiplexed out for the whole span, or the TSC went backwards); PerfSpan.UncountedSpans counts them.\n");
+            text.Append(ObservationMessages.UncountedSpans(s.Span.Name, s.UncountedSpans));
         }
 
         if (active.Any(static s => s.ThreadHops > 0))
-            text.Append("- hops: scopes disposed on another thread than the one that entered them (an await resumed elsewhere); counted, not recorded.\n");
+            text.Append(ObservationMessages.ThreadHops());
     }
 
     private static double TotalSeconds(PerfSpanSnapshot snapshot)

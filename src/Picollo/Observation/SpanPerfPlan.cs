@@ -12,13 +12,16 @@ internal sealed class SpanPerfPlan
 {
     private static int s_nextId = -1;
 
-    private static readonly Dictionary<(string Names, bool AllowSyscallReads, IPerfEventSyscalls Syscalls), (SpanPerfPlan? Plan, (CounterDescriptor, string?, bool)[] Counters)> s_plans = [];
+    private static readonly Dictionary<
+        (string Names, bool AllowSyscallReads, IPerfEventSyscalls Syscalls),
+        (SpanPerfPlan? Plan, (CounterDescriptor, string?, bool)[] Counters)> s_plans = [];
 
     private readonly PerfEventCounterSessionBuilder _builder;
     private readonly IPerfEventSyscalls _syscalls;
     private readonly int _descriptorCount;
 
-    private SpanPerfPlan(PerfEventCounterSessionBuilder builder, IPerfEventSyscalls syscalls, int descriptorCount, int[] recorded, bool requiresRdpmc)
+    private SpanPerfPlan(
+        PerfEventCounterSessionBuilder builder, IPerfEventSyscalls syscalls, int descriptorCount, int[] recorded, bool requiresRdpmc)
     {
         Id = Interlocked.Increment(ref s_nextId);
         _builder = builder;
@@ -111,7 +114,7 @@ internal sealed class SpanPerfPlan
             using PerfEventCounterSession rdpmcProbe = PerfEventCounterSession.Open(hardware, syscalls);
             hardwareCount = rdpmcProbe.Descriptors.Count;
             if (!rdpmcProbe.AllowsUserRdpmc)
-                rdpmcReason = NoRdpmcReason([.. candidates.Select(static c => c.Name)]);
+                rdpmcReason = ObservationMessages.NoRdpmc([.. candidates.Select(static c => c.Name)]);
         }
 
         var recordedHardware = new List<int>();
@@ -119,13 +122,15 @@ internal sealed class SpanPerfPlan
         {
             int candidate = candidates.IndexOf(d);
             string? reason = d.UnavailableReason
-                ?? (d.Kind == CounterKind.Software ? SoftwareReason : rdpmcReason);
+                ?? (d.Kind == CounterKind.Software ? ObservationMessages.SoftwareCountersNeedSyscalls() : rdpmcReason);
             counters.Add((d, reason, false));
             if (reason is null)
                 recordedHardware.Add(candidate);
         }
 
-        return recordedHardware.Count == 0 ? null : new SpanPerfPlan(hardware, syscalls, hardwareCount, [.. recordedHardware], requiresRdpmc: true);
+        return recordedHardware.Count == 0
+            ? null
+            : new SpanPerfPlan(hardware, syscalls, hardwareCount, [.. recordedHardware], requiresRdpmc: true);
     }
 
     /// <summary>Opens this plan's session on the calling thread; null with the reason when it cannot count here.</summary>
@@ -145,7 +150,7 @@ internal sealed class SpanPerfPlan
         reason = session.Descriptors.Count != _descriptorCount
             ? "this thread's session opened " + session.Descriptors.Count + " counters where the span expects " + _descriptorCount + "."
             : RequiresRdpmc && !session.AllowsUserRdpmc
-                ? NoRdpmcReason([.. session.Descriptors.Select(static d => d.Name)])
+                ? ObservationMessages.NoRdpmc([.. session.Descriptors.Select(static d => d.Name)])
                 : null;
         // A counter that opened at Create but not on this thread (too many open files, the PMU taken) would read as 0 in
         // every span: the thread counts none of them instead (all counters or none).
@@ -175,15 +180,4 @@ internal sealed class SpanPerfPlan
             builder = builder.WithCounter(name);
         return builder;
     }
-
-    // Names no counter (the table and the reports put the names before it), so one line covers every software counter.
-    private const string SoftwareReason =
-        "kernel software counters have no hardware counter index, so each read is a read() system call (microseconds each, " +
-        "two per span); spans count them only when asked: PerfSpanOptions.AllowSyscallReads = true.";
-
-    private static string NoRdpmcReason(IReadOnlyList<string> names) =>
-        string.Join(", ", names) + ": the kernel does not let this thread read " + (names.Count == 1 ? "it" : "them") +
-        " with rdpmc (the mmap page has cap_user_rdpmc = 0: /sys/bus/event_source/devices/cpu/rdpmc is 0, or an event is not " +
-        "a CPU PMU event), so each read would be a read() system call (microseconds each). Allow rdpmc with " +
-        "'echo 1 | sudo tee /sys/bus/event_source/devices/cpu/rdpmc', or pay the system call with PerfSpanOptions.AllowSyscallReads = true.";
 }
