@@ -19,11 +19,6 @@ internal static partial class PicolloNative
     /// <summary>The file dotnet build produces from native/*.c and copies next to Picollo.dll.</summary>
     internal const string FileName = "libpicollo_native.so";
 
-    /// <summary>The command that produces the library, quoted in every "not found" reason.</summary>
-    internal const string BuildHint =
-        "It is compiled from native/*.c by 'dotnet build' (needs gcc; Linux x64 only) and copied next to Picollo.dll: " +
-        "run 'dotnet build' on the project that references Picollo, or install Picollo from its package, which ships it under runtimes/linux-x64/native/.";
-
     private const string VersionExport = "picollo_abi_version";
 
     private static readonly Lazy<NativeLibraryStatus> s_status = new(LoadForProcess, LazyThreadSafetyMode.ExecutionAndPublication);
@@ -40,9 +35,17 @@ internal static partial class PicolloNative
     internal static NativeLibraryStatus Load(IEnumerable<string> searchDirectories, bool useDefaultProbing)
     {
         if (!OperatingSystem.IsLinux())
-            return NativeLibraryStatus.Failed($"libpicollo_native exists for Linux x64 only; this process runs on {RuntimeInformation.OSDescription}.");
+        {
+            return NativeLibraryStatus.Failed(
+                $"libpicollo_native exists for Linux x64 only; this process runs on {RuntimeInformation.OSDescription}.");
+        }
+
         if (RuntimeInformation.ProcessArchitecture != Architecture.X64)
-            return NativeLibraryStatus.Failed($"libpicollo_native exists for Linux x64 only; this process is {RuntimeInformation.ProcessArchitecture}.");
+        {
+            return NativeLibraryStatus.Failed(
+                $"libpicollo_native exists for Linux x64 only; this process is {RuntimeInformation.ProcessArchitecture}.");
+        }
+
 
         var searched = new List<string>();
         foreach (string directory in searchDirectories)
@@ -60,22 +63,25 @@ internal static partial class PicolloNative
             {
                 // The file is there but dlopen refused it (wrong architecture, truncated, missing glibc symbol):
                 // dlerror's text in the message is the useful part.
-                return NativeLibraryStatus.Failed($"{path} exists but could not be loaded: {e.Message} Rebuild it: {BuildHint}");
+                return NativeLibraryStatus.Failed(InteropMessages.LibraryNotLoadable(path, e.Message));
             }
             catch (BadImageFormatException e)
             {
-                return NativeLibraryStatus.Failed($"{path} exists but is not a loadable library: {e.Message} Rebuild it: {BuildHint}");
+                return NativeLibraryStatus.Failed(InteropMessages.NotALibrary(path, e.Message));
             }
         }
 
         if (useDefaultProbing
-            && NativeLibrary.TryLoad(Libraries.Native, typeof(PicolloNative).Assembly, DllImportSearchPath.AssemblyDirectory | DllImportSearchPath.SafeDirectories, out nint handle))
+            && NativeLibrary.TryLoad(
+                Libraries.Native,
+                typeof(PicolloNative).Assembly,
+                DllImportSearchPath.AssemblyDirectory | DllImportSearchPath.SafeDirectories,
+                out nint handle))
         {
             return CheckVersion(handle, Libraries.Native);
         }
 
-        string where = searched.Count == 0 ? "(no folder searched)" : string.Join(", ", searched);
-        return NativeLibraryStatus.Failed($"{FileName} was not found (searched {where}{(useDefaultProbing ? ", then the runtime's default probing" : string.Empty)}). {BuildHint}");
+        return NativeLibraryStatus.Failed(InteropMessages.LibraryNotFound(FileName, searched, useDefaultProbing));
     }
 
     /// <summary>The folders a deployed Picollo keeps the library in: beside the assembly, then the application folder.</summary>
@@ -109,9 +115,7 @@ internal static partial class PicolloNative
         {
             // Without the resolver the imports could bind to another copy of the library than the one checked:
             // refuse, loudly, rather than read through an unchecked ABI.
-            return NativeLibraryStatus.Failed(
-                "Another DllImportResolver is registered for the Picollo assembly, so libpicollo_native cannot be bound to the checked library; " +
-                "route every native library name of Picollo through Interop.PicolloNative's resolver.");
+            return NativeLibraryStatus.Failed(InteropMessages.AnotherResolverRegistered());
         }
     }
 
@@ -120,15 +124,14 @@ internal static partial class PicolloNative
         if (!NativeLibrary.TryGetExport(handle, VersionExport, out nint export))
         {
             NativeLibrary.Free(handle);
-            return NativeLibraryStatus.Failed($"{path} does not export {VersionExport}: it is not libpicollo_native or predates ABI versioning. Rebuild it: {BuildHint}");
+            return NativeLibraryStatus.Failed(InteropMessages.NoVersionExport(path, VersionExport));
         }
 
         int version = ((delegate* unmanaged<int>)export)();
         if (version != ExpectedAbiVersion)
         {
             NativeLibrary.Free(handle);
-            return NativeLibraryStatus.Failed(
-                $"{path} has ABI version {version} but this Picollo expects {ExpectedAbiVersion}: a library from another build is being picked up. Rebuild it: {BuildHint}");
+            return NativeLibraryStatus.Failed(InteropMessages.AbiVersionMismatch(path, version, ExpectedAbiVersion));
         }
 
         return NativeLibraryStatus.Loaded(handle, path, version);
