@@ -24,7 +24,13 @@ namespace Picollo.Counters;
 /// misses and why while the rest counts, e.g. on a hybrid CPU <c>cycles</c> counted on <c>cpu_core</c> only because
 /// <c>cpu_atom/cycles/</c> could not be opened (time the thread runs on those cores is not counted).
 /// </param>
-public sealed record CounterDescriptor(string Name, string Unit, CounterKind Kind, string? UnavailableReason = null, double Scale = 1.0, string? PartialReason = null)
+public sealed record CounterDescriptor(
+    string Name,
+    string Unit,
+    CounterKind Kind,
+    string? UnavailableReason = null,
+    double Scale = 1.0,
+    string? PartialReason = null)
 {
     /// <summary>
     /// <see langword="true"/> when the counter counts on this machine in this mode (maybe only partly: see <see cref="PartialReason"/>).

@@ -89,7 +89,11 @@ public sealed class CounterSet : ICounterSource
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
         if (destination.Length < _descriptors.Count)
-            throw new ArgumentException($"The destination holds {destination.Length} values but the set reads {_descriptors.Count}.", nameof(destination));
+        {
+            throw new ArgumentException(
+                $"The destination holds {destination.Length} values but the set reads {_descriptors.Count}.", nameof(destination));
+        }
+
 
         // Each source gets exactly its own slice, so a source cannot write over its neighbours.
         ICounterSource[] sources = _sources;

@@ -31,19 +31,20 @@ internal static class KnownCounters
         (Time(CounterNames.Cycles, "events", CounterKind.Hardware, isDefault: true), ["cpu-cycles"]),
 
         // Architectural: the same code retires the same instructions on any CPU with the same ISA extensions.
-        (new CounterTraits(CounterNames.Instructions, "events", CounterKind.Hardware, false, false, false, CounterPortability.SameIsaAndRuntime, true), []),
+        (Architectural(CounterNames.Instructions, isDefault: true), []),
         (Other(CounterNames.BranchMisses, "events", CounterKind.Hardware, isDefault: true), []),
         (Other(CounterNames.CacheMisses, "events", CounterKind.Hardware, isDefault: true), []),
         (Time(CounterNames.TaskClock, "ns", CounterKind.Software, isDefault: true), []),
         (Occasional(CounterNames.PageFaults, "events", CounterKind.Software, CounterPortability.SameCpuModel), ["faults"]),
-        (new CounterTraits(CounterNames.Branches, "events", CounterKind.Hardware, false, false, false, CounterPortability.SameIsaAndRuntime, false), ["branch-instructions"]),
+        (Architectural(CounterNames.Branches, isDefault: false), ["branch-instructions"]),
         (Time("ref-cycles", "events", CounterKind.Hardware, isDefault: false), []),
         (Time("bus-cycles", "events", CounterKind.Hardware, isDefault: false), []),
         (Time("cpu-clock", "ns", CounterKind.Software, isDefault: false), []),
     ];
 
     /// <summary>The counters measured when a run names none, in report order.</summary>
-    public static ImmutableArray<string> DefaultSet { get; } = [.. s_rows.Where(static r => r.Traits.IsDefault).Select(static r => r.Traits.Name)];
+    public static ImmutableArray<string> DefaultSet { get; } =
+        [.. s_rows.Where(static r => r.Traits.IsDefault).Select(static r => r.Traits.Name)];
 
     /// <summary>
     /// The traits of a counter: its row when the table names it (or an alias of it) with the same kind, else derived from the kind.
@@ -85,13 +86,21 @@ internal static class KnownCounters
 
     private static bool Matches(string a, string b) => string.Equals(a, b, StringComparison.OrdinalIgnoreCase);
 
-    private static CounterTraits Exact(string name, string unit) => new(name, unit, CounterKind.Runtime, true, false, false, CounterPortability.SameRuntime, true);
+    private static CounterTraits Exact(string name, string unit) =>
+        new(name, unit, CounterKind.Runtime, true, false, false, CounterPortability.SameRuntime, true);
 
     // Cycles, time and ticks depend on the micro-architecture and its clock.
-    private static CounterTraits Time(string name, string unit, CounterKind kind, bool isDefault) => new(name, unit, kind, false, true, false, CounterPortability.SameCpuModel, isDefault);
+    private static CounterTraits Time(string name, string unit, CounterKind kind, bool isDefault) =>
+        new(name, unit, kind, false, true, false, CounterPortability.SameCpuModel, isDefault);
+
+    // Architectural: the same code retires the same instructions on any CPU with the same ISA extensions.
+    private static CounterTraits Architectural(string name, bool isDefault) =>
+        new(name, "events", CounterKind.Hardware, false, false, false, CounterPortability.SameIsaAndRuntime, isDefault);
 
     // Misses depend on the micro-architecture (cache sizes, predictors) and on what else runs.
-    private static CounterTraits Other(string name, string unit, CounterKind kind, bool isDefault) => new(name, unit, kind, false, false, false, CounterPortability.SameCpuModel, isDefault);
+    private static CounterTraits Other(string name, string unit, CounterKind kind, bool isDefault) =>
+        new(name, unit, kind, false, false, false, CounterPortability.SameCpuModel, isDefault);
 
-    private static CounterTraits Occasional(string name, string unit, CounterKind kind, CounterPortability portability) => new(name, unit, kind, false, false, true, portability, true);
+    private static CounterTraits Occasional(string name, string unit, CounterKind kind, CounterPortability portability) =>
+        new(name, unit, kind, false, false, true, portability, true);
 }

@@ -24,7 +24,9 @@ internal static class PerfTimeConversion
         if (!TryRead(out uint timeMult, out ushort timeShift))
             return null;
         double hertz = 1e9 * Math.Pow(2, timeShift) / timeMult;
-        return hertz is >= TscFrequency.MinHertz and <= TscFrequency.MaxHertz ? TscFrequency.FromPerfTimeConversion(timeMult, timeShift) : null;
+        return hertz is >= TscFrequency.MinHertz and <= TscFrequency.MaxHertz
+            ? TscFrequency.FromPerfTimeConversion(timeMult, timeShift)
+            : null;
     }
 
     /// <summary>
@@ -75,7 +77,8 @@ internal static class PerfTimeConversion
     {
         timeMult = 0;
         timeShift = 0;
-        int fd = Interop.PerfEvent.OpenCounting(type, config, Interop.PerfEventAttr.FlagExcludeKernel | Interop.PerfEventAttr.FlagExcludeHv, out _);
+        int fd = Interop.PerfEvent.OpenCounting(
+            type, config, Interop.PerfEventAttr.FlagExcludeKernel | Interop.PerfEventAttr.FlagExcludeHv, out _);
         if (fd < 0)
             return false;
 

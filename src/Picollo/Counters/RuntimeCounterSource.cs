@@ -65,10 +65,8 @@ public sealed class RuntimeCounterSource : ICounterSource
     /// A sentence for reports when allocated bytes may be inexact (background GC on), with the setting that makes
     /// them exact; <see langword="null"/> when they are exact.
     /// </summary>
-    public static string? AllocatedBytesCaveat => s_isBackgroundGCEnabled
-        ? "Background GC is on: allocated-bytes can include phantom bytes when a background collection voids allocation contexts. " +
-          "Set <ConcurrentGarbageCollection>false</ConcurrentGarbageCollection> in the measuring project (or DOTNET_gcConcurrent=0) for exact counts."
-        : null;
+    public static string? AllocatedBytesCaveat =>
+        s_isBackgroundGCEnabled ? CounterMessages.BackgroundGCMakesAllocatedBytesInexact() : null;
 
     /// <inheritdoc/>
     public void ReadCumulative(Span<ulong> destination)

@@ -120,7 +120,8 @@ public static class Tsc
                 return crystal;
         }
 
-        if (s_maxBasicLeaf >= BaseFrequencyLeaf && TscFrequency.FromCpuidBaseFrequency(X86Base.CpuId(BaseFrequencyLeaf, 0).Eax) is { } baseFrequency)
+        if (s_maxBasicLeaf >= BaseFrequencyLeaf
+            && TscFrequency.FromCpuidBaseFrequency(X86Base.CpuId(BaseFrequencyLeaf, 0).Eax) is { } baseFrequency)
             return baseFrequency;
 
         // Next the kernel's own conversion, exact when its clock runs on the TSC (cap_user_time).

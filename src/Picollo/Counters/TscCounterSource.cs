@@ -9,7 +9,8 @@ namespace Picollo.Counters;
 public sealed class TscCounterSource : ICounterSource
 {
     private static readonly ReadOnlyCollection<CounterDescriptor> s_descriptors =
-        Array.AsReadOnly([new CounterDescriptor(CounterNames.Tsc, KnownCounters.Get(CounterNames.Tsc).Unit, CounterKind.Tsc, Tsc.UnsupportedReason)]);
+        Array.AsReadOnly(
+            [new CounterDescriptor(CounterNames.Tsc, KnownCounters.Get(CounterNames.Tsc).Unit, CounterKind.Tsc, Tsc.UnsupportedReason)]);
 
     /// <inheritdoc/>
     public IReadOnlyList<CounterDescriptor> Descriptors => s_descriptors;

@@ -39,9 +39,19 @@ public sealed class TscFrequency
     public TscFrequency(double hertz, TscFrequencySource source, double? uncertaintyPpm)
     {
         if (!double.IsFinite(hertz) || hertz < MinHertz || hertz > MaxHertz)
-            throw new ArgumentOutOfRangeException(nameof(hertz), hertz, string.Create(CultureInfo.InvariantCulture, $"A TSC rate must lie in [{MinHertz:G}, {MaxHertz:G}] Hz."));
+        {
+            throw new ArgumentOutOfRangeException(
+                nameof(hertz),
+                hertz,
+                string.Create(CultureInfo.InvariantCulture, $"A TSC rate must lie in [{MinHertz:G}, {MaxHertz:G}] Hz."));
+        }
+
         if (uncertaintyPpm is { } ppm && (!double.IsFinite(ppm) || ppm < 0))
-            throw new ArgumentOutOfRangeException(nameof(uncertaintyPpm), uncertaintyPpm, "The uncertainty must be a finite, non-negative number of ppm.");
+        {
+            throw new ArgumentOutOfRangeException(
+                nameof(uncertaintyPpm), uncertaintyPpm, "The uncertainty must be a finite, non-negative number of ppm.");
+        }
+
 
         Hertz = hertz;
         Source = source;
@@ -84,7 +94,8 @@ public sealed class TscFrequency
     public static TscFrequency FromPerfTimeConversion(uint timeMult, ushort timeShift)
     {
         ArgumentOutOfRangeException.ThrowIfZero(timeMult);
-        return new TscFrequency(NanosecondsPerSecond * Math.Pow(2, timeShift) / timeMult, TscFrequencySource.PerfTimeConversion, uncertaintyPpm: null);
+        return new TscFrequency(
+            NanosecondsPerSecond * Math.Pow(2, timeShift) / timeMult, TscFrequencySource.PerfTimeConversion, uncertaintyPpm: null);
     }
 
     /// <summary>A one-line description, e.g. <c>2,994.374 MHz (CalibratedMonotonicRaw, ±1.8 ppm)</c>.</summary>

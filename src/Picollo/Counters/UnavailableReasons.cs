@@ -21,11 +21,14 @@ internal static class UnavailableReasons
         const string Placeholder = "\u0000";
         return unavailable
             .DistinctBy(static c => (c.Name, c.Reason))
-            .GroupBy(static c => (c.Reason ?? "No reason given.").Replace(Quoted(c.Name), Placeholder, StringComparison.Ordinal), StringComparer.Ordinal)
+            .GroupBy(
+                static c => (c.Reason ?? "No reason given.").Replace(Quoted(c.Name), Placeholder, StringComparison.Ordinal),
+                StringComparer.Ordinal)
             .Select(static group =>
             {
                 string[] names = [.. group.Select(static c => c.Name).Distinct(StringComparer.Ordinal)];
-                return ((IReadOnlyList<string>)names, group.Key.Replace(Placeholder, string.Join(", ", names.Select(Quoted)), StringComparison.Ordinal));
+                string reason = group.Key.Replace(Placeholder, string.Join(", ", names.Select(Quoted)), StringComparison.Ordinal);
+                return ((IReadOnlyList<string>)names, reason);
             });
     }
 
