@@ -123,7 +123,12 @@ public static class BaselineAssertions
             PerfAssertionScope.Ran();
 
         // Written before a failure is thrown, so a failing test leaves its evidence too.
-        var report = new PerfReport(PerfResultReports.TestName(testClass, testMethod, caseName), judgement.Judged, judgement.Check, judgement.Baseline, judgement.Remeasurement);
+        var report = new PerfReport(
+            PerfResultReports.TestName(testClass, testMethod, caseName),
+            judgement.Judged,
+            judgement.Check,
+            judgement.Baseline,
+            judgement.Remeasurement);
         PerfReportFiles? files = PerfResultReports.Publish(report, testClass, testMethod, caseName, options.GetEnvironmentVariable, call);
 
         // The received file travels with the test result, so a CI run's artifact holds what to accept.
@@ -135,7 +140,8 @@ public static class BaselineAssertions
             PerfAssertionHost.Current.ReportNotice(call, notice);
         if (judgement.Outcome == BaselineOutcome.Fail)
         {
-            string message = FailureMessage(expression, judgement) + (judgement.Confirmation is null ? string.Empty : "\n" + judgement.Confirmation + "\n");
+            string message = FailureMessage(expression, judgement)
+                + (judgement.Confirmation is null ? string.Empty : "\n" + judgement.Confirmation + "\n");
             throw new PerfAssertionException(files is null ? message : message.TrimEnd('\n') + "\n\n" + PerfResultReports.FileLines(files));
         }
 
@@ -184,7 +190,10 @@ public static class BaselineAssertions
             .Append(check.BaselinePath).Append('\n')
             .Append("    but").Append('\n');
         if (regressed.Count > 0)
-            text.Append(regressed.Count == 1 ? "1 counter regressed" : $"{regressed.Count} counters regressed").Append(": ").AppendJoin(", ", regressed.Select(static v => v.Counter)).Append('\n');
+        {
+            text.Append(regressed.Count == 1 ? "1 counter regressed" : $"{regressed.Count} counters regressed").Append(": ")
+                .AppendJoin(", ", regressed.Select(static v => v.Counter)).Append('\n');
+        }
         else if (check.WriteFailure is not null)
             text.Append("the baseline could not be written").Append('\n');
         else

@@ -24,7 +24,11 @@ public static class CounterResultAssertions
     /// <returns><paramref name="counter"/>.</returns>
     /// <exception cref="PerfAssertionException">The percentile exceeds <paramref name="max"/>.</exception>
     /// <exception cref="ArgumentOutOfRangeException">The rank is outside [0, 100].</exception>
-    public static CounterResult ShouldHavePercentileAtMost(this CounterResult counter, double rank, double max, [CallerArgumentExpression(nameof(counter))] string? expression = null)
+    public static CounterResult ShouldHavePercentileAtMost(
+        this CounterResult counter,
+        double rank,
+        double max,
+        [CallerArgumentExpression(nameof(counter))] string? expression = null)
     {
         ArgumentNullException.ThrowIfNull(counter);
         ArgumentOutOfRangeException.ThrowIfLessThan(rank, 0);
@@ -40,7 +44,10 @@ public static class CounterResultAssertions
     /// <param name="expression">Filled in by the compiler.</param>
     /// <returns><paramref name="counter"/>.</returns>
     /// <exception cref="PerfAssertionException">The median exceeds <paramref name="max"/>.</exception>
-    public static CounterResult ShouldHaveP50AtMost(this CounterResult counter, double max, [CallerArgumentExpression(nameof(counter))] string? expression = null)
+    public static CounterResult ShouldHaveP50AtMost(
+        this CounterResult counter,
+        double max,
+        [CallerArgumentExpression(nameof(counter))] string? expression = null)
         => At(counter, 50, max, nameof(ShouldHaveP50AtMost), expression);
 
     /// <summary>Asserts that the 90th percentile per operation is at most <paramref name="max"/>.</summary>
@@ -49,7 +56,10 @@ public static class CounterResultAssertions
     /// <param name="expression">Filled in by the compiler.</param>
     /// <returns><paramref name="counter"/>.</returns>
     /// <exception cref="PerfAssertionException">The percentile exceeds <paramref name="max"/>.</exception>
-    public static CounterResult ShouldHaveP90AtMost(this CounterResult counter, double max, [CallerArgumentExpression(nameof(counter))] string? expression = null)
+    public static CounterResult ShouldHaveP90AtMost(
+        this CounterResult counter,
+        double max,
+        [CallerArgumentExpression(nameof(counter))] string? expression = null)
         => At(counter, 90, max, nameof(ShouldHaveP90AtMost), expression);
 
     /// <summary>Asserts that the 99th percentile per operation is at most <paramref name="max"/>.</summary>
@@ -58,7 +68,10 @@ public static class CounterResultAssertions
     /// <param name="expression">Filled in by the compiler.</param>
     /// <returns><paramref name="counter"/>.</returns>
     /// <exception cref="PerfAssertionException">The percentile exceeds <paramref name="max"/>.</exception>
-    public static CounterResult ShouldHaveP99AtMost(this CounterResult counter, double max, [CallerArgumentExpression(nameof(counter))] string? expression = null)
+    public static CounterResult ShouldHaveP99AtMost(
+        this CounterResult counter,
+        double max,
+        [CallerArgumentExpression(nameof(counter))] string? expression = null)
         => At(counter, 99, max, nameof(ShouldHaveP99AtMost), expression);
 
     /// <summary>Asserts that the largest value per operation is at most <paramref name="max"/>.</summary>
@@ -67,7 +80,10 @@ public static class CounterResultAssertions
     /// <param name="expression">Filled in by the compiler.</param>
     /// <returns><paramref name="counter"/>.</returns>
     /// <exception cref="PerfAssertionException">The maximum exceeds <paramref name="max"/>.</exception>
-    public static CounterResult ShouldHaveMaxAtMost(this CounterResult counter, double max, [CallerArgumentExpression(nameof(counter))] string? expression = null)
+    public static CounterResult ShouldHaveMaxAtMost(
+        this CounterResult counter,
+        double max,
+        [CallerArgumentExpression(nameof(counter))] string? expression = null)
         => At(counter, 100, max, nameof(ShouldHaveMaxAtMost), expression);
 
     /// <summary>Asserts that the mean per operation is at most <paramref name="max"/>.</summary>
@@ -76,7 +92,10 @@ public static class CounterResultAssertions
     /// <param name="expression">Filled in by the compiler.</param>
     /// <returns><paramref name="counter"/>.</returns>
     /// <exception cref="PerfAssertionException">The mean exceeds <paramref name="max"/>.</exception>
-    public static CounterResult ShouldHaveMeanAtMost(this CounterResult counter, double max, [CallerArgumentExpression(nameof(counter))] string? expression = null)
+    public static CounterResult ShouldHaveMeanAtMost(
+        this CounterResult counter,
+        double max,
+        [CallerArgumentExpression(nameof(counter))] string? expression = null)
     {
         ArgumentNullException.ThrowIfNull(counter);
         return CheckAtMost(counter, counter.Mean, max, "mean", expression, Call(expression, nameof(ShouldHaveMeanAtMost), Number(max)));
@@ -91,12 +110,17 @@ public static class CounterResultAssertions
     /// <param name="expression">Filled in by the compiler.</param>
     /// <returns><paramref name="counter"/>.</returns>
     /// <exception cref="PerfAssertionException">The budget is exceeded.</exception>
-    public static CounterResult ShouldHaveBudget(this CounterResult counter, double max, double atPercentile = 100, [CallerArgumentExpression(nameof(counter))] string? expression = null)
+    public static CounterResult ShouldHaveBudget(
+        this CounterResult counter,
+        double max,
+        double atPercentile = 100,
+        [CallerArgumentExpression(nameof(counter))] string? expression = null)
     {
         ArgumentNullException.ThrowIfNull(counter);
         ArgumentOutOfRangeException.ThrowIfLessThan(atPercentile, 0);
         ArgumentOutOfRangeException.ThrowIfGreaterThan(atPercentile, 100);
-        return CheckAtMost(counter, counter.IsAvailable ? counter.GetPercentile(atPercentile) : double.NaN, max, "P" + Metrics.Percentile.FormatRank(atPercentile), expression,
+        double actual = counter.IsAvailable ? counter.GetPercentile(atPercentile) : double.NaN;
+        return CheckAtMost(counter, actual, max, "P" + Metrics.Percentile.FormatRank(atPercentile), expression,
             Call(expression, nameof(ShouldHaveBudget), $"{Number(max)}, atPercentile: {Metrics.Percentile.FormatRank(atPercentile)}"));
     }
 
@@ -106,23 +130,34 @@ public static class CounterResultAssertions
     /// <param name="expression">Filled in by the compiler.</param>
     /// <returns><paramref name="counter"/>.</returns>
     /// <exception cref="PerfAssertionException">The counter counted.</exception>
-    public static CounterResult ShouldHaveZeroBudget(this CounterResult counter, double atPercentile = 100, [CallerArgumentExpression(nameof(counter))] string? expression = null)
+    public static CounterResult ShouldHaveZeroBudget(
+        this CounterResult counter,
+        double atPercentile = 100,
+        [CallerArgumentExpression(nameof(counter))] string? expression = null)
     {
         ArgumentNullException.ThrowIfNull(counter);
         ArgumentOutOfRangeException.ThrowIfLessThan(atPercentile, 0);
         ArgumentOutOfRangeException.ThrowIfGreaterThan(atPercentile, 100);
-        return CheckAtMost(counter, counter.IsAvailable ? counter.GetPercentile(atPercentile) : double.NaN, 0, "P" + Metrics.Percentile.FormatRank(atPercentile), expression,
+        double actual = counter.IsAvailable ? counter.GetPercentile(atPercentile) : double.NaN;
+        return CheckAtMost(counter, actual, 0, "P" + Metrics.Percentile.FormatRank(atPercentile), expression,
             Call(expression, nameof(ShouldHaveZeroBudget), $"atPercentile: {Metrics.Percentile.FormatRank(atPercentile)}"));
     }
 
     private static CounterResult At(CounterResult counter, double rank, double max, string method, string? expression)
     {
         ArgumentNullException.ThrowIfNull(counter);
-        return CheckAtMost(counter, counter.IsAvailable ? counter.GetPercentile(rank) : double.NaN, max, "P" + Metrics.Percentile.FormatRank(rank), expression,
-            Call(expression, method, Number(max)));
+        double actual = counter.IsAvailable ? counter.GetPercentile(rank) : double.NaN;
+        return CheckAtMost(
+            counter, actual, max, "P" + Metrics.Percentile.FormatRank(rank), expression, Call(expression, method, Number(max)));
     }
 
-    private static CounterResult CheckAtMost(CounterResult counter, double actual, double max, string statistic, string? expression, string call)
+    private static CounterResult CheckAtMost(
+        CounterResult counter,
+        double actual,
+        double max,
+        string statistic,
+        string? expression,
+        string call)
     {
         if (!counter.IsAvailable)
         {

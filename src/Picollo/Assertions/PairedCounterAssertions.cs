@@ -1,4 +1,3 @@
-using System.Globalization;
 using System.Runtime.CompilerServices;
 using Picollo.Measurement;
 using static Picollo.Assertions.PerfAssertionMessage;
@@ -37,22 +36,36 @@ public static class PairedCounterAssertions
     /// <returns><paramref name="counter"/>'s comparison's counter after any further measurement.</returns>
     /// <exception cref="PerfAssertionException">The candidate is not that much faster, or could not be told apart from it.</exception>
     /// <exception cref="ArgumentOutOfRangeException">A factor, d_z or confidence out of range.</exception>
-    public static PairedCounter ShouldBeFasterBy(this PairedCounter counter, double factor, double? minCohensD = null, double confidence = PairedCounter.DefaultConfidence, [CallerArgumentExpression(nameof(counter))] string? expression = null)
+    public static PairedCounter ShouldBeFasterBy(
+        this PairedCounter counter,
+        double factor,
+        double? minCohensD = null,
+        double confidence = PairedCounter.DefaultConfidence,
+        [CallerArgumentExpression(nameof(counter))] string? expression = null)
     {
         ArgumentNullException.ThrowIfNull(counter);
         if (!(factor > 0) || !double.IsFinite(factor))
-            throw new ArgumentOutOfRangeException(nameof(factor), factor, $"{expression}.ShouldBeFasterBy({Number(factor)}): a speed-up is a positive, finite factor: 1.5 means at least 1.5× faster, 0.95 allows at most ~5% slower.");
+            throw new ArgumentOutOfRangeException(nameof(factor), factor, AssertionMessages.SpeedUpOutOfRange(expression, factor));
         if (minCohensD is { } d && (!(d >= 0) || !double.IsFinite(d)))
-            throw new ArgumentOutOfRangeException(nameof(minCohensD), d, $"{expression}.ShouldBeFasterBy(minCohensD: {Number(d)}): Cohen's d_z is a size, 0 or more (0.2 small, 0.5 medium, 0.8 large).");
+            throw new ArgumentOutOfRangeException(nameof(minCohensD), d, AssertionMessages.CohensDOutOfRange(expression, d));
         CheckConfidence(confidence, expression);
 
         string arguments = Number(factor) + (minCohensD is { } m ? $", minCohensD: {Number(m)}" : string.Empty);
         string call = Call(expression, nameof(ShouldBeFasterBy), arguments);
         double bound = 1 / factor;
-        string claim = string.Create(CultureInfo.InvariantCulture, $"{Number(factor)}× ({counter.Comparison.CandidateName} / {counter.Comparison.ReferenceName} at most {bound:0.000}× at {confidence * 100:0.##}% confidence{(minCohensD is { } g ? $", Cohen's d_z at most −{Number(g)}" : string.Empty)})");
-        return Judge(counter, call, expression, "be faster by at least", claim, bound, confidence, c => minCohensD is { } g && !(-c.CohensDz >= g)
-            ? string.Create(CultureInfo.InvariantCulture, $"{Speed(c.Ratio)}, but Cohen's d_z = {c.CohensDz:0.00} does not reach −{Number(g)}: the speed-up does not stand that many paired standard deviations out of the noise")
-            : null);
+        string claim = AssertionMessages.FasterByClaim(
+            factor, counter.Comparison.CandidateName, counter.Comparison.ReferenceName, bound, confidence, minCohensD);
+        return Judge(
+            counter,
+            call,
+            expression,
+            "be faster by at least",
+            claim,
+            bound,
+            confidence,
+            c => minCohensD is { } g && !(-c.CohensDz >= g)
+                ? AssertionMessages.SpeedUpBelowCohensD(AssertionMessages.Speed(c.Ratio), c.CohensDz, g)
+                : null);
     }
 
     /// <summary>
@@ -66,14 +79,20 @@ public static class PairedCounterAssertions
     /// <returns><paramref name="counter"/>'s comparison's counter after any further measurement.</returns>
     /// <exception cref="PerfAssertionException">The candidate is slower than that, or could not be told apart from it.</exception>
     /// <exception cref="ArgumentOutOfRangeException">The change or confidence is out of range.</exception>
-    public static PairedCounter ShouldNotBeSlower(this PairedCounter counter, double maxChange = 0.05, double confidence = PairedCounter.DefaultConfidence, [CallerArgumentExpression(nameof(counter))] string? expression = null)
+    public static PairedCounter ShouldNotBeSlower(
+        this PairedCounter counter,
+        double maxChange = 0.05,
+        double confidence = PairedCounter.DefaultConfidence,
+        [CallerArgumentExpression(nameof(counter))] string? expression = null)
     {
         ArgumentNullException.ThrowIfNull(counter);
         CheckMaxChange(maxChange, expression);
         CheckConfidence(confidence, expression);
         string call = Call(expression, nameof(ShouldNotBeSlower), $"maxChange: {Number(maxChange)}");
-        string claim = string.Create(CultureInfo.InvariantCulture, $"+{maxChange:0.##%} ({counter.Comparison.CandidateName} / {counter.Comparison.ReferenceName} at most {1 + maxChange:0.000}× at {confidence * 100:0.##}% confidence)");
-        return Judge(counter, call, expression, "not be slower than the reference by more than", claim, 1 + maxChange, confidence, static _ => null);
+        string claim = AssertionMessages.NotSlowerClaim(
+            maxChange, counter.Comparison.CandidateName, counter.Comparison.ReferenceName, confidence);
+        return Judge(
+            counter, call, expression, "not be slower than the reference by more than", claim, 1 + maxChange, confidence, static _ => null);
     }
 
     /// <summary>
@@ -86,7 +105,8 @@ public static class PairedCounterAssertions
     /// <exception cref="InvalidOperationException">
     /// The counter is noisy (time, hardware events): use <see cref="ShouldNotBeSlower"/>.
     /// </exception>
-    public static PairedCounter ShouldNotIncrease(this PairedCounter counter, [CallerArgumentExpression(nameof(counter))] string? expression = null)
+    public static PairedCounter ShouldNotIncrease(
+        this PairedCounter counter, [CallerArgumentExpression(nameof(counter))] string? expression = null)
     {
         ArgumentNullException.ThrowIfNull(counter);
         string call = Call(expression, nameof(ShouldNotIncrease), string.Empty);
@@ -98,19 +118,20 @@ public static class PairedCounterAssertions
 
         if (!counter.IsExact)
         {
-            throw new InvalidOperationException($"{call}: {counter.Name} is not an exact counter, so \"no increase\" cannot be shown exactly: " +
-                (counter.IsTimeLike
-                    ? $"claim a bounded change instead, {expression}.{nameof(ShouldNotBeSlower)}(maxChange: 0.05)."
-                    : $"its counts land in some samples and not others; compare allocated-bytes exactly, or claim a bounded change with {nameof(ShouldNotBeSlower)}(maxChange: 0.05)."));
+            throw new InvalidOperationException(AssertionMessages.NotAnExactCounter(call, counter.Name, counter.IsTimeLike, expression));
         }
 
         PerfAssertionScope.Ran();
         if (counter.CandidateMean > counter.ReferenceMean)
         {
-            throw new PerfAssertionException(Format(expression, "not increase over the reference's",
-                $"{Number(counter.ReferenceMean)} {counter.Unit} per operation ({counter.Comparison.ReferenceName})",
-                $"{Number(counter.CandidateMean)} {counter.Unit} per operation ({counter.Comparison.CandidateName}, +{Number(counter.CandidateMean - counter.ReferenceMean)}, exact)")
-                + "\n" + counter.Comparison.PairedTable());
+            string increased = AssertionMessages.Increased(
+                expression,
+                counter.Unit,
+                counter.ReferenceMean,
+                counter.Comparison.ReferenceName,
+                counter.CandidateMean,
+                counter.Comparison.CandidateName);
+            throw new PerfAssertionException(increased + "\n" + counter.Comparison.PairedTable());
         }
 
         return counter;
@@ -118,7 +139,14 @@ public static class PairedCounterAssertions
 
     /// <summary>The shared rule: pass inside, fail beyond, measure again in between, then fail as undecided.</summary>
     internal static PairedCounter Judge(
-        PairedCounter counter, string call, string? expression, string expectation, string claim, double bound, double confidence, Func<PairedCounter, string?> gate)
+        PairedCounter counter,
+        string call,
+        string? expression,
+        string expectation,
+        string claim,
+        double bound,
+        double confidence,
+        Func<PairedCounter, string?> gate)
     {
         if (!counter.IsAvailable)
         {
@@ -128,7 +156,7 @@ public static class PairedCounterAssertions
 
         if (counter.IsOccasional)
         {
-            throw new InvalidOperationException($"{call}: {counter.Name} counts events that land in some samples and not others, so it has no paired interval: compare time (tsc, task-clock) or an exact counter (allocated-bytes) instead.");
+            throw new InvalidOperationException(AssertionMessages.NoPairedInterval(call, counter.Name));
         }
 
         PerfAssertionScope.Ran();
@@ -143,8 +171,8 @@ public static class PairedCounterAssertions
                 if (gate(counter) is { } gated)
                     throw Failure(counter, expression, expectation, claim, gated, low, high, coverage);
                 // The verdict line: a passing claim says what it saw, so a reader can tell a narrow pass from a wide one.
-                string line = string.Create(CultureInfo.InvariantCulture,
-                    $"{call}: pass, {Speed(counter.Ratio)} ({counter.Name} {counter.Ratio:0.000}×, {low:0.000}–{high:0.000}× at {coverage * 100:0.#}%, Cohen's d_z = {counter.CohensDz:0.00})");
+                string line = AssertionMessages.PairedPass(
+                    call, AssertionMessages.Speed(counter.Ratio), counter.Name, counter.Ratio, low, high, coverage, counter.CohensDz);
                 PerfAssertionHost.Current.ReportOutput(comparison.Measurements > measurements
                     ? $"{line}, after measuring again ({comparison.Measurements} measurements pooled).\n\n{comparison.PairedTable()}"
                     : line + "\n");
@@ -162,34 +190,38 @@ public static class PairedCounterAssertions
         }
     }
 
-    private static PerfAssertionException Failure(PairedCounter c, string? expression, string expectation, string claim, string outcome, double low, double high, double coverage) =>
-        new(Format(expression, expectation, claim, string.Create(CultureInfo.InvariantCulture,
-            $"{outcome}: {c.Name} ratio {c.Ratio:0.000}× ({low:0.000}–{high:0.000}× at {coverage * 100:0.#}%), Cohen's d_z = {c.CohensDz:0.00}, floors {c.FloorRatio:0.000}×, {c.Pairs:N0} pairs in {c.Measurements} measurement{(c.Measurements == 1 ? string.Empty : "s")}"))
+    private static PerfAssertionException Failure(
+        PairedCounter c, string? expression, string expectation, string claim, string outcome, double low, double high, double coverage) =>
+        new(AssertionMessages.PairedFailure(expression, expectation, claim, outcome, Evidence(c, low, high, coverage))
             + "\n" + c.Comparison.PairedTable());
 
-    private static PerfAssertionException Undecided(PairedCounter c, string? expression, string expectation, string claim, double low, double high, double coverage, double bound) =>
-        new(Format(expression, expectation, claim, string.Create(CultureInfo.InvariantCulture,
-            $"not told apart at this precision: {c.Name} ratio {c.Ratio:0.000}× ({low:0.000}–{high:0.000}× at {coverage * 100:0.#}%) holds {bound:0.000}× after {c.Measurements} measurement{(c.Measurements == 1 ? string.Empty : "s")} ({c.Pairs:N0} pairs), Cohen's d_z = {c.CohensDz:0.00}. A claim the comparison cannot settle fails rather than pass unshown. For more precision: more pairs (Samples, e.g. {Math.Max(2_000, c.Reference.SampleCount * 2):N0}), a longer TimeBudgetMs, a quieter machine; or claim a bound further from the measured {c.Ratio:0.000}×."))
+    private static PerfAssertionException Undecided(
+        PairedCounter c, string? expression, string expectation, string claim, double low, double high, double coverage, double bound) =>
+        new(AssertionMessages.PairedUndecided(
+                expression, expectation, claim, bound, Math.Max(2_000, c.Reference.SampleCount * 2), Evidence(c, low, high, coverage))
             + "\n" + c.Comparison.PairedTable());
+
+    private static PairedEvidence Evidence(PairedCounter c, double low, double high, double coverage) =>
+        new(c.Name, c.Ratio, low, high, coverage, c.CohensDz, c.FloorRatio, c.Pairs, c.Measurements);
 
     // The measured change in words: "1.02× faster", "1.31× slower (+31%)", "as fast as the reference".
-    private static string Outcome(PairedCounter c) => "it was " + Speed(c.Ratio);
-
-    private static string Speed(double ratio) => Math.Abs(Math.Log(ratio)) < 0.005
-        ? "as fast as the reference"
-        : ratio < 1
-            ? string.Create(CultureInfo.InvariantCulture, $"{1 / ratio:0.00}× faster")
-            : string.Create(CultureInfo.InvariantCulture, $"{ratio:0.00}× slower ({ratio - 1:+0.#%})");
+    private static string Outcome(PairedCounter c) => "it was " + AssertionMessages.Speed(c.Ratio);
 
     private static void CheckMaxChange(double maxChange, string? expression)
     {
         if (!(maxChange >= 0) || !double.IsFinite(maxChange))
-            throw new ArgumentOutOfRangeException(nameof(maxChange), maxChange, $"{expression}.ShouldNotBeSlower(maxChange: {Number(maxChange)}): the allowed slowdown is a fraction, 0 or more: 0.05 allows +5%.");
+        {
+            throw new ArgumentOutOfRangeException(
+                nameof(maxChange), maxChange, AssertionMessages.MaxChangeOutOfRange(expression, maxChange));
+        }
     }
 
     private static void CheckConfidence(double confidence, string? expression)
     {
         if (!(confidence >= 0.5 && confidence <= 0.9999))
-            throw new ArgumentOutOfRangeException(nameof(confidence), confidence, $"{expression}: confidence {Number(confidence)} is outside [0.5, 0.9999]: 0.99 (the default) for a 99% interval.");
+        {
+            throw new ArgumentOutOfRangeException(
+                nameof(confidence), confidence, AssertionMessages.ConfidenceOutOfRange(expression, confidence));
+        }
     }
 }

@@ -57,7 +57,12 @@ internal sealed class PerfAssertionScope
 
     /// <summary>Starts the scope of a perf test in the current flow.</summary>
     public static PerfAssertionScope Begin(
-        string testClass, string testMethod, string? caseName, IFreshProcessMeasurer? freshProcesses = null, int? recordingProcesses = null, string? resultsDirectory = null)
+        string testClass,
+        string testMethod,
+        string? caseName,
+        IFreshProcessMeasurer? freshProcesses = null,
+        int? recordingProcesses = null,
+        string? resultsDirectory = null)
     {
         var scope = new PerfAssertionScope(testClass, testMethod, caseName)
         {

@@ -17,7 +17,11 @@ public static class PerfComparisonAssertions
     /// <param name="expression">Filled in by the compiler.</param>
     /// <returns><paramref name="comparison"/>.</returns>
     /// <exception cref="PerfAssertionException">A time counter is slower than that, or could not be told apart from it.</exception>
-    public static PerfComparison ShouldNotBeSlower(this PerfComparison comparison, double maxChange = 0.05, double confidence = PairedCounter.DefaultConfidence, [CallerArgumentExpression(nameof(comparison))] string? expression = null)
+    public static PerfComparison ShouldNotBeSlower(
+        this PerfComparison comparison,
+        double maxChange = 0.05,
+        double confidence = PairedCounter.DefaultConfidence,
+        [CallerArgumentExpression(nameof(comparison))] string? expression = null)
     {
         ArgumentNullException.ThrowIfNull(comparison);
 

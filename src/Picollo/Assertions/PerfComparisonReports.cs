@@ -40,7 +40,8 @@ public static class PerfComparisonReports
         testClass ??= Path.GetFileNameWithoutExtension(callerFilePath);
         var report = new PerfComparisonReport(PerfResultReports.TestName(testClass, testMethod, caseName), comparison);
         IPerfAssertionHost host = PerfAssertionHost.Current;
-        var writer = new PerfReportWriter(getEnvironmentVariable: getEnvironmentVariable, projectResultsDirectory: PerfAssertionScope.Current?.ResultsDirectory);
+        var writer = new PerfReportWriter(
+            getEnvironmentVariable: getEnvironmentVariable, projectResultsDirectory: PerfAssertionScope.Current?.ResultsDirectory);
         string? path = null;
         try
         {
@@ -48,9 +49,9 @@ public static class PerfComparisonReports
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
-            host.ReportNotice(PerfAssertionMessage.Call(expression, nameof(WriteReport), string.Empty),
-                $"Could not write the comparison's result to {writer.ResultsDirectory}: {e.Message}\n" +
-                $"The verdicts are unaffected; the report is in the test output only. Set {PerfReportWriter.ResultsDirectoryVariable} to a writable folder to keep the JSON result.");
+            string notice =
+                AssertionMessages.ComparisonResultNotWritten(writer.ResultsDirectory, e.Message, PerfReportWriter.ResultsDirectoryVariable);
+            host.ReportNotice(PerfAssertionMessage.Call(expression, nameof(WriteReport), string.Empty), notice);
         }
 
         host.ReportOutput(report.ToMarkdown() + (path is null ? string.Empty : $"Report: {path}\n"));

@@ -18,7 +18,10 @@ public static class PerfResultAssertions
     /// <param name="expression">Filled in by the compiler.</param>
     /// <returns><paramref name="result"/>.</returns>
     /// <exception cref="PerfAssertionException">The IPC is lower.</exception>
-    public static PerfResult ShouldHaveIpcAtLeast(this PerfResult result, double min, [CallerArgumentExpression(nameof(result))] string? expression = null)
+    public static PerfResult ShouldHaveIpcAtLeast(
+        this PerfResult result,
+        double min,
+        [CallerArgumentExpression(nameof(result))] string? expression = null)
     {
         ArgumentNullException.ThrowIfNull(result);
         CounterResult instructions = result.Instructions, cycles = result.Cycles;
@@ -44,7 +47,11 @@ public static class PerfResultAssertions
     /// <param name="expression">Filled in by the compiler.</param>
     /// <returns><paramref name="result"/>.</returns>
     /// <exception cref="PerfAssertionException">The rate is higher.</exception>
-    public static PerfResult ShouldHaveMissesPerKiloInstructionsAtMost(this PerfResult result, string counterName, double max, [CallerArgumentExpression(nameof(result))] string? expression = null)
+    public static PerfResult ShouldHaveMissesPerKiloInstructionsAtMost(
+        this PerfResult result,
+        string counterName,
+        double max,
+        [CallerArgumentExpression(nameof(result))] string? expression = null)
     {
         ArgumentNullException.ThrowIfNull(result);
         ArgumentNullException.ThrowIfNull(counterName);

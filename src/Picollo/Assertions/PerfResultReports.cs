@@ -47,7 +47,8 @@ public static class PerfResultReports
         ArgumentNullException.ThrowIfNull(result);
         testClass ??= Path.GetFileNameWithoutExtension(callerFilePath);
         var report = new PerfReport(TestName(testClass, testMethod, caseName), result);
-        return Publish(report, testClass, testMethod, caseName, getEnvironmentVariable, PerfAssertionMessage.Call(expression, nameof(WriteReport), string.Empty));
+        string call = PerfAssertionMessage.Call(expression, nameof(WriteReport), string.Empty);
+        return Publish(report, testClass, testMethod, caseName, getEnvironmentVariable, call);
     }
 
     /// <summary>The test as people know it: <c>Class.Method</c>, or <c>Class.Method(case)</c> for a theory case.</summary>
@@ -59,7 +60,13 @@ public static class PerfResultReports
 
     /// <summary>Writes the files, then reports the output, the attachments and the step-summary row; IO failures become notices.</summary>
     /// <returns>The files written, or <see langword="null"/> when they could not be.</returns>
-    internal static PerfReportFiles? Publish(PerfReport report, string testClass, string testMethod, string? caseName, Func<string, string?>? getEnvironmentVariable, string call)
+    internal static PerfReportFiles? Publish(
+        PerfReport report,
+        string testClass,
+        string testMethod,
+        string? caseName,
+        Func<string, string?>? getEnvironmentVariable,
+        string call)
     {
         IPerfAssertionHost host = PerfAssertionHost.Current;
         PerfReportFiles? files = WriteFiles(host, report, testClass, testMethod, caseName, getEnvironmentVariable, call);
@@ -79,23 +86,31 @@ public static class PerfResultReports
     }
 
     private static PerfReportFiles? WriteFiles(
-        IPerfAssertionHost host, PerfReport report, string testClass, string testMethod, string? caseName, Func<string, string?>? getEnvironmentVariable, string call)
+        IPerfAssertionHost host,
+        PerfReport report,
+        string testClass,
+        string testMethod,
+        string? caseName,
+        Func<string, string?>? getEnvironmentVariable,
+        string call)
     {
-        var writer = new PerfReportWriter(getEnvironmentVariable: getEnvironmentVariable, projectResultsDirectory: PerfAssertionScope.Current?.ResultsDirectory);
+        var writer = new PerfReportWriter(
+            getEnvironmentVariable: getEnvironmentVariable, projectResultsDirectory: PerfAssertionScope.Current?.ResultsDirectory);
         try
         {
             return writer.Write(report, testClass, testMethod, caseName);
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
-            host.ReportNotice(call,
-                $"Could not write the report files to {writer.ResultsDirectory}: {e.Message}\n" +
-                $"The verdict is unaffected; the report is in the test output only. Set {PerfReportWriter.ResultsDirectoryVariable} to a writable folder to keep the JSON result and the plot.");
+            string notice =
+                AssertionMessages.ReportFilesNotWritten(writer.ResultsDirectory, e.Message, PerfReportWriter.ResultsDirectoryVariable);
+            host.ReportNotice(call, notice);
             return null;
         }
     }
 
-    private static void AppendStepSummary(IPerfAssertionHost host, PerfReport report, Func<string, string?>? getEnvironmentVariable, string call)
+    private static void AppendStepSummary(
+        IPerfAssertionHost host, PerfReport report, Func<string, string?>? getEnvironmentVariable, string call)
     {
         try
         {
@@ -104,9 +119,7 @@ public static class PerfResultReports
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
             string? path = (getEnvironmentVariable ?? Environment.GetEnvironmentVariable)(StepSummary.Variable);
-            host.ReportNotice(call,
-                $"Could not append the digest to the job summary {path} (${StepSummary.Variable}): {e.Message}\n" +
-                $"The verdict is unaffected. GitHub Actions sets {StepSummary.Variable} to a writable file; outside Actions, unset it or point it to one.");
+            host.ReportNotice(call, AssertionMessages.StepSummaryNotWritten(path, StepSummary.Variable, e.Message));
         }
     }
 }
