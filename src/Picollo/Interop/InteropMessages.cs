@@ -8,17 +8,17 @@ internal static class InteropMessages
 {
     // The command that produces the library, quoted in every reason the library is missing or unusable.
     private const string BuildHint =
-        "It is compiled from native/*.c by 'dotnet build' (needs gcc; Linux x64 only) and copied next to Picollo.dll: " +
+        "it is compiled from native/*.c by 'dotnet build' (needs gcc; Linux x64 only) and copied next to Picollo.dll: " +
         "run 'dotnet build' on the project that references Picollo, or install Picollo from its package, which ships it under " +
         "runtimes/linux-x64/native/.";
 
     /// <summary>Given when <paramref name="path"/> exists but dlopen refused it with <paramref name="error"/>.</summary>
     internal static string LibraryNotLoadable(string path, string error) =>
-        $"{path} exists but could not be loaded: {error} Rebuild it: {BuildHint}";
+        $"{path} exists but could not be loaded: {Sentence(error)} Rebuild it: {BuildHint}";
 
     /// <summary>Given when <paramref name="path"/> exists but is not a loadable library (<paramref name="error"/>).</summary>
     internal static string NotALibrary(string path, string error) =>
-        $"{path} exists but is not a loadable library: {error} Rebuild it: {BuildHint}";
+        $"{path} exists but is not a loadable library: {Sentence(error)} Rebuild it: {BuildHint}";
 
     /// <summary>
     /// Given when <paramref name="fileName"/> is in none of the <paramref name="searched"/> paths (nor found by the
@@ -26,9 +26,14 @@ internal static class InteropMessages
     /// </summary>
     internal static string LibraryNotFound(string fileName, IReadOnlyList<string> searched, bool usedDefaultProbing)
     {
-        string where = searched.Count == 0 ? "(no folder searched)" : string.Join(", ", searched);
-        string probing = usedDefaultProbing ? ", then the runtime's default probing" : string.Empty;
-        return $"{fileName} was not found (searched {where}{probing}). {BuildHint}";
+        string where = (searched.Count, usedDefaultProbing) switch
+        {
+            (0, true) => "searched by the runtime's default probing",
+            (0, false) => "no folder searched",
+            (_, true) => "searched " + string.Join(", ", searched) + ", then the runtime's default probing",
+            _ => "searched " + string.Join(", ", searched),
+        };
+        return $"{fileName} was not found ({where}). Rebuild it: {BuildHint}";
     }
 
     /// <summary>
@@ -47,4 +52,7 @@ internal static class InteropMessages
     internal static string AbiVersionMismatch(string path, int version, int expectedVersion) =>
         $"{path} has ABI version {version} but this Picollo expects {expectedVersion}: a library from another build is being picked up. " +
         $"Rebuild it: {BuildHint}";
+
+    // The loader's error as a sentence of its own: dlerror's text usually has no final period.
+    private static string Sentence(string error) => error.TrimEnd().EndsWith('.') ? error.TrimEnd() : error.TrimEnd() + ".";
 }

@@ -187,7 +187,10 @@ internal static class PerfEventMessages
                    "to also count kernel code, or grant CAP_PERFMON with " + SetCap(facts);
         }
 
-        return $"permission denied at kernel.perf_event_paranoid {level} (CPU-wide counting needs 0 or less, another user's process " +
+        string at = facts.ParanoidLevel is null
+            ? "(kernel.perf_event_paranoid could not be read)"
+            : "at kernel.perf_event_paranoid = " + level;
+        return $"permission denied {at} (CPU-wide counting needs 0 or less, another user's process " +
                "needs ptrace rights): count the calling thread, or run 'sudo sysctl kernel.perf_event_paranoid=0', or grant CAP_PERFMON " +
                "with " + SetCap(facts);
     }

@@ -124,7 +124,7 @@ internal static class HdrHistogramV2Codec
         }
         catch (FormatException ex)
         {
-            throw Invalid($"the text is not base64 ({ex.Message}).", ex);
+            throw Invalid($"the text is not base64 ({ex.Message.TrimEnd('.')}).", ex);
         }
 
         if (bytes.Length < EnvelopeLength)
@@ -156,7 +156,7 @@ internal static class HdrHistogramV2Codec
         }
         catch (InvalidDataException ex)
         {
-            throw Invalid($"the compressed bytes are not a valid zlib stream ({ex.Message}).", ex);
+            throw Invalid($"the compressed bytes are not a valid zlib stream ({ex.Message.TrimEnd('.')}).", ex);
         }
 
         List<(ulong Value, ulong Count)> entries = ReadCounts(payload, layout);
