@@ -23,7 +23,8 @@ internal static class BaselineComparer
     /// so allocated bytes recorded on a laptop still guard a CI runner with the same runtime. Time is judged against the
     /// entry's fastest recorded level with what its conditions allow (<see cref="TimeAllowance"/>).
     /// </remarks>
-    public static IReadOnlyList<CounterVerdict> Compare(BaselineFile? baseline, MachineFingerprint machine, BaselineRecord current, VerdictPolicy? policy = null)
+    public static IReadOnlyList<CounterVerdict> Compare(
+        BaselineFile? baseline, MachineFingerprint machine, BaselineRecord current, VerdictPolicy? policy = null)
     {
         ArgumentNullException.ThrowIfNull(machine);
         ArgumentNullException.ThrowIfNull(current);
@@ -37,7 +38,8 @@ internal static class BaselineComparer
 
     // One counter's verdict in stages: the entry it is compared with, whether the two can be compared at all, then the
     // exact rule or the statistical one.
-    private static CounterVerdict CompareCounter(BaselineFile? baseline, MachineFingerprint machine, BaselineCounter counter, CounterVerdictRule rule, BaselineRecord current)
+    private static CounterVerdict CompareCounter(
+        BaselineFile? baseline, MachineFingerprint machine, BaselineCounter counter, CounterVerdictRule rule, BaselineRecord current)
     {
         if (baseline is null)
             return NotCompared(counter, rule, CounterVerdictStatus.NoBaseline, null, "no baseline file");
@@ -48,17 +50,19 @@ internal static class BaselineComparer
         BaselineCounter reference = match.Record.Find(counter.Name)!;
         HdrHistogramSummary before = reference.Histogram.GetSummary(), after = counter.Histogram.GetSummary();
         string? incompatibility = Incompatibility(reference, counter)
-            ?? (before.TotalCount == 0 ? "the baseline histogram is empty" : after.TotalCount == 0 ? "the measured histogram is empty" : null);
+            ?? (before.TotalCount == 0 ? "the baseline histogram is empty"
+                : after.TotalCount == 0 ? "the measured histogram is empty"
+                : null);
         if (incompatibility is not null)
             return NotCompared(counter, rule, CounterVerdictStatus.NotComparable, match.Machine.Id, "not comparable: " + incompatibility);
 
         // A body that allocates page-faults when the collector hands out memory it had returned to the system: about once per
         // 1.8 MB allocated, 0 in one run and 1.6 per 1,000 operations in the next for an unchanged 3 KB-per-operation body,
         // whatever its code does. Its allocations are compared exactly by allocated-bytes instead.
-        if (string.Equals(counter.Name, CounterNames.PageFaults, StringComparison.OrdinalIgnoreCase) && (Allocates(current) || Allocates(match.Record)))
+        if (string.Equals(counter.Name, CounterNames.PageFaults, StringComparison.OrdinalIgnoreCase)
+            && (Allocates(current) || Allocates(match.Record)))
         {
-            return NotCompared(counter, rule, CounterVerdictStatus.Pass, match.Machine.Id,
-                "not compared: the body allocates, and the collector's page faults follow its heap, not the code (allocated-bytes is compared exactly)");
+            return NotCompared(counter, rule, CounterVerdictStatus.Pass, match.Machine.Id, VerdictMessages.PageFaultsOfAnAllocatingBody());
         }
 
         if (rule.Mode == VerdictMode.Exact)
@@ -75,7 +79,8 @@ internal static class BaselineComparer
 
     // The entry a counter is compared with: this machine's when it holds the counter, otherwise the most recently recorded
     // comparable one. Without one, why not: the entries from other machines the portability rules refused.
-    private static BaselineEntry? MatchingEntry(BaselineFile baseline, MachineFingerprint machine, BaselineCounter counter, out string noEntry)
+    private static BaselineEntry? MatchingEntry(
+        BaselineFile baseline, MachineFingerprint machine, BaselineCounter counter, out string noEntry)
     {
         CounterPortability portability = BaselinePortability.Of(counter.Kind, counter.Name);
         BaselineEntry? match = null;
@@ -115,7 +120,7 @@ internal static class BaselineComparer
 
         // A distribution of single operations is wider than one of per-sample means: d would mislead.
         : (reference.OperationsPerSample == 1) != (counter.OperationsPerSample == 1)
-            ? string.Create(CultureInfo.InvariantCulture, $"operations per sample changed between 1 and more ({reference.OperationsPerSample:0.##} → {counter.OperationsPerSample:0.##}), so one is a per-operation distribution and the other a distribution of means")
+            ? VerdictMessages.OperationsPerSampleChanged(reference.OperationsPerSample, counter.OperationsPerSample)
         : null;
 
     // Per operation, from the exact statistics of the samples: the pilot may group a different number of operations per
@@ -128,7 +133,9 @@ internal static class BaselineComparer
         double b = reference.PerOperation.Get(rule.Statistic);
         double a = counter.PerOperation.Get(rule.Statistic);
         double resolution = (reference.PerOperation.Precision + counter.PerOperation.Precision) * Math.Max(Math.Abs(a), Math.Abs(b));
-        CounterVerdictStatus exact = a - b > resolution ? CounterVerdictStatus.Regressed : b - a > resolution ? CounterVerdictStatus.Improved : CounterVerdictStatus.Pass;
+        CounterVerdictStatus exact = a - b > resolution ? CounterVerdictStatus.Regressed
+            : b - a > resolution ? CounterVerdictStatus.Improved
+            : CounterVerdictStatus.Pass;
         return new CounterVerdict(counter.Name, counter.Unit, exact, rule.Mode, rule.Statistic, b, a, Change(b, a), null, machineId, null);
     }
 
@@ -136,12 +143,17 @@ internal static class BaselineComparer
     // threshold, and be z(confidence) times its noise on a log scale: each side's precision from its own samples (a rank
     // interval of the quantile), the run-to-run drift no run can see in itself, a machine-speed move within the gate, and
     // the uncertainty of a correction. An opt-in gate on Cohen's d of the floor adds to both, never replaces them.
-    private static CounterVerdict Statistical(BaselineCounter reference, BaselineCounter counter, CounterVerdictRule rule, string machineId, long samples, TimeAllowance allowance)
+    private static CounterVerdict Statistical(
+        BaselineCounter reference,
+        BaselineCounter counter,
+        CounterVerdictRule rule,
+        string machineId,
+        long samples,
+        TimeAllowance allowance)
     {
         if (Judgeable(rule.Statistic, samples) is not { } statistic)
         {
-            return NotCompared(counter, rule, CounterVerdictStatus.Inconclusive, machineId, string.Create(CultureInfo.InvariantCulture,
-                $"inconclusive: {samples} samples are too few to bound even the median (8 are needed); give the measurement a longer TimeBudget or fewer operations per sample"));
+            return NotCompared(counter, rule, CounterVerdictStatus.Inconclusive, machineId, VerdictMessages.TooFewSamples(samples));
         }
 
         double b = reference.PerOperation.Get(statistic);
@@ -164,7 +176,8 @@ internal static class BaselineComparer
             : logChange > allowance.High ? logChange - allowance.High
             : logChange < allowance.Low ? logChange - allowance.Low
             : 0;
-        double z = statistic == BaselineStatistic.Mean && KnownCounters.Of(counter.Name, counter.Kind).IsOccasional ? EventsZ(reference, counter, drift)
+        bool events = statistic == BaselineStatistic.Mean && KnownCounters.Of(counter.Name, counter.Kind).IsOccasional;
+        double z = events ? EventsZ(reference, counter, drift)
             : !double.IsNaN(excess) ? excess / sigma
             : a == b ? 0
             : a > b ? (LowerBound(counter, statistic) > 0 ? double.PositiveInfinity : 0)
@@ -183,7 +196,8 @@ internal static class BaselineComparer
         bool largeFall = rule.MaxCohensD is not { } fallGate || d is not { } fall || fall < -fallGate;
         CounterVerdictStatus status =
             matters && beyond > 0 && beyond >= rule.MinRelativeChange && z >= zMin && largeRise ? CounterVerdictStatus.Regressed
-            : matters && beyond < 0 && beyond <= (1 / (1 + rule.MinRelativeChange)) - 1 && z <= -zMin && largeFall ? CounterVerdictStatus.Improved
+            : matters && beyond < 0 && beyond <= (1 / (1 + rule.MinRelativeChange)) - 1 && z <= -zMin && largeFall
+                ? CounterVerdictStatus.Improved
             : CounterVerdictStatus.Pass;
         double detectable = DetectableChange(seBaseline, drift, zMin, allowance);
         return new CounterVerdict(counter.Name, counter.Unit, status, rule.Mode, statistic, b, a, change, z, machineId, null)
@@ -216,7 +230,10 @@ internal static class BaselineComparer
         return Math.Exp(allowance.High - allowance.Low + ((zMin + Power95) * sigma)) - 1;
     }
 
-    /// <summary>The statistic a verdict can judge with <paramref name="samples"/> samples: the rule's, or the next quantile up that the samples can bound.</summary>
+    /// <summary>
+    /// The statistic a verdict can judge with <paramref name="samples"/> samples: the rule's, or the next quantile up
+    /// that the samples can bound.
+    /// </summary>
     internal static BaselineStatistic? Judgeable(BaselineStatistic statistic, long samples)
     {
         // P10 needs 51 samples for a 99 % interval, P25 19, P50 8 (QuantileInterval.Ranks).
@@ -246,7 +263,9 @@ internal static class BaselineComparer
         double bucket = summary.RelativeError / Math.Sqrt(3);
         if (QuantileInterval.QuantileOf(statistic) is { } p && p < 1)
             return QuantileInterval.RelativeStandardError(counter.Histogram, p) ?? bucket;
-        return summary.Mean > 0 && summary.TotalCount > 0 ? Math.Max(summary.StdDev / Math.Sqrt(summary.TotalCount) / summary.Mean, bucket) : bucket;
+        return summary.Mean > 0 && summary.TotalCount > 0
+            ? Math.Max(summary.StdDev / Math.Sqrt(summary.TotalCount) / summary.Mean, bucket)
+            : bucket;
     }
 
     /// <summary>
@@ -278,10 +297,13 @@ internal static class BaselineComparer
             ? lower
             : counter.PerOperation.Get(statistic);
 
-    private static double Change(double before, double after) => before != 0 ? (after - before) / before : after == 0 ? 0 : double.PositiveInfinity;
+    private static double Change(double before, double after) =>
+        before != 0 ? (after - before) / before : after == 0 ? 0 : double.PositiveInfinity;
 
-    private static bool Allocates(BaselineRecord record) => record.Find(CounterNames.AllocatedBytes) is { } bytes && bytes.PerOperation.Mean > 0;
+    private static bool Allocates(BaselineRecord record) =>
+        record.Find(CounterNames.AllocatedBytes) is { } bytes && bytes.PerOperation.Mean > 0;
 
-    private static CounterVerdict NotCompared(BaselineCounter counter, CounterVerdictRule rule, CounterVerdictStatus status, string? machineId, string reason) =>
+    private static CounterVerdict NotCompared(
+        BaselineCounter counter, CounterVerdictRule rule, CounterVerdictStatus status, string? machineId, string reason) =>
         new(counter.Name, counter.Unit, status, rule.Mode, rule.Statistic, null, null, null, null, machineId, reason);
 }

@@ -19,7 +19,14 @@ namespace Picollo.Baselines;
 /// </param>
 /// <param name="PerOperation">The exact per-operation statistics of the samples, which verdicts compare and reports show.</param>
 /// <param name="Recording">How steady the recording was; <see langword="null"/> for a measurement not (yet) recorded as a baseline.</param>
-internal sealed record BaselineCounter(string Name, string Unit, CounterKind Kind, HdrHistogram Histogram, double OperationsPerSample, PerOperationSummary PerOperation, RecordingQuality? Recording = null)
+internal sealed record BaselineCounter(
+    string Name,
+    string Unit,
+    CounterKind Kind,
+    HdrHistogram Histogram,
+    double OperationsPerSample,
+    PerOperationSummary PerOperation,
+    RecordingQuality? Recording = null)
 {
     /// <summary>Takes an available counter of a measurement as it is compared and stored.</summary>
     /// <param name="counter">A counter of a <see cref="PerfResult"/>.</param>
@@ -30,7 +37,13 @@ internal sealed record BaselineCounter(string Name, string Unit, CounterKind Kin
         ArgumentNullException.ThrowIfNull(counter);
         if (!counter.IsAvailable)
             throw new ArgumentException($"Counter '{counter.Name}' was not measured: {counter.UnavailableReason}", nameof(counter));
-        return new BaselineCounter(counter.Name, counter.Unit, counter.Kind, counter.Histogram, counter.OperationsPerSample, PerOperationSummary.FromResult(counter));
+        return new BaselineCounter(
+            counter.Name,
+            counter.Unit,
+            counter.Kind,
+            counter.Histogram,
+            counter.OperationsPerSample,
+            PerOperationSummary.FromResult(counter));
     }
 
     /// <summary>
@@ -43,6 +56,7 @@ internal sealed record BaselineCounter(string Name, string Unit, CounterKind Kin
     /// <param name="histogram">The per-sample totals.</param>
     /// <param name="operationsPerSample">The operations behind each total.</param>
     /// <returns>The counter.</returns>
-    public static BaselineCounter FromHistogram(string name, string unit, CounterKind kind, HdrHistogram histogram, double operationsPerSample)
+    public static BaselineCounter FromHistogram(
+        string name, string unit, CounterKind kind, HdrHistogram histogram, double operationsPerSample)
         => new(name, unit, kind, histogram, operationsPerSample, PerOperationSummary.FromHistogram(histogram, operationsPerSample));
 }

@@ -15,7 +15,10 @@ internal sealed class BaselineFile
     /// <summary>The format version written to and accepted from <c>"version"</c>.</summary>
     public const int FormatVersion = 2;
 
-    /// <summary>Creates a file from entries; a later entry for the same machine id is merged into the earlier one (see <see cref="WithEntry"/>).</summary>
+    /// <summary>
+    /// Creates a file from entries; a later entry for the same machine id is merged into the earlier one (see
+    /// <see cref="WithEntry"/>).
+    /// </summary>
     /// <param name="entries">The entries.</param>
     public BaselineFile(IEnumerable<BaselineEntry> entries)
     {
@@ -64,7 +67,8 @@ internal sealed class BaselineFile
     /// <param name="json">The JSON text.</param>
     /// <param name="filePath">The file it came from, named in errors.</param>
     /// <returns>The file.</returns>
-    /// <exception cref="BaselineFormatException">The JSON is malformed or a field is missing or invalid; the message gives the file, JSON path, line and byte.</exception>
+    /// <exception cref="BaselineFormatException">The JSON is malformed or a field is missing or invalid; the message
+    /// gives the file, JSON path, line and byte.</exception>
     public static BaselineFile Parse(string json, string? filePath = null)
     {
         ArgumentNullException.ThrowIfNull(json);

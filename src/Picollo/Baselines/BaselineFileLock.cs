@@ -1,4 +1,3 @@
-using System.Globalization;
 using System.Runtime.InteropServices;
 using System.Security.Cryptography;
 using System.Text;
@@ -42,7 +41,9 @@ internal sealed class BaselineFileLock : IDisposable
     {
         string folder = Path.GetDirectoryName(Path.GetFullPath(baselinePath))!;
         long deadline = Environment.TickCount64 + (long)timeout.TotalMilliseconds;
-        return OperatingSystem.IsWindows() ? AcquireFile(baselinePath, folder, deadline, timeout) : AcquireFolder(folder, deadline, timeout);
+        return OperatingSystem.IsWindows()
+            ? AcquireFile(baselinePath, folder, deadline, timeout)
+            : AcquireFolder(folder, deadline, timeout);
     }
 
     /// <summary>Releases the lock.</summary>
@@ -64,7 +65,8 @@ internal sealed class BaselineFileLock : IDisposable
             throw errno switch
             {
                 Interop.Errno.ENOENT => new DirectoryNotFoundException($"The baseline folder '{folder}' does not exist ({reason})."),
-                Interop.Errno.EACCES => new UnauthorizedAccessException($"The baseline folder '{folder}' cannot be opened by this user ({reason})."),
+                Interop.Errno.EACCES =>
+                    new UnauthorizedAccessException($"The baseline folder '{folder}' cannot be opened by this user ({reason})."),
                 _ => new IOException($"Could not open the baseline folder '{folder}' to lock it: {reason}."),
             };
         }
@@ -100,7 +102,8 @@ internal sealed class BaselineFileLock : IDisposable
         {
             try
             {
-                return new BaselineFileLock(-1, new FileStream(lockPath, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.None, 1, FileOptions.DeleteOnClose));
+                return new BaselineFileLock(-1, new FileStream(
+                    lockPath, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.None, 1, FileOptions.DeleteOnClose));
             }
             catch (IOException e) when (e is not (DirectoryNotFoundException or PathTooLongException))
             {
@@ -112,6 +115,6 @@ internal sealed class BaselineFileLock : IDisposable
     }
 
     private static TimeoutException Timeout(string folder, TimeSpan timeout, Exception? inner = null, string? baselinePath = null) => new(
-        string.Create(CultureInfo.InvariantCulture, $"Another test or process held the lock of the baseline folder '{folder}' for more than {timeout.TotalSeconds:0.#} s{(baselinePath is null ? "" : $" (writing '{Path.GetFileName(baselinePath)}')")}: a test may be hanging while it writes its baseline."),
+        BaselineFileMessages.LockHeldTooLong(folder, timeout.TotalSeconds, baselinePath is null ? null : Path.GetFileName(baselinePath)),
         inner);
 }

@@ -27,7 +27,8 @@ public sealed class BaselineFormatException : FormatException
     {
     }
 
-    internal BaselineFormatException(string message, string? filePath, string? jsonPath, long? lineNumber, long? bytePositionInLine, Exception? innerException)
+    internal BaselineFormatException(
+        string message, string? filePath, string? jsonPath, long? lineNumber, long? bytePositionInLine, Exception? innerException)
         : base(message, innerException)
     {
         FilePath = filePath;

@@ -36,7 +36,8 @@ internal static class BaselineJudge
     /// <param name="options">How the baseline is judged and written.</param>
     /// <returns>The judgement.</returns>
     /// <exception cref="BaselineFormatException">The baseline file is corrupt; it is left untouched.</exception>
-    public static BaselineJudgement Judge(PerfResult result, string callerFilePath, string testClass, string testMethod, string? caseName, BaselineStoreOptions options)
+    public static BaselineJudgement Judge(
+        PerfResult result, string callerFilePath, string testClass, string testMethod, string? caseName, BaselineStoreOptions options)
     {
         ArgumentNullException.ThrowIfNull(result);
         ArgumentNullException.ThrowIfNull(options);
@@ -64,7 +65,7 @@ internal static class BaselineJudge
         // A picollo ab worker: the tool judges this measurement against the other build's, measured beside it; the stored
         // baseline is neither read nor written (picollo ab never changes the user's baselines).
         if (SideBySidePeer.IsWorker)
-            return NotJudged(result, baselinePath, "Not compared with the stored baseline: picollo ab judges this measurement against the other build's, measured beside it.");
+            return NotJudged(result, baselinePath, BaselineMessages.SideBySideWorker());
 
         // A fresh process started to measure a body for another process's recording or confirmation measures and reports.
         Func<string, string?> environment = options.GetEnvironmentVariable ?? Environment.GetEnvironmentVariable;
@@ -82,7 +83,14 @@ internal static class BaselineJudge
     private static BaselineJudgement NotJudged(PerfResult result, string baselinePath, string message)
     {
         var check = new BaselineCheckResult(BaselineOutcome.NotJudged, [], Path.GetFullPath(baselinePath), null, message);
-        return new BaselineJudgement { First = result, Judged = result, Current = BaselineRecord.FromResult(result), Check = check, Notices = [message] };
+        return new BaselineJudgement
+        {
+            First = result,
+            Judged = result,
+            Current = BaselineRecord.FromResult(result),
+            Check = check,
+            Notices = [message],
+        };
     }
 
     /// <summary>Whether a run measured the body's final code: its warmup ended on evidence and no code changed under the samples.</summary>
@@ -94,7 +102,8 @@ internal static class BaselineJudge
     // repository), the path it would have and the locator's explanation, so the check reports it instead of throwing.
     // A relative BaselineDirectory is taken from the repository root of the test's source, never from the current
     // directory: under dotnet test that is bin/<configuration>/<tfm>, where baselines would be lost at the next clean.
-    internal static (string Path, string? Problem) Locate(string callerFilePath, string testClass, string testMethod, string? caseName, BaselineStoreOptions options)
+    internal static (string Path, string? Problem) Locate(
+        string callerFilePath, string testClass, string testMethod, string? caseName, BaselineStoreOptions options)
     {
         string fileName = BaselineLocator.GetFileName(testClass, testMethod, caseName);
         if (options.BaselineDirectory is { } directory && Path.IsPathRooted(directory))
@@ -108,7 +117,8 @@ internal static class BaselineJudge
         }
         catch (DirectoryNotFoundException e)
         {
-            string unresolved = Path.Combine(Path.GetDirectoryName(callerFilePath) ?? string.Empty, options.BaselineDirectory ?? string.Empty, fileName);
+            string unresolved = Path.Combine(
+                Path.GetDirectoryName(callerFilePath) ?? string.Empty, options.BaselineDirectory ?? string.Empty, fileName);
             return (unresolved, e.Message + " Nothing was read or written.");
         }
 
@@ -180,10 +190,12 @@ internal static class BaselineJudge
         // Per time counter, the widest band any measurement of this judgement was allowed so far (BaselineRecord.EarlierAllowance).
         private readonly Dictionary<string, double> _widest = new(StringComparer.Ordinal);
 
-        private BaselineCheckResult CheckResult => _check ?? throw new InvalidOperationException("Check() runs before the stages that read it.");
+        private BaselineCheckResult CheckResult =>
+            _check ?? throw new InvalidOperationException("Check() runs before the stages that read it.");
 
         // A later measurement's record, allowed at least what the earlier ones of this judgement were.
-        private BaselineRecord Judged(PerfResult measured) => BaselineRecord.FromResult(measured) with { EarlierAllowance = new Dictionary<string, double>(_widest, StringComparer.Ordinal) };
+        private BaselineRecord Judged(PerfResult measured) =>
+            BaselineRecord.FromResult(measured) with { EarlierAllowance = new Dictionary<string, double>(_widest, StringComparer.Ordinal) };
 
         private void Remember(BaselineCheckResult check)
         {
@@ -194,14 +206,16 @@ internal static class BaselineJudge
             }
         }
 
-        /// <summary>A measurement of the body's final code: <paramref name="measured"/>, or, when its warmup never saw it, one more.</summary>
+        /// <summary>
+        /// A measurement of the body's final code: <paramref name="measured"/>, or, when its warmup never saw it, one
+        /// more.
+        /// </summary>
         public static PerfResult FinalCode(PerfResult measured, List<string> remeasurements)
         {
             if (RanFinalCode(measured.Run) || !measured.CanRemeasure)
                 return measured;
             PerfResult again = measured.Remeasure();
-            remeasurements.Add("Measured again before judging: the first measurement did not run the body's final code ("
-                + string.Join(" ", measured.Run.Notes) + ")" + (RanFinalCode(again.Run) ? "; this one did." : "; neither did this one."));
+            remeasurements.Add(BaselineMessages.MeasuredAgainForFinalCode(string.Join(" ", measured.Run.Notes), RanFinalCode(again.Run)));
             return again;
         }
 
@@ -243,7 +257,8 @@ internal static class BaselineJudge
         {
             for (int attempt = 0; attempt < ConditionAttempts && !_store.IsUpdateMode && _judged.CanRemeasure; attempt++)
             {
-                if (CheckResult.Verdicts.FirstOrDefault(static v => v.ConditionsChanged) is not { } changed || CheckResult.Verdicts.Any(static v => v.IsRegression))
+                if (CheckResult.Verdicts.FirstOrDefault(static v => v.ConditionsChanged) is not { } changed
+                    || CheckResult.Verdicts.Any(static v => v.IsRegression))
                     return;
 
                 _conditionMeasurements++;
@@ -273,12 +288,11 @@ internal static class BaselineJudge
         {
             BaselineCheckResult check = CheckResult;
             if (check.Outcome == BaselineOutcome.Updated && !RanFinalCode(_judged.Run))
-                _notices.Add($"The baseline entry was recorded from a measurement whose code may not have been final ({string.Join(" ", _judged.Run.Notes)}). Record it again with the test alone, or with a longer TimeBudget, before relying on it.");
+                _notices.Add(BaselineMessages.RecordedFromCodeNotFinal(string.Join(" ", _judged.Run.Notes)));
 
             if (check.Verdicts.FirstOrDefault(static v => v.ConditionsChanged) is { } widened)
             {
-                string measurements = _conditionMeasurements > 1 ? string.Create(CultureInfo.InvariantCulture, $" in {_conditionMeasurements} measurements") : string.Empty;
-                _notices.Add($"Time judged with an allowance for the conditions{measurements}: {widened.Text}. Run perf tests alone (dotnet test --filter Category=Performance) for finer verdicts; if a machine-speed allowance persists on a quiet machine, the baseline was recorded at another speed of the host: record it again ({BaselineStoreOptions.UpdateVariable}=1).");
+                _notices.Add(BaselineMessages.JudgedWithConditionsAllowance(_conditionMeasurements, widened.Text));
             }
             else if (check.Verdicts.FirstOrDefault(static v => v.Status == CounterVerdictStatus.Inconclusive) is { } inconclusive)
             {
@@ -336,16 +350,17 @@ internal static class BaselineJudge
                 BaselineRecord record = BaselineRecord.FromResult(again);
                 if (memory.SlowerThanFastest(record) <= SlowLevel && !MachineLoad.IsBusy(record.OtherProcessesCores))
                 {
-                    _remeasurements.Add(string.Create(CultureInfo.InvariantCulture,
-                        $"Recorded at the machine's fast level: the first recording's references ran {(slower - 1) * 100:0}% slower than this machine's fastest remembered, measurement {attempt + 2} did not."));
+                    _remeasurements.Add(BaselineMessages.RecordedAtFastLevel(slower, attempt + 2));
                     _judged = again;
-                    _current = record with { Counters = [.. record.Counters.Select(c => c with { Recording = _current.Find(c.Name)?.Recording })] };
+                    _current = record with
+                    {
+                        Counters = [.. record.Counters.Select(c => c with { Recording = _current.Find(c.Name)?.Recording })],
+                    };
                     return true;
                 }
             }
 
-            _notices.Add(string.Create(CultureInfo.InvariantCulture,
-                $"Recorded while the machine's references ran {(slower - 1) * 100:0}% slower than its fastest remembered level (in {FastLevelAttempts + 1} measurements 1.5 s apart): verdicts scale an allocating body's time by the allocation reference and allow for the machine speed, but they see finer against a baseline recorded at the fast level; record it again when the machine is quieter."));
+            _notices.Add(BaselineMessages.RecordedAtSlowLevel(slower, FastLevelAttempts + 1));
             return false;
         }
 
@@ -360,27 +375,25 @@ internal static class BaselineJudge
             var failures = new List<string>();
             int processes = options.RecordingProcesses;
             // PICOLLO_UPDATE_BASELINES=add extends the entry by this process's level: that is what the user asked to add.
-            IFreshProcessMeasurer? fresh = processes > 0 && _store.IsUpdateMode && !_store.IsAddingProcessLevels ? options.FreshProcesses : null;
+            bool measuresLevels = processes > 0 && _store.IsUpdateMode && !_store.IsAddingProcessLevels;
+            IFreshProcessMeasurer? fresh = measuresLevels ? options.FreshProcesses : null;
             if (fresh is not null)
                 MeasureFreshLevels(fresh, processes, levels, failures);
-            else if (options.FreshProcesses is null && processes > 0 && _store.IsUpdateMode && !_store.IsAddingProcessLevels && _judged.CanRemeasure)
+            else if (options.FreshProcesses is null && measuresLevels && _judged.CanRemeasure)
                 thisProcess = MeasureLevelsInThisProcess(thisProcess, processes);
 
             if (levels.Count == 1 && thisProcess.Count == 0)
             {
                 if (failures.Count > 0)
-                    _notices.Add($"Recorded in {levels.Count} of {processes + 1} processes: {failures[0]}");
+                    _notices.Add(BaselineMessages.RecordedInFewerProcesses(levels.Count, processes + 1, failures[0]));
                 return;
             }
 
             (TimeSpread.Combined combined, int started) = CombineUntilTwoJoin(fresh, processes, levels, failures, thisProcess);
             if (failures.Count > 0)
-                _notices.Add($"Recorded in {levels.Count} of {started + 1} processes: {failures[0]}");
+                _notices.Add(BaselineMessages.RecordedInFewerProcesses(levels.Count, started + 1, failures[0]));
             if (combined.Processes < 2 && started > processes)
-            {
-                _notices.Add(string.Create(CultureInfo.InvariantCulture,
-                    $"Recorded with no spread: only this process's level could join in {started + 1} processes (the others measured in another state of the host; see the recording line). Record again when the machine is quieter, or extend the entry later with PICOLLO_UPDATE_BASELINES=add."));
-            }
+                _notices.Add(BaselineMessages.RecordedWithNoSpread(started + 1));
 
             _current = combined.Record;
             if (levels.Count > 1)
@@ -414,8 +427,7 @@ internal static class BaselineJudge
                     later.Add(record);
             }
 
-            _remeasurements.Add(string.Create(CultureInfo.InvariantCulture,
-                $"Measured {processes} more times in this process, {options.FreshProcessSpacing.TotalSeconds:0.#} s apart, for the levels of the body's time (a test adapter would start fresh processes)."));
+            _remeasurements.Add(BaselineMessages.MeasuredLevelsInThisProcess(processes, options.FreshProcessSpacing.TotalSeconds));
             return later;
         }
 
@@ -425,7 +437,11 @@ internal static class BaselineJudge
         // a host state lasts minutes, so a handful more either finds one or says it could not. Returns the combination and
         // the number of fresh processes started.
         private (TimeSpread.Combined Combined, int Started) CombineUntilTwoJoin(
-            IFreshProcessMeasurer? fresh, int processes, List<BaselineRecord> levels, List<string> failures, IReadOnlyList<BaselineRecord> thisProcess)
+            IFreshProcessMeasurer? fresh,
+            int processes,
+            List<BaselineRecord> levels,
+            List<string> failures,
+            IReadOnlyList<BaselineRecord> thisProcess)
         {
             TimeSpread.Combined combined = TimeSpread.Combine(levels, options.VerdictPolicy, thisProcess);
             int started = processes;
@@ -445,15 +461,20 @@ internal static class BaselineJudge
         {
             foreach (BaselineCounter counter in _current.Counters)
             {
-                if (counter.Recording is { Spread: > 1 } quality && quality.Spread > 1 + options.VerdictPolicy.GetRule(counter.Name, counter.Kind).MinRelativeChange)
-                    _notices.Add(WideSpread(counter, quality));
+                double threshold = options.VerdictPolicy.GetRule(counter.Name, counter.Kind).MinRelativeChange;
+                if (counter.Recording is { Spread: > 1 } quality && quality.Spread > 1 + threshold)
+                {
+                    double detectable = quality.DetectableChange ?? quality.Spread - 1;
+                    _notices.Add(BaselineMessages.WideSpread(counter.Name, quality.Spread, quality.Processes, detectable));
+                }
             }
         }
 
         // One fresh process's level (the faster of its measurements) into levels, or its failure into failures.
         private void MeasureFreshLevel(IFreshProcessMeasurer fresh, List<BaselineRecord> levels, List<string> failures)
         {
-            FreshProcessMeasurement measured = fresh.Measure(Path.GetFullPath(baselinePath), MeasurementsPerProcess, MeasurementCancellation.Current);
+            FreshProcessMeasurement measured =
+                fresh.Measure(Path.GetFullPath(baselinePath), MeasurementsPerProcess, MeasurementCancellation.Current);
             if (measured.Failure is { } failure)
                 failures.Add(failure);
             else if (Fastest(measured.Records) is { } level)
@@ -462,18 +483,14 @@ internal static class BaselineJudge
 
         private string SpreadNote(int processes, TimeSpread.Combined combined)
         {
-            string spreads = string.Join(", ", TimeSpread.TimeCounters(combined.Record, options.VerdictPolicy).Select(name => combined.Record.Find(name) is { Recording: { } q }
+            IEnumerable<string> time = TimeSpread.TimeCounters(combined.Record, options.VerdictPolicy);
+            string spreads = string.Join(", ", time.Select(name => combined.Record.Find(name) is { Recording: { } q }
                 ? string.Create(CultureInfo.InvariantCulture, $"{name} levels spread {q.Spread:0.###}×")
                 : name));
-            string excluded = combined.Excluded.Count == 0 ? string.Empty : " Left out: " + string.Join("; ", combined.Excluded) + ".";
-            // The count the baseline file stores is of the levels that joined: a user reading "processes": 3 after "across 4"
-            // would suspect a lost process.
-            string across = combined.Processes == processes ? $"{processes}" : $"{combined.Processes} of {processes}";
-            return string.Create(CultureInfo.InvariantCulture, $"Recorded across {across} processes (this one and {processes - 1} fresh, {MeasurementsPerProcess} measurements each): {spreads}; the fastest level is the baseline.{excluded}");
+            return BaselineMessages.RecordedAcrossProcesses(
+                processes, combined.Processes, MeasurementsPerProcess, spreads, combined.Excluded);
         }
 
-        private static string WideSpread(BaselineCounter counter, RecordingQuality quality) => string.Create(CultureInfo.InvariantCulture,
-            $"{counter.Name}: its floor ran at levels up to {quality.Spread:0.##}× apart in {quality.Processes} process{(quality.Processes == 1 ? string.Empty : "es")} of this machine, so time on this machine detects ≥ +{(quality.DetectableChange ?? quality.Spread - 1) * 100:0}%: a smaller regression passes unless it shows beyond the slowest level. For finer time verdicts, run `picollo ab` (the change against its base, side by side on one machine) or a relative claim (`Against`, `Perf.Compare`); guard the body with an exact counter as well (allocated-bytes, a zero budget).");
 
         // The fastest measurement of a process, preferring those not measured beside a busy machine: the process's level.
         private BaselineRecord? Fastest(IReadOnlyList<BaselineRecord> records)
@@ -490,7 +507,8 @@ internal static class BaselineJudge
         private void ConfirmInProcess()
         {
             BaselineCheckResult check = CheckResult;
-            var firstRegressed = check.Verdicts.Where(static v => v.IsRegression).Select(static v => v.Counter).ToHashSet(StringComparer.Ordinal);
+            var firstRegressed =
+                check.Verdicts.Where(static v => v.IsRegression).Select(static v => v.Counter).ToHashSet(StringComparer.Ordinal);
             PerfResult second = _judged.Remeasure();
             BaselineRecord secondRecord = Judged(second);
             BaselineCheckResult recheck = _store.Check(baselinePath, _machine, secondRecord, folderProblem);
@@ -500,21 +518,23 @@ internal static class BaselineJudge
             // samples) confirms nothing: a test host busy compiling its own reporting kept a body at tier 0 for both, and
             // failed unchanged code by 20 %. Such a regression is reported, not failed.
             bool neitherFinal = !RanFinalCode(_judged.Run) && !RanFinalCode(second.Run);
-            _confirmed = neitherFinal ? [] : [.. recheck.Verdicts.Where(v => v.IsRegression && firstRegressed.Contains(v.Counter)).Select(static v => v.Counter)];
+            _confirmed = neitherFinal
+                ? []
+                : [.. recheck.Verdicts.Where(v => v.IsRegression && firstRegressed.Contains(v.Counter)).Select(static v => v.Counter)];
             List<CounterVerdict> verdicts = Unconfirm(recheck.Verdicts, _confirmed);
             _unconfirmed = [.. verdicts.Where(static v => v.Status == CounterVerdictStatus.Unconfirmed).Select(static v => v.Counter)];
 
             string before = string.Join("; ", check.Verdicts.Where(static v => v.IsRegression).Select(static v => v.Text));
-            string again = string.Join("; ", recheck.Verdicts.Where(v => firstRegressed.Contains(v.Counter) || v.IsRegression).Select(static v => v.Text));
+            string again = string.Join(
+                "; ", recheck.Verdicts.Where(v => firstRegressed.Contains(v.Counter) || v.IsRegression).Select(static v => v.Text));
             bool regressedAgain = recheck.Verdicts.Any(v => v.IsRegression && firstRegressed.Contains(v.Counter));
-            string outcome = _confirmed.Count > 0 ? "confirmed it" : regressedAgain ? "regressed too, on code that was not final either" : "did not";
-            _remeasurements.Add($"Measured twice: the first measurement regressed ({before}); the second, reported here, {outcome} ({again}).");
+            _remeasurements.Add(BaselineMessages.MeasuredTwice(before, _confirmed.Count > 0, regressedAgain, again));
             if (_confirmed.Count > 0)
-                _confirmation = "Confirmed by a second measurement: " + string.Join("; ", verdicts.Where(static v => v.IsRegression).Select(static v => v.Text)) + ".";
+                _confirmation = Confirmation(verdicts);
             else if (regressedAgain)
-                _notices.Add($"Not failing on a regression measured on code that was not final in either measurement ({before}; then {again}): {string.Join(" ", second.Run.Notes)} Run the test alone, or give it a longer TimeBudget, to judge it.");
+                _notices.Add(BaselineMessages.NotFailingOnCodeNotFinal(before, again, string.Join(" ", second.Run.Notes)));
             else
-                _notices.Add($"Not failing on an unconfirmed regression: the first measurement regressed ({before}), a second one did not ({again}).");
+                _notices.Add(BaselineMessages.NotFailingOnUnconfirmed(before, again));
 
             // The second measurement decided the outcome either way: the verdicts, the report and a failure message all show
             // it. Unconfirmed regressions pass; a missing baseline in CI still fails when the policy says so.
@@ -532,11 +552,14 @@ internal static class BaselineJudge
         // measurements so far decide.
         private void ConfirmInFreshProcess()
         {
-            var pending = new List<string>(_confirmed.Where(name => _current.Find(name) is { } c && Counters.KnownCounters.Of(c.Name, c.Kind).IsTimeLike));
+            var pending = new List<string>(
+                _confirmed.Where(name => _current.Find(name) is { } c && Counters.KnownCounters.Of(c.Name, c.Kind).IsTimeLike));
             if (pending.Count == 0 || options.FreshProcesses is not { } fresh)
                 return;
 
-            Dictionary<string, CounterVerdict> here = CheckResult.Verdicts.Where(v => pending.Contains(v.Counter, StringComparer.Ordinal)).ToDictionary(static v => v.Counter, StringComparer.Ordinal);
+            Dictionary<string, CounterVerdict> here = CheckResult.Verdicts
+                .Where(v => pending.Contains(v.Counter, StringComparer.Ordinal))
+                .ToDictionary(static v => v.Counter, StringComparer.Ordinal);
             var gone = new List<string>();
             var seen = new List<string>();
             int confirming = 0;
@@ -551,17 +574,26 @@ internal static class BaselineJudge
                 if (process > 1)
                     Thread.Sleep(options.FreshProcessSpacing);
 
-                FreshProcessMeasurement measured = fresh.Measure(Path.GetFullPath(baselinePath), MeasurementsPerProcess, MeasurementCancellation.Current);
+                FreshProcessMeasurement measured =
+                    fresh.Measure(Path.GetFullPath(baselinePath), MeasurementsPerProcess, MeasurementCancellation.Current);
                 if (measured.Failure is not null || Fastest(measured.Records) is not { } level)
                 {
-                    _remeasurements.Add($"A fresh process could not measure it to confirm: {(measured.Failure ?? "it wrote no measurement").TrimEnd('.')}.");
+                    _remeasurements.Add(BaselineMessages.FreshProcessCouldNotMeasure(measured.Failure ?? "it wrote no measurement"));
                     break;
                 }
 
                 // Each counter on its own: one cleared in this process leaves the others to the next.
-                CounterVerdict[] there = [.. _store.Compare(baselinePath, _machine, level with { EarlierAllowance = _widest }, folderProblem).Where(v => pending.Contains(v.Counter, StringComparer.Ordinal))];
+                CounterVerdict[] there =
+                [
+                    .. _store.Compare(baselinePath, _machine, level with { EarlierAllowance = _widest }, folderProblem)
+                        .Where(v => pending.Contains(v.Counter, StringComparer.Ordinal)),
+                ];
                 seen.Add(string.Join("; ", there.Select(static v => v.Text)));
-                string[] cleared = [.. there.Where(v => !v.IsRegression && here.TryGetValue(v.Counter, out CounterVerdict? mine) && !Wider(v, mine)).Select(static v => v.Counter)];
+                string[] cleared =
+                [
+                    .. there.Where(v => !v.IsRegression && here.TryGetValue(v.Counter, out CounterVerdict? mine) && !Wider(v, mine))
+                        .Select(static v => v.Counter),
+                ];
                 gone.AddRange(cleared);
                 pending.RemoveAll(name => cleared.Contains(name, StringComparer.Ordinal));
                 if (there.Any(static v => v.IsRegression))
@@ -574,12 +606,7 @@ internal static class BaselineJudge
             if (pending.Count == 0 || seen.Count == 0)
                 return;
 
-            string who = confirming == seen.Count
-                ? (seen.Count == 1 ? (gross ? "a fresh process confirmed it too (twice beyond its band, one is enough)" : "a fresh process confirmed it too") : string.Create(CultureInfo.InvariantCulture, $"{seen.Count} fresh processes confirmed it too"))
-                : confirming == 0
-                    ? string.Create(CultureInfo.InvariantCulture, $"the fresh processes ({seen.Count}) measured in conditions that allowed more and could not tell, so the two measurements of this process decide")
-                    : string.Create(CultureInfo.InvariantCulture, $"{confirming} of {seen.Count} fresh processes confirmed it too, the others measured in conditions that allowed more and could not tell");
-            string sentence = char.ToUpperInvariant(who[0]) + who[1..];
+            string sentence = BaselineMessages.ConfirmedByFreshProcesses(seen.Count, confirming, gross);
             _remeasurements.Add($"{sentence} ({all}).");
             _confirmation += $" {sentence}.";
         }
@@ -602,19 +629,22 @@ internal static class BaselineJudge
             _confirmed = [.. _confirmed.Except(gone, StringComparer.Ordinal)];
             List<CounterVerdict> verdicts = Unconfirm(CheckResult.Verdicts, _confirmed);
             _unconfirmed = [.. verdicts.Where(static v => v.Status == CounterVerdictStatus.Unconfirmed).Select(static v => v.Counter)];
-            string processes = seen.Count == 1 ? "a fresh process" : string.Create(CultureInfo.InvariantCulture, $"fresh process {seen.Count}");
-            _notices.Add($"Not failing on {string.Join(", ", gone)}: this process regressed twice, but {processes} did not ({all}): this process ran at a level the recording did not see. If it persists, extend the baseline's levels from unchanged code ({BaselineStoreOptions.UpdateVariable}=add).");
-            _remeasurements.Add($"Measured in fresh processes to confirm: {processes} did not regress ({all}).");
-            _confirmation = _confirmed.Count == 0
-                ? null
-                : "Confirmed by a second measurement: " + string.Join("; ", verdicts.Where(static v => v.IsRegression).Select(static v => v.Text)) + ".";
+            _notices.Add(BaselineMessages.NotFailingAfterFreshProcess(gone, seen.Count, all));
+            _remeasurements.Add(BaselineMessages.MeasuredInFreshProcesses(seen.Count, all));
+            _confirmation = _confirmed.Count == 0 ? null : Confirmation(verdicts);
             _check = _store.Rejudge(CheckResult, verdicts);
         }
+
+        private static string Confirmation(List<CounterVerdict> verdicts) =>
+            BaselineMessages.ConfirmedBySecondMeasurement(
+                string.Join("; ", verdicts.Where(static v => v.IsRegression).Select(static v => v.Text)));
 
         // Regressions not among the confirmed counters become unconfirmed passes.
         private static List<CounterVerdict> Unconfirm(IReadOnlyList<CounterVerdict> verdicts, IReadOnlyList<string> confirmed) =>
         [
-            .. verdicts.Select(v => v.IsRegression && !confirmed.Contains(v.Counter, StringComparer.Ordinal) ? v with { Status = CounterVerdictStatus.Unconfirmed } : v),
+            .. verdicts.Select(v => v.IsRegression && !confirmed.Contains(v.Counter, StringComparer.Ordinal)
+                ? v with { Status = CounterVerdictStatus.Unconfirmed }
+                : v),
         ];
 
         // A regression is confirmed by a second measurement when it could be noise: some counter regressed statistically, or

@@ -31,8 +31,10 @@ internal sealed class BaselineLocator
     private readonly string _baseDirectory;
 
     /// <summary>Creates a locator.</summary>
-    /// <param name="baselineRoot">The directory <c>/_/</c> maps to; else <c>PICOLLO_BASELINE_ROOT</c> from <paramref name="getEnvironmentVariable"/>.</param>
-    /// <param name="baseDirectory">Where the upward search starts; <see cref="AppContext.BaseDirectory"/> when <see langword="null"/>.</param>
+    /// <param name="baselineRoot">The directory <c>/_/</c> maps to; else <c>PICOLLO_BASELINE_ROOT</c> from
+    /// <paramref name="getEnvironmentVariable"/>.</param>
+    /// <param name="baseDirectory">Where the upward search starts; <see cref="AppContext.BaseDirectory"/> when
+    /// <see langword="null"/>.</param>
     /// <param name="getEnvironmentVariable">Reads a variable; the process environment when <see langword="null"/>.</param>
     public BaselineLocator(string? baselineRoot = null, string? baseDirectory = null, Func<string, string?>? getEnvironmentVariable = null)
     {
@@ -45,7 +47,8 @@ internal sealed class BaselineLocator
     /// <param name="callerFilePath">The test's source file, from <c>[CallerFilePath]</c>.</param>
     /// <param name="testClass">The test class's name (without namespace).</param>
     /// <param name="testMethod">The test method's name.</param>
-    /// <param name="caseName">The theory case (e.g. its arguments), or <see langword="null"/>; characters unsafe in file names become <c>_</c>.</param>
+    /// <param name="caseName">The theory case (e.g. its arguments), or <see langword="null"/>; characters unsafe in
+    /// file names become <c>_</c>.</param>
     /// <returns>The full path of the <c>.perf.json</c> file (which may not exist yet).</returns>
     /// <exception cref="DirectoryNotFoundException">The source directory cannot be found; the message lists what was tried.</exception>
     public string GetBaselinePath(string callerFilePath, string testClass, string testMethod, string? caseName = null) =>
@@ -86,10 +89,7 @@ internal sealed class BaselineLocator
             }
         }
 
-        throw new DirectoryNotFoundException(
-            $"Cannot find the directory of the test source '{callerFilePath}', where its perf baseline lives. Tried: {string.Join(", ", tried)}. " +
-            $"Deterministic builds (ContinuousIntegrationBuild=true) replace source paths with /_/: set {BaselineRootVariable} to the directory /_/ stands for (the repository root), " +
-            "run the tests from the build output inside the repository, or set <ContinuousIntegrationBuild>false</ContinuousIntegrationBuild> in the test project.");
+        throw new DirectoryNotFoundException(BaselineFileMessages.SourceFolderNotFound(callerFilePath, tried));
     }
 
     /// <summary>The file name <c>&lt;TestClass&gt;.&lt;Method&gt;[.&lt;case&gt;].perf.json</c>.</summary>

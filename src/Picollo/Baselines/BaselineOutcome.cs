@@ -6,10 +6,16 @@ internal enum BaselineOutcome
     /// <summary>Every counter passed.</summary>
     Pass,
 
-    /// <summary>The test passes with a notice: missing baselines (locally or as configured in CI) or improvements; a received file was written.</summary>
+    /// <summary>
+    /// The test passes with a notice: missing baselines (locally or as configured in CI) or improvements; a received
+    /// file was written.
+    /// </summary>
     Notice,
 
-    /// <summary>The test fails: a counter regressed, or a baseline is missing in CI with <see cref="MissingBaselinePolicy.Fail"/>.</summary>
+    /// <summary>
+    /// The test fails: a counter regressed, or a baseline is missing in CI with
+    /// <see cref="MissingBaselinePolicy.Fail"/>.
+    /// </summary>
     Fail,
 
     /// <summary>Update mode: the current machine's entry was merged into the baseline; the test passes.</summary>

@@ -19,25 +19,32 @@ internal static class BaselinePortability
         return KnownCounters.Of(name, kind).Portability;
     }
 
-    /// <summary>Whether a counter with <paramref name="portability"/> measured on <paramref name="baseline"/> compares with one measured on <paramref name="current"/>.</summary>
+    /// <summary>
+    /// Whether a counter with <paramref name="portability"/> measured on <paramref name="baseline"/> compares with one
+    /// measured on <paramref name="current"/>.
+    /// </summary>
     /// <param name="portability">The counter's portability.</param>
     /// <param name="baseline">The machine of the baseline entry.</param>
     /// <param name="current">The machine of the current measurement.</param>
     /// <param name="reason">When not comparable, the first difference, e.g. <c>different CPU model (A vs B)</c>.</param>
     /// <returns><see langword="true"/> when comparable.</returns>
-    public static bool IsComparable(CounterPortability portability, MachineFingerprint baseline, MachineFingerprint current, out string? reason)
+    public static bool IsComparable(
+        CounterPortability portability, MachineFingerprint baseline, MachineFingerprint current, out string? reason)
     {
         ArgumentNullException.ThrowIfNull(baseline);
         ArgumentNullException.ThrowIfNull(current);
         reason =
             baseline.Architecture != current.Architecture ? $"different architecture ({baseline.Architecture} vs {current.Architecture})"
-            : baseline.RuntimeMajorMinor != current.RuntimeMajorMinor ? $"different .NET runtime ({baseline.RuntimeMajorMinor} vs {current.RuntimeMajorMinor})"
+            : baseline.RuntimeMajorMinor != current.RuntimeMajorMinor
+                ? $"different .NET runtime ({baseline.RuntimeMajorMinor} vs {current.RuntimeMajorMinor})"
             : baseline.GCMode != current.GCMode ? $"different GC mode ({baseline.GCMode} vs {current.GCMode})"
-            : portability >= CounterPortability.SameIsaAndRuntime && !baseline.IsaExtensions.SequenceEqual(current.IsaExtensions, StringComparer.Ordinal)
+            : portability >= CounterPortability.SameIsaAndRuntime
+                && !baseline.IsaExtensions.SequenceEqual(current.IsaExtensions, StringComparer.Ordinal)
                 ? $"different ISA extensions ({string.Join(' ', baseline.IsaExtensions)} vs {string.Join(' ', current.IsaExtensions)})"
             : portability >= CounterPortability.SameCpuModel && baseline.CpuModel != current.CpuModel
                 ? $"different CPU model ({baseline.CpuModel} vs {current.CpuModel})"
-            : portability >= CounterPortability.SameCpuModel && baseline.TscMegahertz is { } before && current.TscMegahertz is { } now && before != now
+            : portability >= CounterPortability.SameCpuModel
+                && baseline.TscMegahertz is { } before && current.TscMegahertz is { } now && before != now
                 ? string.Create(CultureInfo.InvariantCulture, $"different clock (TSC {before:N0} vs {now:N0} MHz)")
             : null;
         return reason is null;

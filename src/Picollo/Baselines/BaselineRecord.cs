@@ -11,7 +11,8 @@ namespace Picollo.Baselines;
 /// How fast the machine ran (<see cref="PerfRunInfo.MachineSpeedNanoseconds"/>: ns per 1,000 steps of a reference loop), or
 /// <see langword="null"/> when unknown (an entry written before it was recorded).
 /// </param>
-internal sealed record BaselineRecord(IReadOnlyList<BaselineCounter> Counters, IReadOnlyDictionary<string, string> Options, DateTime RecordedUtc, double? MachineSpeed = null)
+internal sealed record BaselineRecord(
+    IReadOnlyList<BaselineCounter> Counters, IReadOnlyDictionary<string, string> Options, DateTime RecordedUtc, double? MachineSpeed = null)
 {
     /// <summary>
     /// How fast the process allocated (<see cref="PerfRunInfo.AllocationSpeedNanoseconds"/>: ns per small allocation), or
@@ -39,10 +40,16 @@ internal sealed record BaselineRecord(IReadOnlyList<BaselineCounter> Counters, I
     /// </summary>
     public IReadOnlyDictionary<string, double>? EarlierAllowance { get; init; }
 
-    /// <summary>How many processes the record was measured in (<see cref="RecordingQuality.Processes"/>; 1 for one process or none recorded).</summary>
+    /// <summary>
+    /// How many processes the record was measured in (<see cref="RecordingQuality.Processes"/>; 1 for one process or
+    /// none recorded).
+    /// </summary>
     public int RecordedProcesses => Counters.Select(static c => c.Recording?.Processes ?? 1).DefaultIfEmpty(1).Max();
 
-    /// <summary>The spread of each counter whose recorded levels differ, for people: <c>tsc levels 1.34× apart</c>; empty when none do.</summary>
+    /// <summary>
+    /// The spread of each counter whose recorded levels differ, for people: <c>tsc levels 1.34× apart</c>; empty when
+    /// none do.
+    /// </summary>
     /// <returns>The phrase.</returns>
     public string DescribeSpread() => string.Join(", ", Counters
         .Where(static c => c.Recording is { Spread: > 1 })

@@ -6,8 +6,9 @@ namespace Picollo.Baselines;
 
 /// <summary>
 /// Reads baselines, judges measurements against them, and writes received files and updates, Verify-style
-/// (docs/ARCHITECTURE.md, "Baselines and verdicts"): results that differ or have no entry go to <c>*.received.perf.json</c> beside the baseline, to be
-/// accepted by renaming it over the baseline or by running with <c>PICOLLO_UPDATE_BASELINES=1</c>.
+/// (docs/ARCHITECTURE.md, "Baselines and verdicts"): results that differ or have no entry go to
+/// <c>*.received.perf.json</c> beside the baseline, to be accepted by renaming it over the baseline or by running with
+/// <c>PICOLLO_UPDATE_BASELINES=1</c>.
 /// </summary>
 /// <remarks>
 /// <para>
@@ -44,16 +45,22 @@ internal sealed class BaselineStore
     /// Whether results are merged into baselines: <see cref="BaselineStoreOptions.UpdateBaselines"/>,
     /// <see cref="BaselineStoreOptions.AddProcessLevels"/>, or <c>PICOLLO_UPDATE_BASELINES</c> = <c>1</c>/<c>true</c>/<c>add</c>.
     /// </summary>
-    public bool IsUpdateMode => _options.UpdateBaselines || IsTrue(_getEnvironmentVariable(BaselineStoreOptions.UpdateVariable)) || IsAddingProcessLevels;
+    public bool IsUpdateMode =>
+        _options.UpdateBaselines || IsTrue(_getEnvironmentVariable(BaselineStoreOptions.UpdateVariable)) || IsAddingProcessLevels;
 
-    /// <summary>Whether update mode extends this machine's entry by the measurement's level (<see cref="BaselineStoreOptions.AddProcessLevels"/>, <c>PICOLLO_UPDATE_BASELINES=add</c>) rather than replacing it.</summary>
+    /// <summary>
+    /// Whether update mode extends this machine's entry by the measurement's level
+    /// (<see cref="BaselineStoreOptions.AddProcessLevels"/>, <c>PICOLLO_UPDATE_BASELINES=add</c>) rather than replacing
+    /// it.
+    /// </summary>
     /// <remarks>An explicit <c>PICOLLO_UPDATE_BASELINES=1</c> wins over the option: it is how a full entry starts over.</remarks>
     public bool IsAddingProcessLevels
     {
         get
         {
             string? variable = _getEnvironmentVariable(BaselineStoreOptions.UpdateVariable);
-            return string.Equals(variable?.Trim(), AddValue, StringComparison.OrdinalIgnoreCase) || (_options.AddProcessLevels && !IsTrue(variable));
+            return string.Equals(variable?.Trim(), AddValue, StringComparison.OrdinalIgnoreCase)
+                || (_options.AddProcessLevels && !IsTrue(variable));
         }
     }
 
@@ -84,22 +91,32 @@ internal sealed class BaselineStore
         return BaselineFile.Parse(bytes, Path.GetFullPath(path));
     }
 
-    /// <summary>Whether a verdict leaves nothing to record: a pass, or too few samples to judge (a received file would hold no better numbers).</summary>
+    /// <summary>
+    /// Whether a verdict leaves nothing to record: a pass, or too few samples to judge (a received file would hold no
+    /// better numbers).
+    /// </summary>
     /// <param name="verdict">The verdict.</param>
-    /// <returns><see langword="true"/> for <see cref="CounterVerdictStatus.Pass"/> and <see cref="CounterVerdictStatus.Inconclusive"/>.</returns>
-    public static bool IsPassing(CounterVerdict verdict) => verdict.Status is CounterVerdictStatus.Pass or CounterVerdictStatus.Inconclusive;
+    /// <returns><see langword="true"/> for <see cref="CounterVerdictStatus.Pass"/> and
+    /// <see cref="CounterVerdictStatus.Inconclusive"/>.</returns>
+    public static bool IsPassing(CounterVerdict verdict) =>
+        verdict.Status is CounterVerdictStatus.Pass or CounterVerdictStatus.Inconclusive;
 
-    /// <summary>Judges <paramref name="current"/> against the baseline at <paramref name="baselinePath"/> without writing anything.</summary>
+    /// <summary>
+    /// Judges <paramref name="current"/> against the baseline at <paramref name="baselinePath"/> without writing
+    /// anything.
+    /// </summary>
     /// <param name="baselinePath">The baseline path.</param>
     /// <param name="machine">The machine the measurement ran on.</param>
     /// <param name="current">The measurement.</param>
     /// <param name="folderProblem">Why the baseline's folder cannot be used, or <see langword="null"/>: then there is no baseline.</param>
     /// <returns>One verdict per counter.</returns>
     /// <exception cref="BaselineFormatException">The baseline is corrupt.</exception>
-    public IReadOnlyList<CounterVerdict> Compare(string baselinePath, MachineFingerprint machine, BaselineRecord current, string? folderProblem = null)
+    public IReadOnlyList<CounterVerdict> Compare(
+        string baselinePath, MachineFingerprint machine, BaselineRecord current, string? folderProblem = null)
     {
         ArgumentNullException.ThrowIfNull(baselinePath);
-        return BaselineComparer.Compare(folderProblem is null ? Read(Path.GetFullPath(baselinePath)) : null, machine, current, _options.VerdictPolicy);
+        BaselineFile? baseline = folderProblem is null ? Read(Path.GetFullPath(baselinePath)) : null;
+        return BaselineComparer.Compare(baseline, machine, current, _options.VerdictPolicy);
     }
 
     /// <summary>
@@ -141,10 +158,15 @@ internal sealed class BaselineStore
             }
 
             string note = added is not null
-                ? $"Updated {baselinePath}, the entry of {machine.Id}: {added} ({BaselineStoreOptions.UpdateVariable}={AddValue} or AddProcessLevels is on)."
-                : $"Updated {baselinePath} with the entry of {machine.Id} ({BaselineStoreOptions.UpdateVariable} or UpdateBaselines is on).";
+                ? $"Updated {baselinePath}, the entry of {machine.Id}: {added} "
+                    + $"({BaselineStoreOptions.UpdateVariable}={AddValue} or AddProcessLevels is on)."
+                : $"Updated {baselinePath} with the entry of {machine.Id} "
+                    + $"({BaselineStoreOptions.UpdateVariable} or UpdateBaselines is on).";
             lines.Add(note);
-            return new BaselineCheckResult(BaselineOutcome.Updated, verdicts, baselinePath, null, string.Join('\n', lines)) { UpdateNote = note };
+            return new BaselineCheckResult(BaselineOutcome.Updated, verdicts, baselinePath, null, string.Join('\n', lines))
+            {
+                UpdateNote = note,
+            };
         }
 
         string receivedPath = BaselineLocator.GetReceivedPath(baselinePath);
@@ -155,7 +177,8 @@ internal sealed class BaselineStore
             return new BaselineCheckResult(BaselineOutcome.Pass, verdicts, baselinePath, null, string.Join('\n', lines));
         }
 
-        string? failure = folderProblem ?? TryWrite(() => WriteReceived(baselinePath, receivedPath, entry), "write the received file", receivedPath);
+        string? failure = folderProblem
+            ?? TryWrite(() => WriteReceived(baselinePath, receivedPath, entry), "write the received file", receivedPath);
         return Conclude(verdicts, baselinePath, failure is null ? receivedPath : null, failure);
     }
 
@@ -168,21 +191,25 @@ internal sealed class BaselineStore
     /// <param name="verdicts">The verdicts to judge instead.</param>
     /// <returns>The re-judged result: a missing baseline in CI still fails when the policy says so.</returns>
     internal BaselineCheckResult Rejudge(BaselineCheckResult check, IReadOnlyList<CounterVerdict> verdicts)
-        => check.Outcome == BaselineOutcome.Updated ? check with { Verdicts = verdicts } : Conclude(verdicts, check.BaselinePath, check.ReceivedPath, check.WriteFailure);
+        => check.Outcome == BaselineOutcome.Updated
+            ? check with { Verdicts = verdicts }
+            : Conclude(verdicts, check.BaselinePath, check.ReceivedPath, check.WriteFailure);
 
     // One line per verdict, except that counters not compared for the same reason share one ("tsc, allocated-bytes, ...:
     // no baseline file"): a first run listed the ten counters of the default set on ten lines saying the same thing.
     private static List<string> Lines(IReadOnlyList<CounterVerdict> verdicts) =>
     [
         .. verdicts
-            .Select(static (v, i) => (Verdict: v, Key: v.Status is CounterVerdictStatus.NoBaseline or CounterVerdictStatus.NotComparable && v.Reason is { } reason ? "\0" + reason : i.ToString(CultureInfo.InvariantCulture)))
+            .Select(static (v, i) => (Verdict: v, Key: v.Status is CounterVerdictStatus.NoBaseline or CounterVerdictStatus.NotComparable
+                && v.Reason is { } reason ? "\0" + reason : i.ToString(CultureInfo.InvariantCulture)))
             .GroupBy(static x => x.Key, StringComparer.Ordinal)
             .Select(static g => g.Key[0] == '\0'
                 ? $"{string.Join(", ", g.Select(static x => x.Verdict.Counter))}: {g.First().Verdict.Reason}"
                 : g.First().Verdict.Text),
     ];
 
-    private BaselineCheckResult Conclude(IReadOnlyList<CounterVerdict> verdicts, string baselinePath, string? receivedPath, string? writeFailure)
+    private BaselineCheckResult Conclude(
+        IReadOnlyList<CounterVerdict> verdicts, string baselinePath, string? receivedPath, string? writeFailure)
     {
         List<string> lines = Lines(verdicts);
         if (verdicts.All(IsPassing))
@@ -196,26 +223,32 @@ internal sealed class BaselineStore
                 : BaselineOutcome.Notice;
         if (missing)
         {
+            string inCI = _options.MissingBaselineInCI == MissingBaselinePolicy.Fail ? "fail" : "pass with this notice";
             lines.Add(ci is null
                 ? "Missing baselines pass locally."
-                : $"CI build ({ci}): missing baselines {(_options.MissingBaselineInCI == MissingBaselinePolicy.Fail ? "fail" : "pass with this notice")} (MissingBaselineInCI = {_options.MissingBaselineInCI}).");
+                : $"CI build ({ci}): missing baselines {inCI} (MissingBaselineInCI = {_options.MissingBaselineInCI}).");
         }
 
         // The received entry is this measurement: accepting it drops the levels the machine's entry recorded across processes,
         // which code with a speed per process needs (docs/VERDICTS.md, "Levels").
         string levels = verdicts.FirstOrDefault(static v => v.RecordedProcesses > 1) is { } leveled
-            ? $" Accepting it replaces this machine's entry, recorded across {leveled.RecordedProcesses} processes, with this measurement's; record it again with {BaselineStoreOptions.UpdateVariable}=1 to measure the levels of other processes too."
+            ? " " + BaselineFileMessages.AcceptingReplacesLevels(leveled.RecordedProcesses)
             : string.Empty;
         if (writeFailure is not null)
             lines.Add(writeFailure);
         else if (receivedPath is not null)
-            lines.Add($"Received: {receivedPath}. To accept, rename it to {Path.GetFileName(baselinePath)} or run with {BaselineStoreOptions.UpdateVariable}=1.{levels}");
+        {
+            lines.Add($"Received: {receivedPath}. To accept, rename it to {Path.GetFileName(baselinePath)} "
+                + $"or run with {BaselineStoreOptions.UpdateVariable}=1.{levels}");
+        }
 
         // An improvement is news the reader acts on: one line that says so and how to make it the new baseline.
-        if (outcome == BaselineOutcome.Notice && !missing && receivedPath is not null && verdicts.Any(v => v.Status == CounterVerdictStatus.Improved))
+        if (outcome == BaselineOutcome.Notice && !missing && receivedPath is not null
+            && verdicts.Any(v => v.Status == CounterVerdictStatus.Improved))
         {
             string improved = string.Join("; ", verdicts.Where(v => v.Status == CounterVerdictStatus.Improved).Select(v => v.Text));
-            lines = [$"Improved: {improved}. Lock it in: rename {receivedPath} to {Path.GetFileName(baselinePath)}, or run with {BaselineStoreOptions.UpdateVariable}=1.{levels}"];
+            lines = [$"Improved: {improved}. Lock it in: rename {receivedPath} to {Path.GetFileName(baselinePath)}, "
+                + $"or run with {BaselineStoreOptions.UpdateVariable}=1.{levels}"];
         }
 
         return new BaselineCheckResult(outcome, verdicts, baselinePath, receivedPath, string.Join('\n', lines), writeFailure);
@@ -376,7 +409,7 @@ internal sealed class BaselineStore
             TimeoutException => e.Message,
             _ => e.Message.TrimEnd('.'),
         };
-        return $"Could not {action} {path}: {reason}. Nothing was written. Make the folder writable, or set {BaselineLocator.BaselineRootVariable} to the repository root when the tests run from a copy of the sources (a container, a CI image).";
+        return BaselineFileMessages.CouldNotWrite(action, path, reason);
     }
 
     private static bool IsTrue(string? value) =>

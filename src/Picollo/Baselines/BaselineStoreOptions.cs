@@ -53,10 +53,14 @@ public sealed record BaselineStoreOptions
         get;
         init => field = value is >= 0 and <= 16
             ? value
-            : throw new ArgumentOutOfRangeException(nameof(RecordingProcesses), value, "A recording measures 0 to 16 fresh processes besides its own (3 by default).");
+            : throw new ArgumentOutOfRangeException(
+                nameof(RecordingProcesses), value, "A recording measures 0 to 16 fresh processes besides its own (3 by default).");
     } = 3;
 
-    /// <summary>How this test's body is measured in a fresh process; set by the test adapters, <see langword="null"/> outside them.</summary>
+    /// <summary>
+    /// How this test's body is measured in a fresh process; set by the test adapters, <see langword="null"/> outside
+    /// them.
+    /// </summary>
     internal IFreshProcessMeasurer? FreshProcesses { get; init; }
 
     /// <summary>
@@ -65,16 +69,25 @@ public sealed record BaselineStoreOptions
     /// </summary>
     internal TimeSpan FreshProcessSpacing { get; init; } = DefaultFreshProcessSpacing;
 
-    /// <summary>The default of <see cref="FreshProcessSpacing"/>: 5 s; the test suite sets it to 0 for its synthetic measurements.</summary>
+    /// <summary>
+    /// The default of <see cref="FreshProcessSpacing"/>: 5 s; the test suite sets it to 0 for its synthetic
+    /// measurements.
+    /// </summary>
     internal static TimeSpan DefaultFreshProcessSpacing { get; set; } = TimeSpan.FromSeconds(5);
 
-    /// <summary>What a CI build does when a counter has no baseline for its machine. Default <see cref="MissingBaselinePolicy.Notice"/>.</summary>
+    /// <summary>
+    /// What a CI build does when a counter has no baseline for its machine. Default
+    /// <see cref="MissingBaselinePolicy.Notice"/>.
+    /// </summary>
     public MissingBaselinePolicy MissingBaselineInCI { get; init; } = MissingBaselinePolicy.Notice;
 
     /// <summary>The verdict rules.</summary>
     public VerdictPolicy VerdictPolicy { get; init; } = VerdictPolicy.Default;
 
-    /// <summary>Reads environment variables (update mode, CI detection); the process environment when <see langword="null"/>. A seam for tests.</summary>
+    /// <summary>
+    /// Reads environment variables (update mode, CI detection); the process environment when <see langword="null"/>. A
+    /// seam for tests.
+    /// </summary>
     public Func<string, string?>? GetEnvironmentVariable { get; init; }
 
     /// <summary>

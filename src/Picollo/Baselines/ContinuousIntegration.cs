@@ -23,9 +23,11 @@ internal static class ContinuousIntegration
     ];
 
     /// <summary>The variable that marks this as a CI build, or <see langword="null"/> when none does.</summary>
-    /// <param name="getEnvironmentVariable">Reads a variable; <see cref="Environment.GetEnvironmentVariable(string)"/> when <see langword="null"/> (tests pass their own).</param>
+    /// <param name="getEnvironmentVariable">Reads a variable; <see cref="Environment.GetEnvironmentVariable(string)"/>
+    /// when <see langword="null"/> (tests pass their own).</param>
     /// <returns>E.g. <c>GITHUB_ACTIONS</c> or <c>CI</c>; <see langword="null"/> locally.</returns>
-    /// <remarks><c>CI</c> counts unless it is empty, <c>false</c> or <c>0</c>, so a developer can switch CI behaviour off for a local run.</remarks>
+    /// <remarks><c>CI</c> counts unless it is empty, <c>false</c> or <c>0</c>, so a developer can switch CI behaviour
+    /// off for a local run.</remarks>
     public static string? Detect(Func<string, string?>? getEnvironmentVariable = null)
     {
         getEnvironmentVariable ??= Environment.GetEnvironmentVariable;

@@ -10,14 +10,17 @@ namespace Picollo.Baselines;
 /// <param name="Statistic">The statistic compared.</param>
 /// <param name="BaselineValue">The statistic in the baseline, per operation; <see langword="null"/> when nothing was compared.</param>
 /// <param name="CurrentValue">The statistic now, per operation; <see langword="null"/> when nothing was compared.</param>
-/// <param name="RelativeChange">(current − baseline) / baseline (0.123 = +12.3 %); infinite when the baseline is 0 and the current value is not; <see langword="null"/> when nothing was compared.</param>
+/// <param name="RelativeChange">(current − baseline) / baseline (0.123 = +12.3 %); infinite when the baseline is 0 and
+/// the current value is not; <see langword="null"/> when nothing was compared.</param>
 /// <param name="EffectSize">
 /// The effect size that decided a statistical verdict (<see cref="EffectSizeName"/>): the change of the statistic on a log
 /// scale over its noise (both sides' precision and the run-to-run drift); <see langword="null"/> for an exact verdict and
 /// when nothing was compared.
 /// </param>
-/// <param name="BaselineMachineId">The <see cref="MachineFingerprint.Id"/> of the entry compared with; <see langword="null"/> when none.</param>
-/// <param name="Reason">Why nothing was compared (no baseline for this machine, not comparable, …); <see langword="null"/> when compared.</param>
+/// <param name="BaselineMachineId">The <see cref="MachineFingerprint.Id"/> of the entry compared with;
+/// <see langword="null"/> when none.</param>
+/// <param name="Reason">Why nothing was compared (no baseline for this machine, not comparable, …);
+/// <see langword="null"/> when compared.</param>
 internal sealed record CounterVerdict(
     string Counter,
     string Unit,
@@ -53,7 +56,10 @@ internal sealed record CounterVerdict(
     /// </summary>
     public TimeAllowance? Allowance { get; init; }
 
-    /// <summary>How many processes the compared baseline counter was recorded in (<see cref="RecordingQuality.Processes"/>); 0 when nothing was compared.</summary>
+    /// <summary>
+    /// How many processes the compared baseline counter was recorded in (<see cref="RecordingQuality.Processes"/>); 0
+    /// when nothing was compared.
+    /// </summary>
     public int RecordedProcesses { get; init; }
 
     /// <summary>
@@ -73,18 +79,25 @@ internal sealed record CounterVerdict(
     /// </summary>
     public string Text => Reason is not null || BaselineValue is not { } before || CurrentValue is not { } after
         ? $"{Counter}: {Reason}"
-        : string.Create(CultureInfo.InvariantCulture, $"{Counter} {Statistic} {Percent()}({Number(before)} → {Number(after)} {Unit}/op){Effect()}: {Outcome()}");
+        : string.Create(
+            CultureInfo.InvariantCulture,
+            $"{Counter} {Statistic} {Percent()}({Number(before)} → {Number(after)} {Unit}/op){Effect()}: {Outcome()}");
 
     /// <inheritdoc/>
     public override string ToString() => Text;
 
-    /// <summary>A per-operation value as verdicts and reports print it: thousands separators and up to 3 decimals, or 3 significant digits below 0.1.</summary>
+    /// <summary>
+    /// A per-operation value as verdicts and reports print it: thousands separators and up to 3 decimals, or 3
+    /// significant digits below 0.1.
+    /// </summary>
     /// <param name="value">The value.</param>
     /// <returns>For example <c>1,234.5</c>.</returns>
     public static string Number(double value) =>
 
         // Events per operation can be far below 1 (a collection every 4,000 operations): three significant digits there.
-        value != 0 && Math.Abs(value) < 0.1 ? value.ToString("0.###E+0", CultureInfo.InvariantCulture) : value.ToString("#,0.###", CultureInfo.InvariantCulture);
+        value != 0 && Math.Abs(value) < 0.1
+            ? value.ToString("0.###E+0", CultureInfo.InvariantCulture)
+            : value.ToString("#,0.###", CultureInfo.InvariantCulture);
 
     // The percentage is left out when the baseline is 0: any rise from 0 is infinite.
     private string Percent() => RelativeChange is { } change && double.IsFinite(change)

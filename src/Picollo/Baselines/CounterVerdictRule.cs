@@ -23,7 +23,8 @@ namespace Picollo.Baselines;
 /// noise: the two sides' precision (from their samples) and <paramref name="Drift"/>. The defaults and the experiment
 /// behind them are in docs/VERDICTS.md.
 /// </remarks>
-public sealed record CounterVerdictRule(VerdictMode Mode, BaselineStatistic Statistic, double MinRelativeChange, double Confidence, double Drift)
+public sealed record CounterVerdictRule(
+    VerdictMode Mode, BaselineStatistic Statistic, double MinRelativeChange, double Confidence, double Drift)
 {
     /// <summary>
     /// <see cref="VerdictMode.Statistical"/>: the rise of <see cref="Statistic"/> per operation, in the counter's unit, below
@@ -54,7 +55,8 @@ public sealed record CounterVerdictRule(VerdictMode Mode, BaselineStatistic Stat
     /// to the next (int.Parse of five digits: 7.4 → 8.7 ticks, FNV over 16 bytes: 10.8 → 12.4, unchanged, on a quiet
     /// machine). Judge such a body finer by measuring a batch of calls per operation.
     /// </summary>
-    public static CounterVerdictRule Time { get; } = new(VerdictMode.Statistical, BaselineStatistic.P10, 0.08, 0.95, 0.021) { MinAbsoluteChange = 2 };
+    public static CounterVerdictRule Time { get; } =
+        new(VerdictMode.Statistical, BaselineStatistic.P10, 0.08, 0.95, 0.021) { MinAbsoluteChange = 2 };
 
     /// <summary>Instruction and branch counts, near-deterministic: P50 rises by 1 % or more, at 95 % confidence.</summary>
     public static CounterVerdictRule Instructions { get; } = new(VerdictMode.Statistical, BaselineStatistic.P50, 0.01, 0.95, 0.002);
@@ -74,5 +76,6 @@ public sealed record CounterVerdictRule(VerdictMode Mode, BaselineStatistic Stat
     /// allocations are compared exactly by <c>allocated-bytes</c>; for a stricter check of rare events set
     /// <see cref="MinAbsoluteChange"/> to 0 with <c>with</c>, or assert a zero budget.
     /// </remarks>
-    public static CounterVerdictRule Occasional { get; } = new(VerdictMode.Statistical, BaselineStatistic.Mean, 0.10, 0.95, 0.03) { MinAbsoluteChange = 0.001 };
+    public static CounterVerdictRule Occasional { get; } =
+        new(VerdictMode.Statistical, BaselineStatistic.Mean, 0.10, 0.95, 0.03) { MinAbsoluteChange = 0.001 };
 }

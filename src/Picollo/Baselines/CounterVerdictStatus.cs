@@ -21,7 +21,10 @@ internal enum CounterVerdictStatus
     /// </summary>
     Unconfirmed,
 
-    /// <summary>A comparable entry exists but cannot be compared (unit changed, per-operation vs per-sample-mean distributions, empty histogram).</summary>
+    /// <summary>
+    /// A comparable entry exists but cannot be compared (unit changed, per-operation vs per-sample-mean distributions,
+    /// empty histogram).
+    /// </summary>
     NotComparable,
 
     /// <summary>Compared, but the samples are too few to bound any quantile (fewer than 8): passes, with the reason.</summary>

@@ -1,7 +1,11 @@
 namespace Picollo.Baselines;
 
-/// <summary>What a fresh process measured (<see cref="IFreshProcessMeasurer"/>): its records, or the sentence that says why it measured nothing.</summary>
-/// <param name="Records">The measurements in the order taken, each with how busy other processes kept the machine; empty on a failure.</param>
+/// <summary>
+/// What a fresh process measured (<see cref="IFreshProcessMeasurer"/>): its records, or the sentence that says why it
+/// measured nothing.
+/// </summary>
+/// <param name="Records">The measurements in the order taken, each with how busy other processes kept the machine;
+/// empty on a failure.</param>
 /// <param name="Failure">
 /// Why the process measured nothing (it could not start, crashed, timed out, did not find the test), with what to do;
 /// <see langword="null"/> when it measured.

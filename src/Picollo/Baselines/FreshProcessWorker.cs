@@ -48,10 +48,15 @@ internal static class FreshProcessWorker
     {
         ArgumentNullException.ThrowIfNull(judged);
         if (!IsFor(baselinePath, getEnvironmentVariable))
-            return $"Not judged: this process measures {getEnvironmentVariable(BaselineVariable)} for another process's recording, not {baselinePath}.";
+        {
+            return $"Not judged: this process measures {getEnvironmentVariable(BaselineVariable)} for another process's recording, "
+                + $"not {baselinePath}.";
+        }
 
         string prefix = getEnvironmentVariable(OutputVariable)!;
-        int count = int.TryParse(getEnvironmentVariable(MeasurementsVariable), NumberStyles.Integer, CultureInfo.InvariantCulture, out int n) && n is >= 1 and <= 16 ? n : 1;
+        string? measurements = getEnvironmentVariable(MeasurementsVariable);
+        int count = int.TryParse(measurements, NumberStyles.Integer, CultureInfo.InvariantCulture, out int n)
+            && n is >= 1 and <= 16 ? n : 1;
         PerfResult result = judged;
         for (int i = 0; i < count; i++)
         {
@@ -85,10 +90,21 @@ internal static class FreshProcessWorker
                 return records;
             string text = File.ReadAllText(path, Encoding.UTF8);
             int newline = text.IndexOf('\n', StringComparison.Ordinal);
-            double others = newline > 0 && double.TryParse(text.AsSpan(0, newline), NumberStyles.Float, CultureInfo.InvariantCulture, out double cores) ? cores : double.NaN;
+            double others = newline > 0
+                && double.TryParse(text.AsSpan(0, newline), NumberStyles.Float, CultureInfo.InvariantCulture, out double cores)
+                    ? cores
+                    : double.NaN;
             BaselineFile file = BaselineFile.Parse(newline >= 0 ? text[(newline + 1)..] : text, path);
             if (file.Entries.Count != 1)
-                throw new BaselineFormatException($"Invalid worker output {path}: it holds {file.Entries.Count} entries, a worker writes one.", path, "$.entries", null, null, null);
+            {
+                throw new BaselineFormatException(
+                    $"Invalid worker output {path}: it holds {file.Entries.Count} entries, a worker writes one.",
+                    path,
+                    "$.entries",
+                    null,
+                    null,
+                    null);
+            }
             records.Add(file.Entries[0].Record with { OtherProcessesCores = others });
         }
     }

@@ -9,7 +9,10 @@ namespace Picollo.Baselines;
 /// </summary>
 internal interface IFreshProcessMeasurer
 {
-    /// <summary>Starts one fresh process that measures the body of the baseline at <paramref name="baselinePath"/> and reports each measurement.</summary>
+    /// <summary>
+    /// Starts one fresh process that measures the body of the baseline at <paramref name="baselinePath"/> and reports
+    /// each measurement.
+    /// </summary>
     /// <param name="baselinePath">The baseline whose body is measured: the test (and theory case, or region) it belongs to.</param>
     /// <param name="measurements">How many measurements the process takes, one after the other.</param>
     /// <param name="cancellation">The test's cancellation: the process is killed.</param>

@@ -34,7 +34,8 @@ internal sealed class MachineFingerprint
     /// <param name="runtimeVersion">The .NET runtime version, e.g. <c>10.0.1</c>.</param>
     /// <param name="isServerGC">Whether the server GC runs.</param>
     /// <param name="isConcurrentGC">Whether background (concurrent) GC is on.</param>
-    /// <param name="tscMegahertz">The TSC rate rounded to 10 MHz, or <see langword="null"/> when unknown (no TSC here, or an entry written before it was recorded).</param>
+    /// <param name="tscMegahertz">The TSC rate rounded to 10 MHz, or <see langword="null"/> when unknown (no TSC here,
+    /// or an entry written before it was recorded).</param>
     public MachineFingerprint(
         string cpuModel,
         string architecture,
@@ -126,7 +127,9 @@ internal sealed class MachineFingerprint
     /// <inheritdoc/>
     public override string ToString() => string.Create(
         CultureInfo.InvariantCulture,
-        $"{CpuModel} ({Architecture}, {LogicalCores} logical cores, PMU {(HasPmu ? "present" : "absent")}{(TscMegahertz is { } mhz ? $", TSC {mhz:N0} MHz" : string.Empty)}), {OperatingSystem} {KernelVersion}, .NET {RuntimeVersion}, GC {GCMode}");
+        $"{CpuModel} ({Architecture}, {LogicalCores} logical cores, PMU {(HasPmu ? "present" : "absent")}"
+        + $"{(TscMegahertz is { } mhz ? $", TSC {mhz:N0} MHz" : string.Empty)}), {OperatingSystem} {KernelVersion}, .NET {RuntimeVersion}, "
+        + $"GC {GCMode}");
 
     private string ComputeId()
     {

@@ -52,7 +52,10 @@ internal sealed class MachineSpeedMemory
     /// <summary>The fastest core reading remembered, or <see langword="null"/> with fewer than <see cref="MinimumReadings"/>.</summary>
     public double? FastestCore => Core.Count >= MinimumReadings ? Core.Min() : null;
 
-    /// <summary>The fastest allocation reading remembered, or <see langword="null"/> with fewer than <see cref="MinimumReadings"/>.</summary>
+    /// <summary>
+    /// The fastest allocation reading remembered, or <see langword="null"/> with fewer than
+    /// <see cref="MinimumReadings"/>.
+    /// </summary>
     public double? FastestAllocation => Allocation.Count >= MinimumReadings ? Allocation.Min() : null;
 
     /// <summary>The memory of <paramref name="machineId"/>, empty when there is none or its folder cannot be read.</summary>
@@ -78,8 +81,11 @@ internal sealed class MachineSpeedMemory
                 foreach (string line in File.ReadLines(path))
                 {
                     string[] parts = line.Split(' ', 2);
-                    if (parts.Length == 2 && double.TryParse(parts[1], NumberStyles.Float, CultureInfo.InvariantCulture, out double value) && value > 0 && double.IsFinite(value))
+                    if (parts.Length == 2 && double.TryParse(parts[1], NumberStyles.Float, CultureInfo.InvariantCulture, out double value)
+                        && value > 0 && double.IsFinite(value))
+                    {
                         (parts[0] switch { "core" => core, "allocation" => allocation, "branch" => branch, _ => null })?.Add(value);
+                    }
                 }
             }
         }
@@ -169,5 +175,6 @@ internal sealed class MachineSpeedMemory
         return home.Length > 0 ? Path.Combine(home, ".cache", "picollo") : null;
     }
 
-    private static string SafeName(string machineId) => string.Concat(machineId.Select(static c => char.IsLetterOrDigit(c) || c is '.' or '-' or '_' ? c : '_'));
+    private static string SafeName(string machineId) =>
+        string.Concat(machineId.Select(static c => char.IsLetterOrDigit(c) || c is '.' or '-' or '_' ? c : '_'));
 }

@@ -22,9 +22,13 @@ namespace Picollo.Baselines;
 /// histogram's bucket precision when they had to be taken from the histogram (a baseline written before they were stored).
 /// An exact verdict allows both sides' precision before it calls two values different.
 /// </param>
-internal sealed record PerOperationSummary(long Samples, double P0, double P10, double P25, double P50, double P90, double P99, double P100, double Mean, double Precision)
+internal sealed record PerOperationSummary(
+    long Samples, double P0, double P10, double P25, double P50, double P90, double P99, double P100, double Mean, double Precision)
 {
-    /// <summary>The significant digits a baseline stores: enough for any exact count, few enough that re-recording the same numbers rewrites nothing.</summary>
+    /// <summary>
+    /// The significant digits a baseline stores: enough for any exact count, few enough that re-recording the same
+    /// numbers rewrites nothing.
+    /// </summary>
     public const int SignificantDigits = 7;
 
     /// <summary>The relative error of a value rounded to <see cref="SignificantDigits"/> digits (half a unit of the last digit).</summary>
@@ -36,7 +40,17 @@ internal sealed record PerOperationSummary(long Samples, double P0, double P10, 
     public static PerOperationSummary FromResult(CounterResult counter)
     {
         ArgumentNullException.ThrowIfNull(counter);
-        return new PerOperationSummary(counter.SampleCount, counter.P0, counter.GetPercentile(10), counter.GetPercentile(25), counter.P50, counter.P90, counter.P99, counter.P100, counter.Mean, 0);
+        return new PerOperationSummary(
+            counter.SampleCount,
+            counter.P0,
+            counter.GetPercentile(10),
+            counter.GetPercentile(25),
+            counter.P50,
+            counter.P90,
+            counter.P99,
+            counter.P100,
+            counter.Mean,
+            0);
     }
 
     /// <summary>The statistics a histogram of per-sample totals gives (bucket values, so within its relative error).</summary>
@@ -48,7 +62,17 @@ internal sealed record PerOperationSummary(long Samples, double P0, double P10, 
         ArgumentNullException.ThrowIfNull(histogram);
         HdrHistogramSummary s = histogram.GetSummary();
         double ops = operationsPerSample;
-        return new PerOperationSummary((long)s.TotalCount, s.P0.Value / ops, s.P10.Value / ops, s.P25.Value / ops, s.P50.Value / ops, s.P90.Value / ops, s.P99.Value / ops, s.P100.Value / ops, s.Mean / ops, s.RelativeError);
+        return new PerOperationSummary(
+            (long)s.TotalCount,
+            s.P0.Value / ops,
+            s.P10.Value / ops,
+            s.P25.Value / ops,
+            s.P50.Value / ops,
+            s.P90.Value / ops,
+            s.P99.Value / ops,
+            s.P100.Value / ops,
+            s.Mean / ops,
+            s.RelativeError);
     }
 
     /// <summary>The statistic a verdict rule names.</summary>
@@ -66,9 +90,22 @@ internal sealed record PerOperationSummary(long Samples, double P0, double P10, 
         _ => throw new ArgumentOutOfRangeException(nameof(statistic), statistic, "Unknown statistic."),
     };
 
-    /// <summary>These statistics as a baseline file stores them: each rounded to <see cref="SignificantDigits"/> significant digits.</summary>
+    /// <summary>
+    /// These statistics as a baseline file stores them: each rounded to <see cref="SignificantDigits"/> significant
+    /// digits.
+    /// </summary>
     /// <returns>The rounded copy, whose <see cref="Precision"/> accounts for the rounding.</returns>
-    public PerOperationSummary Rounded() => new(Samples, Round(P0), Round(P10), Round(P25), Round(P50), Round(P90), Round(P99), Round(P100), Round(Mean), Math.Max(Precision, RoundingPrecision));
+    public PerOperationSummary Rounded() => new(
+        Samples,
+        Round(P0),
+        Round(P10),
+        Round(P25),
+        Round(P50),
+        Round(P90),
+        Round(P99),
+        Round(P100),
+        Round(Mean),
+        Math.Max(Precision, RoundingPrecision));
 
     /// <summary>Rounds to <see cref="SignificantDigits"/> significant digits (0 and non-finite values stay as they are).</summary>
     /// <param name="value">The value.</param>
@@ -78,6 +115,8 @@ internal sealed record PerOperationSummary(long Samples, double P0, double P10, 
         if (value == 0 || !double.IsFinite(value))
             return value;
         int decimals = SignificantDigits - 1 - (int)Math.Floor(Math.Log10(Math.Abs(value)));
-        return decimals >= 0 ? Math.Round(value, Math.Min(decimals, 15)) : Math.Round(value / Math.Pow(10, -decimals)) * Math.Pow(10, -decimals);
+        return decimals >= 0
+            ? Math.Round(value, Math.Min(decimals, 15))
+            : Math.Round(value / Math.Pow(10, -decimals)) * Math.Pow(10, -decimals);
     }
 }

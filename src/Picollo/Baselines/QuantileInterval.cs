@@ -22,7 +22,8 @@ internal static class QuantileInterval
     /// </summary>
     /// <param name="n">The number of samples.</param>
     /// <param name="p">The quantile, in (0, 1).</param>
-    /// <returns>The ranks; <see langword="null"/> when n is too small for both bounds to exist (P10 needs 51 samples, P25 19, P50 8).</returns>
+    /// <returns>The ranks; <see langword="null"/> when n is too small for both bounds to exist (P10 needs 51 samples,
+    /// P25 19, P50 8).</returns>
     public static (long Lower, long Upper)? Ranks(long n, double p) => OrderStatistics.Ranks(n, p, Tail);
 
     /// <summary>
@@ -31,7 +32,8 @@ internal static class QuantileInterval
     /// </summary>
     /// <param name="histogram">The per-sample totals.</param>
     /// <param name="p">The quantile, in (0, 1).</param>
-    /// <returns>The standard error of ln(quantile); <see langword="null"/> when the samples are too few to bound it, or a bound is 0.</returns>
+    /// <returns>The standard error of ln(quantile); <see langword="null"/> when the samples are too few to bound it, or
+    /// a bound is 0.</returns>
     public static double? RelativeStandardError(HdrHistogram histogram, double p)
     {
         ArgumentNullException.ThrowIfNull(histogram);
@@ -59,7 +61,10 @@ internal static class QuantileInterval
             histogram.GetPercentileValue(100.0 * (u - 0.5) / n, EquivalentValueSelection.Upper));
     }
 
-    /// <summary>The quantile a statistic stands for: 0.10 for P10, 0.25 for P25, 0.5 for P50, …; <see langword="null"/> for the mean.</summary>
+    /// <summary>
+    /// The quantile a statistic stands for: 0.10 for P10, 0.25 for P25, 0.5 for P50, …; <see langword="null"/> for the
+    /// mean.
+    /// </summary>
     /// <param name="statistic">The statistic.</param>
     /// <returns>The quantile in (0, 1], or <see langword="null"/>.</returns>
     public static double? QuantileOf(BaselineStatistic statistic) => statistic switch

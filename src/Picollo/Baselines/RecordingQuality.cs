@@ -1,6 +1,9 @@
 namespace Picollo.Baselines;
 
-/// <summary>How steady the moment was when a baseline counter was recorded, and how far its speed ranged (docs/VERDICTS.md, "Recording").</summary>
+/// <summary>
+/// How steady the moment was when a baseline counter was recorded, and how far its speed ranged (docs/VERDICTS.md,
+/// "Recording").
+/// </summary>
 /// <param name="Runs">The measurements taken before two agreed on the counter's statistic (1 when only one was taken).</param>
 /// <param name="Drift">
 /// The relative difference of the statistic between the two runs that agreed, on a log scale (|ln(a / b)|); verdicts

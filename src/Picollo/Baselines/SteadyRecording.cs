@@ -16,7 +16,8 @@ internal sealed class SteadyRecording
     /// <summary>The most measurements a recording takes.</summary>
     public const int MaxRuns = 5;
 
-    private SteadyRecording(PerfResult kept, BaselineRecord record, string? note, IReadOnlyList<string> notices, IReadOnlyList<BaselineRecord> others)
+    private SteadyRecording(
+        PerfResult kept, BaselineRecord record, string? note, IReadOnlyList<string> notices, IReadOnlyList<BaselineRecord> others)
     {
         Kept = kept;
         Record = record;
@@ -67,19 +68,21 @@ internal sealed class SteadyRecording
         string note;
         if (pair is (int faster, int slower))
         {
-            note = string.Create(CultureInfo.InvariantCulture, $"Recorded from a steady moment: {runs.Count} measurements, the faster of the two that agreed ({Describe(runs[faster], runs[slower])}).");
+            note = BaselineMessages.RecordedFromSteadyMoment(runs.Count, Describe(runs[faster], runs[slower]));
         }
         else
         {
             pair = ClosestPair(runs);
             (faster, slower) = pair.Value;
-            string busy = Busy(runs[faster]) || Busy(runs[slower]) ? ", taken beside busy processes" : string.Empty;
-            note = string.Create(CultureInfo.InvariantCulture, $"Recorded on an unsteady machine: {MaxRuns} measurements, no two that agree: {WhyNoneAgreed(runs, policy)}. The faster of the closest two was kept ({Describe(runs[faster], runs[slower])}{busy}).");
-            notices.Add(note + " Verdicts against it count the drift it saw, so they see less: record it again when the machine is quieter (nothing else running).");
+            bool busy = Busy(runs[faster]) || Busy(runs[slower]);
+            note = BaselineMessages.RecordedOnUnsteadyMachine(
+                MaxRuns, WhyNoneAgreed(runs, policy), Describe(runs[faster], runs[slower]), busy);
+            notices.Add(BaselineMessages.UnsteadyRecordingNotice(note));
         }
 
         Run kept = runs[faster];
-        Dictionary<string, double> drift = kept.Statistics.Keys.ToDictionary(name => name, name => Math.Abs(Math.Log(Ratio(runs[faster], runs[slower], name))));
+        Dictionary<string, double> drift =
+            kept.Statistics.Keys.ToDictionary(name => name, name => Math.Abs(Math.Log(Ratio(runs[faster], runs[slower], name))));
         var counters = new List<BaselineCounter>(kept.Record.Counters.Count);
         foreach (BaselineCounter counter in kept.Record.Counters)
         {
@@ -91,31 +94,26 @@ internal sealed class SteadyRecording
 
             CounterVerdictRule rule = policy.GetRule(counter.Name, counter.Kind);
             double counterDrift = drift.GetValueOrDefault(counter.Name);
-            double detectable = BaselineComparer.DetectableChange(
-                BaselineComparer.StandardError(counter, statistic.Statistic), Math.Max(rule.Drift, counterDrift), NormalQuantile.Of(rule.Confidence));
+            double se = BaselineComparer.StandardError(counter, statistic.Statistic), z = NormalQuantile.Of(rule.Confidence);
+            double detectable = BaselineComparer.DetectableChange(se, Math.Max(rule.Drift, counterDrift), z);
             counters.Add(counter with { Recording = new RecordingQuality(runs.Count, counterDrift, detectable) });
             // A change matters when it reaches both thresholds, so the smallest one that matters is the larger of the
             // relative threshold and the absolute floor relative to the value: a few page faults in millions of operations
             // are far under the floor of one per 1,000, and a counter that was 0 has no relative change to miss (NaN or ∞).
             if (detectable > Math.Max(rule.MinRelativeChange, rule.MinAbsoluteChange / statistic.Value))
-                notices.Add(BlindBaseline(counter.Name, statistic.Statistic, detectable, rule));
+                notices.Add(BaselineMessages.BlindBaseline(counter.Name, statistic.Statistic, detectable, rule.MinRelativeChange));
         }
 
-        // The recording's other runs of final code, as levels of this process: beside a busy machine only when the kept run
-        // was too (a machine that stays busy has no quiet runs to compare with).
-        BaselineRecord[] others = [.. runs.Where(r => r != kept && (!Busy(r) || Busy(kept)) && BaselineJudge.RanFinalCode(r.Result.Run)).Select(static r => r.Record)];
-        return new SteadyRecording(kept.Result, kept.Record with { Counters = counters }, note, notices, others);
+        return new SteadyRecording(kept.Result, kept.Record with { Counters = counters }, note, notices, OtherLevels(runs, kept));
     }
 
-    /// <summary>The notice for a baseline counter that cannot tell the policy's threshold from its own noise, with the fixes.</summary>
-    /// <param name="counter">The counter.</param>
-    /// <param name="statistic">The statistic judged.</param>
-    /// <param name="detectable">The smallest change the baseline detects.</param>
-    /// <param name="rule">The counter's rule.</param>
-    /// <returns>One sentence.</returns>
-    public static string BlindBaseline(string counter, BaselineStatistic statistic, double detectable, CounterVerdictRule rule) => string.Create(
-        CultureInfo.InvariantCulture,
-        $"{counter}: this baseline detects only changes of its {statistic} ≥ {detectable * 100:0.#}%, above the {rule.MinRelativeChange * 100:0.#}% the policy judges: its numbers are too noisy to see a regression of that size. Record it again on a quieter machine, give each measurement more samples or time (PerfOptions.Samples, TimeBudget), or raise the threshold (maxChange).");
+    // The recording's other runs of final code, as levels of this process: beside a busy machine only when the kept run
+    // was too (a machine that stays busy has no quiet runs to compare with).
+    private static BaselineRecord[] OtherLevels(List<Run> runs, Run kept) =>
+    [
+        .. runs.Where(r => r != kept && (!Busy(r) || Busy(kept)) && BaselineJudge.RanFinalCode(r.Result.Run))
+            .Select(static r => r.Record),
+    ];
 
     // The first pair (in the order measured) whose statistics agree.
     private static (int Faster, int Slower)? FindAgreeingPair(List<Run> runs, VerdictPolicy policy)
@@ -166,17 +164,14 @@ internal sealed class SteadyRecording
         var reasons = new List<string>();
         if (busy.Length > 0)
         {
-            string cores = busy.Length == 1
-                ? Cores(busy[0].Record.OtherProcessesCores)
-                : $"{Cores(busy.Min(static r => r.Record.OtherProcessesCores))} to {Cores(busy.Max(static r => r.Record.OtherProcessesCores))}";
-            string which = busy.Length == runs.Count ? $"all {runs.Count}" : $"{busy.Length} of them";
-            reasons.Add($"{which} ran while other processes kept the machine busy ({cores} of {Environment.ProcessorCount} cores besides this test), and such a measurement agrees with none: the other work slows its time");
+            double fewest = busy.Min(static r => r.Record.OtherProcessesCores), most = busy.Max(static r => r.Record.OtherProcessesCores);
+            reasons.Add(BaselineMessages.BusyMeasurementsAgreeWithNone(busy.Length, runs.Count, fewest, most, Environment.ProcessorCount));
         }
 
         if (quiet.Length >= 2 && ClosestDisagreement(quiet, policy) is { } apart)
         {
-            string those = busy.Length == 0 ? "the closest two" : $"the closest two of the {quiet.Length} quiet ones";
-            reasons.Add($"{those} differ by {apart.Percent:0.#}% on {apart.Counter} {apart.Statistic} ({CounterVerdict.Number(apart.A)} and {CounterVerdict.Number(apart.B)}), more than the {apart.Allowed:0.#}% the verdicts allow");
+            reasons.Add(BaselineMessages.ClosestTwoDiffer(
+                quiet.Length, busy.Length > 0, apart.Percent, apart.Counter, apart.Statistic, apart.A, apart.B, apart.Allowed));
         }
         else if (quiet.Length == 1)
         {
@@ -186,10 +181,9 @@ internal sealed class SteadyRecording
         return string.Join("; ", reasons);
     }
 
-    private static string Cores(double cores) => cores.ToString("0.00", CultureInfo.InvariantCulture);
-
     // Of the pairs of quiet runs, the one nearest to agreeing, and its counter furthest past what Agree allows.
-    private static (string Counter, BaselineStatistic Statistic, double A, double B, double Percent, double Allowed)? ClosestDisagreement(Run[] quiet, VerdictPolicy policy)
+    private static (string Counter, BaselineStatistic Statistic, double A, double B, double Percent, double Allowed)? ClosestDisagreement(
+        Run[] quiet, VerdictPolicy policy)
     {
         (string, BaselineStatistic, double, double, double, double)? best = null;
         double bestExcess = double.PositiveInfinity;
@@ -201,8 +195,12 @@ internal sealed class SteadyRecording
                 double widestExcess = double.NegativeInfinity;
                 foreach ((string name, (BaselineStatistic statistic, double value)) in quiet[i].Statistics)
                 {
-                    if (!quiet[j].Statistics.TryGetValue(name, out (BaselineStatistic Statistic, double Value) other) || value <= 0 || other.Value <= 0)
+                    if (!quiet[j].Statistics.TryGetValue(name, out (BaselineStatistic Statistic, double Value) other)
+                        || value <= 0 || other.Value <= 0)
+                    {
                         continue;
+                    }
+
                     CounterVerdictRule rule = policy.GetRule(name, quiet[i].Record.Find(name)!.Kind);
                     if (Math.Abs(value - other.Value) < rule.MinAbsoluteChange)
                         continue;
@@ -211,7 +209,8 @@ internal sealed class SteadyRecording
                     if (excess > widestExcess)
                     {
                         widestExcess = excess;
-                        widest = (name, statistic, value, other.Value, (Math.Max(value, other.Value) / Math.Min(value, other.Value) - 1) * 100, (Math.Exp(allowed) - 1) * 100);
+                        double apart = (Math.Max(value, other.Value) / Math.Min(value, other.Value) - 1) * 100;
+                        widest = (name, statistic, value, other.Value, apart, (Math.Exp(allowed) - 1) * 100);
                     }
                 }
 
@@ -232,7 +231,10 @@ internal sealed class SteadyRecording
         {
             for (int j = i + 1; j < runs.Count; j++)
             {
-                double gap = runs[i].Statistics.Keys.Select(name => Math.Abs(Math.Log(Ratio(runs[i], runs[j], name)))).DefaultIfEmpty(0).Max();
+                double gap = runs[i].Statistics.Keys
+                    .Select(name => Math.Abs(Math.Log(Ratio(runs[i], runs[j], name))))
+                    .DefaultIfEmpty(0)
+                    .Max();
                 if (gap < bestGap)
                     (best, bestGap) = ((i, j), gap);
             }
@@ -245,16 +247,20 @@ internal sealed class SteadyRecording
 
     private static double Ratio(Run a, Run b, string counter)
     {
-        double x = a.Statistics[counter].Value, y = b.Statistics.TryGetValue(counter, out (BaselineStatistic, double Value) s) ? s.Value : x;
+        double x = a.Statistics[counter].Value;
+        double y = b.Statistics.TryGetValue(counter, out (BaselineStatistic, double Value) s) ? s.Value : x;
         return x > 0 && y > 0 ? x / y : 1;
     }
 
     private static string Describe(Run a, Run b) => string.Join(", ", a.Statistics
         .Where(s => s.Value.Value > 0 && b.Statistics.ContainsKey(s.Key))
-        .Select(s => string.Create(CultureInfo.InvariantCulture, $"{s.Key} {s.Value.Statistic} {CounterVerdict.Number(s.Value.Value)} and {CounterVerdict.Number(b.Statistics[s.Key].Value)}")));
+        .Select(s => string.Create(
+            CultureInfo.InvariantCulture,
+            $"{s.Key} {s.Value.Statistic} {CounterVerdict.Number(s.Value.Value)} and {CounterVerdict.Number(b.Statistics[s.Key].Value)}")));
 
     /// <summary>One measurement with the statistic of each of its statistical counters and a speed score (lower is faster).</summary>
-    private sealed record Run(PerfResult Result, BaselineRecord Record, Dictionary<string, (BaselineStatistic Statistic, double Value)> Statistics, double Score)
+    private sealed record Run(
+        PerfResult Result, BaselineRecord Record, Dictionary<string, (BaselineStatistic Statistic, double Value)> Statistics, double Score)
     {
         public static Run Of(PerfResult result, VerdictPolicy policy)
         {
@@ -264,8 +270,12 @@ internal sealed class SteadyRecording
             foreach (BaselineCounter counter in record.Counters)
             {
                 CounterVerdictRule rule = policy.GetRule(counter.Name, counter.Kind);
-                if (rule.Mode != VerdictMode.Statistical || BaselineComparer.Judgeable(rule.Statistic, counter.PerOperation.Samples) is not { } statistic)
+                if (rule.Mode != VerdictMode.Statistical
+                    || BaselineComparer.Judgeable(rule.Statistic, counter.PerOperation.Samples) is not { } statistic)
+                {
                     continue;
+                }
+
                 double value = counter.PerOperation.Get(statistic);
                 statistics[counter.Name] = (statistic, value);
 

@@ -1,23 +1,27 @@
-using System.Globalization;
 using Picollo.Measurement;
 
 namespace Picollo.Baselines;
 
 /// <summary>
 /// What unchanged code may show against a stored baseline in the conditions of one measurement, on a log scale
-/// (docs/VERDICTS.md, "What a verdict allows for"): a correction the verdict applies (the allocation reference's ratio for
-/// a body that allocates, when the reference ran faster than at recording), its uncertainty, and a band [<see cref="Low"/>, <see cref="High"/>] of the change that
-/// conditions nothing inside the run can remove explain: the slowest level recorded, other processes keeping the machine
-/// busy, a machine, its branchy code or its allocations running at another speed than at recording. A time verdict fails only beyond <see cref="High"/>,
-/// and says so; nothing is left unjudged without a bound.
+/// (docs/VERDICTS.md, "What a verdict allows for"): a correction the verdict applies (the allocation reference's ratio
+/// for a body that allocates, when the reference ran faster than at recording), its uncertainty, and a band
+/// [<see cref="Low"/>, <see cref="High"/>] of the change that conditions nothing inside the run can remove explain: the
+/// slowest level recorded, other processes keeping the machine busy, a machine, its branchy code or its allocations
+/// running at another speed than at recording. A time verdict fails only beyond <see cref="High"/>, and says so;
+/// nothing is left unjudged without a bound.
 /// </summary>
-/// <param name="Shift">The expected change from the correction, ln(allocation reference now / then) when the reference ran faster than at recording; 0 otherwise.</param>
-/// <param name="ShiftSigma">The allocation reference's uncertainty, which joins σ: <see cref="AllocationUncertainty"/> · |ln(now / then)|.</param>
+/// <param name="Shift">The expected change from the correction, ln(allocation reference now / then) when the reference
+/// ran faster than at recording; 0 otherwise.</param>
+/// <param name="ShiftSigma">The allocation reference's uncertainty, which joins σ: <see cref="AllocationUncertainty"/>
+/// · |ln(now / then)|.</param>
 /// <param name="SpeedSigma">A machine-speed move within the gate, ln(reference now / then), which joins σ as today.</param>
 /// <param name="Low">How much faster than expected unchanged code may run (≤ 0): a machine faster than at recording.</param>
-/// <param name="High">How much slower (≥ 0): the recorded spread, a busy machine, a machine, its branchy code or its allocations slower than at recording.</param>
+/// <param name="High">How much slower (≥ 0): the recorded spread, a busy machine, a machine, its branchy code or its
+/// allocations slower than at recording.</param>
 /// <param name="Parts">What makes up the band, one phrase each, for the verdict's text.</param>
-internal sealed record TimeAllowance(double Shift, double ShiftSigma, double SpeedSigma, double Low, double High, IReadOnlyList<string> Parts)
+internal sealed record TimeAllowance(
+    double Shift, double ShiftSigma, double SpeedSigma, double Low, double High, IReadOnlyList<string> Parts)
 {
     /// <summary>
     /// How far the machine's speed may move between recording and verdict before the move becomes a bound of the verdict
@@ -70,7 +74,10 @@ internal sealed record TimeAllowance(double Shift, double ShiftSigma, double Spe
     /// </summary>
     public const double MostAllowed = 2.5;
 
-    /// <summary>A branchy reference this much slower or faster than at recording counts as other conditions, worth measuring again (10 %).</summary>
+    /// <summary>
+    /// A branchy reference this much slower or faster than at recording counts as other conditions, worth measuring
+    /// again (10 %).
+    /// </summary>
     public const double BranchTolerance = 0.10;
 
     /// <summary>No allowance: the conditions of the recording.</summary>
@@ -141,20 +148,10 @@ internal sealed record TimeAllowance(double Shift, double ShiftSigma, double Spe
     /// to +15%)</c>, or only the correction: <c>scaled by the allocation reference (…)</c>.
     /// </summary>
     /// <returns>The phrase, or the empty string when nothing widens the band or corrects the change.</returns>
-    public string Describe() => Parts.Count == 0
-        ? string.Empty
-        : High > 0
-            ? string.Create(CultureInfo.InvariantCulture, $"allowing {Percent(Math.Exp(High) - 1)} ({string.Join("; ", Parts)})")
-            : string.Join("; ", Parts);
+    public string Describe() => Parts.Count == 0 ? string.Empty : VerdictMessages.Allowing(High, Parts);
 
     // ln(now / then), or 0 when either side is unknown.
     private static double Drift(double? then, double? now) => now is > 0 && then is > 0 ? Math.Log(now.Value / then.Value) : 0;
-
-    // "12% slower" / "30% faster" for a drift on a log scale.
-    private static string By(double drift) =>
-        string.Create(CultureInfo.InvariantCulture, $"{(Math.Exp(Math.Abs(drift)) - 1) * 100:0}% {(drift > 0 ? "slower" : "faster")}");
-
-    private static string Percent(double change) => string.Create(CultureInfo.InvariantCulture, $"+{change * 100:0}%");
 
     // The allowance as its stages build it: each adds its part to the band, the correction or σ.
     private sealed class Band
@@ -170,8 +167,7 @@ internal sealed record TimeAllowance(double Shift, double ShiftSigma, double Spe
             if (spread > 1)
             {
                 _high += Math.Log(spread);
-                _parts.Add(string.Create(CultureInfo.InvariantCulture,
-                    $"the slowest level recorded in {reference.Recording!.Processes} process{(reference.Recording.Processes == 1 ? string.Empty : "es")}, {Percent(spread - 1)}"));
+                _parts.Add(VerdictMessages.SlowestLevelRecorded(reference.Recording!.Processes, spread));
             }
         }
 
@@ -190,8 +186,7 @@ internal sealed record TimeAllowance(double Shift, double ShiftSigma, double Spe
                 // the reference's move); a fall only below the recording. A body that did not follow the reference loses
                 // sight of that much, and the line says so.
                 _high += allocation;
-                _parts.Add(string.Create(CultureInfo.InvariantCulture,
-                    $"the allocation reference ran {By(allocation)} than at recording ({recorded.AllocationSpeed:0.##} → {current.AllocationSpeed:0.##} ns per allocation), up to {Percent(Math.Exp(allocation) - 1)}"));
+                _parts.Add(VerdictMessages.AllocationReferenceSlower(recorded.AllocationSpeed, current.AllocationSpeed, allocation));
             }
             else
             {
@@ -200,10 +195,7 @@ internal sealed record TimeAllowance(double Shift, double ShiftSigma, double Spe
                 // cannot fail on it beyond the uncertainty: recording prefers the machine's fast allocation level.
                 _shift = allocation;
                 if (allocation < -Math.Log(1 + AllocationBoundFrom))
-                {
-                    _parts.Add(string.Create(CultureInfo.InvariantCulture,
-                        $"scaled by the allocation reference ({recorded.AllocationSpeed:0.##} → {current.AllocationSpeed:0.##} ns per allocation, {By(allocation)})"));
-                }
+                    _parts.Add(VerdictMessages.ScaledByAllocationReference(recorded.AllocationSpeed, current.AllocationSpeed, allocation));
             }
         }
 
@@ -219,8 +211,7 @@ internal sealed record TimeAllowance(double Shift, double ShiftSigma, double Spe
                 _changed = true;
                 // A host in a slow mode slows every quantile of a run for seconds at a time; unchanged code may be that much slower.
                 _high += speed;
-                _parts.Add(string.Create(CultureInfo.InvariantCulture,
-                    $"the machine ran {By(speed)} than at recording (a reference loop {recorded.MachineSpeed:0.#} → {current.MachineSpeed:0.#} ns per 1,000 steps)"));
+                _parts.Add(VerdictMessages.MachineSlower(recorded.MachineSpeed, current.MachineSpeed, speed));
             }
             else
             {
@@ -228,8 +219,7 @@ internal sealed record TimeAllowance(double Shift, double ShiftSigma, double Spe
 
                 // Faster now: not a reason to fail, but a regression up to that size may hide in it; the text says so.
                 _low += speed;
-                _parts.Add(string.Create(CultureInfo.InvariantCulture,
-                    $"the machine ran {By(speed)} than at recording (a reference loop {recorded.MachineSpeed:0.#} → {current.MachineSpeed:0.#} ns per 1,000 steps), so a regression up to {Percent(Math.Exp(-speed) - 1)} may hide in it"));
+                _parts.Add(VerdictMessages.MachineFaster(recorded.MachineSpeed, current.MachineSpeed, speed));
             }
         }
 
@@ -248,8 +238,7 @@ internal sealed record TimeAllowance(double Shift, double ShiftSigma, double Spe
             {
                 _high += branchBound;
                 _changed |= branch > Math.Log(1 + BranchTolerance);
-                _parts.Add(string.Create(CultureInfo.InvariantCulture,
-                    $"branchy code ran {By(branch)} than at recording (a reference word count {recorded.BranchSpeed:0.#} → {current.BranchSpeed:0.#} ns per 1,000 characters), up to {Percent(Math.Exp(branchBound) - 1)}"));
+                _parts.Add(VerdictMessages.BranchyCodeSlower(recorded.BranchSpeed, current.BranchSpeed, branch, branchBound));
             }
             else if (branch < -Math.Log(1 + BranchTolerance))
             {
@@ -257,8 +246,7 @@ internal sealed record TimeAllowance(double Shift, double ShiftSigma, double Spe
                 // reaches below 0 and what a verdict detects starts that much higher.
                 _changed = true;
                 _low += Math.Max(-Math.Log(BranchCap), BranchFollow * branch);
-                _parts.Add(string.Create(CultureInfo.InvariantCulture,
-                    $"branchy code ran {By(branch)} than at recording (a reference word count {recorded.BranchSpeed:0.#} → {current.BranchSpeed:0.#} ns per 1,000 characters), so a regression up to {Percent(Math.Exp(-branch) - 1)} may hide in it"));
+                _parts.Add(VerdictMessages.BranchyCodeFaster(recorded.BranchSpeed, current.BranchSpeed, branch));
             }
         }
 
@@ -272,8 +260,7 @@ internal sealed record TimeAllowance(double Shift, double ShiftSigma, double Spe
                 _changed = true;
                 double bound = BusyBound(others);
                 _high += Math.Log(bound);
-                _parts.Add(string.Create(CultureInfo.InvariantCulture,
-                    $"other processes used {others:0.00} of {Environment.ProcessorCount} cores, up to {Percent(bound - 1)}"));
+                _parts.Add(VerdictMessages.OtherProcessesBusy(others, Environment.ProcessorCount, bound));
             }
         }
 
@@ -285,7 +272,7 @@ internal sealed record TimeAllowance(double Shift, double ShiftSigma, double Spe
             double most = Math.Max(Math.Log(MostAllowed), Math.Log(spread));
             if (_high > most + 0.005)
             {
-                _parts.Add(string.Create(CultureInfo.InvariantCulture, $"at most {Percent(Math.Exp(most) - 1)} in all"));
+                _parts.Add(VerdictMessages.AtMostInAll(most));
                 _high = most;
             }
         }
@@ -295,7 +282,7 @@ internal sealed record TimeAllowance(double Shift, double ShiftSigma, double Spe
             // Never narrower than an earlier measurement of this judgement was allowed: the conditions it saw may still linger.
             if (current.EarlierAllowance?.GetValueOrDefault(counter) is > 0 and var earlier && earlier > _high + 0.005)
             {
-                _parts.Add(string.Create(CultureInfo.InvariantCulture, $"as an earlier measurement of this test was allowed, up to {Percent(Math.Exp(earlier) - 1)}"));
+                _parts.Add(VerdictMessages.AsEarlierAllowed(earlier));
                 _high = earlier;
             }
         }

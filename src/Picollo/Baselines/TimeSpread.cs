@@ -13,34 +13,39 @@ namespace Picollo.Baselines;
 /// the ratio of the slowest to it (<see cref="RecordingQuality.Spread"/>), and a verdict fails only beyond the slowest.
 /// </summary>
 /// <remarks>
-/// Each fresh process contributes one level: the fastest of its measurements, so a single disturbed measurement (one read
-/// +71 % beside a busy core, the next back to normal) is not a level; this process's own recording runs count where two of
-/// them agree. For a body that allocates, each level is first scaled to the kept level's allocation speed, as verdicts
-/// correct or bound by the same ratio (<see cref="TimeAllowance"/>): an allocation episode is answered there, not allowed for twice. A level whose
-/// exact counters differ from the first process's (other code, a body still at tier 0), that ran while other processes
-/// kept the machine busy, while the host ran branchy code at another speed (verdicts bound that by the branchy reference,
-/// so it is not allowed for twice), or, for a body that does not allocate, at another machine speed, is left out and named.
+/// Each fresh process contributes one level: the fastest of its measurements, so a single disturbed measurement (one
+/// read +71 % beside a busy core, the next back to normal) is not a level; this process's own recording runs count
+/// where two of them agree. For a body that allocates, each level is first scaled to the kept level's allocation speed,
+/// as verdicts correct or bound by the same ratio (<see cref="TimeAllowance"/>): an allocation episode is answered
+/// there, not allowed for twice. A level whose exact counters differ from the first process's (other code, a body still
+/// at tier 0), that ran while other processes kept the machine busy, while the host ran branchy code at another speed
+/// (verdicts bound that by the branchy reference, so it is not allowed for twice), or, for a body that does not
+/// allocate, at another machine speed, is left out and named.
 /// </remarks>
 internal static class TimeSpread
 {
     /// <summary>The levels combined, and what was left out.</summary>
-    /// <param name="Record">The record to store: the fastest level's, each time counter's recording with the processes and the spread.</param>
+    /// <param name="Record">The record to store: the fastest level's, each time counter's recording with the processes
+    /// and the spread.</param>
     /// <param name="Excluded">One sentence per level left out, with why.</param>
-    /// <param name="Processes">How many processes the stored spread stands for: the levels that joined it (<see cref="RecordingQuality.Processes"/>).</param>
+    /// <param name="Processes">How many processes the stored spread stands for: the levels that joined it
+    /// (<see cref="RecordingQuality.Processes"/>).</param>
     internal sealed record Combined(BaselineRecord Record, IReadOnlyList<string> Excluded, int Processes);
 
     /// <summary>
     /// Combines the levels of several processes into the record a baseline stores. The first level is this process's
     /// steady recording; its counters' recordings (runs, drift) carry over to the kept level.
     /// </summary>
-    /// <param name="levels">One record per process (the first is this process's); a record may already hold a spread of its own (an entry extended with <c>add</c>).</param>
+    /// <param name="levels">One record per process (the first is this process's); a record may already hold a spread of
+    /// its own (an entry extended with <c>add</c>).</param>
     /// <param name="policy">The verdict rules: the time counters' statistic and threshold.</param>
     /// <param name="firstProcessOthers">
     /// The first process's other measurements (a recording's runs besides the kept one): they widen the spread where they
     /// ran slower, as a level of that process, and are never kept nor counted as processes.
     /// </param>
     /// <returns>The record to store, and the levels left out.</returns>
-    public static Combined Combine(IReadOnlyList<BaselineRecord> levels, VerdictPolicy policy, IReadOnlyList<BaselineRecord>? firstProcessOthers = null)
+    public static Combined Combine(
+        IReadOnlyList<BaselineRecord> levels, VerdictPolicy policy, IReadOnlyList<BaselineRecord>? firstProcessOthers = null)
     {
         ArgumentNullException.ThrowIfNull(levels);
         ArgumentNullException.ThrowIfNull(policy);
@@ -55,7 +60,8 @@ internal static class TimeSpread
         double? fastBranch = levels.Where(level => Exclusion(first, level, policy, branch: false) is null)
             .Select(static level => level.BranchSpeed).Where(static b => b is > 0).DefaultIfEmpty(null).Min();
         (List<BaselineRecord> usable, List<string> excluded) = Usable(levels, policy, fastBranch);
-        BaselineRecord[] others = [.. (firstProcessOthers ?? []).Where(level => Exclusion(first, level, policy, fastBranch: fastBranch) is null)];
+        BaselineRecord[] others =
+            [.. (firstProcessOthers ?? []).Where(level => Exclusion(first, level, policy, fastBranch: fastBranch) is null)];
         string[] time = [.. TimeCounters(first, policy)];
         BaselineRecord kept = usable.MinBy(level => Score(level, time, policy))!;
         int processes = usable.Sum(static level => level.RecordedProcesses);
@@ -89,7 +95,8 @@ internal static class TimeSpread
     }
 
     // The levels that join the spread, and one sentence per level left out; this process's own level when none joins.
-    private static (List<BaselineRecord> Usable, List<string> Excluded) Usable(IReadOnlyList<BaselineRecord> levels, VerdictPolicy policy, double? fastBranch)
+    private static (List<BaselineRecord> Usable, List<string> Excluded) Usable(
+        IReadOnlyList<BaselineRecord> levels, VerdictPolicy policy, double? fastBranch)
     {
         BaselineRecord first = levels[0];
         var usable = new List<BaselineRecord>();
@@ -109,7 +116,8 @@ internal static class TimeSpread
 
     // The slowest level of a counter over the processes that joined (a level's own spread included), scaled to the kept
     // level's allocation speed; at least the kept level's own value.
-    private static double SlowestLevel(string counter, BaselineStatistic statistic, double fastest, BaselineRecord kept, List<BaselineRecord> usable)
+    private static double SlowestLevel(
+        string counter, BaselineStatistic statistic, double fastest, BaselineRecord kept, List<BaselineRecord> usable)
     {
         double slowest = fastest;
         foreach (BaselineRecord level in usable)
@@ -124,9 +132,17 @@ internal static class TimeSpread
     // This process's other runs are levels only where two of them agree: one run a collection or a host blip slowed is a
     // moment, not a speed the body takes (1,040 → 1,389 twice in a row is; 100, 140, 101 is not). The slowest value two
     // runs agree on (the faster of each agreeing pair), or 0 when no two agree.
-    private static double SlowestAgreeingRuns(string counter, BaselineStatistic statistic, BaselineRecord kept, BaselineRecord[] records, double agreement)
+    private static double SlowestAgreeingRuns(
+        string counter, BaselineStatistic statistic, BaselineRecord kept, BaselineRecord[] records, double agreement)
     {
-        double[] runs = [.. records.Select(level => level.Find(counter) is { } c && c.PerOperation.Get(statistic) is > 0 and var v ? v / AllocationRatio(kept, level) : double.NaN).Where(double.IsFinite)];
+        double[] runs =
+        [
+            .. records
+                .Select(level => level.Find(counter) is { } c && c.PerOperation.Get(statistic) is > 0 and var v
+                    ? v / AllocationRatio(kept, level)
+                    : double.NaN)
+                .Where(double.IsFinite),
+        ];
         double slowest = 0;
         for (int i = 0; i < runs.Length; i++)
         {
@@ -158,38 +174,52 @@ internal static class TimeSpread
         if (existing is null)
             return (measured, "recorded, as there was no entry to extend");
 
-        IReadOnlyList<CounterVerdict> verdicts = BaselineComparer.Compare(new BaselineFile([existing]), measured.Machine, measured.Record, policy);
-        CounterVerdict[] exact = [.. verdicts.Where(static v => v.Mode == VerdictMode.Exact && v.Status is CounterVerdictStatus.Regressed or CounterVerdictStatus.Improved)];
+        IReadOnlyList<CounterVerdict> verdicts =
+            BaselineComparer.Compare(new BaselineFile([existing]), measured.Machine, measured.Record, policy);
+        CounterVerdict[] exact =
+        [
+            .. verdicts.Where(static v => v.Mode == VerdictMode.Exact
+                && v.Status is CounterVerdictStatus.Regressed or CounterVerdictStatus.Improved),
+        ];
         if (exact.Length > 0)
-            return (measured, $"replaced, not extended: {string.Join("; ", exact.Select(static v => v.Text))}; an exact counter changed, so the code did and the recorded levels no longer apply");
+            return (measured, BaselineMessages.ReplacedNotExtended(string.Join("; ", exact.Select(static v => v.Text))));
 
         // A level is another speed of the same measurement: a run with other counters (no hardware counters this time) would
         // leave some counters with a spread and others without.
         string measuredNames = string.Join(", ", measured.Record.Counters.Select(static c => c.Name).Order(StringComparer.Ordinal));
         string heldNames = string.Join(", ", existing.Record.Counters.Select(static c => c.Name).Order(StringComparer.Ordinal));
         if (measuredNames != heldNames)
-            return (existing, $"not extended: it measured {measuredNames}, the entry holds {heldNames}; its levels need the same counters (record it again with {BaselineStoreOptions.UpdateVariable}=1 to start over)");
+            return (existing, BaselineMessages.NotExtendedOtherCounters(measuredNames, heldNames));
 
         Combined combined = Combine([existing.Record, measured.Record], policy);
         if (combined.Excluded.Count > 0)
-            return (existing, $"not extended: {combined.Excluded[0][(combined.Excluded[0].IndexOf(':', StringComparison.Ordinal) + 2)..]}; a level is added only from a run in the recording's conditions");
+        {
+            string excluded = combined.Excluded[0];
+            string reason = excluded[(excluded.IndexOf(':', StringComparison.Ordinal) + 2)..];
+            return (existing, BaselineMessages.NotExtendedOtherConditions(reason));
+        }
 
-        string spreads = string.Join(", ", TimeCounters(combined.Record, policy).Select(name => string.Create(CultureInfo.InvariantCulture,
-            $"{name} {combined.Record.Find(name)!.Recording?.Spread ?? 1:0.###}×")));
-        bool same = spreads == string.Join(", ", TimeCounters(existing.Record, policy).Select(name => string.Create(CultureInfo.InvariantCulture,
-            $"{name} {existing.Record.Find(name)!.Recording?.Spread ?? 1:0.###}×")));
-        return (existing with { Record = combined.Record },
-            same ? $"extended by one process, its time within the recorded levels (spread {spreads})" : $"extended by one process: spread {spreads}");
+        string spreads = Spreads(combined.Record, policy);
+        bool same = spreads == Spreads(existing.Record, policy);
+        return (existing with { Record = combined.Record }, BaselineMessages.Extended(spreads, same));
     }
 
-    /// <summary>What a baseline with <paramref name="spread"/> lets a verdict detect, from its fastest level: the spread, then the statistical margin.</summary>
+    // Each time counter's recorded spread, e.g. "tsc 1.37×, cycles 1.2×".
+    private static string Spreads(BaselineRecord record, VerdictPolicy policy) => string.Join(", ", TimeCounters(record, policy)
+        .Select(name => string.Create(CultureInfo.InvariantCulture, $"{name} {record.Find(name)!.Recording?.Spread ?? 1:0.###}×")));
+
+    /// <summary>
+    /// What a baseline with <paramref name="spread"/> lets a verdict detect, from its fastest level: the spread, then
+    /// the statistical margin.
+    /// </summary>
     /// <param name="counter">The kept counter.</param>
     /// <param name="statistic">The statistic judged.</param>
     /// <param name="drift">The recording's drift.</param>
     /// <param name="rule">The counter's rule.</param>
     /// <param name="spread">The recorded spread (1 for one level).</param>
     /// <returns>The relative change, e.g. 0.072.</returns>
-    public static double SpreadDetectableChange(BaselineCounter counter, BaselineStatistic statistic, double drift, CounterVerdictRule rule, double spread) =>
+    public static double SpreadDetectableChange(
+        BaselineCounter counter, BaselineStatistic statistic, double drift, CounterVerdictRule rule, double spread) =>
         BaselineComparer.DetectableChange(
             BaselineComparer.StandardError(counter, statistic),
             Math.Max(rule.Drift, drift),
@@ -214,8 +244,11 @@ internal static class TimeSpread
         double score = 0;
         foreach (string name in time)
         {
-            if (record.Find(name) is { } counter && Statistic(counter, policy) is { } statistic && counter.PerOperation.Get(statistic) is > 0 and var value)
+            if (record.Find(name) is { } counter && Statistic(counter, policy) is { } statistic
+                && counter.PerOperation.Get(statistic) is > 0 and var value)
+            {
                 score += Math.Log(value);
+            }
         }
 
         return score;
@@ -230,7 +263,8 @@ internal static class TimeSpread
         kept.AllocationSpeed is > 0 && level.AllocationSpeed is > 0 ? level.AllocationSpeed.Value / kept.AllocationSpeed.Value : 1;
 
     // Why a level cannot join the first one's, or null.
-    private static string? Exclusion(BaselineRecord first, BaselineRecord level, VerdictPolicy policy, bool branch = true, double? fastBranch = null)
+    private static string? Exclusion(
+        BaselineRecord first, BaselineRecord level, VerdictPolicy policy, bool branch = true, double? fastBranch = null)
     {
         foreach (BaselineCounter counter in first.Counters)
         {
@@ -240,34 +274,26 @@ internal static class TimeSpread
             double a = counter.PerOperation.Get(rule.Statistic), b = other.PerOperation.Get(rule.Statistic);
             double resolution = (counter.PerOperation.Precision + other.PerOperation.Precision) * Math.Max(Math.Abs(a), Math.Abs(b));
             if (Math.Abs(a - b) > resolution)
-            {
-                return string.Create(CultureInfo.InvariantCulture,
-                    $"its {counter.Name} differ ({CounterVerdict.Number(a)} → {CounterVerdict.Number(b)} {counter.Unit}/op), so it did not run the same code");
-            }
+                return BaselineMessages.LevelRanOtherCode(counter.Name, a, b, counter.Unit);
         }
 
         // Beside a busy machine only when the first process was not: on a machine that stays busy (a CI runner with other
         // jobs) every process is, and leaving them all out left the spread unknown and later processes at other levels
         // failing unchanged code (bench levels, process mode).
         if (MachineLoad.IsBusy(level.OtherProcessesCores) && !MachineLoad.IsBusy(first.OtherProcessesCores))
-        {
-            return string.Create(CultureInfo.InvariantCulture,
-                $"other processes used {level.OtherProcessesCores:0.00} of {Environment.ProcessorCount} cores while it measured");
-        }
+            return BaselineMessages.LevelBesideBusyProcesses(level.OtherProcessesCores, Environment.ProcessorCount);
 
         double? branchReference = fastBranch ?? first.BranchSpeed;
         if (branch && branchReference is > 0 && level.BranchSpeed is > 0
             && Math.Log(level.BranchSpeed.Value / branchReference.Value) > Math.Log(1 + TimeAllowance.BranchTolerance))
         {
-            return string.Create(CultureInfo.InvariantCulture,
-                $"the host ran branchy code slower than in the recording's fast state (a reference word count {branchReference:0.#} → {level.BranchSpeed:0.#} ns per 1,000 characters)");
+            return BaselineMessages.LevelInSlowBranchyState(branchReference, level.BranchSpeed);
         }
 
         if (first.AllocationSpeed is null && first.MachineSpeed is > 0 && level.MachineSpeed is > 0
             && Math.Abs(Math.Log(level.MachineSpeed.Value / first.MachineSpeed.Value)) > Math.Log(1 + TimeAllowance.MachineSpeedTolerance))
         {
-            return string.Create(CultureInfo.InvariantCulture,
-                $"the machine ran at another speed (a reference loop {first.MachineSpeed:0.#} → {level.MachineSpeed:0.#} ns per 1,000 steps)");
+            return BaselineMessages.LevelAtOtherMachineSpeed(first.MachineSpeed, level.MachineSpeed);
         }
 
         return null;

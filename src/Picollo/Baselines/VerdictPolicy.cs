@@ -21,7 +21,8 @@ public sealed class VerdictPolicy
             _overrides[name] = rule;
     }
 
-    private VerdictPolicy(Dictionary<string, CounterVerdictRule> overrides, double? minRelativeChange, double? confidence, double? maxCohensD)
+    private VerdictPolicy(
+        Dictionary<string, CounterVerdictRule> overrides, double? minRelativeChange, double? confidence, double? maxCohensD)
     {
         _overrides = overrides;
         _minRelativeChange = minRelativeChange;
@@ -38,7 +39,8 @@ public sealed class VerdictPolicy
     /// one measurement is at least <paramref name="confidence"/> sure that the rise is real.
     /// </summary>
     /// <param name="maxChange">The relative change that matters (0.05 = 5 %); <see langword="null"/> keeps each rule's.</param>
-    /// <param name="confidence">How sure one measurement must be, in [0.5, 0.9999] (0.95 by default); <see langword="null"/> keeps each rule's.</param>
+    /// <param name="confidence">How sure one measurement must be, in [0.5, 0.9999] (0.95 by default);
+    /// <see langword="null"/> keeps each rule's.</param>
     /// <param name="maxCohensD">
     /// The Cohen's d gate of time-like counters (<see cref="CounterVerdictRule.MaxCohensD"/>): a regression also needs the
     /// floor's d above it; <see langword="null"/> keeps each rule's (none by default).
@@ -48,11 +50,11 @@ public sealed class VerdictPolicy
     public VerdictPolicy WithThresholds(double? maxChange = null, double? confidence = null, double? maxCohensD = null)
     {
         if (maxChange is { } change && !(change >= 0 && double.IsFinite(change)))
-            throw new ArgumentOutOfRangeException(nameof(maxChange), change, "The relative change threshold must be a finite number of 0 or more (0.05 = 5 %).");
+            throw new ArgumentOutOfRangeException(nameof(maxChange), change, VerdictMessages.ChangeThresholdOutOfRange());
         if (confidence is { } c && !(c >= 0.5 && c <= 0.9999))
-            throw new ArgumentOutOfRangeException(nameof(confidence), c, "The confidence must lie in [0.5, 0.9999] (0.95 = one measurement 95 % sure that a change is real).");
+            throw new ArgumentOutOfRangeException(nameof(confidence), c, VerdictMessages.ConfidenceOutOfRange());
         if (maxCohensD is { } d && !(d > 0 && d <= 10))
-            throw new ArgumentOutOfRangeException(nameof(maxCohensD), d, "Cohen's d gate must lie in (0, 10]: an effect size of the floors, in units of their own spread (docs/VERDICTS.md, \"Cohen's d\").");
+            throw new ArgumentOutOfRangeException(nameof(maxCohensD), d, VerdictMessages.CohensDGateOutOfRange());
 
         return new VerdictPolicy(_overrides, maxChange ?? _minRelativeChange, confidence ?? _confidence, maxCohensD ?? _maxCohensD);
     }
@@ -60,12 +62,11 @@ public sealed class VerdictPolicy
     /// <summary>The rule for a counter.</summary>
     /// <param name="name">The counter's name.</param>
     /// <param name="kind">The counter's kind.</param>
-    /// <returns>
-    /// The override for <paramref name="name"/>; else <see cref="CounterVerdictRule.Exact"/> for allocated bytes and JIT
-    /// counts, <see cref="CounterVerdictRule.Time"/> for cycles, TSC, task-clock and cpu-clock,
+    /// <returns> The override for <paramref name="name"/>; else <see cref="CounterVerdictRule.Exact"/> for allocated
+    /// bytes and JIT counts, <see cref="CounterVerdictRule.Time"/> for cycles, TSC, task-clock and cpu-clock,
     /// <see cref="CounterVerdictRule.Occasional"/> for GC collections, lock contentions and page faults,
-    /// <see cref="CounterVerdictRule.Instructions"/> for hardware instructions and branches, <see cref="CounterVerdictRule.Other"/> otherwise.
-    /// </returns>
+    /// <see cref="CounterVerdictRule.Instructions"/> for hardware instructions and branches,
+    /// <see cref="CounterVerdictRule.Other"/> otherwise. </returns>
     public CounterVerdictRule GetRule(string name, CounterKind kind)
     {
         CounterVerdictRule rule = GetBaseRule(name, kind);

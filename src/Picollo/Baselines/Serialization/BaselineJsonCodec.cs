@@ -19,9 +19,6 @@ internal static class BaselineJsonCodec
     private const ulong DefaultMinTrackableValue = 0;
     private const ulong DefaultMaxTrackableValue = ulong.MaxValue;
 
-    private const string Advice =
-        "Fix the file (e.g. resolve a merge conflict) or delete it and record it again with PICOLLO_UPDATE_BASELINES=1; Picollo does not overwrite it while it is unreadable.";
-
     public static string ToJson(BaselineFile file)
     {
         var entries = new SortedDictionary<string, BaselineEntryModel>(StringComparer.Ordinal);
@@ -40,7 +37,8 @@ internal static class BaselineJsonCodec
         JsonSerializer.Serialize(ToModel(entry), BaselineJsonContext.Default.BaselineEntryModel);
 
     public static BaselineFile Parse(ReadOnlySpan<byte> utf8Json, string? filePath) =>
-        FromModel(JsonReading.Deserialize(utf8Json, BaselineJsonContext.Default.BaselineFileModel, ex => Malformed(ex, filePath)), filePath);
+        FromModel(
+            JsonReading.Deserialize(utf8Json, BaselineJsonContext.Default.BaselineFileModel, ex => Malformed(ex, filePath)), filePath);
 
     private static BaselineEntryModel ToModel(BaselineEntry entry)
     {
@@ -133,9 +131,7 @@ internal static class BaselineJsonCodec
         // next write stores it as version 2.
         if (version is not (1 or BaselineFile.FormatVersion))
         {
-            throw Invalid(filePath, "$.version", string.Create(
-                CultureInfo.InvariantCulture,
-                $"format version {version} is not supported by this Picollo (it reads versions 1 and {BaselineFile.FormatVersion}); update Picollo, or record the baseline again."));
+            throw Invalid(filePath, "$.version", BaselineFileMessages.UnsupportedFormatVersion(version, BaselineFile.FormatVersion));
         }
 
         IDictionary<string, BaselineEntryModel> entryModels = model.Entries ?? throw Missing(filePath, "$", "entries", "{}");
@@ -143,11 +139,10 @@ internal static class BaselineJsonCodec
         foreach ((string id, BaselineEntryModel entryModel) in entryModels)
         {
             string entryPath = $"$.entries['{id}']";
-            MachineFingerprint machine = ReadMachine(entryModel.Machine ?? throw Missing(filePath, entryPath, "machine", "{ … }"), filePath, entryPath + ".machine");
+            MachineFingerprint machine = ReadMachine(
+                entryModel.Machine ?? throw Missing(filePath, entryPath, "machine", "{ … }"), filePath, entryPath + ".machine");
             if (machine.Id != id)
-            {
-                throw Invalid(filePath, entryPath, $"the key does not match the machine fields, which give the id '{machine.Id}': the entry was edited by hand or copied from another file. Restore the key or the fields.");
-            }
+                throw Invalid(filePath, entryPath, BaselineFileMessages.EntryKeyMismatch(machine.Id));
 
             BaselineRecord record = ReadRecord(entryModel, filePath, entryPath);
 
@@ -158,9 +153,16 @@ internal static class BaselineJsonCodec
             for (int i = 0; i < (entryModel.Levels?.Count ?? 0); i++)
             {
                 string levelPath = string.Create(CultureInfo.InvariantCulture, $"{entryPath}.levels[{i}]");
-                BaselineEntryModel level = entryModel.Levels![i] ?? throw Invalid(filePath, levelPath, "a process level is null; expected an object with recordedUtc, options and counters.");
+                BaselineEntryModel level = entryModel.Levels![i] ?? throw Invalid(
+                    filePath, levelPath, "a process level is null; expected an object with recordedUtc, options and counters.");
                 if (level.Machine is not null || level.Levels is not null)
-                    throw Invalid(filePath, levelPath, "a process level has no machine and no levels of its own (it is measured on the entry's machine).");
+                {
+                    throw Invalid(
+                        filePath,
+                        levelPath,
+                        "a process level has no machine and no levels of its own (it is measured on the entry's machine).");
+                }
+
                 levels.Add(ReadRecord(level, filePath, levelPath));
             }
 
@@ -194,7 +196,9 @@ internal static class BaselineJsonCodec
             BaselineCounter counter = c.PerOperation is { } p
                 ? new BaselineCounter(name, unit, kind, histogram, operations, ReadPerOperation(p, filePath, counterPath + ".perOperation"))
                 : BaselineCounter.FromHistogram(name, unit, kind, histogram, operations);
-            counters.Add(c.Recording is { } r ? counter with { Recording = ReadRecording(r, filePath, counterPath + ".recording") } : counter);
+            counters.Add(c.Recording is { } r
+                ? counter with { Recording = ReadRecording(r, filePath, counterPath + ".recording") }
+                : counter);
         }
 
         double? speed = IsSpeed(model.MachineSpeed)
@@ -206,7 +210,8 @@ internal static class BaselineJsonCodec
         double? branchSpeed = IsSpeed(model.BranchSpeed)
             ? model.BranchSpeed
             : throw Invalid(filePath, path + ".branchSpeed", "the branch speed is a positive number of nanoseconds.");
-        return new BaselineRecord(counters, new Dictionary<string, string>(options, StringComparer.Ordinal), DateTime.SpecifyKind(recorded.ToUniversalTime(), DateTimeKind.Utc), speed)
+        DateTime utc = DateTime.SpecifyKind(recorded.ToUniversalTime(), DateTimeKind.Utc);
+        return new BaselineRecord(counters, new Dictionary<string, string>(options, StringComparer.Ordinal), utc, speed)
         {
             AllocationSpeed = allocationSpeed,
             BranchSpeed = branchSpeed,
@@ -240,25 +245,48 @@ internal static class BaselineJsonCodec
     {
         double Value(double? value, string field) => value is { } v && double.IsFinite(v) && v >= 0
             ? v
-            : throw (value is null ? Missing(filePath, path, field, "0") : Invalid(filePath, path + "." + field, string.Create(CultureInfo.InvariantCulture, $"{value} is not a count per operation: it must be a finite number of 0 or more.")));
+            : throw (value is null
+                ? Missing(filePath, path, field, "0")
+                : Invalid(filePath, path + "." + field, string.Create(
+                    CultureInfo.InvariantCulture, $"{value} is not a count per operation: it must be a finite number of 0 or more.")));
 
-        long samples = p.Samples is > 0 ? p.Samples.Value : throw (p.Samples is null ? Missing(filePath, path, "samples", "1000") : Invalid(filePath, path + ".samples", "the number of samples must be positive."));
+        long samples = p.Samples is > 0
+            ? p.Samples.Value
+            : throw (p.Samples is null
+                ? Missing(filePath, path, "samples", "1000")
+                : Invalid(filePath, path + ".samples", "the number of samples must be positive."));
         return new PerOperationSummary(
-            samples, Value(p.P0, "p0"), Value(p.P10, "p10"), Value(p.P25, "p25"), Value(p.P50, "p50"), Value(p.P90, "p90"), Value(p.P99, "p99"), Value(p.P100, "p100"), Value(p.Mean, "mean"), PerOperationSummary.RoundingPrecision);
+            samples,
+            Value(p.P0, "p0"),
+            Value(p.P10, "p10"),
+            Value(p.P25, "p25"),
+            Value(p.P50, "p50"),
+            Value(p.P90, "p90"),
+            Value(p.P99, "p99"),
+            Value(p.P100, "p100"),
+            Value(p.Mean, "mean"),
+            PerOperationSummary.RoundingPrecision);
     }
 
     private static RecordingQuality ReadRecording(BaselineRecordingModel r, string? filePath, string path)
     {
-        int runs = r.Runs is >= 1 ? r.Runs.Value : throw (r.Runs is null ? Missing(filePath, path, "runs", "2") : Invalid(filePath, path + ".runs", "the number of recording runs must be 1 or more."));
+        int runs = r.Runs is >= 1
+            ? r.Runs.Value
+            : throw (r.Runs is null
+                ? Missing(filePath, path, "runs", "2")
+                : Invalid(filePath, path + ".runs", "the number of recording runs must be 1 or more."));
         double drift = r.Drift is { } d && d >= 0 && double.IsFinite(d)
             ? d
-            : throw (r.Drift is null ? Missing(filePath, path, "drift", "0.004") : Invalid(filePath, path + ".drift", "the drift is a relative difference: a finite number of 0 or more."));
+            : throw (r.Drift is null
+                ? Missing(filePath, path, "drift", "0.004")
+                : Invalid(filePath, path + ".drift", "the drift is a relative difference: a finite number of 0 or more."));
         int processes = r.Processes is null or >= 1
             ? r.Processes ?? 1
             : throw Invalid(filePath, path + ".processes", "the number of processes a recording measured must be 1 or more.");
         double spread = r.Spread is null || (r.Spread >= 1 && double.IsFinite(r.Spread.Value))
             ? r.Spread ?? 1
-            : throw Invalid(filePath, path + ".spread", "the spread is the slowest recorded level over the fastest: a finite number of 1 or more.");
+            : throw Invalid(
+                filePath, path + ".spread", "the spread is the slowest recorded level over the fastest: a finite number of 1 or more.");
         return new RecordingQuality(runs, drift, r.Detects) { Processes = processes, Spread = spread };
     }
 
@@ -306,9 +334,11 @@ internal static class BaselineJsonCodec
         {
             // The histogram's own paths start at its root ("$.buckets['7']"): re-root them at the counter. Errors of the V2
             // text have no path of their own: they are the hdrV2 field's.
-            string where = ex.Path is { Length: > 0 } p && p[0] == '$' ? path + p[1..] : path + (model?.HdrV2 is null ? string.Empty : ".hdrV2");
+            string where = ex.Path is { Length: > 0 } p && p[0] == '$'
+                ? path + p[1..]
+                : path + (model?.HdrV2 is null ? string.Empty : ".hdrV2");
             throw new BaselineFormatException(
-                $"Invalid baseline file {Describe(filePath)} at {where}: {ex.Message} {Advice}", filePath, where, null, null, ex);
+                BaselineFileMessages.InvalidFile(filePath, where, ex.Message), filePath, where, null, null, ex);
         }
     }
 
@@ -329,7 +359,7 @@ internal static class BaselineJsonCodec
     }
 
     private static BaselineFormatException Malformed(JsonException ex, string? filePath) => new(
-        $"Invalid baseline file {Describe(filePath)} at {JsonReading.Location(ex)}: {JsonReading.Detail(ex)} {Advice}",
+        BaselineFileMessages.InvalidFile(filePath, JsonReading.Location(ex), JsonReading.Detail(ex)),
         filePath,
         ex.Path,
         ex.LineNumber + 1,
@@ -337,10 +367,8 @@ internal static class BaselineJsonCodec
         ex);
 
     private static BaselineFormatException Missing(string? filePath, string path, string field, string example) =>
-        Invalid(filePath, path, $"the required field '{field}' is missing or null; e.g. \"{field}\": {example}.");
+        Invalid(filePath, path, BaselineFileMessages.MissingField(field, example));
 
     private static BaselineFormatException Invalid(string? filePath, string path, string problem) =>
-        new($"Invalid baseline file {Describe(filePath)} at {path}: {problem} {Advice}", filePath, path, null, null, null);
-
-    private static string Describe(string? filePath) => filePath ?? "(text)";
+        new(BaselineFileMessages.InvalidFile(filePath, path, problem), filePath, path, null, null, null);
 }

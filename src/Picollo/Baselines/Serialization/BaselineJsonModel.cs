@@ -185,7 +185,10 @@ internal sealed class BaselineRecordingModel
     public double? Detects { get; set; }
 }
 
-/// <summary>A counter's per-operation statistics, rounded to <see cref="PerOperationSummary.SignificantDigits"/> significant digits.</summary>
+/// <summary>
+/// A counter's per-operation statistics, rounded to <see cref="PerOperationSummary.SignificantDigits"/> significant
+/// digits.
+/// </summary>
 internal sealed class BaselinePerOperationModel
 {
     [JsonPropertyOrder(0)]
