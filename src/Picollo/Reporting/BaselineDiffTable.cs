@@ -42,7 +42,13 @@ internal static class BaselineDiffTable
             double opsBefore = baseline.OperationsPerSample, opsAfter = current.OperationsPerSample;
             ReadOnlySpan<Percentile> bp = before.Percentiles, ap = after.Percentiles;
             for (int i = 0; i < bp.Length; i++)
-                table.AddRow(Percentile.FormatRank(bp[i].Rank), Number(bp[i].Value / opsBefore), Number(ap[i].Value / opsAfter), Change(bp[i].Value / opsBefore, ap[i].Value / opsAfter));
+            {
+                table.AddRow(
+                    Percentile.FormatRank(bp[i].Rank),
+                    Number(bp[i].Value / opsBefore),
+                    Number(ap[i].Value / opsAfter),
+                    Change(bp[i].Value / opsBefore, ap[i].Value / opsAfter));
+            }
         }
 
         table.AddRow();
@@ -52,7 +58,9 @@ internal static class BaselineDiffTable
         table.AddRow(
             "Verdict:",
             verdict.Statistic.ToString(),
-            verdict.Mode == VerdictMode.Exact ? "exact" : string.Create(CultureInfo.InvariantCulture, $"{CounterVerdict.EffectSizeName} = {verdict.EffectSize:0.00}"),
+            verdict.Mode == VerdictMode.Exact
+                ? "exact"
+                : string.Create(CultureInfo.InvariantCulture, $"{CounterVerdict.EffectSizeName} = {verdict.EffectSize:0.00}"),
             verdict.Status.ToString().ToLowerInvariant());
 
         // Cohen's d of the floor regions (the lowest quarter of each side, log scale), beside z: the effect size the product
@@ -60,17 +68,26 @@ internal static class BaselineDiffTable
         if (verdict.CohensD is { } d)
             table.AddRow("Cohen's d:", "floor", d.ToString("0.00;-0.00;0.00", CultureInfo.InvariantCulture), string.Empty);
         if (verdict.Allowance is { High: > 0 } allowance)
-            table.AddRow("Allowed:", "up to", string.Create(CultureInfo.InvariantCulture, $"+{(Math.Exp(allowance.High) - 1) * 100:0}%"), string.Empty);
+        {
+            string allowed = string.Create(CultureInfo.InvariantCulture, $"+{(Math.Exp(allowance.High) - 1) * 100:0}%");
+            table.AddRow("Allowed:", "up to", allowed, string.Empty);
+        }
 
         var text = new StringBuilder();
         table.WriteTo(text, $"{current.Name} ({current.Unit} per operation): baseline vs current");
         return text.ToString();
     }
 
-    /// <summary>A per-operation value: invariant culture, thousands separators, up to 3 decimals (0.01 branch misses per operation survive).</summary>
+    /// <summary>
+    /// A per-operation value: invariant culture, thousands separators, up to 3 decimals (0.01 branch misses per
+    /// operation survive).
+    /// </summary>
     public static string Number(double value) => CounterVerdict.Number(value);
 
-    /// <summary>The change from <paramref name="before"/> to <paramref name="after"/> in percent, signed; ∞ from zero to non-zero.</summary>
+    /// <summary>
+    /// The change from <paramref name="before"/> to <paramref name="after"/> in percent, signed; ∞ from zero to
+    /// non-zero.
+    /// </summary>
     public static string Change(double before, double after)
     {
         if (before == 0)

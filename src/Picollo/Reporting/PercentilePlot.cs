@@ -13,7 +13,8 @@ namespace Picollo.Reporting;
 /// </summary>
 internal static class PercentilePlot
 {
-    private const double Width = 640, PanelHeight = 300, FooterLineHeight = 16, FooterChars = 90, Left = 80, Right = 20, Top = 40, Bottom = 50;
+    private const double Width = 640, PanelHeight = 300, FooterLineHeight = 16, FooterChars = 90;
+    private const double Left = 80, Right = 20, Top = 40, Bottom = 50;
     private const int PointsPerDecade = 20;
     private const string CurrentColor = "#1f77b4", BaselineColor = "#ff7f0e";
     private static readonly XNamespace s_svg = "http://www.w3.org/2000/svg";
@@ -35,7 +36,9 @@ internal static class PercentilePlot
             panels.Add(Panel(counter, baseline, panels.Count * PanelHeight));
         }
 
-        List<string> footer = zeros.Count > 0 ? Wrap("0 in every sample: " + string.Join(", ", zeros)) : panels.Count == 0 ? ["No counter counted."] : [];
+        List<string> footer = zeros.Count > 0 ? Wrap("0 in every sample: " + string.Join(", ", zeros))
+            : panels.Count == 0 ? ["No counter counted."]
+            : [];
         double top = panels.Count * PanelHeight;
         for (int i = 0; i < footer.Count; i++)
             panels.Add(Text(Left, top + 20 + (i * FooterLineHeight), footer[i], "start"));
@@ -124,7 +127,8 @@ internal static class PercentilePlot
         return points;
     }
 
-    private static XElement Polyline(List<(double Decade, double Value)> points, Func<double, double> x, Func<double, double> y, string color, string name, bool dashed)
+    private static XElement Polyline(
+        List<(double Decade, double Value)> points, Func<double, double> x, Func<double, double> y, string color, string name, bool dashed)
     {
         var line = new XElement(
             s_svg + "polyline",

@@ -36,7 +36,14 @@ internal sealed class PerfComparisonReport
             p.Name, p.Unit, p.IsAvailable, p.IsExact, p.IsTimeLike, p.Ratio, p.Low, p.High, p.Confidence, p.CohensDz, p.FloorRatio,
             p.ReferenceMean, p.CandidateMean, p.Change.ToString())).ToList();
         var model = new PerfComparisonModel(
-            TestName, c.ReferenceName, c.CandidateName, c.Reference.TimestampUtc, c.Pairs, c.Measurements, c.WallTime.TotalMilliseconds, paired,
+            TestName,
+            c.ReferenceName,
+            c.CandidateName,
+            c.Reference.TimestampUtc,
+            c.Pairs,
+            c.Measurements,
+            c.WallTime.TotalMilliseconds,
+            paired,
             new PerfReport($"{TestName} [{c.ReferenceName}]", c.Reference).ToModel(),
             new PerfReport($"{TestName} [{c.CandidateName}]", c.Candidate).ToModel());
         return JsonSerializer.Serialize(model, PerfReportJsonContext.Default.PerfComparisonModel);

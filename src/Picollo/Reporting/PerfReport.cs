@@ -8,9 +8,10 @@ using Picollo.Reporting.Serialization;
 namespace Picollo.Reporting;
 
 /// <summary>
-/// Everything one performance test has to show (docs/ARCHITECTURE.md, "Baselines and verdicts"): per counter its summary table with operations per
-/// sample and overhead, its verdict against the baseline, and the per-operation diff table when a baseline entry was
-/// compared. The JSON file, the SVG plot and the step-summary digest are rendered from it.
+/// Everything one performance test has to show (docs/ARCHITECTURE.md, "Baselines and verdicts"): per counter its
+/// summary table with operations per sample and overhead, its verdict against the baseline, and the per-operation diff
+/// table when a baseline entry was compared. The JSON file, the SVG plot and the step-summary digest are rendered from
+/// it.
 /// </summary>
 internal sealed class PerfReport
 {
@@ -20,9 +21,12 @@ internal sealed class PerfReport
     /// <param name="testName">The test as people know it, e.g. <c>ParserTests.Parse(size: 64)</c>.</param>
     /// <param name="result">The measurement.</param>
     /// <param name="check">The baseline check of <paramref name="result"/>, or <see langword="null"/> when none ran.</param>
-    /// <param name="baseline">The baseline file the check compared with (<see cref="BaselineStore.Read"/>), for the diff tables and plots; <see langword="null"/> when there is none.</param>
-    /// <param name="remeasurement">When <paramref name="result"/> is a second measurement taken to confirm a regression of the first, what each showed; else <see langword="null"/>.</param>
-    public PerfReport(string testName, PerfResult result, BaselineCheckResult? check = null, BaselineFile? baseline = null, string? remeasurement = null)
+    /// <param name="baseline">The baseline file the check compared with (<see cref="BaselineStore.Read"/>), for the
+    /// diff tables and plots; <see langword="null"/> when there is none.</param>
+    /// <param name="remeasurement">When <paramref name="result"/> is a second measurement taken to confirm a regression
+    /// of the first, what each showed; else <see langword="null"/>.</param>
+    public PerfReport(
+        string testName, PerfResult result, BaselineCheckResult? check = null, BaselineFile? baseline = null, string? remeasurement = null)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(testName);
         ArgumentNullException.ThrowIfNull(result);
@@ -48,7 +52,10 @@ internal sealed class PerfReport
     /// </summary>
     public string? Remeasurement { get; }
 
-    /// <summary>The test's verdict in one word: <c>pass</c>, <c>notice</c>, <c>fail</c>, <c>updated</c>, <c>not judged</c> (unoptimized code), or <c>measured</c> without a baseline check.</summary>
+    /// <summary>
+    /// The test's verdict in one word: <c>pass</c>, <c>notice</c>, <c>fail</c>, <c>updated</c>, <c>not judged</c>
+    /// (unoptimized code), or <c>measured</c> without a baseline check.
+    /// </summary>
     public string Verdict => Check?.Outcome switch
     {
         null => "measured",
@@ -68,13 +75,19 @@ internal sealed class PerfReport
     public BaselineCounter? GetBaselineCounter(string counterName) =>
         GetVerdict(counterName) is { BaselineMachineId: { } id } verdict ? _baseline?.Find(id)?.CounterFor(verdict) : null;
 
-    /// <summary>The report in markdown: a heading, the run line, the re-measurement when there was one, then per counter its verdict, summary table and diff table.</summary>
+    /// <summary>
+    /// The report in markdown: a heading, the run line, the re-measurement when there was one, then per counter its
+    /// verdict, summary table and diff table.
+    /// </summary>
     /// <returns>The markdown text.</returns>
     public string ToMarkdown()
     {
         var text = new StringBuilder();
         text.Append("#### ").Append(TestName).Append(": ").Append(Verdict).Append('\n').Append('\n')
-            .Append(CultureInfo.InvariantCulture, $"{Result.SampleCount:N0} samples × {Result.OperationsPerSample:N0} operations in {Result.WallTime.TotalMilliseconds:N0} ms (warmup {Result.Run.WarmupTime.TotalMilliseconds:N0} ms, {WarmupEndText(Result.Run.WarmupEnd)})\n\n");
+            .Append(CultureInfo.InvariantCulture, $"{Result.SampleCount:N0} samples × {Result.OperationsPerSample:N0} operations in ")
+            .Append(CultureInfo.InvariantCulture, $"{Result.WallTime.TotalMilliseconds:N0} ms ")
+            .Append(CultureInfo.InvariantCulture, $"(warmup {Result.Run.WarmupTime.TotalMilliseconds:N0} ms, ")
+            .Append(CultureInfo.InvariantCulture, $"{WarmupEndText(Result.Run.WarmupEnd)})\n\n");
 
         // The caveats decide how far the numbers can be trusted (code changed under the samples, budget-bound, no pinning).
         foreach (string note in Result.Run.Notes)
@@ -103,7 +116,8 @@ internal sealed class PerfReport
 
         // A table of zeros says nothing its one line does not; the JSON result keeps the histograms all the same.
         foreach (IGrouping<string, CounterResult> group in zeros.GroupBy(ZeroOutcome, StringComparer.Ordinal))
-            text.AppendJoin(", ", group.Select(static c => c.Name)).Append(": 0 in every sample").Append(group.Key).Append('\n').Append('\n');
+            text.AppendJoin(", ", group.Select(static c => c.Name))
+                .Append(": 0 in every sample").Append(group.Key).Append('\n').Append('\n');
 
         foreach (string line in UnavailableCounterGroups.Describe(Result.Counters))
             text.Append("Unavailable: ").Append(line).Append('\n').Append('\n');
@@ -144,9 +158,25 @@ internal sealed class PerfReport
 
     private string ZeroOutcome(CounterResult counter) => GetVerdict(counter.Name) switch
     {
-        { BaselineValue: not null } verdict => ", as in the baseline: " + (verdict.Status == CounterVerdictStatus.Pass ? "pass" : verdict.Status.ToString().ToLowerInvariant()),
+        { BaselineValue: not null } verdict => ", as in the baseline: "
+            + (verdict.Status == CounterVerdictStatus.Pass ? "pass" : verdict.Status.ToString().ToLowerInvariant()),
         { } verdict => " (" + verdict.Text[(verdict.Counter.Length + 2)..] + ")",
         null => string.Empty,
+    };
+
+    private static VerdictModel VerdictModelOf(CounterVerdict v) => new(
+        v.Status,
+        v.Mode,
+        v.Statistic,
+        v.BaselineValue,
+        v.CurrentValue,
+        v.RelativeChange,
+        v.EffectSize,
+        v.EffectSize is null ? null : CounterVerdict.EffectSizeName,
+        v.BaselineMachineId,
+        v.Text)
+    {
+        CohensD = v.CohensD,
     };
 
     internal PerfReportModel ToModel()
@@ -162,10 +192,12 @@ internal sealed class PerfReport
                 c.UnavailableReason,
                 c.OperationsPerSample,
                 c.SampleCount,
-                c.IsAvailable ? new PerOperationModel(c.P0, c.GetPercentile(10), c.GetPercentile(25), c.P50, c.P90, c.P99, c.P100, c.Mean, c.StdDev) : null,
+                c.IsAvailable
+                    ? new PerOperationModel(c.P0, c.GetPercentile(10), c.GetPercentile(25), c.P50, c.P90, c.P99, c.P100, c.Mean, c.StdDev)
+                    : null,
                 c.Overhead?.Median,
                 c.IsAvailable ? JsonElement.Parse(c.Histogram.ToUtf8Json()) : null,
-                v is null ? null : new VerdictModel(v.Status, v.Mode, v.Statistic, v.BaselineValue, v.CurrentValue, v.RelativeChange, v.EffectSize, v.EffectSize is null ? null : CounterVerdict.EffectSizeName, v.BaselineMachineId, v.Text) { CohensD = v.CohensD });
+                v is null ? null : VerdictModelOf(v));
         }).ToList();
         return new PerfReportModel(
             TestName, Verdict, Result.TimestampUtc, Result.OperationsPerSample, Result.SampleCount, Result.WallTime.TotalMilliseconds,

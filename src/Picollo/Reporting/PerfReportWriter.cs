@@ -15,16 +15,21 @@ internal sealed class PerfReportWriter
     private static readonly UTF8Encoding s_utf8 = new(encoderShouldEmitUTF8Identifier: false);
 
     /// <summary>Creates a writer.</summary>
-    /// <param name="resultsDirectory">The results folder; else <c>PICOLLO_RESULTS_DIR</c>, else <paramref name="projectResultsDirectory"/>.</param>
-    /// <param name="getEnvironmentVariable">Reads a variable; the process environment when <see langword="null"/>. A seam for tests.</param>
+    /// <param name="resultsDirectory">The results folder; else <c>PICOLLO_RESULTS_DIR</c>, else
+    /// <paramref name="projectResultsDirectory"/>.</param>
+    /// <param name="getEnvironmentVariable">Reads a variable; the process environment when <see langword="null"/>. A
+    /// seam for tests.</param>
     /// <param name="projectResultsDirectory">
     /// The running test's project folder's <c>TestResults/picollo</c> (<see cref="PerfResultsFolder.Of"/>); when
     /// <see langword="null"/>, the one loaded test assembly's, else <c>TestResults/picollo</c> under the current directory.
     /// </param>
-    public PerfReportWriter(string? resultsDirectory = null, Func<string, string?>? getEnvironmentVariable = null, string? projectResultsDirectory = null)
+    public PerfReportWriter(
+        string? resultsDirectory = null, Func<string, string?>? getEnvironmentVariable = null, string? projectResultsDirectory = null)
     {
         getEnvironmentVariable ??= Environment.GetEnvironmentVariable;
-        string? configured = string.IsNullOrWhiteSpace(resultsDirectory) ? getEnvironmentVariable(ResultsDirectoryVariable) : resultsDirectory;
+        string? configured = string.IsNullOrWhiteSpace(resultsDirectory)
+            ? getEnvironmentVariable(ResultsDirectoryVariable)
+            : resultsDirectory;
         if (string.IsNullOrWhiteSpace(configured))
             configured = projectResultsDirectory ?? PerfResultsFolder.OfLoadedTestAssembly() ?? Path.Combine("TestResults", "picollo");
         ResultsDirectory = Path.GetFullPath(configured);
@@ -43,7 +48,8 @@ internal sealed class PerfReportWriter
     /// <param name="testMethod">The test method's name.</param>
     /// <param name="caseName">The theory case, or <see langword="null"/>.</param>
     /// <returns>The paths written.</returns>
-    /// <exception cref="IOException">The folder or a file could not be written (e.g. a path component is a file, or the disk is full).</exception>
+    /// <exception cref="IOException">The folder or a file could not be written (e.g. a path component is a file, or the
+    /// disk is full).</exception>
     /// <exception cref="UnauthorizedAccessException">The folder is not writable.</exception>
     public PerfReportFiles Write(PerfReport report, string testClass, string testMethod, string? caseName = null)
     {
@@ -74,7 +80,10 @@ internal sealed class PerfReportWriter
         return files;
     }
 
-    /// <summary>Writes a comparison's JSON result into <see cref="ResultsDirectory"/>, named after the test with <c>.comparison.json</c>.</summary>
+    /// <summary>
+    /// Writes a comparison's JSON result into <see cref="ResultsDirectory"/>, named after the test with
+    /// <c>.comparison.json</c>.
+    /// </summary>
     /// <param name="report">The comparison's report.</param>
     /// <param name="testClass">The test class's name.</param>
     /// <param name="testMethod">The test method's name.</param>

@@ -14,14 +14,18 @@ internal static class PerfResultsFolder
     /// <summary>The key of the assembly metadata that names the test project's folder.</summary>
     public const string ProjectDirectoryKey = "Picollo.ProjectDirectory";
 
-    /// <summary>The <c>TestResults/picollo</c> folder of the project <paramref name="assembly"/> was built from, or <see langword="null"/> when it does not say.</summary>
+    /// <summary>
+    /// The <c>TestResults/picollo</c> folder of the project <paramref name="assembly"/> was built from, or
+    /// <see langword="null"/> when it does not say.
+    /// </summary>
     /// <param name="assembly">A test assembly.</param>
     public static string? Of(Assembly assembly)
     {
         ArgumentNullException.ThrowIfNull(assembly);
         if (assembly.IsDynamic)
             return null;
-        string? project = assembly.GetCustomAttributes<AssemblyMetadataAttribute>().FirstOrDefault(static a => a.Key == ProjectDirectoryKey)?.Value;
+        string? project = assembly.GetCustomAttributes<AssemblyMetadataAttribute>()
+            .FirstOrDefault(static a => a.Key == ProjectDirectoryKey)?.Value;
         return string.IsNullOrWhiteSpace(project) ? null : Path.Combine(project, "TestResults", "picollo");
     }
 

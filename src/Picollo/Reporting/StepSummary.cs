@@ -48,7 +48,8 @@ internal static class StepSummary
     /// interleave with it.
     /// </summary>
     /// <param name="reports">The reports.</param>
-    /// <param name="getEnvironmentVariable">Reads a variable; the process environment when <see langword="null"/>. A seam for tests.</param>
+    /// <param name="getEnvironmentVariable">Reads a variable; the process environment when <see langword="null"/>. A
+    /// seam for tests.</param>
     /// <returns>The file appended to, or <see langword="null"/> when the variable is not set.</returns>
     /// <exception cref="IOException">The file could not be written, or another process held it locked for over two seconds.</exception>
     /// <exception cref="UnauthorizedAccessException">The file is not writable.</exception>

@@ -9,7 +9,10 @@ namespace Picollo.Reporting;
 /// </summary>
 internal static class UnavailableCounterGroups
 {
-    /// <summary>One line per distinct reason: <c>cycles, instructions: ENOENT … opening 'cycles', 'instructions': no hardware PMU …</c>.</summary>
+    /// <summary>
+    /// One line per distinct reason: <c>cycles, instructions: ENOENT … opening 'cycles', 'instructions': no hardware
+    /// PMU …</c>.
+    /// </summary>
     /// <param name="counters">Any counters; the available ones are skipped.</param>
     /// <returns>The lines, in the order their first counter appears.</returns>
     public static IEnumerable<string> Describe(IEnumerable<CounterResult> counters) =>

@@ -65,7 +65,8 @@ internal sealed record CounterReportModel(
 /// <param name="P100">The largest sample, per operation.</param>
 /// <param name="Mean">The mean, per operation.</param>
 /// <param name="StdDev">The standard deviation of the samples, per operation.</param>
-internal sealed record PerOperationModel(double P0, double? P10, double? P25, double P50, double P90, double P99, double P100, double Mean, double StdDev);
+internal sealed record PerOperationModel(
+    double P0, double? P10, double? P25, double P50, double P90, double P99, double P100, double Mean, double StdDev);
 
 /// <summary>A counter's verdict against its baseline.</summary>
 internal sealed record VerdictModel(
