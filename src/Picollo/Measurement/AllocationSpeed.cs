@@ -20,7 +20,10 @@ internal static class AllocationSpeed
     /// <summary>Allocations per probe: about 10 µs, an eighth of a typical sample.</summary>
     public const int Allocations = 1_000;
 
-    /// <summary>What one probe allocates: <c>new byte[8]</c> is 32 bytes on a 64-bit runtime (header, method table, length, data).</summary>
+    /// <summary>
+    /// What one probe allocates: <c>new byte[8]</c> is 32 bytes on a 64-bit runtime (header, method table, length,
+    /// data).
+    /// </summary>
     public const long BytesPerProbe = Allocations * 32L;
 
     /// <summary>Allocates the probe's arrays into <paramref name="sink"/> (16 slots, so they die young like most garbage).</summary>

@@ -25,7 +25,7 @@ internal static class CodeOptimization
     /// counter reads then run slower code: the boundary costs more, though the calibrated overhead is still subtracted.
     /// </summary>
     public static string? EngineNote { get; } = UnoptimizedBuild(typeof(CodeOptimization).Assembly) is { } build
-        ? $"Picollo.dll itself was built without optimizations ({build.Description}): its sample loop and counter reads run unoptimized code, so each sample boundary costs more than in a Release build (the overhead calibration still subtracts it). Use a Release build of Picollo."
+        ? MeasurementMessages.EngineBuiltUnoptimized(build.Description)
         : null;
 
     /// <summary>Why the body's numbers are not those of optimized code; <see langword="null"/> when they are.</summary>
@@ -39,8 +39,7 @@ internal static class CodeOptimization
         if (warmupEnd != WarmupEnd.CodeUnoptimized)
             return null;
         (string cause, string remedy) = MinOptsCause(body);
-        return $"The measured body {Describe(body)} ran code the JIT compiled without optimizations (MinOpts) {cause}: " +
-            $"its numbers are not what optimized code does. {remedy}";
+        return MeasurementMessages.UnoptimizedCode(Describe(body), cause, remedy);
     }
 
     /// <summary>
@@ -49,15 +48,16 @@ internal static class CodeOptimization
     /// without a wait or a measurement (issue 27).
     /// </summary>
     /// <param name="body">The measured method.</param>
-    /// <param name="subject">What the sentence names, e.g. <c>The perf test Parsing.Parse</c>; the body itself when <see langword="null"/>.</param>
+    /// <param name="subject">
+    /// What the sentence names, e.g. <c>The perf test Parsing.Parse</c>; the body itself when <see langword="null"/>.
+    /// </param>
     /// <returns>A sentence that names the subject, the assembly, the reason and what to do.</returns>
     public static string? UnoptimizedBuildReason(MethodInfo body, string? subject = null)
     {
         // A DynamicMethod has no declaring type, and its IL is not the assembly's: only the JIT can tell.
         if (body.DeclaringType is null || UnoptimizedBuild(body.Module.Assembly) is not { } build)
             return null;
-        return $"{subject ?? "The measured body " + Describe(body)} is in {body.Module.Name}, built without optimizations ({build.Description}): " +
-            $"its numbers are not what Release code does. {build.Remedy}";
+        return MeasurementMessages.UnoptimizedBuild(subject, Describe(body), body.Module.Name, build.Description, build.Remedy);
     }
 
     private static (string Description, string Remedy)? UnoptimizedBuild(Assembly assembly)
@@ -68,7 +68,11 @@ internal static class CodeOptimization
         // The SDK stamps $(Configuration) into AssemblyConfigurationAttribute; Optimize is what actually decides.
         string? configuration = assembly.GetCustomAttribute<AssemblyConfigurationAttribute>()?.Configuration;
         if (string.IsNullOrEmpty(configuration))
-            return ("its DebuggableAttribute disables the JIT optimizer", "Build it with optimizations, e.g. in Release: `dotnet test -c Release`.");
+        {
+            return ("its DebuggableAttribute disables the JIT optimizer",
+                "Build it with optimizations, e.g. in Release: `dotnet test -c Release`.");
+        }
+
         if (string.Equals(configuration, "Debug", StringComparison.OrdinalIgnoreCase))
             return ("Debug configuration", "Run it in Release: `dotnet test -c Release` (or `dotnet run -c Release`).");
         return ($"{configuration} configuration with <Optimize>false</Optimize>", "Remove <Optimize>false</Optimize> from its project.");

@@ -13,7 +13,8 @@ namespace Picollo.Measurement;
 /// <param name="Mean">The mean calibration sample.</param>
 /// <param name="StdDev">The standard deviation of the calibration samples: the spread the subtraction cannot remove.</param>
 /// <param name="SampleCount">How many empty-body samples were taken.</param>
-public sealed record CounterOverhead(HdrHistogram Histogram, ulong Median, ulong Min, ulong Max, double Mean, double StdDev, int SampleCount)
+public sealed record CounterOverhead(
+    HdrHistogram Histogram, ulong Median, ulong Min, ulong Max, double Mean, double StdDev, int SampleCount)
 {
     /// <summary>The calibration's summary table (per-sample values).</summary>
     public HdrHistogramSummary Summary => field ??= Histogram.GetSummary();

@@ -57,7 +57,8 @@ internal sealed class CounterPlan : IDisposable
             {
                 descriptor = descriptor ?? (unavailable.TryGetValue(requested[i], out CounterDescriptor? reason)
                     ? reason
-                    : new CounterDescriptor(requested[i], "events", CounterKind.Hardware, $"The counter '{requested[i]}' could not be opened, and the perf session gave no reason. picollo doctor (or the perf-availability sample) shows what this machine can count and why."));
+                    : new CounterDescriptor(
+                        requested[i], "events", CounterKind.Hardware, MeasurementMessages.CounterNotOpened(requested[i])));
                 slot = -1;
             }
 
@@ -69,7 +70,8 @@ internal sealed class CounterPlan : IDisposable
     }
 
     // Each name as the source that counts it (tsc, a runtime counter, a perf event), under its canonical name.
-    private static (List<string> Requested, List<PerfEventSpec> PerfSpecs, bool Tsc, bool Runtime) ResolveNames(ImmutableArray<string> names, RuntimeCounterSource runtimeSource)
+    private static (List<string> Requested, List<PerfEventSpec> PerfSpecs, bool Tsc, bool Runtime) ResolveNames(
+        ImmutableArray<string> names, RuntimeCounterSource runtimeSource)
     {
         var requested = new List<string>();
         var perfSpecs = new List<PerfEventSpec>();
@@ -82,7 +84,8 @@ internal sealed class CounterPlan : IDisposable
                 tsc = true;
                 canonical = CounterNames.Tsc;
             }
-            else if (runtimeSource.Descriptors.FirstOrDefault(d => string.Equals(d.Name, name, StringComparison.OrdinalIgnoreCase)) is { } runtimeCounter)
+            else if (runtimeSource.Descriptors.FirstOrDefault(d => string.Equals(d.Name, name, StringComparison.OrdinalIgnoreCase))
+                is { } runtimeCounter)
             {
                 runtime = true;
                 canonical = runtimeCounter.Name;
@@ -126,16 +129,25 @@ internal sealed class CounterPlan : IDisposable
     /// <summary>Disposes the sources (closes the perf fds).</summary>
     public void Dispose() => Set.Dispose();
 
-    /// <summary>The name <paramref name="name"/> is reported under: <c>tsc</c>, a runtime counter's, or a perf event's canonical name.</summary>
+    /// <summary>
+    /// The name <paramref name="name"/> is reported under: <c>tsc</c>, a runtime counter's, or a perf event's canonical
+    /// name.
+    /// </summary>
     /// <param name="name">A counter name as a user writes it (case-insensitive, aliases allowed).</param>
     /// <returns>The canonical name, e.g. <c>cpu-cycles</c> for <c>cycles</c>.</returns>
-    /// <exception cref="ArgumentException">A name is neither <c>tsc</c>, a runtime counter nor a perf event (the message lists the valid ones).</exception>
+    /// <exception cref="ArgumentException">
+    /// A name is neither <c>tsc</c>, a runtime counter nor a perf event (the message lists the valid ones).
+    /// </exception>
     public static string CanonicalName(string name)
     {
         if (string.Equals(name, CounterNames.Tsc, StringComparison.OrdinalIgnoreCase))
             return CounterNames.Tsc;
-        if (new RuntimeCounterSource().Descriptors.FirstOrDefault(d => string.Equals(d.Name, name, StringComparison.OrdinalIgnoreCase)) is { } runtimeCounter)
+        if (new RuntimeCounterSource().Descriptors.FirstOrDefault(d => string.Equals(d.Name, name, StringComparison.OrdinalIgnoreCase))
+            is { } runtimeCounter)
+        {
             return runtimeCounter.Name;
+        }
+
         return Resolve(name).Name;
     }
 
@@ -148,21 +160,13 @@ internal sealed class CounterPlan : IDisposable
         catch (PerfEventNameException e)
         {
             string[] own = [CounterNames.Tsc, .. new RuntimeCounterSource().Descriptors.Select(static d => d.Name)];
-            string known = $"Picollo's own counters are {string.Join(", ", own)}; anything else must be a perf event";
             if (!e.IsUnknownName)
-                throw new ArgumentException($"Unknown counter '{name}'. {known}: {e.Message}", e);
+                throw new ArgumentException(MeasurementMessages.NotACounter(name, own, e.Message), e);
 
             // A name that is nothing at all: the nearest names of every kind, Picollo's own first, and none that is far (the
             // perf catalog's own list always has its five nearest, and "allocated-byte" drew LLC-load-misses; issue 27).
             List<string> near = PerfEventSuggestions.Nearest(name, own, PerfEventCatalog.Default.SuggestableNames());
-            string guess = near.Count > 0 ? $"Did you mean {string.Join(" or ", near)}? " : string.Empty;
-            string modifiers = name.Contains(':', StringComparison.Ordinal)
-                ? " Event modifiers such as ':u' or ':k' are not part of the name (Picollo counts user space)."
-                : string.Empty;
-            throw new ArgumentException(
-                $"Unknown counter '{name}'. {guess}{known}, and '{name}' is none of this machine's: 'perf list' shows them " +
-                $"(use them as 'event' or 'pmu/event/', or write a raw code 'rUUEE').{modifiers}",
-                e);
+            throw new ArgumentException(MeasurementMessages.UnknownCounter(name, own, near), e);
         }
     }
 }

@@ -29,7 +29,9 @@ public sealed class CounterResult
     private readonly ulong[] _samples;
     private readonly ulong[] _sorted;
 
-    internal CounterResult(CounterDescriptor descriptor, long operationsPerSample, ulong[] samples, HdrHistogram histogram, CounterOverhead? overhead, double multiplexingRatio)
+    internal CounterResult(
+        CounterDescriptor descriptor, long operationsPerSample, ulong[] samples, HdrHistogram histogram, CounterOverhead? overhead,
+        double multiplexingRatio)
     {
         Descriptor = descriptor;
         OperationsPerSample = operationsPerSample;
@@ -115,10 +117,16 @@ public sealed class CounterResult
     /// <summary>The mean per operation.</summary>
     public double Mean { get; }
 
-    /// <summary>The standard deviation of the per-sample values, per operation (of per-sample means when <see cref="OperationsPerSample"/> &gt; 1).</summary>
+    /// <summary>
+    /// The standard deviation of the per-sample values, per operation (of per-sample means when
+    /// <see cref="OperationsPerSample"/> &gt; 1).
+    /// </summary>
     public double StdDev { get; }
 
-    /// <summary>A percentile per operation: the sample at position ⌈rank / 100 · count⌉ (at least the first) of the sorted samples, divided by <see cref="OperationsPerSample"/>.</summary>
+    /// <summary>
+    /// A percentile per operation: the sample at position ⌈rank / 100 · count⌉ (at least the first) of the sorted
+    /// samples, divided by <see cref="OperationsPerSample"/>.
+    /// </summary>
     /// <param name="rank">The rank in [0, 100].</param>
     /// <returns>The value; <see cref="double.NaN"/> when the counter has no samples.</returns>
     /// <exception cref="ArgumentOutOfRangeException">The rank is outside [0, 100].</exception>
@@ -139,15 +147,24 @@ public sealed class CounterResult
     public string Title(CounterValues values = CounterValues.PerOperation)
     {
         if (!Enum.IsDefined(values))
-            throw new ArgumentOutOfRangeException(nameof(values), values, $"Not a {nameof(CounterValues)} value: use {nameof(CounterValues.PerOperation)} or {nameof(CounterValues.PerSample)}.");
+        {
+            throw new ArgumentOutOfRangeException(
+                nameof(values),
+                values,
+                $"Not a {nameof(CounterValues)} value: use {nameof(CounterValues.PerOperation)} or {nameof(CounterValues.PerSample)}.");
+        }
         if (IsPerOperationDistribution)
             return string.Create(CultureInfo.InvariantCulture, $"{Name} ({Unit} per operation)");
         return values == CounterValues.PerOperation
-            ? string.Create(CultureInfo.InvariantCulture, $"{Name} ({Unit} per operation, from samples of {OperationsPerSample:N0} operations)")
+            ? string.Create(
+                CultureInfo.InvariantCulture, $"{Name} ({Unit} per operation, from samples of {OperationsPerSample:N0} operations)")
             : string.Create(CultureInfo.InvariantCulture, $"{Name} ({Unit} per sample of {OperationsPerSample:N0} operations)");
     }
 
-    /// <summary>This counter's table in markdown, titled with what its values are; one line with the reason when it is unavailable.</summary>
+    /// <summary>
+    /// This counter's table in markdown, titled with what its values are; one line with the reason when it is
+    /// unavailable.
+    /// </summary>
     /// <param name="values">
     /// <see cref="CounterValues.PerOperation"/> (default): exact per-operation percentiles of the samples, up to 3
     /// decimals, with the count of samples at or below each, the mean and the standard deviation.
@@ -165,7 +182,10 @@ public sealed class CounterResult
 
         var table = new MarkdownTable(("Percentile", false), ("Value", true), ("Count", true));
         foreach (double rank in HdrHistogramSummary.Ranks)
-            table.AddRow(Percentile.FormatRank(rank), FormatValue(GetPercentile(rank)), CountAtRank(rank).ToString("N0", CultureInfo.InvariantCulture));
+        {
+            string count = CountAtRank(rank).ToString("N0", CultureInfo.InvariantCulture);
+            table.AddRow(Percentile.FormatRank(rank), FormatValue(GetPercentile(rank)), count);
+        }
 
         table.AddRow();
         table.AddRow("Mean:", FormatValue(Mean));
@@ -179,7 +199,9 @@ public sealed class CounterResult
     /// <summary>A one-line digest: name, availability or P50 / mean per operation.</summary>
     /// <returns>For example <c>tsc: P50=312.5 ticks/op, Mean=313.1, 1,000 samples × 1,000 ops</c>.</returns>
     public override string ToString() => IsAvailable
-        ? string.Create(CultureInfo.InvariantCulture, $"{Name}: P50={P50:#,0.###} {Unit}/op, Mean={Mean:#,0.###}, {SampleCount:N0} samples × {OperationsPerSample:N0} ops")
+        ? string.Create(
+            CultureInfo.InvariantCulture,
+            $"{Name}: P50={P50:#,0.###} {Unit}/op, Mean={Mean:#,0.###}, {SampleCount:N0} samples × {OperationsPerSample:N0} ops")
         : $"{Name}: unavailable ({UnavailableReason})";
 
     // The samples at or below a rank (1-based, at least the first; 0 without samples): the same definition as

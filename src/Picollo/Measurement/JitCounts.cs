@@ -14,8 +14,10 @@ internal readonly record struct JitCounts(long Process, long Thread)
     /// call, after the reads, and the engine's first measurement in a process counted that compilation as the body's.
     /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    public static JitCounts Now() => new(JitInfo.GetCompiledMethodCount(currentThread: false), JitInfo.GetCompiledMethodCount(currentThread: true));
+    public static JitCounts Now() =>
+        new(JitInfo.GetCompiledMethodCount(currentThread: false), JitInfo.GetCompiledMethodCount(currentThread: true));
 
     /// <summary>The compilations between two readings on the same thread.</summary>
-    public static JitCounts operator -(JitCounts after, JitCounts before) => new(after.Process - before.Process, after.Thread - before.Thread);
+    public static JitCounts operator -(JitCounts after, JitCounts before) =>
+        new(after.Process - before.Process, after.Thread - before.Thread);
 }

@@ -21,7 +21,10 @@ internal enum JitTier
     /// <summary>Tier 1: optimized (with profile data under TieredPGO), the final code of a hot method.</summary>
     OptimizedTier1 = 4,
 
-    /// <summary>On-stack replacement: optimized code for a loop entered from tier-0 code; the method still gets tier 1 when it is hot.</summary>
+    /// <summary>
+    /// On-stack replacement: optimized code for a loop entered from tier-0 code; the method still gets tier 1 when it
+    /// is hot.
+    /// </summary>
     OptimizedTier1Osr = 5,
 
     /// <summary>Tier 0 with profiling probes (TieredPGO): a hot method collecting the profile its tier-1 code will use.</summary>

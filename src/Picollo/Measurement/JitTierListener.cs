@@ -12,8 +12,8 @@ namespace Picollo.Measurement;
 /// <para>
 /// An in-process <see cref="EventListener"/> on <c>Microsoft-Windows-DotNETRuntime</c> with the JIT keyword at verbose
 /// level, which delivers one <c>MethodLoadVerbose</c> event per compiled method with its optimization tier in
-/// <c>MethodFlags</c>. Measured on the 2-core VM of docs/ARCHITECTURE.md, "Platform facts": the first listener of a process costs about 21 ms
-/// to create (it JIT-compiles the EventSource plumbing), later ones 0.5-1.4 ms; events reach
+/// <c>MethodFlags</c>. Measured on the 2-core VM of docs/ARCHITECTURE.md, "Platform facts": the first listener of a
+/// process costs about 21 ms to create (it JIT-compiles the EventSource plumbing), later ones 0.5-1.4 ms; events reach
 /// <see cref="OnEventWritten"/> 10-13 ms after the compilation (the runtime's dispatcher delivers them in batches); an idle
 /// listener costs no measurable CPU (a 0.5 s spin loop ran the same iterations with and without one).
 /// </para>
@@ -58,7 +58,10 @@ internal sealed class JitTierListener : EventListener
 
     private bool IsRuntimeSourceEnabled { get; set; }
 
-    /// <summary>Starts watching the JIT for <paramref name="body"/>; <see langword="null"/> when the runtime's events are unavailable.</summary>
+    /// <summary>
+    /// Starts watching the JIT for <paramref name="body"/>; <see langword="null"/> when the runtime's events are
+    /// unavailable.
+    /// </summary>
     /// <param name="body">The measured delegate's method.</param>
     /// <returns>A listener to dispose before sampling, or <see langword="null"/>.</returns>
     public static JitTierListener? TryStart(MethodInfo body)

@@ -16,7 +16,8 @@ namespace Picollo.Measurement;
 /// <param name="TotalTicks">Cumulative CPU time of every state in clock ticks, or <see langword="null"/>.</param>
 /// <param name="OwnCpu">This process's CPU time, with that of its children that ended (the fresh processes a recording starts).</param>
 /// <param name="Timestamp">When it was read (<see cref="Stopwatch"/>).</param>
-internal readonly record struct MachineLoad(double? LoadAverage, long? BusyTicks, long? StealTicks, long? TotalTicks, TimeSpan OwnCpu, long Timestamp)
+internal readonly record struct MachineLoad(
+    double? LoadAverage, long? BusyTicks, long? StealTicks, long? TotalTicks, TimeSpan OwnCpu, long Timestamp)
 {
     // /proc/stat counts in USER_HZ, 100 on every Linux architecture .NET runs on.
     private const double TicksPerSecond = 100;
@@ -35,15 +36,18 @@ internal readonly record struct MachineLoad(double? LoadAverage, long? BusyTicks
         try
         {
             if (File.Exists("/proc/loadavg")
-                && double.TryParse(File.ReadAllText("/proc/loadavg").Split(' ')[0], NumberStyles.Float, CultureInfo.InvariantCulture, out double l))
+                && double.TryParse(
+                    File.ReadAllText("/proc/loadavg").Split(' ')[0], NumberStyles.Float, CultureInfo.InvariantCulture, out double l))
             {
                 load = l;
             }
 
-            if (File.Exists("/proc/stat") && File.ReadLines("/proc/stat").FirstOrDefault() is { } cpu && cpu.StartsWith("cpu ", StringComparison.Ordinal))
+            if (File.Exists("/proc/stat") && File.ReadLines("/proc/stat").FirstOrDefault() is { } cpu
+                && cpu.StartsWith("cpu ", StringComparison.Ordinal))
             {
                 // cpu user nice system idle iowait irq softirq steal (guest time is inside user already).
-                long[] f = [.. cpu.Split(' ', StringSplitOptions.RemoveEmptyEntries).Skip(1).Take(8).Select(static v => long.Parse(v, CultureInfo.InvariantCulture))];
+                long[] f = [.. cpu.Split(' ', StringSplitOptions.RemoveEmptyEntries).Skip(1).Take(8)
+                    .Select(static v => long.Parse(v, CultureInfo.InvariantCulture))];
                 if (f.Length == 8)
                 {
                     total = f.Sum();
@@ -115,10 +119,13 @@ internal readonly record struct MachineLoad(double? LoadAverage, long? BusyTicks
         var parts = new List<string>();
         bool busy = false;
         double otherCores = OtherCores(before, after);
-        if (!double.IsNaN(otherCores) && before is { StealTicks: { } s0, TotalTicks: { } t0 } && after is { StealTicks: { } s1, TotalTicks: { } t1 } && t1 > t0)
+        if (!double.IsNaN(otherCores) && before is { StealTicks: { } s0, TotalTicks: { } t0 }
+            && after is { StealTicks: { } s1, TotalTicks: { } t1 } && t1 > t0)
         {
             double stolen = (double)(s1 - s0) / (t1 - t0);
-            parts.Add(string.Create(CultureInfo.InvariantCulture, $"other processes used {otherCores:0.00} of {Environment.ProcessorCount} cores during the test"));
+            parts.Add(string.Create(
+                CultureInfo.InvariantCulture,
+                $"other processes used {otherCores:0.00} of {Environment.ProcessorCount} cores during the test"));
             parts.Add(string.Create(CultureInfo.InvariantCulture, $"{stolen:0.0%} of CPU time stolen by the hypervisor"));
             busy = IsBusy(otherCores) || stolen > BusySteal;
         }
@@ -131,7 +138,7 @@ internal readonly record struct MachineLoad(double? LoadAverage, long? BusyTicks
 
         string line = "Machine: " + string.Join("; ", parts) + ".";
         return busy
-            ? (line + " The machine was busy: time counters may be noisier than usual, and the verdicts account for it only in part.", true)
+            ? (MeasurementMessages.MachineWasBusy(line), true)
             : (line, false);
     }
 }

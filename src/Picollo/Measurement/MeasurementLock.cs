@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using System.Globalization;
 using System.Runtime.InteropServices;
 
 namespace Picollo.Measurement;
@@ -163,6 +162,5 @@ internal sealed class MeasurementLock : IDisposable
         return true;
     }
 
-    private static TimeoutException Timeout(TimeSpan timeout, string what) => new(string.Create(CultureInfo.InvariantCulture,
-        $"Another process held the machine-wide measurement lock ({what}) for more than {timeout.TotalSeconds:0} s: a perf test elsewhere on this machine is measuring, or hung. Wait for it or stop it; perf tests measure one at a time so they do not disturb each other."));
+    private static TimeoutException Timeout(TimeSpan timeout, string what) => new(MeasurementMessages.MachineLockTimedOut(timeout, what));
 }

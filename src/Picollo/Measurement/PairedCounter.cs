@@ -31,7 +31,9 @@ public sealed class PairedCounter
         IsExact = traits.IsDeterministic;
         IsTimeLike = traits.IsTimeLike;
         IsOccasional = traits.IsOccasional;
-        UnavailableReason = !reference.IsAvailable ? reference.UnavailableReason : !candidate.IsAvailable ? candidate.UnavailableReason : null;
+        UnavailableReason = !reference.IsAvailable ? reference.UnavailableReason
+            : !candidate.IsAvailable ? candidate.UnavailableReason
+            : null;
 
         var units = new List<double>();
         var ratios = new List<double>();
@@ -91,10 +93,16 @@ public sealed class PairedCounter
     /// <summary>Whether the counter is deterministic (allocated bytes, JIT counts): compared exactly, by its means per operation.</summary>
     public bool IsExact { get; }
 
-    /// <summary>Whether the counter measures time (tsc, task-clock, cycles): the counters a comparison's "not slower" check covers.</summary>
+    /// <summary>
+    /// Whether the counter measures time (tsc, task-clock, cycles): the counters a comparison's "not slower" check
+    /// covers.
+    /// </summary>
     public bool IsTimeLike { get; }
 
-    /// <summary>Whether the counter counts events that land in some samples only (collections, page faults): compared by its means, with no interval.</summary>
+    /// <summary>
+    /// Whether the counter counts events that land in some samples only (collections, page faults): compared by its
+    /// means, with no interval.
+    /// </summary>
     public bool IsOccasional { get; }
 
     /// <summary>The reference's result of the latest measurement.</summary>
@@ -110,9 +118,9 @@ public sealed class PairedCounter
     public int Pairs { get; }
 
     /// <summary>
-    /// Candidate over reference: the paired location (the median over batches of contiguous pairs of the candidate's floor over the reference's)
-    /// for a noisy counter; the ratio of the means per operation for an exact or occasional one. Below 1: the candidate
-    /// counts less (is faster).
+    /// Candidate over reference: the paired location (the median over batches of contiguous pairs of the candidate's
+    /// floor over the reference's) for a noisy counter; the ratio of the means per operation for an exact or occasional
+    /// one. Below 1: the candidate counts less (is faster).
     /// </summary>
     public double Ratio { get; }
 
@@ -135,7 +143,10 @@ public sealed class PairedCounter
     /// </summary>
     public double CohensDz { get; }
 
-    /// <summary>The ratio of the two floors (P10 per operation) of the latest measurement: what an unpaired comparison would report.</summary>
+    /// <summary>
+    /// The ratio of the two floors (P10 per operation) of the latest measurement: what an unpaired comparison would
+    /// report.
+    /// </summary>
     public double FloorRatio { get; }
 
     /// <summary>The reference's mean per operation over all measurements.</summary>
@@ -193,9 +204,15 @@ public sealed class PairedCounter
         if (!IsAvailable)
             return $"{Name}: unavailable ({UnavailableReason})";
         if (IsExact || IsOccasional)
-            return string.Create(CultureInfo.InvariantCulture, $"{Name}: {CandidateMean:#,0.###} vs {ReferenceMean:#,0.###} {Unit} per operation ({Words(Change, IsTimeLike)})");
+        {
+            return string.Create(
+                CultureInfo.InvariantCulture,
+                $"{Name}: {CandidateMean:#,0.###} vs {ReferenceMean:#,0.###} {Unit} per operation ({Words(Change, IsTimeLike)})");
+        }
+
         return string.Create(CultureInfo.InvariantCulture,
-            $"{Name}: {Ratio:0.000}× ({Low:0.000}–{High:0.000}× at {Confidence * 100:0.#}%), d_z = {CohensDz:0.00}, {Pairs:N0} pairs: {Words(Change, IsTimeLike)}");
+            $"{Name}: {Ratio:0.000}× ({Low:0.000}–{High:0.000}× at {Confidence * 100:0.#}%), d_z = {CohensDz:0.00}, {Pairs:N0} pairs: " +
+            $"{Words(Change, IsTimeLike)}");
     }
 
     /// <summary>A change in words: slower/faster for time, more/less for other counters.</summary>

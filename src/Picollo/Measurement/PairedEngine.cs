@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using System.Globalization;
 using System.Reflection;
 using Picollo.Counters;
 using static Picollo.Measurement.EngineClock;
@@ -29,7 +28,12 @@ internal static class PairedEngine
     // pilots, one operations count, one calibration, the pairs), each its own type and its notes in their own methods; what
     // remains is their order and the flat record of the run that both sides' results share.
     private static (PerfResult Reference, PerfResult Candidate) RunExclusive<TReference, TCandidate>(
-        PerfOptions options, TReference reference, TReference emptyReference, TCandidate candidate, TCandidate emptyCandidate, string? lockNote)
+        PerfOptions options,
+        TReference reference,
+        TReference emptyReference,
+        TCandidate candidate,
+        TCandidate emptyCandidate,
+        string? lockNote)
         where TReference : struct, IOperationLoop
         where TCandidate : struct, IOperationLoop
     {
@@ -49,7 +53,8 @@ internal static class PairedEngine
         // Each side warms to its own final code; the candidate's warmup comes second, so the reference's tier-1 code
         // (compiled in the background) is in place before either is sampled.
         WarmupOutcome warmupReference = Warmup.Run(options, reference, emptyReference, set, scratch, start, budgetTicks, cancellation);
-        WarmupOutcome warmupCandidate = Warmup.Run(options, candidate, emptyCandidate, set, scratch, Stopwatch.GetTimestamp(), budgetTicks, cancellation);
+        WarmupOutcome warmupCandidate = Warmup.Run(
+            options, candidate, emptyCandidate, set, scratch, Stopwatch.GetTimestamp(), budgetTicks, cancellation);
         string? unoptimized = AddWarmupNotes(notes, reference.Method, warmupReference, candidate.Method, warmupCandidate);
 
         // One operations count for both sides: the larger of what each pilot wants (so the boundary is under 1% of either
@@ -58,7 +63,8 @@ internal static class PairedEngine
         cancellation.ThrowIfCancellationRequested();
         PilotOutcome pilotReference = Pilot.Run(options, reference, set, scratch, budgetStart, budgetTicks);
         PilotOutcome pilotCandidate = Pilot.Run(options, candidate, set, scratch, budgetStart, budgetTicks);
-        (long operations, bool boundByBudget) = Operations(options, pilotReference, pilotCandidate, budgetTicks - (Stopwatch.GetTimestamp() - budgetStart));
+        (long operations, bool boundByBudget) = Operations(
+            options, pilotReference, pilotCandidate, budgetTicks - (Stopwatch.GetTimestamp() - budgetStart));
 
         // One calibration for both sides when their empty bodies are the same code (every public form): two calibrations'
         // medians differ by their own noise, and the difference would be subtracted from one side only.
@@ -104,13 +110,16 @@ internal static class PairedEngine
             Notes = notes.AsReadOnly(),
         };
 
-        return (ResultBuilder.Build(options, plan, calibrationReference, sampling.Reference, Info(warmupReference, pilotReference, sampling.Reference)),
-            ResultBuilder.Build(options, plan, calibrationCandidate, sampling.Candidate, Info(warmupCandidate, pilotCandidate, sampling.Candidate)));
+        PerfRunInfo referenceRun = Info(warmupReference, pilotReference, sampling.Reference);
+        PerfRunInfo candidateRun = Info(warmupCandidate, pilotCandidate, sampling.Candidate);
+        return (ResultBuilder.Build(options, plan, calibrationReference, sampling.Reference, referenceRun),
+            ResultBuilder.Build(options, plan, calibrationCandidate, sampling.Candidate, candidateRun));
     }
 
     // What the warmups leave for the notes: each side's own, then the engine's build. Code that is not optimized comes first
     // among the notes (either side's voids the comparison). Returns why, naming the side, or null.
-    private static string? AddWarmupNotes(List<string> notes, MethodInfo reference, WarmupOutcome warmupReference, MethodInfo candidate, WarmupOutcome warmupCandidate)
+    private static string? AddWarmupNotes(
+        List<string> notes, MethodInfo reference, WarmupOutcome warmupReference, MethodInfo candidate, WarmupOutcome warmupCandidate)
     {
         AddSideNote(notes, "reference", warmupReference.Note);
         AddSideNote(notes, "candidate", warmupCandidate.Note);
@@ -126,7 +135,8 @@ internal static class PairedEngine
 
     // What the paired sampling says: the no-GC region's caveat, code compiled under the samples (against the later side's
     // warmup end), and a time budget that cut the pairs short. Returns whether it did.
-    private static bool AddSamplingNotes(List<string> notes, PerfOptions options, string? noGCRegionNote, JitCounts jit, WarmupEnd laterEnd, int taken)
+    private static bool AddSamplingNotes(
+        List<string> notes, PerfOptions options, string? noGCRegionNote, JitCounts jit, WarmupEnd laterEnd, int taken)
     {
         if (Sampling.IsCaveat(noGCRegionNote))
             notes.Add(noGCRegionNote!);
@@ -135,13 +145,14 @@ internal static class PairedEngine
         if (taken >= options.Samples)
             return false;
 
-        notes.Add(string.Create(CultureInfo.InvariantCulture, $"Sampling stopped at twice the time budget ({options.TimeBudget.TotalSeconds:0.###} s) after {taken:N0} of {options.Samples:N0} pairs. For bodies this slow, raise the time budget (TimeBudgetMs on a perf test's attribute, PerfOptions.TimeBudget) or ask for fewer samples."));
+        notes.Add(MeasurementMessages.PairsStoppedAtBudget(options.TimeBudget, taken, options.Samples));
         return true;
     }
 
     // The operations per sample both sides run: fixed by the options, or the larger pilot's choice, capped so that the
     // pairs fit the budget's remainder together.
-    private static (long Operations, bool BoundByBudget) Operations(PerfOptions options, PilotOutcome reference, PilotOutcome candidate, long remainingTicks)
+    private static (long Operations, bool BoundByBudget) Operations(
+        PerfOptions options, PilotOutcome reference, PilotOutcome candidate, long remainingTicks)
     {
         if (options.OperationsPerSample > 0)
             return (options.OperationsPerSample, false);

@@ -16,7 +16,10 @@ namespace Picollo.Measurement;
 /// </remarks>
 internal static class PairedSampling
 {
-    /// <summary>Takes up to <see cref="PerfOptions.Samples"/> pairs; fewer once past <paramref name="deadline"/> (never fewer than <see cref="PerfOptions.MinSamples"/>).</summary>
+    /// <summary>
+    /// Takes up to <see cref="PerfOptions.Samples"/> pairs; fewer once past <paramref name="deadline"/> (never fewer
+    /// than <see cref="PerfOptions.MinSamples"/>).
+    /// </summary>
     /// <param name="options">The run's options: the pairs, the least pairs, the no-GC region.</param>
     /// <param name="reference">The reference body.</param>
     /// <param name="candidate">The candidate body.</param>
@@ -25,9 +28,20 @@ internal static class PairedSampling
     /// <param name="bytesPerOperation">Both pilots' allocation estimates together, which size the no-GC region.</param>
     /// <param name="deadline">The <see cref="Stopwatch"/> timestamp after which sampling stops once it has the least pairs.</param>
     /// <param name="cancellation">Stops sampling between two pairs.</param>
-    /// <returns>The reference's and the candidate's readings (the same number of samples), the JIT activity and the no-GC region's outcome.</returns>
-    internal static (SampleReadings Reference, SampleReadings Candidate, JitCounts Jit, bool UsedNoGCRegion, string? NoGCRegionNote) Run<TReference, TCandidate>(
-        PerfOptions options, TReference reference, TCandidate candidate, CounterSet set, long operations, double bytesPerOperation, long deadline, CancellationToken cancellation)
+    /// <returns>
+    /// The reference's and the candidate's readings (the same number of samples), the JIT activity and the no-GC
+    /// region's outcome.
+    /// </returns>
+    internal static (SampleReadings Reference, SampleReadings Candidate, JitCounts Jit, bool UsedNoGCRegion, string? NoGCRegionNote)
+        Run<TReference, TCandidate>(
+            PerfOptions options,
+            TReference reference,
+            TCandidate candidate,
+            CounterSet set,
+            long operations,
+            double bytesPerOperation,
+            long deadline,
+            CancellationToken cancellation)
         where TReference : struct, IOperationLoop
         where TCandidate : struct, IOperationLoop
     {
@@ -53,7 +67,8 @@ internal static class PairedSampling
 
         cancellation.ThrowIfCancellationRequested();
         readings.Taken = 2 * taken;
-        return (Side(readings, taken, referenceSide: true), Side(readings, taken, referenceSide: false), jit, noGC && noGCNote is null, noGCNote);
+        return (Side(readings, taken, referenceSide: true), Side(readings, taken, referenceSide: false),
+            jit, noGC && noGCNote is null, noGCNote);
     }
 
     /// <summary>Whether the reference runs first in pair <paramref name="pair"/>: pairs go AB, BA, BA, AB, and again.</summary>
@@ -69,7 +84,14 @@ internal static class PairedSampling
     /// <returns>The complete pairs taken.</returns>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private static int Loop<TReference, TCandidate>(
-        TReference reference, TCandidate candidate, CounterSet set, long operations, SampleReadings readings, int minPairs, long deadline, CancellationToken cancellation)
+        TReference reference,
+        TCandidate candidate,
+        CounterSet set,
+        long operations,
+        SampleReadings readings,
+        int minPairs,
+        long deadline,
+        CancellationToken cancellation)
         where TReference : struct, IOperationLoop
         where TCandidate : struct, IOperationLoop
     {

@@ -33,7 +33,10 @@ internal static class PairedStatistics
     /// <summary>The batches one measurement's units are split into (fewer when it has fewer units).</summary>
     public const int Batches = 20;
 
-    /// <summary>The quantile a batch's floor is taken at on each side: the 10th percentile, as the stored-baseline verdicts' floor.</summary>
+    /// <summary>
+    /// The quantile a batch's floor is taken at on each side: the 10th percentile, as the stored-baseline verdicts'
+    /// floor.
+    /// </summary>
     public const double FloorQuantile = 0.10;
 
     // Cohen's d_z is taken over the units with their lowest and highest tenth pulled in to the 10th and 90th percentiles:

@@ -10,7 +10,10 @@ namespace Picollo.Measurement;
 /// </remarks>
 public static partial class Perf
 {
-    /// <summary>Compares <paramref name="candidate"/> with <paramref name="reference"/> with <see cref="PerfOptions.AssemblyDefault"/>.</summary>
+    /// <summary>
+    /// Compares <paramref name="candidate"/> with <paramref name="reference"/> with
+    /// <see cref="PerfOptions.AssemblyDefault"/>.
+    /// </summary>
     /// <param name="reference">The body compared against (the naive or the current code).</param>
     /// <param name="candidate">The body judged (the new code).</param>
     /// <returns>Both sides and their paired statistics.</returns>
@@ -28,17 +31,29 @@ public static partial class Perf
     {
         ArgumentNullException.ThrowIfNull(reference);
         ArgumentNullException.ThrowIfNull(candidate);
-        return Paired(options, new ActionLoop(reference), new ActionLoop(static () => { }), new ActionLoop(candidate), new ActionLoop(static () => { }));
+        return Paired(
+            options,
+            new ActionLoop(reference),
+            new ActionLoop(static () => { }),
+            new ActionLoop(candidate),
+            new ActionLoop(static () => { }));
     }
 
-    /// <summary>Compares <paramref name="candidate"/> with <paramref name="reference"/> with <see cref="PerfOptions.AssemblyDefault"/>; each result is consumed.</summary>
+    /// <summary>
+    /// Compares <paramref name="candidate"/> with <paramref name="reference"/> with
+    /// <see cref="PerfOptions.AssemblyDefault"/>; each result is consumed.
+    /// </summary>
     /// <typeparam name="TResult">The bodies' result.</typeparam>
     /// <param name="reference">The body compared against.</param>
     /// <param name="candidate">The body judged.</param>
     /// <returns>Both sides and their paired statistics.</returns>
-    public static PerfComparison Compare<TResult>(Func<TResult> reference, Func<TResult> candidate) => Compare(PerfOptions.AssemblyDefault, reference, candidate);
+    public static PerfComparison Compare<TResult>(Func<TResult> reference, Func<TResult> candidate) =>
+        Compare(PerfOptions.AssemblyDefault, reference, candidate);
 
-    /// <summary>Compares <paramref name="candidate"/> with <paramref name="reference"/>; each result is consumed so the JIT cannot drop the work.</summary>
+    /// <summary>
+    /// Compares <paramref name="candidate"/> with <paramref name="reference"/>; each result is consumed so the JIT
+    /// cannot drop the work.
+    /// </summary>
     /// <typeparam name="TResult">The bodies' result.</typeparam>
     /// <param name="options">How to measure; <see cref="PerfOptions.Samples"/> is the number of pairs.</param>
     /// <param name="reference">The body compared against.</param>
@@ -51,16 +66,25 @@ public static partial class Perf
     {
         ArgumentNullException.ThrowIfNull(reference);
         ArgumentNullException.ThrowIfNull(candidate);
-        return Paired(options, new FuncLoop<TResult>(reference), new FuncLoop<TResult>(static () => default!), new FuncLoop<TResult>(candidate), new FuncLoop<TResult>(static () => default!));
+        return Paired(
+            options,
+            new FuncLoop<TResult>(reference),
+            new FuncLoop<TResult>(static () => default!),
+            new FuncLoop<TResult>(candidate),
+            new FuncLoop<TResult>(static () => default!));
     }
 
-    /// <summary>Compares <paramref name="candidate"/> with <paramref name="reference"/> on <paramref name="state"/> with <see cref="PerfOptions.AssemblyDefault"/>.</summary>
+    /// <summary>
+    /// Compares <paramref name="candidate"/> with <paramref name="reference"/> on <paramref name="state"/> with
+    /// <see cref="PerfOptions.AssemblyDefault"/>.
+    /// </summary>
     /// <typeparam name="TState">The state passed to every invocation of both bodies.</typeparam>
     /// <param name="state">The state.</param>
     /// <param name="reference">The body compared against; make it <see langword="static"/> so it captures nothing.</param>
     /// <param name="candidate">The body judged; <see langword="static"/> too.</param>
     /// <returns>Both sides and their paired statistics.</returns>
-    public static PerfComparison Compare<TState>(TState state, Action<TState> reference, Action<TState> candidate) => Compare(PerfOptions.AssemblyDefault, state, reference, candidate);
+    public static PerfComparison Compare<TState>(TState state, Action<TState> reference, Action<TState> candidate) =>
+        Compare(PerfOptions.AssemblyDefault, state, reference, candidate);
 
     /// <summary>Compares <paramref name="candidate"/> with <paramref name="reference"/> on <paramref name="state"/>.</summary>
     /// <typeparam name="TState">The state passed to every invocation of both bodies.</typeparam>
@@ -80,16 +104,23 @@ public static partial class Perf
             new StateActionLoop<TState>(state, candidate), new StateActionLoop<TState>(state, static _ => { }));
     }
 
-    /// <summary>Compares <paramref name="candidate"/> with <paramref name="reference"/> on <paramref name="state"/> with <see cref="PerfOptions.AssemblyDefault"/>; each result is consumed.</summary>
+    /// <summary>
+    /// Compares <paramref name="candidate"/> with <paramref name="reference"/> on <paramref name="state"/> with
+    /// <see cref="PerfOptions.AssemblyDefault"/>; each result is consumed.
+    /// </summary>
     /// <typeparam name="TState">The state passed to every invocation of both bodies.</typeparam>
     /// <typeparam name="TResult">The bodies' result.</typeparam>
     /// <param name="state">The state.</param>
     /// <param name="reference">The body compared against; make it <see langword="static"/> so it captures nothing.</param>
     /// <param name="candidate">The body judged; <see langword="static"/> too.</param>
     /// <returns>Both sides and their paired statistics.</returns>
-    public static PerfComparison Compare<TState, TResult>(TState state, Func<TState, TResult> reference, Func<TState, TResult> candidate) => Compare(PerfOptions.AssemblyDefault, state, reference, candidate);
+    public static PerfComparison Compare<TState, TResult>(TState state, Func<TState, TResult> reference, Func<TState, TResult> candidate) =>
+        Compare(PerfOptions.AssemblyDefault, state, reference, candidate);
 
-    /// <summary>Compares <paramref name="candidate"/> with <paramref name="reference"/> on <paramref name="state"/>; each result is consumed.</summary>
+    /// <summary>
+    /// Compares <paramref name="candidate"/> with <paramref name="reference"/> on <paramref name="state"/>; each result
+    /// is consumed.
+    /// </summary>
     /// <typeparam name="TState">The state passed to every invocation of both bodies.</typeparam>
     /// <typeparam name="TResult">The bodies' result.</typeparam>
     /// <param name="options">How to measure; <see cref="PerfOptions.Samples"/> is the number of pairs.</param>
@@ -100,16 +131,23 @@ public static partial class Perf
     /// <exception cref="ArgumentNullException">An argument is <see langword="null"/>.</exception>
     /// <exception cref="InvalidOperationException">Called from inside a measured body.</exception>
     /// <exception cref="PerfBodyException">A body threw; the exception says which, and holds what it threw.</exception>
-    public static PerfComparison Compare<TState, TResult>(PerfOptions options, TState state, Func<TState, TResult> reference, Func<TState, TResult> candidate)
+    public static PerfComparison Compare<TState, TResult>(
+        PerfOptions options, TState state, Func<TState, TResult> reference, Func<TState, TResult> candidate)
     {
         ArgumentNullException.ThrowIfNull(reference);
         ArgumentNullException.ThrowIfNull(candidate);
-        return Paired(options, new StateFuncLoop<TState, TResult>(state, reference), new StateFuncLoop<TState, TResult>(state, static _ => default!),
-            new StateFuncLoop<TState, TResult>(state, candidate), new StateFuncLoop<TState, TResult>(state, static _ => default!));
+        return Paired(
+            options,
+            new StateFuncLoop<TState, TResult>(state, reference),
+            new StateFuncLoop<TState, TResult>(state, static _ => default!),
+            new StateFuncLoop<TState, TResult>(state, candidate),
+            new StateFuncLoop<TState, TResult>(state, static _ => default!));
     }
 
     /// <summary>Compares two bodies with their own names in the reports (the adapters' <c>Against</c> knob).</summary>
-    internal static PerfComparison Paired<TLoop>(PerfOptions options, TLoop reference, TLoop emptyReference, TLoop candidate, TLoop emptyCandidate, string referenceName = "reference", string candidateName = "candidate")
+    internal static PerfComparison Paired<TLoop>(
+        PerfOptions options, TLoop reference, TLoop emptyReference, TLoop candidate, TLoop emptyCandidate,
+        string referenceName = "reference", string candidateName = "candidate")
         where TLoop : struct, IOperationLoop
     {
         ArgumentNullException.ThrowIfNull(options);
@@ -131,8 +169,7 @@ public static partial class Perf
         }
         catch (Exception e) when (e is not OperationCanceledException)
         {
-            string label = name == side ? $"The {side}" : $"The {side} {name}";
-            throw new PerfBodyException(side, $"{label} threw {e.GetType().Name} on its first call: {e.Message} Both bodies of a comparison must run the same input without throwing; fix the body or the input it is given (the inner exception has the stack trace).", e);
+            throw new PerfBodyException(side, MeasurementMessages.ComparisonBodyThrew(side, name, e.GetType().Name, e.Message), e);
         }
     }
 }

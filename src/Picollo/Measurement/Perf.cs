@@ -70,7 +70,10 @@ public static partial class Perf
             .WithRemeasure(() => Measure(options, body));
     }
 
-    /// <summary>Measures <paramref name="body"/> applied to <paramref name="state"/> with <see cref="PerfOptions.AssemblyDefault"/>.</summary>
+    /// <summary>
+    /// Measures <paramref name="body"/> applied to <paramref name="state"/> with
+    /// <see cref="PerfOptions.AssemblyDefault"/>.
+    /// </summary>
     /// <typeparam name="TState">The state passed to every invocation.</typeparam>
     /// <param name="state">The state.</param>
     /// <param name="body">One operation; make it <see langword="static"/> so it captures nothing.</param>
@@ -93,13 +96,17 @@ public static partial class Perf
             .WithRemeasure(() => Measure(options, state, body));
     }
 
-    /// <summary>Measures <paramref name="body"/> applied to <paramref name="state"/> with <see cref="PerfOptions.AssemblyDefault"/>; each result is consumed.</summary>
+    /// <summary>
+    /// Measures <paramref name="body"/> applied to <paramref name="state"/> with
+    /// <see cref="PerfOptions.AssemblyDefault"/>; each result is consumed.
+    /// </summary>
     /// <typeparam name="TState">The state passed to every invocation.</typeparam>
     /// <typeparam name="TResult">The body's result.</typeparam>
     /// <param name="state">The state.</param>
     /// <param name="body">One operation; make it <see langword="static"/> so it captures nothing.</param>
     /// <returns>The result of every counter.</returns>
-    public static PerfResult Measure<TState, TResult>(TState state, Func<TState, TResult> body) => Measure(PerfOptions.AssemblyDefault, state, body);
+    public static PerfResult Measure<TState, TResult>(TState state, Func<TState, TResult> body) =>
+        Measure(PerfOptions.AssemblyDefault, state, body);
 
     /// <summary>Measures <paramref name="body"/> applied to <paramref name="state"/>; each result is consumed.</summary>
     /// <typeparam name="TState">The state passed to every invocation.</typeparam>
@@ -114,7 +121,8 @@ public static partial class Perf
     public static PerfResult Measure<TState, TResult>(PerfOptions options, TState state, Func<TState, TResult> body)
     {
         ArgumentNullException.ThrowIfNull(body);
-        return PerfEngine.Run(options, new StateFuncLoop<TState, TResult>(state, body), new StateFuncLoop<TState, TResult>(state, static _ => default!))
+        return PerfEngine.Run(
+                options, new StateFuncLoop<TState, TResult>(state, body), new StateFuncLoop<TState, TResult>(state, static _ => default!))
             .WithRemeasure(() => Measure(options, state, body));
     }
 }

@@ -1,6 +1,9 @@
 namespace Picollo.Measurement;
 
-/// <summary>A measured body threw: the message says which side of a comparison and what it threw; the inner exception holds the original.</summary>
+/// <summary>
+/// A measured body threw: the message says which side of a comparison and what it threw; the inner exception holds the
+/// original.
+/// </summary>
 public sealed class PerfBodyException : Exception
 {
     /// <summary>Creates the exception.</summary>

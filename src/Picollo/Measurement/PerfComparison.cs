@@ -26,7 +26,9 @@ public sealed class PerfComparison
     private readonly Func<(PerfResult Reference, PerfResult Candidate)>? _measure;
     private ReadOnlyCollection<PairedCounter>? _counters;
 
-    internal PerfComparison((PerfResult Reference, PerfResult Candidate) first, Func<(PerfResult Reference, PerfResult Candidate)>? measure, string referenceName = "reference", string candidateName = "candidate")
+    internal PerfComparison(
+        (PerfResult Reference, PerfResult Candidate) first, Func<(PerfResult Reference, PerfResult Candidate)>? measure,
+        string referenceName = "reference", string candidateName = "candidate")
     {
         _measurements.Add(first);
         _measure = measure;
@@ -60,7 +62,8 @@ public sealed class PerfComparison
 
     /// <summary>One paired counter per requested counter, in request order, available or not.</summary>
     public IReadOnlyList<PairedCounter> Counters => _counters ??= new ReadOnlyCollection<PairedCounter>(
-        [.. Reference.Counters.Select((c, i) => new PairedCounter(this, [.. _measurements.Select(m => (m.Reference.Counters[i], m.Candidate.Counters[i]))]))]);
+        [.. Reference.Counters.Select((c, i) =>
+            new PairedCounter(this, [.. _measurements.Select(m => (m.Reference.Counters[i], m.Candidate.Counters[i]))]))]);
 
     /// <summary>A counter by name (case-insensitive; perf aliases resolve as on <see cref="PerfResult"/>).</summary>
     /// <param name="counterName">The counter's name.</param>
@@ -111,7 +114,8 @@ public sealed class PerfComparison
     {
         var text = new StringBuilder();
         text.Append(CultureInfo.InvariantCulture,
-            $"{CandidateName} vs {ReferenceName}: {Pairs:N0} pairs × {Reference.OperationsPerSample:N0} operations in {Measurements} measurement{(Measurements == 1 ? string.Empty : "s")}, {WallTime.TotalMilliseconds:N0} ms, side by side (ABBA)\n\n");
+            $"{CandidateName} vs {ReferenceName}: {Pairs:N0} pairs × {Reference.OperationsPerSample:N0} operations in {Measurements} " +
+            $"measurement{(Measurements == 1 ? string.Empty : "s")}, {WallTime.TotalMilliseconds:N0} ms, side by side (ABBA)\n\n");
         foreach (string note in Reference.Run.Notes)
             text.Append("Note: ").Append(note).Append("\n\n");
         text.Append(PairedTable());
@@ -124,27 +128,35 @@ public sealed class PerfComparison
     /// <returns>The table, a blank line after it.</returns>
     public string PairedTable()
     {
-        var table = new MarkdownTable(("counter", false), ("unit/op", false), ($"{ReferenceName} P10", true), ($"{CandidateName} P10", true),
-            ($"{ReferenceName} P50", true), ($"{CandidateName} P50", true), ("ratio", true), ("interval", true), ("d_z", true), ("change", false));
+        var table = new MarkdownTable(
+            ("counter", false), ("unit/op", false), ($"{ReferenceName} P10", true), ($"{CandidateName} P10", true),
+            ($"{ReferenceName} P50", true), ($"{CandidateName} P50", true),
+            ("ratio", true), ("interval", true), ("d_z", true), ("change", false));
         var text = new StringBuilder();
         foreach (PairedCounter c in Counters.Where(static c => c.IsAvailable))
         {
-            string interval = c.IsExact ? "exact" : c.IsOccasional ? "means" : string.Create(CultureInfo.InvariantCulture, $"{c.Low:0.000}–{c.High:0.000}× ({c.Confidence * 100:0.#}%)");
+            string interval = c.IsExact ? "exact"
+                : c.IsOccasional ? "means"
+                : string.Create(CultureInfo.InvariantCulture, $"{c.Low:0.000}–{c.High:0.000}× ({c.Confidence * 100:0.#}%)");
             string dz = double.IsNaN(c.CohensDz) ? string.Empty : c.CohensDz.ToString("0.00", CultureInfo.InvariantCulture);
             bool means = c.IsExact || c.IsOccasional;
             table.AddRow(c.Name, c.Unit,
-                Number(means ? c.ReferenceMean : c.Reference.GetPercentile(10)), Number(means ? c.CandidateMean : c.Candidate.GetPercentile(10)),
+                Number(means ? c.ReferenceMean : c.Reference.GetPercentile(10)),
+                Number(means ? c.CandidateMean : c.Candidate.GetPercentile(10)),
                 means ? string.Empty : Number(c.Reference.P50), means ? string.Empty : Number(c.Candidate.P50),
                 double.IsFinite(c.Ratio) ? c.Ratio.ToString("0.000×", CultureInfo.InvariantCulture) : "—", interval, dz,
                 PairedCounter.Words(c.Change, c.IsTimeLike));
         }
 
-        table.WriteTo(text, string.Create(CultureInfo.InvariantCulture, $"Paired: {CandidateName} / {ReferenceName}, {Pairs:N0} pairs (exact and occasional counters: means per operation)"));
+        table.WriteTo(text, string.Create(
+            CultureInfo.InvariantCulture,
+            $"Paired: {CandidateName} / {ReferenceName}, {Pairs:N0} pairs (exact and occasional counters: means per operation)"));
         // One line per reason: without a PMU every hardware counter gives the same long one, naming itself ('cycles').
         foreach (IGrouping<string, PairedCounter> group in Counters.Where(static c => !c.IsAvailable)
             .GroupBy(static c => (c.UnavailableReason ?? "no reason given").Replace($"'{c.Name}'", "each", StringComparison.Ordinal)))
         {
-            text.Append(CultureInfo.InvariantCulture, $"Unavailable: {string.Join(", ", group.Select(static c => c.Name))} ({group.Key})\n");
+            string names = string.Join(", ", group.Select(static c => c.Name));
+            text.Append(CultureInfo.InvariantCulture, $"Unavailable: {names} ({group.Key})\n");
         }
 
         if (Counters.Any(static c => !c.IsAvailable))

@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using System.Globalization;
 using System.Reflection;
 using Picollo.Counters;
 using static Picollo.Measurement.EngineClock;
@@ -34,14 +33,14 @@ internal static class PerfEngine
     internal static T Exclusively<T>(Func<string?, T> measure)
     {
         if (Gate.IsHeldByCurrentThread)
-            throw new InvalidOperationException("Perf.Measure or Perf.Compare was called from inside a measured body: measurements cannot nest.");
+            throw new InvalidOperationException(MeasurementMessages.NestedMeasurement());
 
         using (Gate.EnterScope())
         {
             // Machine-wide: another process's measurement (a test project beside this one) must not run beside this one.
             using MeasurementLock? machine = MeasurementLock.Acquire(MeasurementLock.DefaultTimeout, MeasurementCancellation.Current);
             string? waited = machine is { Waited.TotalMilliseconds: > 100 } held
-                ? string.Create(CultureInfo.InvariantCulture, $"Waited {held.Waited.TotalSeconds:0.0} s for another process's measurement to end (the machine-wide measurement lock).")
+                ? MeasurementMessages.WaitedForMachineLock(held.Waited)
                 : null;
             return measure(waited);
         }
@@ -79,13 +78,16 @@ internal static class PerfEngine
         long budgetStart = start + ToStopwatchTicks(warmup.BudgetExtension);
         cancellation.ThrowIfCancellationRequested();
         PilotOutcome pilot = Pilot.Run(options, body, set, scratch, budgetStart, budgetTicks);
-        long operations = turn is { IsPaired: true } ? turn.AgreeOperations(pilot.OperationsPerSample, options.Samples) : pilot.OperationsPerSample;
+        long operations = turn is { IsPaired: true }
+            ? turn.AgreeOperations(pilot.OperationsPerSample, options.Samples)
+            : pilot.OperationsPerSample;
 
         OverheadCalibration calibration = OverheadCalibration.Run(empty, set, operations, options.CalibrationSamples);
         MachineLoad loadBefore = MachineLoad.Read();
         cancellation.ThrowIfCancellationRequested();
         SamplingOutcome sampling = turn is { IsPaired: true }
-            ? SideBySideSampling.Run(options, body, set, operations, pilot.BytesPerOperation, Stopwatch.GetTimestamp() + (4 * budgetTicks), turn)
+            ? SideBySideSampling.Run(
+                options, body, set, operations, pilot.BytesPerOperation, Stopwatch.GetTimestamp() + (4 * budgetTicks), turn)
             : Sampling.Run(options, body, set, operations, pilot.BytesPerOperation, budgetStart + (2 * budgetTicks), cancellation);
         double otherCores = MachineLoad.OtherCores(loadBefore, MachineLoad.Read());
         int taken = sampling.Readings.Taken;
@@ -151,20 +153,19 @@ internal static class PerfEngine
         double speedFirst = readings.MachineSpeedNanoseconds(0, half), speedSecond = readings.MachineSpeedNanoseconds(half);
         if (Math.Abs(Math.Log(speedSecond / speedFirst)) > Math.Log(1.15))
         {
-            notes.Add(string.Create(CultureInfo.InvariantCulture,
-                $"The machine changed speed during the samples: a reference loop took {speedFirst:0.#} ns per 1,000 steps in the first half of them and {speedSecond:0.#} in the second (a host slowing down or speeding up). Time counters may mix two speeds; a baseline judge measures again by itself. If it happens often, give perf tests a quieter machine or run them alone (dotnet test --filter Category=Performance)."));
+            notes.Add(MeasurementMessages.MachineChangedSpeed(speedFirst, speedSecond));
         }
 
         if (MachineLoad.IsBusy(otherCores))
         {
-            notes.Add(string.Create(CultureInfo.InvariantCulture,
-                $"Other processes used {otherCores:0.00} of {Environment.ProcessorCount} cores while the samples ran: time counters measured beside that work. Run perf tests alone, apart from other test projects and builds (dotnet test --filter Category=Performance)."));
+            notes.Add(MeasurementMessages.OtherProcessesBusy(otherCores, Environment.ProcessorCount));
         }
     }
 
     // What the sampling itself says: the no-GC region's caveat, code compiled under the samples, and a time budget that cut
     // the samples short or capped the operations per sample. Returns whether the time budget bound the run.
-    private static bool AddSamplingNotes(List<string> notes, PerfOptions options, PilotOutcome pilot, SamplingOutcome sampling, WarmupEnd warmupEnd, long operations)
+    private static bool AddSamplingNotes(
+        List<string> notes, PerfOptions options, PilotOutcome pilot, SamplingOutcome sampling, WarmupEnd warmupEnd, long operations)
     {
         if (Sampling.IsCaveat(sampling.NoGCRegionNote))
             notes.Add(sampling.NoGCRegionNote!);
@@ -173,19 +174,22 @@ internal static class PerfEngine
         int taken = sampling.Readings.Taken;
         if (taken < options.Samples)
         {
-            notes.Add(string.Create(CultureInfo.InvariantCulture, $"Sampling stopped at twice the time budget ({options.TimeBudget.TotalSeconds:0.###} s) after {taken:N0} of {options.Samples:N0} samples. For a body this slow, raise the time budget (TimeBudgetMs on a perf test's attribute, PerfOptions.TimeBudget) or ask for fewer samples."));
+            notes.Add(MeasurementMessages.SamplingStoppedAtBudget(options.TimeBudget, taken, options.Samples));
             return true;
         }
 
         if (pilot.IsBoundByTimeBudget)
         {
-            notes.Add(string.Create(CultureInfo.InvariantCulture, $"The time budget capped the operations per sample at {operations:N0}: the sample boundary costs more than {Pilot.BoundaryShare:P0} of a sample. Raise the time budget (TimeBudgetMs, PerfOptions.TimeBudget) so a sample holds more operations, or ask for fewer samples."));
+            notes.Add(MeasurementMessages.BudgetCappedOperations(operations, Pilot.BoundaryShare));
         }
 
         return pilot.IsBoundByTimeBudget;
     }
 
-    /// <summary>The notes every run starts with: the wait for the machine-wide lock, a pinning that failed, the allocated-bytes caveat.</summary>
+    /// <summary>
+    /// The notes every run starts with: the wait for the machine-wide lock, a pinning that failed, the allocated-bytes
+    /// caveat.
+    /// </summary>
     internal static List<string> FirstNotes(string? lockNote, ThreadPinning pinning)
     {
         var notes = new List<string>();
@@ -199,17 +203,14 @@ internal static class PerfEngine
     }
 
     // Compilation on the measuring thread during sampling is certain evidence that the samples ran changing code. Compilation
-    // elsewhere is not, after a warmup that saw the body's final code (optimized or not): background tier-1 compilations of the engine's own
-    // and the JIT listener's methods, and of anything else, landed in 0-150 per default measurement of a settled body.
+    // elsewhere is not, after a warmup that saw the body's final code (optimized or not): background tier-1
+    // compilations of the engine's own and the JIT listener's methods, and of anything else, landed in 0-150 per
+    // default measurement of a settled body.
     internal static string? SamplingJitNote(JitCounts jit, WarmupEnd warmupEnd)
     {
         if (!PerfRunInfo.MayHaveChanged(jit, warmupEnd))
             return null;
 
-        return jit.Thread > 0
-            ? string.Create(CultureInfo.InvariantCulture,
-                $"{jit.Thread:N0} method(s) were JIT-compiled on the measuring thread during sampling (the body ran code for the first time, or a loop was replaced by on-stack replacement): the code changed between samples, and some samples include the compilation. Measure a body whose paths have all run before (a setup call outside the measurement, a longer WarmupMs).")
-            : string.Create(CultureInfo.InvariantCulture,
-                $"{jit.Process:N0} method(s) were JIT-compiled in the process during sampling, and warmup had not seen the body's final code: its tier-1 code may have replaced slower code between samples. A longer WarmupMs lets it reach its final code first; tests running in parallel beside it delay that.");
+        return jit.Thread > 0 ? MeasurementMessages.JitOnMeasuringThread(jit.Thread) : MeasurementMessages.JitInProcess(jit.Process);
     }
 }

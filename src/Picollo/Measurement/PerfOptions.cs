@@ -24,7 +24,10 @@ namespace Picollo.Measurement;
 /// </remarks>
 public sealed record PerfOptions
 {
-    /// <summary>The counters measured when <see cref="Counters"/> is empty: the TSC, the .NET runtime counters, and the perf events most tests want.</summary>
+    /// <summary>
+    /// The counters measured when <see cref="Counters"/> is empty: the TSC, the .NET runtime counters, and the perf
+    /// events most tests want.
+    /// </summary>
     public static readonly ImmutableArray<string> DefaultCounters = KnownCounters.DefaultSet;
 
     private static volatile PerfOptions s_assemblyDefault = new();
@@ -42,7 +45,10 @@ public sealed record PerfOptions
         set => s_assemblyDefault = value ?? throw new ArgumentNullException(nameof(value));
     }
 
-    /// <summary>The least number of body invocations during warmup (default 1). Warmup lasts until both this and <see cref="WarmupTime"/> are reached.</summary>
+    /// <summary>
+    /// The least number of body invocations during warmup (default 1). Warmup lasts until both this and
+    /// <see cref="WarmupTime"/> are reached.
+    /// </summary>
     /// <exception cref="ArgumentOutOfRangeException">Negative.</exception>
     public long WarmupCount
     {
@@ -62,7 +68,10 @@ public sealed record PerfOptions
         init => field = value >= TimeSpan.Zero ? value : throw Invalid(nameof(WarmupTime), value, "must be zero or positive");
     } = TimeSpan.FromMilliseconds(100);
 
-    /// <summary>The number of samples (default 1,000); fewer when the run reaches twice <see cref="TimeBudget"/> (never fewer than <see cref="MinSamples"/>).</summary>
+    /// <summary>
+    /// The number of samples (default 1,000); fewer when the run reaches twice <see cref="TimeBudget"/> (never fewer
+    /// than <see cref="MinSamples"/>).
+    /// </summary>
     /// <exception cref="ArgumentOutOfRangeException">Less than 1.</exception>
     public int Samples
     {
@@ -143,7 +152,10 @@ public sealed record PerfOptions
         init => field = value > 0 ? value : throw Invalid(nameof(NoGCRegionMaxBytes), value, "must be positive");
     } = 16L << 20;
 
-    /// <summary>Pins the measuring thread to its current CPU for the run and restores its affinity after (default on; Linux only).</summary>
+    /// <summary>
+    /// Pins the measuring thread to its current CPU for the run and restores its affinity after (default on; Linux
+    /// only).
+    /// </summary>
     public bool PinThread { get; init; } = true;
 
     /// <summary>The counter names this run measures: <see cref="Counters"/>, or <see cref="DefaultCounters"/> when empty.</summary>
@@ -158,7 +170,12 @@ public sealed record PerfOptions
         {
             string name = names[i];
             if (string.IsNullOrWhiteSpace(name))
-                throw new ArgumentException($"{nameof(PerfOptions)}.{nameof(Counters)}[{i}] is blank: name a counter such as \"tsc\", \"allocated-bytes\" or \"task-clock\".");
+            {
+                throw new ArgumentException(
+                    $"{nameof(PerfOptions)}.{nameof(Counters)}[{i}] is blank: " +
+                    "name a counter such as \"tsc\", \"allocated-bytes\" or \"task-clock\".");
+            }
+
             if (!seen.Add(name))
                 throw new ArgumentException($"{nameof(PerfOptions)}.{nameof(Counters)} names \"{name}\" more than once.");
         }

@@ -5,7 +5,10 @@ using Picollo.PerfEvents;
 
 namespace Picollo.Measurement;
 
-/// <summary>The outcome of one <see cref="Perf"/> measurement: one <see cref="CounterResult"/> per requested counter and how the run went.</summary>
+/// <summary>
+/// The outcome of one <see cref="Perf"/> measurement: one <see cref="CounterResult"/> per requested counter and how the
+/// run went.
+/// </summary>
 public sealed class PerfResult
 {
     private readonly ReadOnlyCollection<CounterResult> _counters;
@@ -116,7 +119,9 @@ public sealed class PerfResult
     public string ToMarkdown(CounterValues values = CounterValues.PerOperation)
     {
         var text = new System.Text.StringBuilder();
-        text.Append(CultureInfo.InvariantCulture, $"{SampleCount:N0} samples × {OperationsPerSample:N0} operations in {WallTime.TotalMilliseconds:N0} ms\n\n");
+        text.Append(
+            CultureInfo.InvariantCulture,
+            $"{SampleCount:N0} samples × {OperationsPerSample:N0} operations in {WallTime.TotalMilliseconds:N0} ms\n\n");
 
         // The caveats decide how far the numbers can be trusted: unoptimized code, code changed under the samples.
         foreach (string note in Run.Notes)
@@ -159,6 +164,6 @@ public sealed class PerfResult
     }
 
     private CounterResult NotMeasured(string name) => CounterResult.Unavailable(
-        new CounterDescriptor(name, "events", CounterKind.Software, $"The counter '{name}' was not measured: add it to {nameof(PerfOptions)}.{nameof(PerfOptions.Counters)} (in a perf test, to the attribute's Counters, e.g. Counters = \"tsc,{name}\")."),
+        new CounterDescriptor(name, "events", CounterKind.Software, MeasurementMessages.CounterNotMeasured(name)),
         Options.RelativeError);
 }

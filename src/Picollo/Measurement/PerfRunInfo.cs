@@ -91,7 +91,10 @@ public sealed record PerfRunInfo
     /// </summary>
     public bool IsOptimized => UnoptimizedReason is null;
 
-    /// <summary>Every caveat of the run in sentences (warmup, JIT activity during sampling, pinning, no-GC region, time budget, background GC).</summary>
+    /// <summary>
+    /// Every caveat of the run in sentences (warmup, JIT activity during sampling, pinning, no-GC region, time budget,
+    /// background GC).
+    /// </summary>
     public IReadOnlyList<string> Notes { get; init; } = [];
 
     /// <summary>

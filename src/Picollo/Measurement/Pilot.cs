@@ -28,9 +28,12 @@ internal static class Pilot
     /// <param name="body">The measured body.</param>
     /// <param name="set">The counters read at each boundary.</param>
     /// <param name="scratch">A read buffer of the set's width.</param>
-    /// <param name="budgetStart">The <see cref="Stopwatch"/> timestamp the pilot's and the samples' share of the budget counts from.</param>
+    /// <param name="budgetStart">
+    /// The <see cref="Stopwatch"/> timestamp the pilot's and the samples' share of the budget counts from.
+    /// </param>
     /// <param name="budgetTicks">The time budget in <see cref="Stopwatch"/> ticks.</param>
-    internal static PilotOutcome Run<TLoop>(PerfOptions options, TLoop body, CounterSet set, ulong[] scratch, long budgetStart, long budgetTicks)
+    internal static PilotOutcome Run<TLoop>(
+        PerfOptions options, TLoop body, CounterSet set, ulong[] scratch, long budgetStart, long budgetTicks)
         where TLoop : struct, IOperationLoop
     {
         (double boundaryNs, double operationNs, double bytesPerOperation) = Estimate(body, set, scratch, budgetTicks / 20);
@@ -54,7 +57,8 @@ internal static class Pilot
     /// batch is long enough that a boundary would cost less than <see cref="BoundaryShare"/> of it, or reaches
     /// <paramref name="capTicks"/>.
     /// </summary>
-    private static (double BoundaryNs, double OperationNs, double BytesPerOperation) Estimate<TLoop>(TLoop body, CounterSet set, ulong[] scratch, long capTicks)
+    private static (double BoundaryNs, double OperationNs, double BytesPerOperation) Estimate<TLoop>(
+        TLoop body, CounterSet set, ulong[] scratch, long capTicks)
         where TLoop : struct, IOperationLoop
     {
         double boundaryNs = double.MaxValue;

@@ -27,7 +27,10 @@ internal static class ReferenceProbes
     /// </summary>
     public static int FloorIndex(int count) => (int)(0.1 * (count - 1));
 
-    /// <summary>Times a reference <see cref="Repeats"/> times in a row and keeps the floor: for a run too short to interleave probes with its samples.</summary>
+    /// <summary>
+    /// Times a reference <see cref="Repeats"/> times in a row and keeps the floor: for a run too short to interleave
+    /// probes with its samples.
+    /// </summary>
     /// <param name="time">One timing of the reference, in <see cref="System.Diagnostics.Stopwatch"/> ticks.</param>
     /// <returns>The floor of the timings, in ticks.</returns>
     public static long Floor(Func<long> time)

@@ -15,7 +15,8 @@ internal static class ResultBuilder
     /// <param name="calibration">The overhead calibration.</param>
     /// <param name="samples">The body's samples.</param>
     /// <param name="run">How the run went.</param>
-    internal static PerfResult Build(PerfOptions options, CounterPlan plan, OverheadCalibration calibration, SampleReadings samples, PerfRunInfo run)
+    internal static PerfResult Build(
+        PerfOptions options, CounterPlan plan, OverheadCalibration calibration, SampleReadings samples, PerfRunInfo run)
     {
         HdrHistogramBuilder histograms = HdrHistogram.Factory.WithRelativeError(options.RelativeError);
         var counters = new CounterResult[plan.Descriptors.Length];
@@ -29,17 +30,25 @@ internal static class ResultBuilder
                 continue;
             }
 
-            double multiplexing = descriptor.Kind is CounterKind.Hardware or CounterKind.HardwareCache or CounterKind.Raw or CounterKind.Software
-                ? MultiplexingRatio(plan, descriptor.Name)
-                : double.NaN;
-            counters[i] = Counter(descriptor, slot, run.OperationsPerSample, samples, calibration.For(slot, histograms), histograms, multiplexing);
+            double multiplexing =
+                descriptor.Kind is CounterKind.Hardware or CounterKind.HardwareCache or CounterKind.Raw or CounterKind.Software
+                    ? MultiplexingRatio(plan, descriptor.Name)
+                    : double.NaN;
+            CounterOverhead overhead = calibration.For(slot, histograms);
+            counters[i] = Counter(descriptor, slot, run.OperationsPerSample, samples, overhead, histograms, multiplexing);
         }
 
         return new PerfResult(counters, options, run);
     }
 
     private static CounterResult Counter(
-        CounterDescriptor descriptor, int slot, long operations, SampleReadings samples, CounterOverhead overhead, HdrHistogramBuilder histograms, double multiplexing)
+        CounterDescriptor descriptor,
+        int slot,
+        long operations,
+        SampleReadings samples,
+        CounterOverhead overhead,
+        HdrHistogramBuilder histograms,
+        double multiplexing)
     {
         var values = new ulong[samples.Taken];
         HdrHistogram histogram = histograms.Create();

@@ -31,13 +31,19 @@ internal sealed class SampleReadings
     /// <summary>Where the allocation probes' arrays go (16 slots, so they die young like most garbage); empty without them.</summary>
     public object[] ProbeSink { get; }
 
-    /// <summary>Each probe's timing of the core reference loop (<see cref="MachineSpeed"/>), in <see cref="System.Diagnostics.Stopwatch"/> ticks.</summary>
+    /// <summary>
+    /// Each probe's timing of the core reference loop (<see cref="MachineSpeed"/>), in
+    /// <see cref="System.Diagnostics.Stopwatch"/> ticks.
+    /// </summary>
     public long[] SpeedTicks { get; }
 
     /// <summary>Each probe's timing of the branchy reference (<see cref="BranchSpeed"/>), in ticks.</summary>
     public long[] BranchTicks { get; }
 
-    /// <summary>Each probe's timing of the allocation reference (<see cref="AllocationSpeed"/>) in ticks; empty for a body that does not allocate.</summary>
+    /// <summary>
+    /// Each probe's timing of the allocation reference (<see cref="AllocationSpeed"/>) in ticks; empty for a body that
+    /// does not allocate.
+    /// </summary>
     public long[] AllocationTicks { get; }
 
     /// <summary>

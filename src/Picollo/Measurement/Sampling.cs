@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using System.Globalization;
 using System.Runtime;
 using System.Runtime.CompilerServices;
 using Picollo.Counters;
@@ -24,13 +23,16 @@ internal static class Sampling
     /// Every body gets reference probes between its samples (<see cref="ReferenceProbes"/>), outside what the samples count:
     /// the core loop and the branchy reference, and the allocation reference for a body that allocates.
     /// </remarks>
-    internal static SamplingOutcome Run<TLoop>(PerfOptions options, TLoop body, CounterSet set, long operations, double bytesPerOperation, long deadline, CancellationToken cancellation)
+    internal static SamplingOutcome Run<TLoop>(
+        PerfOptions options, TLoop body, CounterSet set, long operations, double bytesPerOperation, long deadline,
+        CancellationToken cancellation)
         where TLoop : struct, IOperationLoop
     {
         bool allocates = bytesPerOperation > 0;
         var readings = new SampleReadings(options.Samples, set.Count, ReferenceProbes.ProbesFor(options.Samples), allocates);
         int minSamples = Math.Min(options.MinSamples, options.Samples);
-        double expectedBytes = (bytesPerOperation * operations * options.Samples) + (readings.AllocationTicks.Length * (double)AllocationSpeed.BytesPerProbe);
+        double expectedBytes = (bytesPerOperation * operations * options.Samples)
+            + (readings.AllocationTicks.Length * (double)AllocationSpeed.BytesPerProbe);
 
         // The probes run once before the samples, so their first call's JIT compilation is not a compilation on the
         // measuring thread during sampling (which says the measured code changed: the first measurement of every process
@@ -76,7 +78,8 @@ internal static class Sampling
     /// overhead it subtracts.
     /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    internal static int Loop<TLoop>(TLoop loop, CounterSet set, long operations, SampleReadings readings, int minSamples, long deadline, CancellationToken cancellation)
+    internal static int Loop<TLoop>(
+        TLoop loop, CounterSet set, long operations, SampleReadings readings, int minSamples, long deadline, CancellationToken cancellation)
         where TLoop : struct, IOperationLoop
     {
         ulong[] boundaries = readings.Boundaries;
@@ -144,9 +147,7 @@ internal static class Sampling
     /// samples, which a collection does not reach. <see cref="PerfRunInfo.NoGCRegionNote"/> keeps it for the caller who asks.
     /// </summary>
     internal static bool IsCaveat(string? noGCRegionNote) =>
-        noGCRegionNote is not null && !noGCRegionNote.StartsWith(OverLimitNoteStart, StringComparison.Ordinal);
-
-    private const string OverLimitNoteStart = "No no-GC region: the samples should allocate about ";
+        noGCRegionNote is not null && !noGCRegionNote.StartsWith(MeasurementMessages.NoGCRegionOverLimitStart, StringComparison.Ordinal);
 
     // The note says why no region was used when it was asked for; null when it was started.
     internal static bool TryStartNoGCRegion(PerfOptions options, double expectedBytes, out string? note)
@@ -156,7 +157,7 @@ internal static class Sampling
             return false;
         if (expectedBytes > options.NoGCRegionMaxBytes)
         {
-            note = string.Create(CultureInfo.InvariantCulture, $"{OverLimitNoteStart}{expectedBytes:N0} bytes, more than {nameof(PerfOptions.NoGCRegionMaxBytes)} ({options.NoGCRegionMaxBytes:N0}): collections may land in samples (gen0-collections counts them). Raise {nameof(PerfOptions.NoGCRegionMaxBytes)}, or ask for fewer samples.");
+            note = MeasurementMessages.NoGCRegionOverLimit(expectedBytes, options.NoGCRegionMaxBytes);
             return false;
         }
 
@@ -166,7 +167,7 @@ internal static class Sampling
         {
             if (GC.TryStartNoGCRegion(size))
                 return true;
-            note = "No no-GC region: the runtime could not reserve it, so collections may land in samples (gen0-collections counts them). Fewer samples need a smaller region.";
+            note = MeasurementMessages.NoGCRegionNotReserved();
         }
         catch (Exception e) when (e is ArgumentOutOfRangeException or InvalidOperationException)
         {
@@ -181,7 +182,7 @@ internal static class Sampling
         if (!started)
             return null;
         if (GCSettings.LatencyMode != GCLatencyMode.NoGCRegion)
-            return "The GC left the no-GC region during sampling (the process allocated more than reserved, other threads' allocations included): a collection may have landed in a sample. Keep other threads from allocating while measuring, or ask for fewer samples.";
+            return MeasurementMessages.NoGCRegionLeft();
         GC.EndNoGCRegion();
         return null;
     }

@@ -8,7 +8,8 @@ namespace Picollo.Measurement;
 /// <param name="Kind">Its kind.</param>
 /// <param name="UnavailableReason">Why it did not count; <see langword="null"/> when it did.</param>
 /// <param name="Samples">The samples, overhead subtracted.</param>
-internal sealed record SideBySideCounter(string Name, string Unit, CounterKind Kind, string? UnavailableReason, IReadOnlyList<ulong> Samples)
+internal sealed record SideBySideCounter(
+    string Name, string Unit, CounterKind Kind, string? UnavailableReason, IReadOnlyList<ulong> Samples)
 {
     /// <summary>Whether it counted.</summary>
     public bool IsAvailable => UnavailableReason is null;

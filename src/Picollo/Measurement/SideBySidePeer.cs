@@ -39,7 +39,8 @@ internal sealed class SideBySidePeer
     /// <summary>The CPU both workers pin their measuring thread to.</summary>
     public const string CpuVariable = "PICOLLO_AB_CPU";
 
-    private static readonly Lazy<SideBySidePeer?> s_current = new(static () => FromEnvironment(Environment.GetEnvironmentVariable), LazyThreadSafetyMode.ExecutionAndPublication);
+    private static readonly Lazy<SideBySidePeer?> s_current = new(
+        static () => FromEnvironment(Environment.GetEnvironmentVariable), LazyThreadSafetyMode.ExecutionAndPublication);
 
     private readonly Socket _socket;
     private readonly byte[] _one = new byte[1];
@@ -158,11 +159,12 @@ internal sealed class SideBySidePeer
     }
 
     internal static IOException Protocol(string answer) =>
-        new($"picollo ab answered '{answer}', which this worker's protocol does not know: the tool and the tested build's Picollo differ in version. Use the same Picollo version in the base and the head, and the picollo tool of that version.");
+        new(MeasurementMessages.AbProtocolUnknown(answer));
 
     private void WriteFile(string kind, string json)
     {
-        string path = Path.Combine(Output, string.Create(CultureInfo.InvariantCulture, $"{Side}.{kind}.{Interlocked.Increment(ref _written):D4}.json"));
+        string name = string.Create(CultureInfo.InvariantCulture, $"{Side}.{kind}.{Interlocked.Increment(ref _written):D4}.json");
+        string path = Path.Combine(Output, name);
 
         // Written whole and renamed, so the tool never reads half a record of a worker it had to stop.
         File.WriteAllText(path + ".tmp", json, new UTF8Encoding(encoderShouldEmitUTF8Identifier: false));
@@ -175,7 +177,9 @@ internal sealed class SideBySidePeer
             return null;
         string side = environment(SideVariable) is { Length: > 0 } s ? s : "head";
         string output = environment(OutputVariable) is { Length: > 0 } o ? o : Path.GetTempPath();
-        int? cpu = int.TryParse(environment(CpuVariable), NumberStyles.Integer, CultureInfo.InvariantCulture, out int c) && c >= 0 ? c : null;
+        int? cpu = int.TryParse(environment(CpuVariable), NumberStyles.Integer, CultureInfo.InvariantCulture, out int c) && c >= 0
+            ? c
+            : null;
 
         // Read once: a process the test itself starts (a tool, a server) must not join the comparison.
         foreach (string variable in (string[])[ChannelVariable, SideVariable, OutputVariable, CpuVariable])
@@ -189,7 +193,7 @@ internal sealed class SideBySidePeer
         catch (SocketException e)
         {
             socket.Dispose();
-            throw new IOException($"This process was started by picollo ab to measure beside another build, but its channel {channel} does not answer ({e.SocketErrorCode}): the tool has ended. Run the test with dotnet test instead, or run picollo ab again.", e);
+            throw new IOException(MeasurementMessages.AbChannelClosed(channel, e.SocketErrorCode), e);
         }
 
         var peer = new SideBySidePeer(socket, side, output, cpu);

@@ -1,4 +1,3 @@
-using System.Globalization;
 using System.Text;
 using System.Text.Json;
 using Picollo.Counters;
@@ -104,9 +103,10 @@ internal sealed record SideBySideRecord(
                 root.TryGetProperty("notes", out JsonElement notes) ? [.. notes.EnumerateArray().Select(static n => n.GetString()!)] : [],
                 root.TryGetProperty("message", out JsonElement message) ? message.GetString() : null);
         }
-        catch (Exception e) when (e is JsonException or KeyNotFoundException or InvalidOperationException or FormatException or ArgumentException)
+        catch (Exception e)
+            when (e is JsonException or KeyNotFoundException or InvalidOperationException or FormatException or ArgumentException)
         {
-            throw new InvalidDataException(string.Create(CultureInfo.InvariantCulture, $"{path} is not a record a picollo ab worker writes ({e.Message}): the worker and the tool differ in version."), e);
+            throw new InvalidDataException(MeasurementMessages.AbRecordUnreadable(path, e.Message), e);
         }
     }
 

@@ -25,7 +25,8 @@ internal static class SideBySideSampling
     /// </param>
     /// <param name="turn">The measurement's turn.</param>
     /// <returns>The samples and how they ran.</returns>
-    internal static SamplingOutcome Run<TLoop>(PerfOptions options, TLoop body, CounterSet set, long operations, double bytesPerOperation, long deadline, SideBySideTurn turn)
+    internal static SamplingOutcome Run<TLoop>(
+        PerfOptions options, TLoop body, CounterSet set, long operations, double bytesPerOperation, long deadline, SideBySideTurn turn)
         where TLoop : struct, IOperationLoop
     {
         var readings = new SampleReadings(options.Samples, set.Count);
@@ -55,7 +56,9 @@ internal static class SideBySideSampling
     /// <summary>The loop: wait for the turn, read, run, read, say done; allocates nothing.</summary>
     /// <returns>The samples taken.</returns>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    private static int Loop<TLoop>(TLoop body, CounterSet set, long operations, SampleReadings readings, ulong[] scratch, int minSamples, long deadline, SideBySideTurn turn)
+    private static int Loop<TLoop>(
+        TLoop body, CounterSet set, long operations, SampleReadings readings, ulong[] scratch, int minSamples, long deadline,
+        SideBySideTurn turn)
         where TLoop : struct, IOperationLoop
     {
         ulong[] boundaries = readings.Boundaries;

@@ -58,7 +58,7 @@ internal sealed class ThreadPinning : IDisposable
                 return Failed(pinning, "sched_getcpu");
             if (cpu >= Interop.Sched.CpuSetBytes * 8)
             {
-                pinning.FailureReason = $"CPU {cpu} does not fit a {Interop.Sched.CpuSetBytes * 8}-CPU affinity mask; the run was not pinned.";
+                pinning.FailureReason = MeasurementMessages.CpuOutsideAffinityMask(cpu, Interop.Sched.CpuSetBytes * 8);
                 return pinning;
             }
 
@@ -87,8 +87,7 @@ internal sealed class ThreadPinning : IDisposable
     private static ThreadPinning Failed(ThreadPinning pinning, string call)
     {
         int errno = Marshal.GetLastPInvokeError();
-        pinning.FailureReason = $"{call} failed with {Interop.Errno.Describe(errno)}; the run was not pinned " +
-            "(a container or cgroup cpuset can forbid affinity changes): the scheduler may move it between CPUs mid-sample. Allow affinity changes in the container, or turn pinning off to silence this (PerfOptions.PinThread = false).";
+        pinning.FailureReason = MeasurementMessages.PinningFailed(call, Interop.Errno.Describe(errno));
         return pinning;
     }
 }

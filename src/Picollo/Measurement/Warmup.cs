@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using System.Globalization;
 using System.Reflection;
 using System.Runtime;
 using Picollo.Counters;
@@ -14,11 +13,11 @@ namespace Picollo.Measurement;
 /// <remarks>
 /// <para>
 /// Tiered compilation replaces the body's first (tier-0, or on-stack-replaced) code with optimized tier-1 code from a
-/// background thread some time after its first calls (docs/ARCHITECTURE.md, "Measurement engine"): after a 100 ms call-counting delay that restarts
-/// with any tier-0 compilation in the process, then, with TieredPGO, an instrumented tier and 30 more calls. Until then
-/// a body with a loop runs 3.5-4× slower here (a 2,000-step dependency chain: OSR code vs tier 1). A fresh body's warmup
-/// lasted 210-310 ms in a warmed-up process and 220-365 ms in the first measurement of a process, also with both cores
-/// kept busy: the delay is a timer, not CPU work.
+/// background thread some time after its first calls (docs/ARCHITECTURE.md, "Measurement engine"): after a 100 ms
+/// call-counting delay that restarts with any tier-0 compilation in the process, then, with TieredPGO, an instrumented
+/// tier and 30 more calls. Until then a body with a loop runs 3.5-4× slower here (a 2,000-step dependency chain: OSR
+/// code vs tier 1). A fresh body's warmup lasted 210-310 ms in a warmed-up process and 220-365 ms in the first
+/// measurement of a process, also with both cores kept busy: the delay is a timer, not CPU work.
 /// </para>
 /// <para>
 /// The evidence comes from <see cref="JitTierListener"/>. Once the body's method has its final code, warmup ends when
@@ -82,7 +81,9 @@ internal static class Warmup
     // this thread's JIT count. A helper called for the first time inside the loop is compiled on this thread and reads as
     // the body's code changing (the substitute snapshot below exists for that reason), so the loop stays one piece; the
     // decision itself is Decide.
-    internal static WarmupOutcome Run<TLoop>(PerfOptions options, TLoop body, TLoop empty, CounterSet set, ulong[] scratch, long start, long budgetTicks, CancellationToken cancellation)
+    internal static WarmupOutcome Run<TLoop>(
+        PerfOptions options, TLoop body, TLoop empty, CounterSet set, ulong[] scratch, long start, long budgetTicks,
+        CancellationToken cancellation)
         where TLoop : struct, IOperationLoop
     {
         long warmupStart = Stopwatch.GetTimestamp();
@@ -134,8 +135,11 @@ internal static class Warmup
             // itself made the warmup refuse the known tier ("JIT quiet" instead of "code optimized").
             JitTierSnapshot tiers = listener?.Snapshot() ?? default;
             JitTierSnapshot assumed = tiers with { BodyTier = knownFinalTier ?? tiers.BodyTier, BodyTierTicks = warmupStart };
-            if (knownFinalTier is { } finalTier && !tiers.IsBodyFinal && (threadJit.Since == warmupStart || finalTier == JitTier.MinOptJitted))
+            if (knownFinalTier is { } finalTier && !tiers.IsBodyFinal
+                && (threadJit.Since == warmupStart || finalTier == JitTier.MinOptJitted))
+            {
                 tiers = assumed;
+            }
 
             // The body's first compilation happens on this thread; its event arrives 10-30 ms later. Without this wait a
             // fresh body whose first call outlasted the minimum warmup was judged by the fallback rule, before its event.
@@ -173,16 +177,14 @@ internal static class Warmup
         {
             if (now < caps.TierUpCap)
                 return null;
-            return (WarmupEnd.TimeCap, string.Create(CultureInfo.InvariantCulture,
-                $"Warmup stopped after {ToMilliseconds(now - caps.Start)} ms, before the body's method got its tier-1 code (it last ran {Describe(tier)} code): the samples measured code that the JIT was about to replace with faster code. Continuous JIT activity elsewhere in the process (e.g. tests running in parallel) delays tiering."));
+            return (WarmupEnd.TimeCap, MeasurementMessages.WarmupStoppedBeforeTier1(ToMilliseconds(now - caps.Start), Describe(tier)));
         }
 
         if (now - jitQuietSince >= s_jitQuietTicks)
             return (WarmupEnd.JitQuiet, null);
         if (now < caps.QuietCap)
             return null;
-        return (WarmupEnd.TimeCap, string.Create(CultureInfo.InvariantCulture,
-            $"Warmup stopped at half the time budget ({ToMilliseconds(caps.QuietCap - caps.Start)} ms) while methods were still being JIT-compiled in the process: the body may not have reached its final optimized code. A longer TimeBudget gives the JIT more time."));
+        return (WarmupEnd.TimeCap, MeasurementMessages.WarmupStoppedWhileCompiling(ToMilliseconds(caps.QuietCap - caps.Start)));
     }
 
     private static string Describe(JitTier tier) => tier switch
