@@ -18,8 +18,11 @@ internal static class DotnetHost
         string name = OperatingSystem.IsWindows() ? "dotnet.exe" : "dotnet";
         if (System.Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") is { Length: > 0 } host && File.Exists(host))
             return host;
-        if (System.Environment.ProcessPath is { } own && string.Equals(System.IO.Path.GetFileName(own), name, StringComparison.OrdinalIgnoreCase))
+        if (System.Environment.ProcessPath is { } own
+            && string.Equals(System.IO.Path.GetFileName(own), name, StringComparison.OrdinalIgnoreCase))
+        {
             return own;
+        }
 
         string runtime = RuntimeEnvironment.GetRuntimeDirectory();
         string root = System.IO.Path.GetFullPath(System.IO.Path.Combine(runtime, "..", "..", ".."));

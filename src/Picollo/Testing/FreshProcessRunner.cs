@@ -13,7 +13,9 @@ namespace Picollo.Testing;
 /// </summary>
 /// <param name="worker">How the adapter starts the test.</param>
 /// <param name="timeBudget">The test's time budget per measurement, for the child's timeout.</param>
-/// <param name="fixedTimeout">The child's time besides its measurements; <see cref="DefaultFixedTimeout"/> when <see langword="null"/>.</param>
+/// <param name="fixedTimeout">
+/// The child's time besides its measurements; <see cref="DefaultFixedTimeout"/> when <see langword="null"/>.
+/// </param>
 internal sealed class FreshProcessRunner(PerfTestWorker worker, TimeSpan timeBudget, TimeSpan? fixedTimeout = null) : IFreshProcessMeasurer
 {
     /// <summary>
@@ -55,11 +57,12 @@ internal sealed class FreshProcessRunner(PerfTestWorker worker, TimeSpan timeBud
         try
         {
             if (!process.Start())
-                return FreshProcessMeasurement.Failed($"the fresh process for {worker.Description} did not start ({worker.FileName}).");
+                return FreshProcessMeasurement.Failed(PerfTestMessages.FreshProcessDidNotStart(worker.Description, worker.FileName));
         }
         catch (Exception e) when (e is System.ComponentModel.Win32Exception or InvalidOperationException)
         {
-            return FreshProcessMeasurement.Failed($"the fresh process for {worker.Description} could not start {worker.FileName}: {e.Message}. Check that the dotnet host is on the PATH or set DOTNET_HOST_PATH.");
+            return FreshProcessMeasurement.Failed(
+                PerfTestMessages.FreshProcessCouldNotStart(worker.Description, worker.FileName, e.Message));
         }
 
         process.BeginOutputReadLine();
@@ -83,16 +86,15 @@ internal sealed class FreshProcessRunner(PerfTestWorker worker, TimeSpan timeBud
         }
         catch (BaselineFormatException e)
         {
-            return FreshProcessMeasurement.Failed($"the fresh process for {worker.Description} wrote an unreadable measurement: {e.Message}");
+            return FreshProcessMeasurement.Failed(PerfTestMessages.FreshProcessUnreadable(worker.Description, e.Message));
         }
 
         if (records.Count > 0)
             return new FreshProcessMeasurement(records, null);
 
-        string why = !exited
-            ? string.Create(CultureInfo.InvariantCulture, $"it did not finish within {timeout.TotalSeconds:0} s and was stopped")
-            : string.Create(CultureInfo.InvariantCulture, $"it exited with code {process.ExitCode} without measuring");
-        return FreshProcessMeasurement.Failed($"the fresh process for {worker.Description} measured nothing: {why}.{Tail(output)}");
+        return FreshProcessMeasurement.Failed(!exited
+            ? PerfTestMessages.FreshProcessTimedOut(worker.Description, timeout, Tail(output))
+            : PerfTestMessages.FreshProcessExitedEarly(worker.Description, process.ExitCode, Tail(output)));
     }
 
     // The worker's command line and environment: which baseline to measure, how often, where to write; the machine-wide
@@ -132,12 +134,12 @@ internal sealed class FreshProcessRunner(PerfTestWorker worker, TimeSpan timeBud
     }
 
     // The last lines the child printed: where a crash or a refused test explains itself.
-    private static string Tail(StringBuilder output)
+    private static string[] Tail(StringBuilder output)
     {
         string[] lines;
         lock (output)
             lines = output.ToString().Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
-        return lines.Length == 0 ? string.Empty : " Its last output: " + string.Join(" | ", lines[^Math.Min(5, lines.Length)..]);
+        return lines[^Math.Min(5, lines.Length)..];
     }
 
     private static void Kill(Process process)
@@ -146,7 +148,8 @@ internal sealed class FreshProcessRunner(PerfTestWorker worker, TimeSpan timeBud
         {
             process.Kill(entireProcessTree: true);
         }
-        catch (Exception e) when (e is InvalidOperationException or AggregateException or System.ComponentModel.Win32Exception or NotSupportedException)
+        catch (Exception e)
+            when (e is InvalidOperationException or AggregateException or System.ComponentModel.Win32Exception or NotSupportedException)
         {
             // It exited meanwhile, or a process of its tree could not be killed: nothing more to do from here.
         }

@@ -10,7 +10,9 @@ namespace Picollo.Testing;
 public interface IPerfTestDeclaration
 {
     /// <summary>The counters to measure, comma-separated (e.g. <c>"tsc,allocated-bytes"</c>); the default set when not set.</summary>
-    [PerfKnob("`\"tsc,allocated-bytes\"`: counter names as `perf stat -e` spells them, plus `tsc` and the runtime counters", "the default set")]
+    [PerfKnob(
+        "`\"tsc,allocated-bytes\"`: counter names as `perf stat -e` spells them, plus `tsc` and the runtime counters",
+        "the default set")]
     string? Counters { get; }
 
     /// <summary>Per-operation P50 budgets, <c>"counter:value,counter:value"</c> (e.g. <c>"tsc:20000"</c>).</summary>
@@ -29,11 +31,19 @@ public interface IPerfTestDeclaration
     [PerfKnob("`\"allocated-bytes,branch-misses\"`: must not count in any sample", "none")]
     string? ZeroBudget { get; }
 
-    /// <summary>Whether the measurement is compared with the baseline committed beside the test (default: yes for a test whose body is the operation, no for one that takes a <see cref="PerfContext"/>).</summary>
-    [PerfKnob("`true` / `false`: judge the measurement against the baseline committed beside the test", "on for the body style; off for the `PerfContext` style (which calls `ShouldNotRegress` itself)")]
+    /// <summary>
+    /// Whether the measurement is compared with the baseline committed beside the test (default: yes for a test whose
+    /// body is the operation, no for one that takes a <see cref="PerfContext"/>).
+    /// </summary>
+    [PerfKnob(
+        "`true` / `false`: judge the measurement against the baseline committed beside the test",
+        "on for the body style; off for the `PerfContext` style (which calls `ShouldNotRegress` itself)")]
     bool? Baseline { get; }
 
-    /// <summary>The relative rise (0.05 = 5 %) at which a statistical counter regresses against the baseline; the verdict policy's (8 % for time) when not set.</summary>
+    /// <summary>
+    /// The relative rise (0.05 = 5 %) at which a statistical counter regresses against the baseline; the verdict
+    /// policy's (8 % for time) when not set.
+    /// </summary>
     [PerfKnob("a fraction, e.g. `0.05`: the rise at which a statistical counter regresses", "the verdict policy's (8 % for time)")]
     double? MaxChange { get; }
 
@@ -46,7 +56,10 @@ public interface IPerfTestDeclaration
     /// lowest quarter of each side's samples, log scale) above this value, on top of the threshold, z and the confirming
     /// measurement (docs/VERDICTS.md, "Cohen's d"); no gate when not set (d is reported beside z).
     /// </summary>
-    [PerfKnob("in (0, 10], e.g. `0.5`: a time regression also needs Cohen's d of the floor above it (an opt-in gate on top of the rule, docs/VERDICTS.md \"Cohen's d\")", "none: d is reported beside z")]
+    [PerfKnob(
+        "in (0, 10], e.g. `0.5`: a time regression also needs Cohen's d of the floor above it " +
+        "(an opt-in gate on top of the rule, docs/VERDICTS.md \"Cohen's d\")",
+        "none: d is reported beside z")]
     double? MaxCohensD { get; }
 
     /// <summary>
@@ -55,7 +68,11 @@ public interface IPerfTestDeclaration
     /// (<see cref="MinSpeedup"/>, else <see cref="MaxSlowdown"/>) replaces the stored baseline, and the budgets apply to the
     /// candidate. Not for a test that takes a <see cref="PerfContext"/> (it calls <c>perf.Compare</c>); not assembly-wide.
     /// </summary>
-    [PerfKnob("`nameof(NaiveCount)`: the body is compared side by side with this method of the class (\"Against a reference\" below); test only, not `PerfDefaults`", "none", TestOnly = true)]
+    [PerfKnob(
+        "`nameof(NaiveCount)`: the body is compared side by side with this method of the class (\"Against a reference\" below); " +
+        "test only, not `PerfDefaults`",
+        "none",
+        TestOnly = true)]
     string? Against { get; }
 
     /// <summary>
@@ -63,7 +80,8 @@ public interface IPerfTestDeclaration
     /// machine counts when tsc is unavailable), e.g. 2.0 for twice as fast; positive and finite, below 1 allowing a bounded
     /// slowdown. Not assembly-wide.
     /// </summary>
-    [PerfKnob("with `Against`: a factor above 0, e.g. `2.0`: the body at least that much faster on tsc; test only", "none", TestOnly = true)]
+    [PerfKnob(
+        "with `Against`: a factor above 0, e.g. `2.0`: the body at least that much faster on tsc; test only", "none", TestOnly = true)]
     double? MinSpeedup { get; }
 
     /// <summary>
@@ -71,7 +89,9 @@ public interface IPerfTestDeclaration
     /// for 5 %; 0 or more. The claim of a test with <see cref="Against"/> and no <see cref="MinSpeedup"/>, with the
     /// assembly's value or 0.05 when not set.
     /// </summary>
-    [PerfKnob("with `Against`: a fraction, 0 or more, e.g. `0.05`: the body at most that much slower on every time counter", "0.05 when `Against` claims nothing else")]
+    [PerfKnob(
+        "with `Against`: a fraction, 0 or more, e.g. `0.05`: the body at most that much slower on every time counter",
+        "0.05 when `Against` claims nothing else")]
     double? MaxSlowdown { get; }
 
     /// <summary>
@@ -86,7 +106,11 @@ public interface IPerfTestDeclaration
     /// levels the body's time takes from one process to the next (docs/VERDICTS.md, "Levels"); 3 when not set, 0 for the
     /// test's process only.
     /// </summary>
-    [PerfKnob("0 to 16: fresh processes of the test assembly a recording measures besides the test's own, to learn the levels of the body's time (docs/VERDICTS.md \"Levels\"); 0 records in the test's process", "3", Unset = -1)]
+    [PerfKnob(
+        "0 to 16: fresh processes of the test assembly a recording measures besides the test's own, " +
+        "to learn the levels of the body's time (docs/VERDICTS.md \"Levels\"); 0 records in the test's process",
+        "3",
+        Unset = -1)]
     int? RecordingProcesses { get; }
 
     /// <summary>Samples per measurement (at least 10).</summary>
@@ -101,7 +125,10 @@ public interface IPerfTestDeclaration
     [PerfKnob("0 or more: the least warmup", "100")]
     int? WarmupMs { get; }
 
-    /// <summary>Counters to use when another is unavailable, <c>"counter->fallback,..."</c> (e.g. <c>"cycles->tsc"</c>): a budget on the first is checked on the second, with a warning.</summary>
+    /// <summary>
+    /// Counters to use when another is unavailable, <c>"counter->fallback,..."</c> (e.g. <c>"cycles->tsc"</c>): a
+    /// budget on the first is checked on the second, with a warning.
+    /// </summary>
     [PerfKnob("`\"cycles->tsc\"`: a budget on an unavailable counter is checked on its stand-in, with a warning", "none")]
     string? Fallback { get; }
 

@@ -25,7 +25,10 @@ internal static class OperationBinder
     private static readonly MethodInfo[] s_pairedFuncs = Helpers("PairedFunc");
     private static readonly MethodInfo[] s_pairedActions = Helpers("PairedAction");
 
-    /// <summary>Measures <paramref name="method"/> on <paramref name="instance"/> with <paramref name="arguments"/> as its operation.</summary>
+    /// <summary>
+    /// Measures <paramref name="method"/> on <paramref name="instance"/> with <paramref name="arguments"/> as its
+    /// operation.
+    /// </summary>
     /// <param name="options">The test's options.</param>
     /// <param name="method">The test method: no <see cref="PerfContext"/>, at most <see cref="MaxArguments"/> parameters.</param>
     /// <param name="instance">The test-class instance, or <see langword="null"/> for a static method.</param>
@@ -49,12 +52,14 @@ internal static class OperationBinder
     /// <param name="arguments">The case's arguments, one per parameter.</param>
     /// <returns>The comparison.</returns>
     /// <exception cref="PerfBodyException">A method threw on its first call; the message names the side and the method.</exception>
-    public static PerfComparison Compare(PerfOptions options, MethodInfo reference, MethodInfo candidate, object? instance, object?[] arguments)
+    public static PerfComparison Compare(
+        PerfOptions options, MethodInfo reference, MethodInfo candidate, object? instance, object?[] arguments)
     {
         (Type delegateType, MethodInfo helper) = Shape(candidate, s_pairedFuncs, s_pairedActions);
         Delegate referenceBody = Bind(reference, delegateType, instance);
         Delegate candidateBody = Bind(candidate, delegateType, instance);
-        return Invoke<PerfComparison>(candidate, helper, [options, referenceBody, candidateBody, arguments, reference.Name, candidate.Name]);
+        return Invoke<PerfComparison>(
+            candidate, helper, [options, referenceBody, candidateBody, arguments, reference.Name, candidate.Name]);
     }
 
     /// <summary>
@@ -73,45 +78,44 @@ internal static class OperationBinder
     {
         ArgumentNullException.ThrowIfNull(method);
         ArgumentNullException.ThrowIfNull(against);
-        Type type = method.DeclaringType ?? throw new PerfTestConfigurationException($"{attribute} {method.Name} Against = \"{against}\": the test method has no class to find the reference in.");
+        Type type = method.DeclaringType
+            ?? throw new PerfTestConfigurationException(PerfTestMessages.NoClassForReference(attribute, method.Name, against));
         string prefix = $"{attribute} {type.Name}.{method.Name} Against = \"{against}\"";
         Type[] parameters = [.. method.GetParameters().Select(static p => p.ParameterType)];
         string signature = $"{TypeName(method.ReturnType)} ({string.Join(", ", parameters.Select(TypeName))})";
 
         if (PerfTestExecution.PerfContextIndex(method) >= 0)
         {
-            throw new PerfTestConfigurationException(
-                $"{prefix}: the test takes a PerfContext, so its body is not the measured operation and has nothing to compare. " +
-                $"Compare inside the method instead, PerfComparison c = perf.Compare(input, static s => {against}(s), static s => New(s)); c.Tsc.ShouldBeFasterBy(2.0); or drop the PerfContext so the body is the candidate.");
+            throw new PerfTestConfigurationException(PerfTestMessages.AgainstWithContext(prefix, against));
         }
 
-        MethodInfo[] methods = [.. type.GetMethods(BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Instance | BindingFlags.Static)
+        const BindingFlags all = BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Instance | BindingFlags.Static;
+        MethodInfo[] methods = [.. type.GetMethods(all)
             .Where(static m => !m.IsSpecialName && m.DeclaringType != typeof(object) && !m.Name.Contains('<', StringComparison.Ordinal))];
         MethodInfo[] named = [.. methods.Where(m => m.Name == against)];
         if (named.Length == 0)
-            throw new PerfTestConfigurationException($"{prefix}: {type.Name} has no method {against}. {Suggestions(type, method, against, methods, parameters, signature)}");
+            throw new PerfTestConfigurationException(NotFound(prefix, type, method, against, methods, parameters, signature));
 
-        MethodInfo? match = named.FirstOrDefault(m => !m.IsGenericMethodDefinition && m.GetParameters().Select(static p => p.ParameterType).SequenceEqual(parameters));
+        MethodInfo? match = named.FirstOrDefault(m =>
+            !m.IsGenericMethodDefinition && m.GetParameters().Select(static p => p.ParameterType).SequenceEqual(parameters));
         if (match is not null && match.MethodHandle == method.MethodHandle)
         {
-            throw new PerfTestConfigurationException(
-                $"{prefix}: it names the test method itself, which would be compared with itself. The reference is another method of {type.Name} with the test's signature {signature}: the code the body must beat or match, e.g. the naive or the previous version, Against = nameof(NaiveCount).");
+            throw new PerfTestConfigurationException(PerfTestMessages.ReferenceIsTheTest(prefix, type.Name, signature));
         }
 
         if (match is null)
         {
             MethodInfo other = named[0];
-            string reason = other.IsGenericMethodDefinition
-                ? $"{type.Name}.{against} is generic"
-                : $"{type.Name}.{against} takes ({Parameters(other)}) and the test takes ({Parameters(method)})";
+            string? referenceParameters = other.IsGenericMethodDefinition ? null : Parameters(other);
             throw new PerfTestConfigurationException(
-                $"{prefix}: {reason}: both sides are called with the same data. Give {against} the test's parameters ({Parameters(method)}), or name a method that has them.");
+                PerfTestMessages.ReferenceParametersDiffer(prefix, type.Name, against, referenceParameters, Parameters(method)));
         }
 
         if (match.ReturnType != method.ReturnType)
         {
             throw new PerfTestConfigurationException(
-                $"{prefix}: {type.Name}.{against} returns {TypeName(match.ReturnType)} and the test returns {TypeName(method.ReturnType)}: both sides are measured the same way, their results consumed alike. Make {against} return {TypeName(method.ReturnType)}, or name a method that does.");
+                PerfTestMessages.ReferenceReturnsOther(
+                    prefix, type.Name, against, TypeName(match.ReturnType), TypeName(method.ReturnType)));
         }
 
         return match;
@@ -139,12 +143,15 @@ internal static class OperationBinder
         }
         catch (InvalidCastException e)
         {
-            throw new PerfTestConfigurationException($"{method.Name}: the case's data does not fit the method's parameters ({string.Join(", ", method.GetParameters().Select(static p => p.ParameterType.Name))}): {e.Message}", e);
+            IEnumerable<string> types = method.GetParameters().Select(static p => p.ParameterType.Name);
+            throw new PerfTestConfigurationException(PerfTestMessages.DataDoesNotFit(method.Name, types, e.Message), e);
         }
     }
 
-    // The nearest names of the class, else the methods that have the test's signature, else how to write one.
-    private static string Suggestions(Type type, MethodInfo method, string against, MethodInfo[] methods, Type[] parameters, string signature)
+    // No method of that name: the nearest names of the class, else the methods that have the test's signature, else how to
+    // write one.
+    private static string NotFound(
+        string prefix, Type type, MethodInfo method, string against, MethodInfo[] methods, Type[] parameters, string signature)
     {
         string[] near = [.. methods.Select(static m => m.Name).Where(n => n != method.Name).Distinct(StringComparer.Ordinal)
             .Select(n => (Name: n, Distance: PerfEventSuggestions.EditDistance(against, n)))
@@ -155,12 +162,11 @@ internal static class OperationBinder
             .Where(m => m.MethodHandle != method.MethodHandle && !m.IsGenericMethodDefinition && m.ReturnType == method.ReturnType
                 && m.GetParameters().Select(static p => p.ParameterType).SequenceEqual(parameters))
             .Select(static m => m.Name).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal)];
-        string form = $"Against names a method of {type.Name} with the test's signature {signature}; nameof keeps the name right";
         if (near.Length > 0)
-            return $"Did you mean {string.Join(" or ", near)}? {form}: Against = nameof({near[0]}).";
+            return PerfTestMessages.ReferenceMisspelt(prefix, type.Name, against, signature, near);
         if (fitting.Length > 0)
-            return $"{form}. The methods with that signature: {string.Join(", ", fitting.Take(5))}.";
-        return $"{form}, and {type.Name} has none: add the reference, e.g. public {TypeName(method.ReturnType)} {against}({Parameters(method)}) {{ ... }}.";
+            return PerfTestMessages.ReferenceNotAmong(prefix, type.Name, against, signature, fitting);
+        return PerfTestMessages.ReferenceMissing(prefix, type.Name, against, signature, TypeName(method.ReturnType), Parameters(method));
     }
 
     private static string Parameters(MethodInfo method) =>
@@ -176,7 +182,11 @@ internal static class OperationBinder
         if (Nullable.GetUnderlyingType(type) is { } underlying)
             return TypeName(underlying) + "?";
         if (type.IsGenericType)
-            return $"{type.Name[..type.Name.IndexOf('`', StringComparison.Ordinal)]}<{string.Join(", ", type.GetGenericArguments().Select(TypeName))}>";
+        {
+            string generic = type.Name[..type.Name.IndexOf('`', StringComparison.Ordinal)];
+            return $"{generic}<{string.Join(", ", type.GetGenericArguments().Select(TypeName))}>";
+        }
+
         return Type.GetTypeCode(type) switch
         {
             TypeCode.Boolean => "bool",
@@ -200,7 +210,8 @@ internal static class OperationBinder
     }
 
     private static MethodInfo[] Helpers(string kind) =>
-        [.. Enumerable.Range(0, MaxArguments + 1).Select(n => typeof(OperationBinder).GetMethod(kind + n.ToString(CultureInfo.InvariantCulture), BindingFlags.NonPublic | BindingFlags.Static)!)];
+        [.. Enumerable.Range(0, MaxArguments + 1).Select(n => typeof(OperationBinder)
+            .GetMethod(kind + n.ToString(CultureInfo.InvariantCulture), BindingFlags.NonPublic | BindingFlags.Static)!)];
 
     // One helper per arity and shape, called once per test through MakeGenericMethod: the loops they reach are generic
     // over the delegate's exact type, so the per-call path has no reflection, boxing or allocation.
@@ -214,7 +225,8 @@ internal static class OperationBinder
         Perf.Measure(options, ((Func<T1, T2, TResult>)body, (T1)a[0]!, (T2)a[1]!), static s => s.Item1(s.Item2, s.Item3));
 
     private static PerfResult Func3<T1, T2, T3, TResult>(PerfOptions options, Delegate body, object?[] a) =>
-        Perf.Measure(options, ((Func<T1, T2, T3, TResult>)body, (T1)a[0]!, (T2)a[1]!, (T3)a[2]!), static s => s.Item1(s.Item2, s.Item3, s.Item4));
+        Perf.Measure(
+            options, ((Func<T1, T2, T3, TResult>)body, (T1)a[0]!, (T2)a[1]!, (T3)a[2]!), static s => s.Item1(s.Item2, s.Item3, s.Item4));
 
     private static PerfResult Action0(PerfOptions options, Delegate body, object?[] a) =>
         Perf.Measure(options, (Action)body);
@@ -226,49 +238,111 @@ internal static class OperationBinder
         Perf.Measure(options, ((Action<T1, T2>)body, (T1)a[0]!, (T2)a[1]!), static s => s.Item1(s.Item2, s.Item3));
 
     private static PerfResult Action3<T1, T2, T3>(PerfOptions options, Delegate body, object?[] a) =>
-        Perf.Measure(options, ((Action<T1, T2, T3>)body, (T1)a[0]!, (T2)a[1]!, (T3)a[2]!), static s => s.Item1(s.Item2, s.Item3, s.Item4));
+        Perf.Measure(
+            options, ((Action<T1, T2, T3>)body, (T1)a[0]!, (T2)a[1]!, (T3)a[2]!), static s => s.Item1(s.Item2, s.Item3, s.Item4));
 
     // The same shapes paired: both sides in the same loop type, so the engine runs them through the same code.
-    private static PerfComparison PairedFunc0<TResult>(PerfOptions options, Delegate reference, Delegate candidate, object?[] a, string referenceName, string candidateName) =>
-        Perf.Paired(options, new FuncLoop<TResult>((Func<TResult>)reference), new FuncLoop<TResult>(static () => default!),
-            new FuncLoop<TResult>((Func<TResult>)candidate), new FuncLoop<TResult>(static () => default!), referenceName, candidateName);
+    private static PerfComparison PairedFunc0<TResult>(
+        PerfOptions options, Delegate reference, Delegate candidate, object?[] a, string referenceName, string candidateName) =>
+        Perf.Paired(
+            options,
+            new FuncLoop<TResult>((Func<TResult>)reference),
+            new FuncLoop<TResult>(static () => default!),
+            new FuncLoop<TResult>((Func<TResult>)candidate),
+            new FuncLoop<TResult>(static () => default!),
+            referenceName,
+            candidateName);
 
-    private static PerfComparison PairedFunc1<T1, TResult>(PerfOptions options, Delegate reference, Delegate candidate, object?[] a, string referenceName, string candidateName) =>
-        Perf.Paired(options, new StateFuncLoop<T1, TResult>((T1)a[0]!, (Func<T1, TResult>)reference), new StateFuncLoop<T1, TResult>((T1)a[0]!, static _ => default!),
-            new StateFuncLoop<T1, TResult>((T1)a[0]!, (Func<T1, TResult>)candidate), new StateFuncLoop<T1, TResult>((T1)a[0]!, static _ => default!), referenceName, candidateName);
+    private static PerfComparison PairedFunc1<T1, TResult>(
+        PerfOptions options, Delegate reference, Delegate candidate, object?[] a, string referenceName, string candidateName) =>
+        Perf.Paired(
+            options,
+            new StateFuncLoop<T1, TResult>((T1)a[0]!, (Func<T1, TResult>)reference),
+            new StateFuncLoop<T1, TResult>((T1)a[0]!, static _ => default!),
+            new StateFuncLoop<T1, TResult>((T1)a[0]!, (Func<T1, TResult>)candidate),
+            new StateFuncLoop<T1, TResult>((T1)a[0]!, static _ => default!),
+            referenceName,
+            candidateName);
 
-    private static PerfComparison PairedFunc2<T1, T2, TResult>(PerfOptions options, Delegate reference, Delegate candidate, object?[] a, string referenceName, string candidateName)
+    private static PerfComparison PairedFunc2<T1, T2, TResult>(
+        PerfOptions options, Delegate reference, Delegate candidate, object?[] a, string referenceName, string candidateName)
     {
-        (Func<T1, T2, TResult>, T1, T2) r = ((Func<T1, T2, TResult>)reference, (T1)a[0]!, (T2)a[1]!), c = ((Func<T1, T2, TResult>)candidate, (T1)a[0]!, (T2)a[1]!);
-        return Perf.Paired(options, new StateFuncLoop<(Func<T1, T2, TResult>, T1, T2), TResult>(r, static s => s.Item1(s.Item2, s.Item3)), new StateFuncLoop<(Func<T1, T2, TResult>, T1, T2), TResult>(r, static _ => default!),
-            new StateFuncLoop<(Func<T1, T2, TResult>, T1, T2), TResult>(c, static s => s.Item1(s.Item2, s.Item3)), new StateFuncLoop<(Func<T1, T2, TResult>, T1, T2), TResult>(c, static _ => default!), referenceName, candidateName);
+        (Func<T1, T2, TResult>, T1, T2) r = ((Func<T1, T2, TResult>)reference, (T1)a[0]!, (T2)a[1]!);
+        (Func<T1, T2, TResult>, T1, T2) c = ((Func<T1, T2, TResult>)candidate, (T1)a[0]!, (T2)a[1]!);
+        return Perf.Paired(
+            options,
+            new StateFuncLoop<(Func<T1, T2, TResult>, T1, T2), TResult>(r, static s => s.Item1(s.Item2, s.Item3)),
+            new StateFuncLoop<(Func<T1, T2, TResult>, T1, T2), TResult>(r, static _ => default!),
+            new StateFuncLoop<(Func<T1, T2, TResult>, T1, T2), TResult>(c, static s => s.Item1(s.Item2, s.Item3)),
+            new StateFuncLoop<(Func<T1, T2, TResult>, T1, T2), TResult>(c, static _ => default!),
+            referenceName,
+            candidateName);
     }
 
-    private static PerfComparison PairedFunc3<T1, T2, T3, TResult>(PerfOptions options, Delegate reference, Delegate candidate, object?[] a, string referenceName, string candidateName)
+    private static PerfComparison PairedFunc3<T1, T2, T3, TResult>(
+        PerfOptions options, Delegate reference, Delegate candidate, object?[] a, string referenceName, string candidateName)
     {
-        (Func<T1, T2, T3, TResult>, T1, T2, T3) r = ((Func<T1, T2, T3, TResult>)reference, (T1)a[0]!, (T2)a[1]!, (T3)a[2]!), c = ((Func<T1, T2, T3, TResult>)candidate, (T1)a[0]!, (T2)a[1]!, (T3)a[2]!);
-        return Perf.Paired(options, new StateFuncLoop<(Func<T1, T2, T3, TResult>, T1, T2, T3), TResult>(r, static s => s.Item1(s.Item2, s.Item3, s.Item4)), new StateFuncLoop<(Func<T1, T2, T3, TResult>, T1, T2, T3), TResult>(r, static _ => default!),
-            new StateFuncLoop<(Func<T1, T2, T3, TResult>, T1, T2, T3), TResult>(c, static s => s.Item1(s.Item2, s.Item3, s.Item4)), new StateFuncLoop<(Func<T1, T2, T3, TResult>, T1, T2, T3), TResult>(c, static _ => default!), referenceName, candidateName);
+        (Func<T1, T2, T3, TResult>, T1, T2, T3) r = ((Func<T1, T2, T3, TResult>)reference, (T1)a[0]!, (T2)a[1]!, (T3)a[2]!);
+        (Func<T1, T2, T3, TResult>, T1, T2, T3) c = ((Func<T1, T2, T3, TResult>)candidate, (T1)a[0]!, (T2)a[1]!, (T3)a[2]!);
+        return Perf.Paired(
+            options,
+            new StateFuncLoop<(Func<T1, T2, T3, TResult>, T1, T2, T3), TResult>(r, static s => s.Item1(s.Item2, s.Item3, s.Item4)),
+            new StateFuncLoop<(Func<T1, T2, T3, TResult>, T1, T2, T3), TResult>(r, static _ => default!),
+            new StateFuncLoop<(Func<T1, T2, T3, TResult>, T1, T2, T3), TResult>(c, static s => s.Item1(s.Item2, s.Item3, s.Item4)),
+            new StateFuncLoop<(Func<T1, T2, T3, TResult>, T1, T2, T3), TResult>(c, static _ => default!),
+            referenceName,
+            candidateName);
     }
 
-    private static PerfComparison PairedAction0(PerfOptions options, Delegate reference, Delegate candidate, object?[] a, string referenceName, string candidateName) =>
-        Perf.Paired(options, new ActionLoop((Action)reference), new ActionLoop(static () => { }), new ActionLoop((Action)candidate), new ActionLoop(static () => { }), referenceName, candidateName);
+    private static PerfComparison PairedAction0(
+        PerfOptions options, Delegate reference, Delegate candidate, object?[] a, string referenceName, string candidateName) =>
+        Perf.Paired(
+            options,
+            new ActionLoop((Action)reference),
+            new ActionLoop(static () => { }),
+            new ActionLoop((Action)candidate),
+            new ActionLoop(static () => { }),
+            referenceName,
+            candidateName);
 
-    private static PerfComparison PairedAction1<T1>(PerfOptions options, Delegate reference, Delegate candidate, object?[] a, string referenceName, string candidateName) =>
-        Perf.Paired(options, new StateActionLoop<T1>((T1)a[0]!, (Action<T1>)reference), new StateActionLoop<T1>((T1)a[0]!, static _ => { }),
-            new StateActionLoop<T1>((T1)a[0]!, (Action<T1>)candidate), new StateActionLoop<T1>((T1)a[0]!, static _ => { }), referenceName, candidateName);
+    private static PerfComparison PairedAction1<T1>(
+        PerfOptions options, Delegate reference, Delegate candidate, object?[] a, string referenceName, string candidateName) =>
+        Perf.Paired(
+            options,
+            new StateActionLoop<T1>((T1)a[0]!, (Action<T1>)reference),
+            new StateActionLoop<T1>((T1)a[0]!, static _ => { }),
+            new StateActionLoop<T1>((T1)a[0]!, (Action<T1>)candidate),
+            new StateActionLoop<T1>((T1)a[0]!, static _ => { }),
+            referenceName,
+            candidateName);
 
-    private static PerfComparison PairedAction2<T1, T2>(PerfOptions options, Delegate reference, Delegate candidate, object?[] a, string referenceName, string candidateName)
+    private static PerfComparison PairedAction2<T1, T2>(
+        PerfOptions options, Delegate reference, Delegate candidate, object?[] a, string referenceName, string candidateName)
     {
-        (Action<T1, T2>, T1, T2) r = ((Action<T1, T2>)reference, (T1)a[0]!, (T2)a[1]!), c = ((Action<T1, T2>)candidate, (T1)a[0]!, (T2)a[1]!);
-        return Perf.Paired(options, new StateActionLoop<(Action<T1, T2>, T1, T2)>(r, static s => s.Item1(s.Item2, s.Item3)), new StateActionLoop<(Action<T1, T2>, T1, T2)>(r, static _ => { }),
-            new StateActionLoop<(Action<T1, T2>, T1, T2)>(c, static s => s.Item1(s.Item2, s.Item3)), new StateActionLoop<(Action<T1, T2>, T1, T2)>(c, static _ => { }), referenceName, candidateName);
+        (Action<T1, T2>, T1, T2) r = ((Action<T1, T2>)reference, (T1)a[0]!, (T2)a[1]!);
+        (Action<T1, T2>, T1, T2) c = ((Action<T1, T2>)candidate, (T1)a[0]!, (T2)a[1]!);
+        return Perf.Paired(
+            options,
+            new StateActionLoop<(Action<T1, T2>, T1, T2)>(r, static s => s.Item1(s.Item2, s.Item3)),
+            new StateActionLoop<(Action<T1, T2>, T1, T2)>(r, static _ => { }),
+            new StateActionLoop<(Action<T1, T2>, T1, T2)>(c, static s => s.Item1(s.Item2, s.Item3)),
+            new StateActionLoop<(Action<T1, T2>, T1, T2)>(c, static _ => { }),
+            referenceName,
+            candidateName);
     }
 
-    private static PerfComparison PairedAction3<T1, T2, T3>(PerfOptions options, Delegate reference, Delegate candidate, object?[] a, string referenceName, string candidateName)
+    private static PerfComparison PairedAction3<T1, T2, T3>(
+        PerfOptions options, Delegate reference, Delegate candidate, object?[] a, string referenceName, string candidateName)
     {
-        (Action<T1, T2, T3>, T1, T2, T3) r = ((Action<T1, T2, T3>)reference, (T1)a[0]!, (T2)a[1]!, (T3)a[2]!), c = ((Action<T1, T2, T3>)candidate, (T1)a[0]!, (T2)a[1]!, (T3)a[2]!);
-        return Perf.Paired(options, new StateActionLoop<(Action<T1, T2, T3>, T1, T2, T3)>(r, static s => s.Item1(s.Item2, s.Item3, s.Item4)), new StateActionLoop<(Action<T1, T2, T3>, T1, T2, T3)>(r, static _ => { }),
-            new StateActionLoop<(Action<T1, T2, T3>, T1, T2, T3)>(c, static s => s.Item1(s.Item2, s.Item3, s.Item4)), new StateActionLoop<(Action<T1, T2, T3>, T1, T2, T3)>(c, static _ => { }), referenceName, candidateName);
+        (Action<T1, T2, T3>, T1, T2, T3) r = ((Action<T1, T2, T3>)reference, (T1)a[0]!, (T2)a[1]!, (T3)a[2]!);
+        (Action<T1, T2, T3>, T1, T2, T3) c = ((Action<T1, T2, T3>)candidate, (T1)a[0]!, (T2)a[1]!, (T3)a[2]!);
+        return Perf.Paired(
+            options,
+            new StateActionLoop<(Action<T1, T2, T3>, T1, T2, T3)>(r, static s => s.Item1(s.Item2, s.Item3, s.Item4)),
+            new StateActionLoop<(Action<T1, T2, T3>, T1, T2, T3)>(r, static _ => { }),
+            new StateActionLoop<(Action<T1, T2, T3>, T1, T2, T3)>(c, static s => s.Item1(s.Item2, s.Item3, s.Item4)),
+            new StateActionLoop<(Action<T1, T2, T3>, T1, T2, T3)>(c, static _ => { }),
+            referenceName,
+            candidateName);
     }
 }

@@ -30,7 +30,8 @@ public sealed class PerfContext
     private readonly List<PerfComparison> _comparisons = [];
     private Action? _beforeFirstMeasurement;
 
-    internal PerfContext(PerfTestDescriptor test, PerfOptions options, CancellationToken cancellationToken, Action? beforeFirstMeasurement = null)
+    internal PerfContext(
+        PerfTestDescriptor test, PerfOptions options, CancellationToken cancellationToken, Action? beforeFirstMeasurement = null)
     {
         Test = test;
         Options = options;
@@ -47,7 +48,10 @@ public sealed class PerfContext
     /// <summary>The test being run.</summary>
     internal PerfTestDescriptor Test { get; }
 
-    /// <summary>The measurement options the test declared (counters, samples, time budget, warmup) over the assembly's and the built-in defaults.</summary>
+    /// <summary>
+    /// The measurement options the test declared (counters, samples, time budget, warmup) over the assembly's and the
+    /// built-in defaults.
+    /// </summary>
     public PerfOptions Options { get; }
 
     /// <summary>The test's cancellation; a measurement stops between samples when it fires.</summary>
@@ -68,13 +72,19 @@ public sealed class PerfContext
     /// <returns>The measurement.</returns>
     public PerfResult Measure(Action body) => Record(Perf.Measure(Options, Prepare(body)));
 
-    /// <summary>Measures <paramref name="body"/> with the test's options; its result is consumed so the work cannot be optimized away.</summary>
+    /// <summary>
+    /// Measures <paramref name="body"/> with the test's options; its result is consumed so the work cannot be optimized
+    /// away.
+    /// </summary>
     /// <typeparam name="TResult">The body's result.</typeparam>
     /// <param name="body">The operation.</param>
     /// <returns>The measurement.</returns>
     public PerfResult Measure<TResult>(Func<TResult> body) => Record(Perf.Measure(Options, Prepare(body)));
 
-    /// <summary>Measures <paramref name="body"/> on <paramref name="state"/> with the test's options: the zero-allocation form (a <see langword="static"/> lambda that captures nothing).</summary>
+    /// <summary>
+    /// Measures <paramref name="body"/> on <paramref name="state"/> with the test's options: the zero-allocation form
+    /// (a <see langword="static"/> lambda that captures nothing).
+    /// </summary>
     /// <typeparam name="TState">The state's type.</typeparam>
     /// <param name="state">What the body works on, prepared outside the measured region.</param>
     /// <param name="body">The operation.</param>
@@ -87,7 +97,8 @@ public sealed class PerfContext
     /// <param name="state">What the body works on, prepared outside the measured region.</param>
     /// <param name="body">The operation.</param>
     /// <returns>The measurement.</returns>
-    public PerfResult Measure<TState, TResult>(TState state, Func<TState, TResult> body) => Record(Perf.Measure(Options, state, Prepare(body)));
+    public PerfResult Measure<TState, TResult>(TState state, Func<TState, TResult> body) =>
+        Record(Perf.Measure(Options, state, Prepare(body)));
 
     /// <summary>The comparisons taken so far, in order.</summary>
     public IReadOnlyList<PerfComparison> Comparisons
@@ -99,35 +110,51 @@ public sealed class PerfContext
         }
     }
 
-    /// <summary>Compares <paramref name="candidate"/> with <paramref name="reference"/> side by side with the test's options (<see cref="Perf.Compare(PerfOptions, Action, Action)"/>).</summary>
+    /// <summary>
+    /// Compares <paramref name="candidate"/> with <paramref name="reference"/> side by side with the test's options
+    /// (<see cref="Perf.Compare(PerfOptions, Action, Action)"/>).
+    /// </summary>
     /// <param name="reference">The body compared against.</param>
     /// <param name="candidate">The body judged.</param>
     /// <returns>The comparison, to assert on: <c>c.Tsc.ShouldBeFasterBy(1.5)</c>.</returns>
-    public PerfComparison Compare(Action reference, Action candidate) => Record(Perf.Compare(Options, Prepare(reference), Prepare(candidate)));
+    public PerfComparison Compare(Action reference, Action candidate) =>
+        Record(Perf.Compare(Options, Prepare(reference), Prepare(candidate)));
 
-    /// <summary>Compares <paramref name="candidate"/> with <paramref name="reference"/> side by side with the test's options; each result is consumed.</summary>
+    /// <summary>
+    /// Compares <paramref name="candidate"/> with <paramref name="reference"/> side by side with the test's options;
+    /// each result is consumed.
+    /// </summary>
     /// <typeparam name="TResult">The bodies' result.</typeparam>
     /// <param name="reference">The body compared against.</param>
     /// <param name="candidate">The body judged.</param>
     /// <returns>The comparison.</returns>
-    public PerfComparison Compare<TResult>(Func<TResult> reference, Func<TResult> candidate) => Record(Perf.Compare(Options, Prepare(reference), Prepare(candidate)));
+    public PerfComparison Compare<TResult>(Func<TResult> reference, Func<TResult> candidate) =>
+        Record(Perf.Compare(Options, Prepare(reference), Prepare(candidate)));
 
-    /// <summary>Compares <paramref name="candidate"/> with <paramref name="reference"/> on <paramref name="state"/> side by side with the test's options: the zero-allocation form.</summary>
+    /// <summary>
+    /// Compares <paramref name="candidate"/> with <paramref name="reference"/> on <paramref name="state"/> side by side
+    /// with the test's options: the zero-allocation form.
+    /// </summary>
     /// <typeparam name="TState">The state's type.</typeparam>
     /// <param name="state">What both bodies work on, prepared outside the measured region.</param>
     /// <param name="reference">The body compared against.</param>
     /// <param name="candidate">The body judged.</param>
     /// <returns>The comparison.</returns>
-    public PerfComparison Compare<TState>(TState state, Action<TState> reference, Action<TState> candidate) => Record(Perf.Compare(Options, state, Prepare(reference), Prepare(candidate)));
+    public PerfComparison Compare<TState>(TState state, Action<TState> reference, Action<TState> candidate) =>
+        Record(Perf.Compare(Options, state, Prepare(reference), Prepare(candidate)));
 
-    /// <summary>Compares <paramref name="candidate"/> with <paramref name="reference"/> on <paramref name="state"/> side by side with the test's options; each result is consumed.</summary>
+    /// <summary>
+    /// Compares <paramref name="candidate"/> with <paramref name="reference"/> on <paramref name="state"/> side by side
+    /// with the test's options; each result is consumed.
+    /// </summary>
     /// <typeparam name="TState">The state's type.</typeparam>
     /// <typeparam name="TResult">The bodies' result.</typeparam>
     /// <param name="state">What both bodies work on, prepared outside the measured region.</param>
     /// <param name="reference">The body compared against.</param>
     /// <param name="candidate">The body judged.</param>
     /// <returns>The comparison.</returns>
-    public PerfComparison Compare<TState, TResult>(TState state, Func<TState, TResult> reference, Func<TState, TResult> candidate) => Record(Perf.Compare(Options, state, Prepare(reference), Prepare(candidate)));
+    public PerfComparison Compare<TState, TResult>(TState state, Func<TState, TResult> reference, Func<TState, TResult> candidate) =>
+        Record(Perf.Compare(Options, state, Prepare(reference), Prepare(candidate)));
 
     /// <summary>Makes <paramref name="context"/> the current flow's context.</summary>
     internal static void SetCurrent(PerfContext? context) => s_current.Value = context;
@@ -163,8 +190,8 @@ public sealed class PerfContext
     }
 
     /// <summary>
-    /// Keeps a comparison, reports it (the test output and its JSON result, <see cref="PerfComparisonReports"/>), and stops the test as skipped when either side's code
-    /// was not optimized.
+    /// Keeps a comparison, reports it (the test output and its JSON result, <see cref="PerfComparisonReports"/>), and
+    /// stops the test as skipped when either side's code was not optimized.
     /// </summary>
     internal PerfComparison Record(PerfComparison comparison)
     {
@@ -172,7 +199,8 @@ public sealed class PerfContext
             _comparisons.Add(comparison);
         if (comparison.Reference.Run.UnoptimizedReason is { } reason)
             throw new PerfTestSkipException(reason);
-        comparison.WriteReport(Test.TestClass, Test.CaseName, callerFilePath: Test.SourceFilePath, testMethod: Test.Method.Name, expression: Test.DisplayName);
+        comparison.WriteReport(
+            Test.TestClass, Test.CaseName, callerFilePath: Test.SourceFilePath, testMethod: Test.Method.Name, expression: Test.DisplayName);
         return comparison;
     }
 }

@@ -28,7 +28,10 @@ internal sealed class PerfKnobAttribute : Attribute
     /// <summary>What applies when it is not set (markdown).</summary>
     public string Default { get; }
 
-    /// <summary>The attribute getter's value while a value-type knob is not set (default: the type's default, NaN for numbers with a fraction).</summary>
+    /// <summary>
+    /// The attribute getter's value while a value-type knob is not set (default: the type's default, NaN for numbers
+    /// with a fraction).
+    /// </summary>
     public object? Unset { get; init; }
 
     /// <summary>One test's claim about its own body: declared on the test attributes, not on <see cref="PerfDefaultsAttribute"/>.</summary>

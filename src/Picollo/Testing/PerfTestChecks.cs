@@ -42,7 +42,8 @@ internal sealed class PerfTestChecks
             text.Append(CultureInfo.InvariantCulture, $"{i + 1}. {FirstLine(failed[i].Message)}").Append('\n');
         for (int i = 0; i < failed.Length; i++)
         {
-            text.Append('\n').Append(CultureInfo.InvariantCulture, $"[{i + 1} of {failed.Length}] ").Append(failed[i].Message.TrimEnd('\n'));
+            text.Append('\n').Append(CultureInfo.InvariantCulture, $"[{i + 1} of {failed.Length}] ")
+                .Append(failed[i].Message.TrimEnd('\n'));
             text.Append('\n');
         }
 

@@ -13,7 +13,8 @@ internal sealed class PerfTestDescriptor
     /// <param name="caseName">The theory case (from its data), or <see langword="null"/>.</param>
     /// <param name="sourceFilePath">The test's source file (the attribute's <c>[CallerFilePath]</c>): the baseline lives beside it.</param>
     /// <param name="declaration">The attribute's knobs.</param>
-    public PerfTestDescriptor(string attribute, MethodInfo method, string testClass, string? caseName, string sourceFilePath, IPerfTestDeclaration declaration)
+    public PerfTestDescriptor(
+        string attribute, MethodInfo method, string testClass, string? caseName, string sourceFilePath, IPerfTestDeclaration declaration)
     {
         ArgumentException.ThrowIfNullOrEmpty(attribute);
         ArgumentNullException.ThrowIfNull(method);

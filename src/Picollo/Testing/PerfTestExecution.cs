@@ -28,7 +28,10 @@ internal static class PerfTestExecution
         return parameters.Length > 0 && parameters[^1].ParameterType == typeof(PerfContext) ? parameters.Length - 1 : -1;
     }
 
-    /// <summary>Why <paramref name="method"/> cannot be a perf test, with the form that works; <see langword="null"/> when it can.</summary>
+    /// <summary>
+    /// Why <paramref name="method"/> cannot be a perf test, with the form that works; <see langword="null"/> when it
+    /// can.
+    /// </summary>
     /// <param name="attribute">The attribute as written in messages, e.g. <c>[PerfFact]</c>.</param>
     /// <param name="method">The test method.</param>
     /// <param name="takesData">Whether the attribute gives it data (a theory or test case): data parameters are allowed.</param>
@@ -37,27 +40,26 @@ internal static class PerfTestExecution
     {
         ArgumentNullException.ThrowIfNull(method);
         string name = $"{method.DeclaringType?.Name}.{method.Name}";
-        string contextForm = $"public void {method.Name}(PerfContext perf) {{ var input = ...; PerfResult r = perf.Measure(input, static s => Work(s)); r.ShouldNotRegress(); }}";
         if (method.IsDefined(typeof(AsyncStateMachineAttribute)) || IsAwaitable(method.ReturnType))
-            return $"{attribute} {name} is async: a perf test measures synchronous work, repeated thousands of times on one pinned thread. Take a PerfContext and measure the work synchronously: {contextForm}";
+            return PerfTestMessages.AsyncTest(attribute, name, method.Name);
         if (method.IsGenericMethodDefinition)
-            return $"{attribute} {name} is generic: a perf test needs concrete types. Make it non-generic, one test per type.";
+            return PerfTestMessages.GenericTest(attribute, name);
 
         ParameterInfo[] parameters = method.GetParameters();
         for (int i = 0; i < parameters.Length; i++)
         {
             ParameterInfo p = parameters[i];
             if (p.ParameterType == typeof(PerfContext) && i != parameters.Length - 1)
-                return $"{attribute} {name} takes its PerfContext '{p.Name}' before other parameters: it must be the last one.";
+                return PerfTestMessages.ContextNotLast(attribute, name, p.Name);
             if (p.ParameterType.IsByRef || p.ParameterType.IsByRefLike || p.ParameterType.IsPointer)
-                return $"{attribute} {name}'s parameter '{p.Name}' is {(p.ParameterType.IsByRefLike ? "a ref struct" : "passed by reference or a pointer")}: test data must be ordinary values.";
+                return PerfTestMessages.ParameterNotAValue(attribute, name, p.Name, p.ParameterType.IsByRefLike);
         }
 
         int data = parameters.Length - (PerfContextIndex(method) >= 0 ? 1 : 0);
         if (data > 0 && !takesData)
-            return $"{attribute} {name} takes parameters ({string.Join(", ", parameters.Take(data).Select(static p => p.Name))}) that no data fills. Measure inside the method with a PerfContext: {contextForm}; or give the data with a theory (xunit: [PerfTheory] + [InlineData]; NUnit: [PerfTestCase]).";
+            return PerfTestMessages.ParametersWithoutData(attribute, name, method.Name, parameters.Take(data).Select(static p => p.Name));
         if (PerfContextIndex(method) < 0 && data > OperationBinder.MaxArguments)
-            return $"{attribute} {name} takes {data} parameters: a method measured as the operation takes at most {OperationBinder.MaxArguments}. Take a PerfContext as the last parameter and measure a region instead: {contextForm}";
+            return PerfTestMessages.TooManyParameters(attribute, name, method.Name, data, OperationBinder.MaxArguments);
         return null;
     }
 
@@ -67,7 +69,9 @@ internal static class PerfTestExecution
     /// <param name="data">The case's data, without a <see cref="PerfContext"/> slot (empty for a test without data).</param>
     /// <param name="host">The adapter's channels.</param>
     /// <returns>Passed, or skipped with the reason.</returns>
-    /// <exception cref="PerfTestConfigurationException">A knob is invalid or the method cannot be a perf test: fail the test with the message.</exception>
+    /// <exception cref="PerfTestConfigurationException">
+    /// A knob is invalid or the method cannot be a perf test: fail the test with the message.
+    /// </exception>
     /// <exception cref="PerfAssertionException">A budget, the baseline or the claim against the reference failed.</exception>
     /// <exception cref="PerfBodyException">With <c>Against</c>: the body or the reference threw; the message names which.</exception>
     /// <exception cref="OperationCanceledException">The test was cancelled.</exception>
@@ -135,14 +139,20 @@ internal static class PerfTestExecution
     // The measurement itself, alone on the machine: under the machine-wide lock, after the JIT settles, the body run the
     // way the test declares it, with the other processes' load said. Returns why the test skipped, or null.
     private static string? MeasureAlone(
-        PerfTestDescriptor test, PerfTestSettings settings, MethodInfo? reference, object? instance, object?[] data, PerfContext context, IPerfTestHost host, PerfTestHostBridge bridge)
+        PerfTestDescriptor test,
+        PerfTestSettings settings,
+        MethodInfo? reference,
+        object? instance,
+        object?[] data,
+        PerfContext context,
+        IPerfTestHost host,
+        PerfTestHostBridge bridge)
     {
         bool takesContext = PerfContextIndex(test.Method) >= 0;
         using MeasurementLock? machineLock = MeasurementLock.Acquire(MeasurementLock.DefaultTimeout, host.CancellationToken);
         if (machineLock is { Waited.TotalMilliseconds: > 100 } held)
         {
-            host.ReportOutput(string.Create(CultureInfo.InvariantCulture,
-                $"Waited {held.Waited.TotalSeconds:0.0} s for the machine-wide measurement lock: another test process was measuring."));
+            host.ReportOutput(PerfTestMessages.WaitedForMachineLock(held.Waited));
         }
 
         if (!takesContext)
@@ -183,18 +193,18 @@ internal static class PerfTestExecution
         TimeSpan settled = JitSettle.Wait(host.CancellationToken);
         if (settled.TotalMilliseconds > 500)
         {
-            host.ReportOutput(string.Create(CultureInfo.InvariantCulture,
-                $"Waited {settled.TotalSeconds:0.0} s for the test process to stop compiling code (the runner's own work) before measuring."));
+            host.ReportOutput(PerfTestMessages.WaitedForJit(settled));
         }
     }
 
-    private static void RunWithContext(PerfTestDescriptor test, PerfTestSettings settings, object? instance, object?[] data, PerfContext context)
+    private static void RunWithContext(
+        PerfTestDescriptor test, PerfTestSettings settings, object? instance, object?[] data, PerfContext context)
     {
         object?[] arguments = [.. data, context];
         if (arguments.Length != test.Method.GetParameters().Length)
         {
-            throw new PerfTestConfigurationException(string.Create(CultureInfo.InvariantCulture,
-                $"{test.Attribute} {test.Method.Name}: the case gives {data.Length} data value(s) for {test.Method.GetParameters().Length - 1} data parameter(s)."));
+            throw new PerfTestConfigurationException(
+                PerfTestMessages.CaseDataMismatch(test.Attribute, test.Method.Name, data.Length, test.Method.GetParameters().Length - 1));
         }
 
         test.Method.Invoke(instance, BindingFlags.DoNotWrapExceptions, null, arguments, CultureInfo.InvariantCulture);
@@ -205,8 +215,8 @@ internal static class PerfTestExecution
             return;
         if (results.Count != 1)
         {
-            throw new PerfTestConfigurationException(string.Create(CultureInfo.InvariantCulture,
-                $"{test.Attribute} {test.DisplayName} declares budgets or Baseline = true, which apply to the one region the method measures, but it measured {results.Count}. Assert each result in the method instead (result.Tsc.ShouldHaveP99AtMost(...), result.ShouldNotRegress(caseName: \"...\"))."));
+            throw new PerfTestConfigurationException(
+                PerfTestMessages.DeclaredChecksNeedOneRegion(test.Attribute, test.DisplayName, results.Count));
         }
 
         var checks = new PerfTestChecks();
@@ -218,14 +228,25 @@ internal static class PerfTestExecution
 
     // The report is written first either way (by the baseline judgement, or on its own), so a broken budget leaves its
     // evidence; every check runs, and the failures are reported together, budgets first (PerfTestChecks).
-    private static void RunAsOperation(PerfTestDescriptor test, PerfTestSettings settings, object? instance, object?[] data, PerfContext context)
+    private static void RunAsOperation(
+        PerfTestDescriptor test, PerfTestSettings settings, object? instance, object?[] data, PerfContext context)
     {
         PerfResult result = context.Record(OperationBinder.Measure(settings.Options, test.Method, instance, data));
         var checks = new PerfTestChecks();
         if (settings.Baseline != false)
+        {
             checks.Other(() => Judge(test, settings, result));
+        }
         else
-            result.WriteReport(test.TestClass, test.CaseName, callerFilePath: test.SourceFilePath, testMethod: test.Method.Name, expression: test.DisplayName);
+        {
+            result.WriteReport(
+                test.TestClass,
+                test.CaseName,
+                callerFilePath: test.SourceFilePath,
+                testMethod: test.Method.Name,
+                expression: test.DisplayName);
+        }
+
         ApplyBudgets(settings, result, test, checks);
         checks.ThrowIfAnyFailed(test.DisplayName);
     }
@@ -234,7 +255,8 @@ internal static class PerfTestExecution
     // baseline (none is read or written); the budgets apply to the candidate. The comparison's table is in the output first
     // (PerfContext.Record), so a failed claim or budget leaves its evidence; a body that throws is a PerfBodyException
     // naming the side and the method, the test's failure.
-    private static void RunAgainst(PerfTestDescriptor test, PerfTestSettings settings, MethodInfo reference, object? instance, object?[] data, PerfContext context)
+    private static void RunAgainst(
+        PerfTestDescriptor test, PerfTestSettings settings, MethodInfo reference, object? instance, object?[] data, PerfContext context)
     {
         PerfComparison comparison = context.Record(OperationBinder.Compare(settings.Options, reference, test.Method, instance, data));
         double confidence = settings.Confidence ?? PairedCounter.DefaultConfidence;
@@ -242,16 +264,22 @@ internal static class PerfTestExecution
         if (settings.MinSpeedup is { } speedup)
         {
             PairedCounter time = TimeCounter(comparison);
-            checks.Other(() => time.ShouldBeFasterBy(speedup, settings.MinCohensD, confidence, $"{test.DisplayName} MinSpeedup {time.Name}"));
+            string claim = $"{test.DisplayName} MinSpeedup {time.Name}";
+            checks.Other(() => time.ShouldBeFasterBy(speedup, settings.MinCohensD, confidence, claim));
         }
 
         if (settings.MaxSlowdown is { } slowdown)
         {
             // Every time counter the machine counts; none counted is reported as unavailable on tsc, never passed unchecked.
             if (comparison.Counters.Any(static c => c.IsTimeLike && c.IsAvailable))
+            {
                 checks.Other(() => comparison.ShouldNotBeSlower(slowdown, confidence, $"{test.DisplayName} MaxSlowdown"));
+            }
             else
-                checks.Other(() => comparison.Tsc.ShouldNotBeSlower(slowdown, confidence, $"{test.DisplayName} MaxSlowdown {comparison.Tsc.Name}"));
+            {
+                string claim = $"{test.DisplayName} MaxSlowdown {comparison.Tsc.Name}";
+                checks.Other(() => comparison.Tsc.ShouldNotBeSlower(slowdown, confidence, claim));
+            }
         }
 
         ApplyBudgets(settings, comparison.Candidate, test, checks);
@@ -260,7 +288,8 @@ internal static class PerfTestExecution
 
     // The counter a speed-up is claimed on: tsc, else the first time counter the machine counts, else tsc (reported unavailable).
     private static PairedCounter TimeCounter(PerfComparison comparison) =>
-        comparison.Counters.FirstOrDefault(static c => c.IsAvailable && string.Equals(c.Name, CounterNames.Tsc, StringComparison.OrdinalIgnoreCase))
+        comparison.Counters.FirstOrDefault(static c =>
+            c.IsAvailable && string.Equals(c.Name, CounterNames.Tsc, StringComparison.OrdinalIgnoreCase))
         ?? comparison.Counters.FirstOrDefault(static c => c.IsAvailable && c.IsTimeLike)
         ?? comparison.Tsc;
 
@@ -282,10 +311,12 @@ internal static class PerfTestExecution
         foreach (CounterBudget budget in settings.Budgets)
         {
             CounterResult counter = result[budget.Counter];
-            if (!counter.IsAvailable && settings.Fallbacks.TryGetValue(counter.Name, out string? standIn) && result[standIn] is { IsAvailable: true } fallback)
+            if (!counter.IsAvailable && settings.Fallbacks.TryGetValue(counter.Name, out string? standIn)
+                && result[standIn] is { IsAvailable: true } fallback)
             {
-                PerfAssertionHost.Current.ReportNotice($"{budget.Knob} on {counter.Name}", string.Create(CultureInfo.InvariantCulture,
-                    $"{counter.Name} is unavailable on this machine ({counter.UnavailableReason}); the declared fallback {fallback.Name} was checked instead (Fallback = \"{counter.Name}->{fallback.Name}\")."));
+                PerfAssertionHost.Current.ReportNotice(
+                    $"{budget.Knob} on {counter.Name}",
+                    PerfTestMessages.FallbackChecked(counter.Name, counter.UnavailableReason, fallback.Name));
                 counter = fallback;
             }
 
@@ -301,14 +332,13 @@ internal static class PerfTestExecution
         }
     }
 
-    private static PerfTestOutcome Outcome(string? skip, PerfTestSettings settings, PerfAssertionScope scope, PerfTestHostBridge bridge, PerfContext context)
+    private static PerfTestOutcome Outcome(
+        string? skip, PerfTestSettings settings, PerfAssertionScope scope, PerfTestHostBridge bridge, PerfContext context)
     {
         IReadOnlyList<string> unavailable = bridge.Unavailable;
         if (skip is null && unavailable.Count > 0 && scope.AssertionsRan == 0 && settings.WhenUnavailable == UnavailableCounterPolicy.Skip)
         {
-            skip = unavailable.Count == 1
-                ? $"No assertion could run on this machine: {unavailable[0]}"
-                : "No assertion could run on this machine:\n- " + string.Join("\n- ", unavailable);
+            skip = PerfTestMessages.NoAssertionCouldRun(unavailable);
         }
 
         return new PerfTestOutcome(skip, context.Results, bridge.Warnings);
@@ -320,13 +350,15 @@ internal static class PerfTestExecution
     {
         if (test.CaseName is null || !FreshProcessWorker.IsWorker(Environment.GetEnvironmentVariable))
             return null;
-        string path = BaselineJudge.Locate(test.SourceFilePath, test.TestClass, test.Method.Name, test.CaseName, BaselineStoreOptions.AssemblyDefault).Path;
+        string path = BaselineJudge.Locate(
+            test.SourceFilePath, test.TestClass, test.Method.Name, test.CaseName, BaselineStoreOptions.AssemblyDefault).Path;
         return FreshProcessWorker.IsFor(path, Environment.GetEnvironmentVariable)
             ? null
-            : $"Not measured: this process measures {Environment.GetEnvironmentVariable(FreshProcessWorker.BaselineVariable)} for another process, not this row.";
+            : PerfTestMessages.NotThisRow(Environment.GetEnvironmentVariable(FreshProcessWorker.BaselineVariable));
     }
 
     private static bool IsAwaitable(Type type) =>
-        typeof(Task).IsAssignableFrom(type) || type == typeof(ValueTask) || (type.IsGenericType && type.GetGenericTypeDefinition() == typeof(ValueTask<>))
+        typeof(Task).IsAssignableFrom(type) || type == typeof(ValueTask)
+        || (type.IsGenericType && type.GetGenericTypeDefinition() == typeof(ValueTask<>))
         || type.GetMethod("GetAwaiter", Type.EmptyTypes) is not null;
 }

@@ -14,8 +14,6 @@ internal sealed class PerfTestSettings
     /// <summary>The slowdown a test with <c>Against</c> and no claim of its own may show: not slower by more than 5 %.</summary>
     public const double DefaultMaxSlowdown = 0.05;
 
-    private const string AgainstForm = "the name of a method of the same class with the test's parameters and return type, e.g. Against = nameof(NaiveCount)";
-
     private const string ListForm = "\"counter:value,counter:value\" with values per operation, e.g. \"tsc:20000,allocated-bytes:64\"";
 
     private PerfTestSettings(PerfOptions options, IReadOnlyList<CounterBudget> budgets, IReadOnlyDictionary<string, string> fallbacks)
@@ -49,7 +47,10 @@ internal sealed class PerfTestSettings
     /// <summary>The name of the reference method the body is compared with (<c>Against</c>), or <see langword="null"/>.</summary>
     public string? Against { get; private init; }
 
-    /// <summary>With <see cref="Against"/>: the least speed-up the body must show on time, or <see langword="null"/> for no speed-up claim.</summary>
+    /// <summary>
+    /// With <see cref="Against"/>: the least speed-up the body must show on time, or <see langword="null"/> for no
+    /// speed-up claim.
+    /// </summary>
     public double? MinSpeedup { get; private init; }
 
     /// <summary>
@@ -74,8 +75,11 @@ internal sealed class PerfTestSettings
     /// <param name="defaults">The assembly's defaults, or <see langword="null"/>.</param>
     /// <param name="baseOptions">The options the knobs refine (<see cref="PerfOptions.AssemblyDefault"/>).</param>
     /// <returns>The settings.</returns>
-    /// <exception cref="PerfTestConfigurationException">A knob's value cannot be used: the message names it, the token and the valid form.</exception>
-    public static PerfTestSettings Parse(string attribute, IPerfTestDeclaration test, IPerfTestDeclaration? defaults, PerfOptions baseOptions)
+    /// <exception cref="PerfTestConfigurationException">
+    /// A knob's value cannot be used: the message names it, the token and the valid form.
+    /// </exception>
+    public static PerfTestSettings Parse(
+        string attribute, IPerfTestDeclaration test, IPerfTestDeclaration? defaults, PerfOptions baseOptions)
     {
         ArgumentNullException.ThrowIfNull(test);
         ArgumentNullException.ThrowIfNull(baseOptions);
@@ -92,7 +96,13 @@ internal sealed class PerfTestSettings
 
         UnavailableCounterPolicy policy = test.WhenUnavailable ?? defaults?.WhenUnavailable ?? UnavailableCounterPolicy.Skip;
         if (!Enum.IsDefined(policy))
-            throw Invalid(test.WhenUnavailable is null ? "[assembly: PerfDefaults]" : attribute, nameof(IPerfTestDeclaration.WhenUnavailable), Text((int)policy), "it is not a policy", "UnavailableCounterPolicy.Skip, Warn or Fail");
+        {
+            throw Invalid(
+                test.WhenUnavailable is null ? "[assembly: PerfDefaults]" : attribute,
+                nameof(IPerfTestDeclaration.WhenUnavailable),
+                Text((int)policy),
+                "it is not a policy", "UnavailableCounterPolicy.Skip, Warn or Fail");
+        }
 
         return new PerfTestSettings(options, budgets, fallbacks)
         {
@@ -117,7 +127,11 @@ internal sealed class PerfTestSettings
             foreach (string token in Split(countersText))
                 counters.Add(Counter(countersSource, nameof(IPerfTestDeclaration.Counters), countersText, token));
             if (counters.Count == 0)
-                throw Invalid(countersSource, nameof(IPerfTestDeclaration.Counters), countersText, "it names no counter", "a comma-separated list of counter names, e.g. \"tsc,allocated-bytes\"");
+            {
+                throw Invalid(
+                    countersSource, nameof(IPerfTestDeclaration.Counters), countersText,
+                    "it names no counter", "a comma-separated list of counter names, e.g. \"tsc,allocated-bytes\"");
+            }
         }
 
         return counters;
@@ -141,7 +155,10 @@ internal sealed class PerfTestSettings
         if (Pick(attribute, test.ZeroBudget, defaults?.ZeroBudget) is ({ } zeroText, string zeroSource))
         {
             foreach (string token in Split(zeroText))
-                budgets.Add(new CounterBudget(nameof(IPerfTestDeclaration.ZeroBudget), Counter(zeroSource, nameof(IPerfTestDeclaration.ZeroBudget), zeroText, token), 0));
+            {
+                string counter = Counter(zeroSource, nameof(IPerfTestDeclaration.ZeroBudget), zeroText, token);
+                budgets.Add(new CounterBudget(nameof(IPerfTestDeclaration.ZeroBudget), counter, 0));
+            }
         }
 
         return budgets;
@@ -161,7 +178,12 @@ internal sealed class PerfTestSettings
                 string from = Counter(fallbackSource, nameof(IPerfTestDeclaration.Fallback), fallbackText, parts[0]);
                 string to = Counter(fallbackSource, nameof(IPerfTestDeclaration.Fallback), fallbackText, parts[1]);
                 if (string.Equals(from, to, StringComparison.OrdinalIgnoreCase))
-                    throw Invalid(fallbackSource, nameof(IPerfTestDeclaration.Fallback), fallbackText, $"'{token}' falls back to itself", form);
+                {
+                    throw Invalid(
+                        fallbackSource, nameof(IPerfTestDeclaration.Fallback), fallbackText,
+                        $"'{token}' falls back to itself", form);
+                }
+
                 fallbacks[from] = to;
             }
         }
@@ -171,7 +193,8 @@ internal sealed class PerfTestSettings
 
     // The budgets' counters and the fallbacks of measured counters are measured too: a budget on a counter the measurement
     // left out would never run.
-    private static ImmutableArray<string> MeasuredCounters(List<string> counters, List<CounterBudget> budgets, Dictionary<string, string> fallbacks, PerfOptions options)
+    private static ImmutableArray<string> MeasuredCounters(
+        List<string> counters, List<CounterBudget> budgets, Dictionary<string, string> fallbacks, PerfOptions options)
     {
         ImmutableArray<string> measured = counters.Count > 0 ? [.. counters] : options.EffectiveCounters;
         var all = new List<string>(measured.Select(CounterPlan.CanonicalName));
@@ -187,48 +210,60 @@ internal sealed class PerfTestSettings
     }
 
     // Samples, TimeBudgetMs and WarmupMs: how long and how finely the body is measured.
-    private static PerfOptions ParseMeasurement(string attribute, IPerfTestDeclaration test, IPerfTestDeclaration? defaults, PerfOptions options)
+    private static PerfOptions ParseMeasurement(
+        string attribute, IPerfTestDeclaration test, IPerfTestDeclaration? defaults, PerfOptions options)
     {
         if (Pick(attribute, test.Samples, defaults?.Samples) is ({ } samples, string samplesSource))
         {
             options = samples >= 10
                 ? options with { Samples = samples }
-                : throw Invalid(samplesSource, nameof(IPerfTestDeclaration.Samples), Text(samples), "a measurement needs at least 10 samples", "a whole number of samples, 10 or more (1,000 by default)");
+                : throw Invalid(
+                    samplesSource, nameof(IPerfTestDeclaration.Samples), Text(samples),
+                    "a measurement needs at least 10 samples", "a whole number of samples, 10 or more (1,000 by default)");
         }
 
         if (Pick(attribute, test.TimeBudgetMs, defaults?.TimeBudgetMs) is ({ } budgetMs, string budgetSource))
         {
             options = budgetMs > 0
                 ? options with { TimeBudget = TimeSpan.FromMilliseconds(budgetMs) }
-                : throw Invalid(budgetSource, nameof(IPerfTestDeclaration.TimeBudgetMs), Text(budgetMs), "a time budget must be positive", "milliseconds, more than 0 (1,000 by default)");
+                : throw Invalid(
+                    budgetSource, nameof(IPerfTestDeclaration.TimeBudgetMs), Text(budgetMs),
+                    "a time budget must be positive", "milliseconds, more than 0 (1,000 by default)");
         }
 
         if (Pick(attribute, test.WarmupMs, defaults?.WarmupMs) is ({ } warmupMs, string warmupSource))
         {
             options = warmupMs >= 0
                 ? options with { WarmupTime = TimeSpan.FromMilliseconds(warmupMs) }
-                : throw Invalid(warmupSource, nameof(IPerfTestDeclaration.WarmupMs), Text(warmupMs), "a warmup cannot be negative", "milliseconds, 0 or more (100 by default)");
+                : throw Invalid(
+                    warmupSource, nameof(IPerfTestDeclaration.WarmupMs), Text(warmupMs),
+                    "a warmup cannot be negative", "milliseconds, 0 or more (100 by default)");
         }
 
         return options;
     }
 
     // MaxChange, Confidence, MaxCohensD and RecordingProcesses: how the stored baseline judges and records.
-    private static (double? MaxChange, double? Confidence, double? MaxCohensD, int? RecordingProcesses) ParseVerdict(string attribute, IPerfTestDeclaration test, IPerfTestDeclaration? defaults)
+    private static (double? MaxChange, double? Confidence, double? MaxCohensD, int? RecordingProcesses) ParseVerdict(
+        string attribute, IPerfTestDeclaration test, IPerfTestDeclaration? defaults)
     {
         double? maxChange = null, confidence = null;
         if (Pick(attribute, test.MaxChange, defaults?.MaxChange) is ({ } change, string changeSource))
         {
             maxChange = change > 0 && change <= 10
                 ? change
-                : throw Invalid(changeSource, nameof(IPerfTestDeclaration.MaxChange), Text(change), "the threshold is a relative change above 0", "a fraction, e.g. 0.05 for 5 % (at most 10)");
+                : throw Invalid(
+                    changeSource, nameof(IPerfTestDeclaration.MaxChange), Text(change),
+                    "the threshold is a relative change above 0", "a fraction, e.g. 0.05 for 5 % (at most 10)");
         }
 
         if (Pick(attribute, test.Confidence, defaults?.Confidence) is ({ } sure, string sureSource))
         {
             confidence = sure >= 0.5 && sure <= 0.9999
                 ? sure
-                : throw Invalid(sureSource, nameof(IPerfTestDeclaration.Confidence), Text(sure), "a confidence lies in [0.5, 0.9999]", "a probability, e.g. 0.95 (the default) or 0.99");
+                : throw Invalid(
+                    sureSource, nameof(IPerfTestDeclaration.Confidence), Text(sure),
+                    "a confidence lies in [0.5, 0.9999]", "a probability, e.g. 0.95 (the default) or 0.99");
         }
 
         double? maxCohensD = null;
@@ -236,7 +271,9 @@ internal sealed class PerfTestSettings
         {
             maxCohensD = d > 0 && d <= 10
                 ? d
-                : throw Invalid(dSource, nameof(IPerfTestDeclaration.MaxCohensD), Text(d), "Cohen's d gate lies in (0, 10]", "an effect size of the floors, e.g. 0.5 or 2 (docs/VERDICTS.md, \"Cohen's d\")");
+                : throw Invalid(
+                    dSource, nameof(IPerfTestDeclaration.MaxCohensD), Text(d),
+                    "Cohen's d gate lies in (0, 10]", "an effect size of the floors, e.g. 0.5 or 2 (docs/VERDICTS.md, \"Cohen's d\")");
         }
 
         int? recordingProcesses = null;
@@ -244,7 +281,9 @@ internal sealed class PerfTestSettings
         {
             recordingProcesses = processes is >= 0 and <= 16
                 ? processes
-                : throw Invalid(processesSource, nameof(IPerfTestDeclaration.RecordingProcesses), Text(processes), "a recording measures 0 to 16 fresh processes", "a whole number from 0 (the test's process only) to 16 (3 by default)");
+                : throw Invalid(
+                    processesSource, nameof(IPerfTestDeclaration.RecordingProcesses), Text(processes),
+                    "a recording measures 0 to 16 fresh processes", "a whole number from 0 (the test's process only) to 16 (3 by default)");
         }
 
         return (maxChange, confidence, maxCohensD, recordingProcesses);
@@ -253,14 +292,15 @@ internal sealed class PerfTestSettings
     // Against, MinSpeedup, MaxSlowdown and MinCohensD: each value in range, then the combinations that cannot mean what they
     // say (a claim without a reference, a baseline knob beside the claim that replaces the baseline). Against and MinSpeedup
     // are the test's own; MaxSlowdown and MinCohensD may come from the assembly, and apply only to tests with Against.
-    private static (string? Against, double? MinSpeedup, double? MaxSlowdown, double? MinCohensD) ParseRelative(string attribute, IPerfTestDeclaration test, IPerfTestDeclaration? defaults)
+    private static (string? Against, double? MinSpeedup, double? MaxSlowdown, double? MinCohensD) ParseRelative(
+        string attribute, IPerfTestDeclaration test, IPerfTestDeclaration? defaults)
     {
         string? against = null;
         if (test.Against is { } named)
         {
             against = named.Trim() is { Length: > 0 } trimmed
                 ? trimmed
-                : throw Invalid(attribute, nameof(IPerfTestDeclaration.Against), named, "it names no method", AgainstForm);
+                : throw new PerfTestConfigurationException(PerfTestMessages.AgainstNamesNoMethod(attribute, named));
         }
 
         double? minSpeedup = null;
@@ -268,7 +308,7 @@ internal sealed class PerfTestSettings
         {
             minSpeedup = speedup > 0 && double.IsFinite(speedup)
                 ? speedup
-                : throw Invalid(attribute, nameof(IPerfTestDeclaration.MinSpeedup), Text(speedup), "a speed-up is a finite factor above 0", "a factor, e.g. 2.0 for at least twice as fast as the reference (below 1 allows a bounded slowdown: 0.95 allows about 5 % slower)");
+                : throw new PerfTestConfigurationException(PerfTestMessages.MinSpeedupOutOfRange(attribute, speedup));
         }
 
         double? maxSlowdown = null;
@@ -276,7 +316,10 @@ internal sealed class PerfTestSettings
         {
             maxSlowdown = slowdown >= 0 && double.IsFinite(slowdown)
                 ? slowdown
-                : throw Invalid(slowdownSource, nameof(IPerfTestDeclaration.MaxSlowdown), Text(slowdown), "the allowed slowdown is a finite fraction, 0 or more", "a fraction, e.g. 0.05 for at most 5 % slower than the reference");
+                : throw Invalid(
+                    slowdownSource, nameof(IPerfTestDeclaration.MaxSlowdown), Text(slowdown),
+                    "the allowed slowdown is a finite fraction, 0 or more",
+                    "a fraction, e.g. 0.05 for at most 5 % slower than the reference");
         }
 
         double? minCohensD = null;
@@ -284,7 +327,9 @@ internal sealed class PerfTestSettings
         {
             minCohensD = d > 0 && d <= 10
                 ? d
-                : throw Invalid(dSource, nameof(IPerfTestDeclaration.MinCohensD), Text(d), "Cohen's d_z gate lies in (0, 10]", "an effect size of the paired differences, e.g. 0.8 (large)");
+                : throw Invalid(
+                    dSource, nameof(IPerfTestDeclaration.MinCohensD), Text(d),
+                    "Cohen's d_z gate lies in (0, 10]", "an effect size of the paired differences, e.g. 0.8 (large)");
         }
 
         if (against is null)
@@ -311,9 +356,7 @@ internal sealed class PerfTestSettings
         {
             if (value is { } v)
             {
-                throw new PerfTestConfigurationException(
-                    $"{attribute} {knob} = {Text(v)} without Against: it is a claim about the test's body against a reference, and the test names none. " +
-                    "Name the reference beside it, e.g. Against = nameof(NaiveCount): a method of the same class with the test's parameters and return type.");
+                throw new PerfTestConfigurationException(PerfTestMessages.ClaimWithoutAgainst(attribute, knob, v));
             }
         }
     }
@@ -323,26 +366,22 @@ internal sealed class PerfTestSettings
     {
         if (test.Baseline == true)
         {
-            throw new PerfTestConfigurationException(
-                $"{attribute} Baseline = true with Against = \"{against}\": the claim against the reference replaces the stored baseline. Drop Baseline = true, or drop Against to judge the baseline alone.");
+            throw new PerfTestConfigurationException(PerfTestMessages.BaselineBesideAgainst(attribute, against));
         }
 
         if (test.MaxChange is { } change)
         {
-            throw new PerfTestConfigurationException(
-                $"{attribute} MaxChange = {Text(change)} with Against = \"{against}\": MaxChange is the stored baseline's threshold, and Against replaces the baseline. For the largest slowdown against the reference, write MaxSlowdown = {Text(change)}.");
+            throw new PerfTestConfigurationException(PerfTestMessages.MaxChangeBesideAgainst(attribute, change, against));
         }
 
         if (test.MaxCohensD is { } gate)
         {
-            throw new PerfTestConfigurationException(
-                $"{attribute} MaxCohensD = {Text(gate)} with Against = \"{against}\": MaxCohensD gates a regression against the stored baseline, and Against replaces the baseline. To gate a speed-up over the reference, write MinSpeedup with MinCohensD = {Text(gate)}.");
+            throw new PerfTestConfigurationException(PerfTestMessages.MaxCohensDBesideAgainst(attribute, gate, against));
         }
 
         if (minSpeedup is null && test.MinCohensD is { } alone)
         {
-            throw new PerfTestConfigurationException(
-                $"{attribute} MinCohensD = {Text(alone)} without MinSpeedup: it gates a speed-up claim, and the test claims none. Add the least speed-up, e.g. MinSpeedup = 1.5, or drop MinCohensD.");
+            throw new PerfTestConfigurationException(PerfTestMessages.MinCohensDWithoutMinSpeedup(attribute, alone));
         }
     }
 
@@ -396,8 +435,5 @@ internal sealed class PerfTestSettings
     private static string Text(double value) => value.ToString("R", CultureInfo.InvariantCulture);
 
     private static PerfTestConfigurationException Invalid(string source, string knob, string value, string reason, string form) =>
-        new($"{source} {knob} = {Quote(value)}: {reason}. The valid form is {form}.");
-
-    // Strings are shown as written, in quotes; numbers bare.
-    private static string Quote(string value) => double.TryParse(value, NumberStyles.Float, CultureInfo.InvariantCulture, out _) ? value : $"\"{value}\"";
+        new(PerfTestMessages.InvalidKnob(source, knob, value, reason, form));
 }

@@ -10,4 +10,5 @@ namespace Picollo.Testing;
 /// <param name="Arguments">Its arguments, each one argument (no quoting).</param>
 /// <param name="Environment">Variables to set in the child.</param>
 /// <param name="Description">The test as the worker's messages name it, e.g. <c>WordsPerf.Count in TextKit.PerfTests.dll</c>.</param>
-internal sealed record PerfTestWorker(string FileName, IReadOnlyList<string> Arguments, IReadOnlyDictionary<string, string> Environment, string Description);
+internal sealed record PerfTestWorker(
+    string FileName, IReadOnlyList<string> Arguments, IReadOnlyDictionary<string, string> Environment, string Description);

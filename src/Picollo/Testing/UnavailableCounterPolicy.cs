@@ -1,6 +1,9 @@
 namespace Picollo.Testing;
 
-/// <summary>What a perf test does with an assertion whose counter this machine cannot count (no PMU, <c>perf_event_paranoid</c>, a container).</summary>
+/// <summary>
+/// What a perf test does with an assertion whose counter this machine cannot count (no PMU, <c>perf_event_paranoid</c>,
+/// a container).
+/// </summary>
 public enum UnavailableCounterPolicy
 {
     /// <summary>
