@@ -242,10 +242,11 @@ internal static class BaselineMessages
     public static string ClosestTwoDiffer(
         int quiet, bool anyBusy, double percent, string counter, BaselineStatistic statistic, double a, double b, double allowed)
     {
-        // Formatted in the current culture, as the recording always has (the other notices are culture-invariant).
         string those = anyBusy ? $"the closest two of the {quiet} quiet ones" : "the closest two";
-        return $"{those} differ by {percent:0.#}% on {counter} {statistic} ({CounterVerdict.Number(a)} and {CounterVerdict.Number(b)}), "
-            + $"more than the {allowed:0.#}% the verdicts allow";
+        return string.Create(
+            CultureInfo.InvariantCulture,
+            $"{those} differ by {percent:0.#}% on {counter} {statistic} ({CounterVerdict.Number(a)} and {CounterVerdict.Number(b)}), "
+            + $"more than the {allowed:0.#}% the verdicts allow");
     }
 
     /// <summary><c>PICOLLO_UPDATE_BASELINES=add</c> replaced the entry: an exact counter changed, so the code did.</summary>

@@ -128,7 +128,8 @@ internal sealed class MachineFingerprint
     public override string ToString() => string.Create(
         CultureInfo.InvariantCulture,
         $"{CpuModel} ({Architecture}, {LogicalCores} logical cores, PMU {(HasPmu ? "present" : "absent")}"
-        + $"{(TscMegahertz is { } mhz ? $", TSC {mhz:N0} MHz" : string.Empty)}), {OperatingSystem} {KernelVersion}, .NET {RuntimeVersion}, "
+        + $"{(TscMegahertz is { } mhz ? ", TSC " + mhz.ToString("N0", CultureInfo.InvariantCulture) + " MHz" : string.Empty)}), "
+        + $"{OperatingSystem} {KernelVersion}, .NET {RuntimeVersion}, "
         + $"GC {GCMode}");
 
     private string ComputeId()

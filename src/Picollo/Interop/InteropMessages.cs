@@ -1,3 +1,5 @@
+using Picollo.Text;
+
 namespace Picollo.Interop;
 
 /// <summary>
@@ -14,11 +16,11 @@ internal static class InteropMessages
 
     /// <summary>Given when <paramref name="path"/> exists but dlopen refused it with <paramref name="error"/>.</summary>
     internal static string LibraryNotLoadable(string path, string error) =>
-        $"{path} exists but could not be loaded: {Sentence(error)} Rebuild it: {BuildHint}";
+        $"{path} exists but could not be loaded: {Sentences.Ended(error)} Rebuild it: {BuildHint}";
 
     /// <summary>Given when <paramref name="path"/> exists but is not a loadable library (<paramref name="error"/>).</summary>
     internal static string NotALibrary(string path, string error) =>
-        $"{path} exists but is not a loadable library: {Sentence(error)} Rebuild it: {BuildHint}";
+        $"{path} exists but is not a loadable library: {Sentences.Ended(error)} Rebuild it: {BuildHint}";
 
     /// <summary>
     /// Given when <paramref name="fileName"/> is in none of the <paramref name="searched"/> paths (nor found by the
@@ -52,7 +54,4 @@ internal static class InteropMessages
     internal static string AbiVersionMismatch(string path, int version, int expectedVersion) =>
         $"{path} has ABI version {version} but this Picollo expects {expectedVersion}: a library from another build is being picked up. " +
         $"Rebuild it: {BuildHint}";
-
-    // The loader's error as a sentence of its own: dlerror's text usually has no final period.
-    private static string Sentence(string error) => error.TrimEnd().EndsWith('.') ? error.TrimEnd() : error.TrimEnd() + ".";
 }

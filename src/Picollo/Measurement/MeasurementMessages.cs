@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Net.Sockets;
+using Picollo.Text;
 
 namespace Picollo.Measurement;
 
@@ -159,7 +160,7 @@ internal static class MeasurementMessages
     /// <param name="milliseconds">How long warmup ran.</param>
     /// <param name="tier">The code the body last ran, e.g. <c>tier-0</c>.</param>
     public static string WarmupStoppedBeforeTier1(long milliseconds, string tier) => string.Create(CultureInfo.InvariantCulture,
-        $"Warmup stopped after {milliseconds} ms, before the body's method got its tier-1 code (it last ran {tier} code): " +
+        $"Warmup stopped after {milliseconds:N0} ms, before the body's method got its tier-1 code (it last ran {tier} code): " +
         $"the samples measured code that the JIT was about to replace with faster code. Continuous JIT activity elsewhere " +
         $"in the process (e.g. tests running in parallel) delays tiering.");
 
@@ -210,8 +211,9 @@ internal static class MeasurementMessages
     public static string ComparisonBodyThrew(string side, string name, string exception, string message)
     {
         string label = name == side ? $"The {side}" : $"The {side} {name}";
-        return $"{label} threw {exception} on its first call: {message} Both bodies of a comparison must run the same input " +
-            "without throwing; fix the body or the input it is given (the inner exception has the stack trace).";
+        return $"{label} threw {exception} on its first call: {Sentences.Ended(message)} " +
+            "Both bodies of a comparison must run the same input without throwing; fix the body or the input it is given " +
+            "(the inner exception has the stack trace).";
     }
 
     /// <summary>The error of a <c>picollo ab</c> worker given an answer its protocol does not know.</summary>

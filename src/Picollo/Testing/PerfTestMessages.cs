@@ -1,4 +1,5 @@
 using System.Globalization;
+using Picollo.Text;
 
 namespace Picollo.Testing;
 
@@ -275,14 +276,14 @@ internal static class PerfTestMessages
     /// <param name="file">The program started.</param>
     /// <param name="error">The error's message.</param>
     public static string FreshProcessCouldNotStart(string test, string file, string error) =>
-        $"the fresh process for {test} could not start {file}: {error}. " +
+        $"the fresh process for {test} could not start {file}: {Sentences.Unended(error)}. " +
         "Check that the dotnet host is on the PATH or set DOTNET_HOST_PATH.";
 
     /// <summary>A fresh process whose measurement file cannot be read.</summary>
     /// <param name="test">The test as the worker names it, e.g. <c>WordsPerf.Count in TextKit.PerfTests.dll</c>.</param>
     /// <param name="error">Why it cannot be read.</param>
     public static string FreshProcessUnreadable(string test, string error) =>
-        $"the fresh process for {test} wrote an unreadable measurement: {error}";
+        $"the fresh process for {test} wrote an unreadable measurement: {Sentences.Ended(error)}";
 
     /// <summary>A fresh process stopped at its timeout before it measured.</summary>
     /// <param name="test">The test as the worker names it, e.g. <c>WordsPerf.Count in TextKit.PerfTests.dll</c>.</param>

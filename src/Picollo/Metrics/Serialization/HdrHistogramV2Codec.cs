@@ -3,6 +3,7 @@ using System.Buffers.Binary;
 using System.Globalization;
 using System.IO.Compression;
 using System.Numerics;
+using Picollo.Text;
 
 namespace Picollo.Metrics.Serialization;
 
@@ -124,7 +125,7 @@ internal static class HdrHistogramV2Codec
         }
         catch (FormatException ex)
         {
-            throw Invalid($"the text is not base64 ({ex.Message.TrimEnd('.')}).", ex);
+            throw Invalid($"the text is not base64 ({Sentences.Unended(ex.Message)}).", ex);
         }
 
         if (bytes.Length < EnvelopeLength)
@@ -156,7 +157,7 @@ internal static class HdrHistogramV2Codec
         }
         catch (InvalidDataException ex)
         {
-            throw Invalid($"the compressed bytes are not a valid zlib stream ({ex.Message.TrimEnd('.')}).", ex);
+            throw Invalid($"the compressed bytes are not a valid zlib stream ({Sentences.Unended(ex.Message)}).", ex);
         }
 
         List<(ulong Value, ulong Count)> entries = ReadCounts(payload, layout);
