@@ -35,7 +35,7 @@ internal static class AssertionMessages
         string.Create(
             CultureInfo.InvariantCulture,
             $"{Number(factor)}× ({candidateName} / {referenceName} at most {bound:0.000}× at {confidence * 100:0.##}% confidence" +
-            $"{(minCohensD is { } g ? $", Cohen's d_z at most −{Number(g)}" : string.Empty)})");
+            $"{(minCohensD is { } g ? $", Cohen's d_z at most -{Number(g)}" : string.Empty)})");
 
     /// <summary>The claim of ShouldNotBeSlower: the allowed change and the bound of candidate / reference.</summary>
     internal static string NotSlowerClaim(double maxChange, string candidateName, string referenceName, double confidence) =>
@@ -51,7 +51,7 @@ internal static class AssertionMessages
     internal static string SpeedUpBelowCohensD(string speed, double cohensDz, double minCohensD) =>
         string.Create(
             CultureInfo.InvariantCulture,
-            $"{speed}, but Cohen's d_z = {Signed(cohensDz)} does not reach −{Number(minCohensD)}: the speed-up does not stand that " +
+            $"{speed}, but Cohen's d_z = {cohensDz:0.00} does not reach -{Number(minCohensD)}: the speed-up does not stand that " +
             $"many paired standard deviations out of the noise");
 
     /// <summary>
@@ -151,9 +151,4 @@ internal static class AssertionMessages
         $"Could not append the digest to the job summary {path} (${summaryVariable}): {error}\n" +
         $"The verdict is unaffected. GitHub Actions sets {summaryVariable} to a writable file; outside Actions, unset it or point " +
         "it to one.";
-
-    // A signed effect size with the same minus sign (U+2212) as the bound it is compared with, so "-11.44 … −50" cannot
-    // read as two different signs.
-    private static string Signed(double value) =>
-        (value < 0 ? "−" : string.Empty) + Math.Abs(value).ToString("0.00", CultureInfo.InvariantCulture);
 }
