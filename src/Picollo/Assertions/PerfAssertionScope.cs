@@ -18,7 +18,11 @@ internal sealed class PerfAssertionScope
     private readonly List<PerfResult> _judged = [];
     private int _assertionsRan;
 
-    private PerfAssertionScope(string testClass, string testMethod, string? caseName)
+    /// <summary>The scope of a perf test; the test's context makes it current (<c>PerfTestContext.Enter</c>).</summary>
+    /// <param name="testClass">The test class's name.</param>
+    /// <param name="testMethod">The test method's name.</param>
+    /// <param name="caseName">The theory case, or <see langword="null"/>.</param>
+    public PerfAssertionScope(string testClass, string testMethod, string? caseName)
     {
         TestClass = testClass;
         TestMethod = testMethod;
@@ -26,7 +30,16 @@ internal sealed class PerfAssertionScope
     }
 
     /// <summary>The scope of the current flow, or <see langword="null"/> outside a perf test.</summary>
-    public static PerfAssertionScope? Current => s_current.Value;
+    /// <remarks>
+    /// Set only by the running test's context (<c>PerfTestContext.Enter</c>, in Testing, a layer this one cannot see), which
+    /// restores the outer value when the test ends (issue 28); <c>PerfTestContextTests</c> checks the sources for any other
+    /// writer.
+    /// </remarks>
+    public static PerfAssertionScope? Current
+    {
+        get => s_current.Value;
+        internal set => s_current.Value = value;
+    }
 
     /// <summary>The test class's name, which prefixes its baseline files.</summary>
     public string TestClass { get; }
@@ -54,28 +67,6 @@ internal sealed class PerfAssertionScope
     /// otherwise, or <see langword="null"/> when the test assembly does not name its project.
     /// </summary>
     public string? ResultsDirectory { get; init; }
-
-    /// <summary>Starts the scope of a perf test in the current flow.</summary>
-    public static PerfAssertionScope Begin(
-        string testClass,
-        string testMethod,
-        string? caseName,
-        IFreshProcessMeasurer? freshProcesses = null,
-        int? recordingProcesses = null,
-        string? resultsDirectory = null)
-    {
-        var scope = new PerfAssertionScope(testClass, testMethod, caseName)
-        {
-            FreshProcesses = freshProcesses,
-            RecordingProcesses = recordingProcesses,
-            ResultsDirectory = resultsDirectory,
-        };
-        s_current.Value = scope;
-        return scope;
-    }
-
-    /// <summary>Ends the scope of the current flow.</summary>
-    public static void End() => s_current.Value = null;
 
     /// <summary>An assertion checked its counters.</summary>
     public static void Ran()

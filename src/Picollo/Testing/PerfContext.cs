@@ -23,8 +23,6 @@ namespace Picollo.Testing;
 /// </example>
 public sealed class PerfContext
 {
-    private static readonly AsyncLocal<PerfContext?> s_current = new();
-
     private readonly Lock _gate = new();
     private readonly List<PerfResult> _results = [];
     private readonly List<PerfComparison> _comparisons = [];
@@ -43,7 +41,7 @@ public sealed class PerfContext
     /// The context of the perf test running in the current async flow, or <see langword="null"/> outside one: for helpers
     /// that measure on a test's behalf without being handed its <see cref="PerfContext"/>.
     /// </summary>
-    public static PerfContext? Current => s_current.Value;
+    public static PerfContext? Current => PerfTestContext.Current?.Perf;
 
     /// <summary>The test being run.</summary>
     internal PerfTestDescriptor Test { get; }
@@ -155,9 +153,6 @@ public sealed class PerfContext
     /// <returns>The comparison.</returns>
     public PerfComparison Compare<TState, TResult>(TState state, Func<TState, TResult> reference, Func<TState, TResult> candidate) =>
         Record(Perf.Compare(Options, state, Prepare(reference), Prepare(candidate)));
-
-    /// <summary>Makes <paramref name="context"/> the current flow's context.</summary>
-    internal static void SetCurrent(PerfContext? context) => s_current.Value = context;
 
     /// <summary>
     /// Checks a body before it is measured: in an assembly built without optimizations (a Debug build) it stops the test

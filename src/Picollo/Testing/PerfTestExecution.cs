@@ -97,14 +97,16 @@ internal static class PerfTestExecution
         // A PerfContext test's bodies are known only when it measures them: its context settles before the first.
         var context = new PerfContext(test, settings.Options, host.CancellationToken, takesContext ? () => SettleJit(host) : null);
 
-        IPerfAssertionHost previousHost = PerfAssertionHost.Current;
-        CancellationToken previousCancellation = MeasurementCancellation.Current;
-        PerfAssertionHost.Current = bridge;
-        MeasurementCancellation.Current = host.CancellationToken;
-        IFreshProcessMeasurer? fresh = test.Worker is { } worker ? new FreshProcessRunner(worker, settings.Options.TimeBudget) : null;
-        PerfAssertionScope scope = PerfAssertionScope.Begin(
-            test.TestClass, test.Method.Name, test.CaseName, fresh, settings.RecordingProcesses, PerfResultsFolder.Of(test.Method.Module.Assembly));
-        PerfContext.SetCurrent(context);
+        var scope = new PerfAssertionScope(test.TestClass, test.Method.Name, test.CaseName)
+        {
+            FreshProcesses = test.Worker is { } worker ? new FreshProcessRunner(worker, settings.Options.TimeBudget) : null,
+            RecordingProcesses = settings.RecordingProcesses,
+            ResultsDirectory = PerfResultsFolder.Of(test.Method.Module.Assembly),
+        };
+
+        // The test's ambient values (its context, host, scope and cancellation) for all it runs and awaits, restored in one
+        // place however it ends: disposed after the catch below, as the finally that restored them one by one was.
+        using IDisposable entered = PerfTestContext.Enter(context, bridge, scope);
         SideBySidePeer? peer = SideBySidePeer.Current;
         peer?.BeginTest(test.DisplayName);
         try
@@ -126,13 +128,6 @@ internal static class PerfTestExecution
             // picollo ab reports the test as failing on this side; the test framework reports it as usual.
             peer.WriteFailure(test.DisplayName, e.Message);
             throw;
-        }
-        finally
-        {
-            PerfContext.SetCurrent(null);
-            PerfAssertionScope.End();
-            MeasurementCancellation.Current = previousCancellation;
-            PerfAssertionHost.Current = previousHost;
         }
     }
 
