@@ -1,5 +1,6 @@
 using NUnit.Framework;
 using NUnit.Framework.Internal;
+using Picollo.Assertions;
 
 namespace Picollo.Testing.NUnit;
 
@@ -9,7 +10,7 @@ namespace Picollo.Testing.NUnit;
 /// a test whose other assertions ran must pass), files as test attachments, and a cancellation that fires on
 /// <c>[CancelAfter]</c> and when the run is stopped.
 /// </summary>
-internal sealed class NUnitPerfTestHost : IPerfTestHost, IDisposable
+internal sealed class NUnitPerfTestHost : IPerfAssertionHost, IDisposable
 {
     private readonly TestExecutionContext _context;
     private readonly CancellationTokenSource _cancellation;
@@ -33,7 +34,7 @@ internal sealed class NUnitPerfTestHost : IPerfTestHost, IDisposable
             100);
     }
 
-    /// <inheritdoc/>
+    /// <summary>The test's cancellation, for <see cref="PerfTestExecution.Run"/>.</summary>
     public CancellationToken CancellationToken => _cancellation.Token;
 
     /// <inheritdoc/>

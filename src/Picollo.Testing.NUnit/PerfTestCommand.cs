@@ -26,7 +26,7 @@ internal sealed class PerfTestCommand(TestCommand innerCommand) : DelegatingTest
         };
 
         using var host = new NUnitPerfTestHost(context);
-        PerfTestOutcome outcome = PerfTestExecution.Run(descriptor, context.TestObject, spec.Data, host);
+        PerfTestOutcome outcome = PerfTestExecution.Run(descriptor, context.TestObject, spec.Data, host, host.CancellationToken);
         if (outcome.SkipReason is { } reason)
             Assert.Ignore(reason);
 

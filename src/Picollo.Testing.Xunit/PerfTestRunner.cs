@@ -29,7 +29,9 @@ internal sealed class PerfTestRunner : XunitTestRunner
             Worker = Worker(method, test.TestCase.UniqueID, test.TestDisplayName, preEnumerated: declaration is PerfTheoryAttribute && test.TestCase is not XunitDelayEnumeratedTheoryTestCase),
         };
 
-        PerfTestOutcome outcome = PerfTestExecution.Run(descriptor, testClassInstance, data, new XunitPerfTestHost(TestContext.Current));
+        ITestContext context = TestContext.Current;
+        var host = new XunitPerfTestHost(context);
+        PerfTestOutcome outcome = PerfTestExecution.Run(descriptor, testClassInstance, data, host, context.CancellationToken);
         if (outcome.SkipReason is { } reason)
             throw new PerfSkipException(reason);
         return null;

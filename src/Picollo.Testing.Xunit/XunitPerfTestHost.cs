@@ -1,3 +1,4 @@
+using Picollo.Assertions;
 using Xunit;
 
 namespace Picollo.Testing.Xunit;
@@ -5,7 +6,7 @@ namespace Picollo.Testing.Xunit;
 /// <summary>
 /// xunit's channels for one perf test: the report to the test's output, notices and unavailable counters as warnings
 /// (also written to the output, next to the report they explain, as the NUnit adapter writes them), files as attachments
-/// (their bytes: xunit.v3 attachments are values), the test's cancellation.
+/// (their bytes: xunit.v3 attachments are values).
 /// </summary>
 /// <remarks>
 /// A test with a warning gets its whole output printed a second time at <c>verbosity=detailed</c>: xunit's runner reporter
@@ -14,11 +15,8 @@ namespace Picollo.Testing.Xunit;
 /// out, and a warning is the only channel of a passing test that reaches the default (minimal) verbosity, so notices stay
 /// warnings and the report stays in the output: docs/TESTING.md ("Output"), issue 27.
 /// </remarks>
-internal sealed class XunitPerfTestHost(ITestContext context) : IPerfTestHost
+internal sealed class XunitPerfTestHost(ITestContext context) : IPerfAssertionHost
 {
-    /// <inheritdoc/>
-    public CancellationToken CancellationToken => context.CancellationToken;
-
     /// <inheritdoc/>
     public void ReportUnavailable(string counterName, string assertion, string reason) =>
         Warn($"{assertion} did not run: the counter '{counterName}' is unavailable on this machine. {reason}");

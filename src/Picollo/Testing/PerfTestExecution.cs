@@ -67,7 +67,8 @@ internal static class PerfTestExecution
     /// <param name="test">The test.</param>
     /// <param name="instance">The test-class instance, or <see langword="null"/> for a static method.</param>
     /// <param name="data">The case's data, without a <see cref="PerfContext"/> slot (empty for a test without data).</param>
-    /// <param name="host">The adapter's channels.</param>
+    /// <param name="host">The adapter's channels: output, warnings, attachments.</param>
+    /// <param name="cancellationToken">The test's cancellation: a measurement stops between samples when it fires.</param>
     /// <returns>Passed, or skipped with the reason.</returns>
     /// <exception cref="PerfTestConfigurationException">
     /// A knob is invalid or the method cannot be a perf test: fail the test with the message.
@@ -75,7 +76,8 @@ internal static class PerfTestExecution
     /// <exception cref="PerfAssertionException">A budget, the baseline or the claim against the reference failed.</exception>
     /// <exception cref="PerfBodyException">With <c>Against</c>: the body or the reference threw; the message names which.</exception>
     /// <exception cref="OperationCanceledException">The test was cancelled.</exception>
-    public static PerfTestOutcome Run(PerfTestDescriptor test, object? instance, object?[] data, IPerfTestHost host)
+    public static PerfTestOutcome Run(
+        PerfTestDescriptor test, object? instance, object?[] data, IPerfAssertionHost host, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(test);
         ArgumentNullException.ThrowIfNull(data);
@@ -95,7 +97,8 @@ internal static class PerfTestExecution
         bool takesContext = PerfContextIndex(test.Method) >= 0;
 
         // A PerfContext test's bodies are known only when it measures them: its context settles before the first.
-        var context = new PerfContext(test, settings.Options, host.CancellationToken, takesContext ? () => SettleJit(host) : null);
+        var context = new PerfContext(
+            test, settings.Options, cancellationToken, takesContext ? () => SettleJit(host, cancellationToken) : null);
 
         var scope = new PerfAssertionScope(test.TestClass, test.Method.Name, test.CaseName)
         {
@@ -140,18 +143,18 @@ internal static class PerfTestExecution
         object? instance,
         object?[] data,
         PerfContext context,
-        IPerfTestHost host,
+        IPerfAssertionHost host,
         PerfTestHostBridge bridge)
     {
         bool takesContext = PerfContextIndex(test.Method) >= 0;
-        using MeasurementLock? machineLock = MeasurementLock.Acquire(MeasurementLock.DefaultTimeout, host.CancellationToken);
+        using MeasurementLock? machineLock = MeasurementLock.Acquire(MeasurementLock.DefaultTimeout, context.CancellationToken);
         if (machineLock is { Waited.TotalMilliseconds: > 100 } held)
         {
             host.ReportOutput(PerfTestMessages.WaitedForMachineLock(held.Waited));
         }
 
         if (!takesContext)
-            SettleJit(host);
+            SettleJit(host, context.CancellationToken);
 
         MachineLoad before = MachineLoad.Read();
         string? skip = null;
@@ -183,9 +186,9 @@ internal static class PerfTestExecution
     }
 
     // The minimum wait (150 ms of quiet) is the price of every perf test; only a compiling process waits longer.
-    private static void SettleJit(IPerfTestHost host)
+    private static void SettleJit(IPerfAssertionHost host, CancellationToken cancellationToken)
     {
-        TimeSpan settled = JitSettle.Wait(host.CancellationToken);
+        TimeSpan settled = JitSettle.Wait(cancellationToken);
         if (settled.TotalMilliseconds > 500)
         {
             host.ReportOutput(PerfTestMessages.WaitedForJit(settled));

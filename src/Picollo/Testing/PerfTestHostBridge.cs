@@ -7,7 +7,7 @@ namespace Picollo.Testing;
 /// (<see cref="UnavailableCounterPolicy.Fail"/> throws), and remembers what could not run and what was said, for the
 /// outcome.
 /// </summary>
-internal sealed class PerfTestHostBridge(IPerfTestHost host, UnavailableCounterPolicy policy) : IPerfAssertionHost
+internal sealed class PerfTestHostBridge(IPerfAssertionHost host, UnavailableCounterPolicy policy) : IPerfAssertionHost
 {
     private readonly Lock _gate = new();
     private readonly List<string> _unavailable = [];

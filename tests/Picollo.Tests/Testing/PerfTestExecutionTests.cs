@@ -1,4 +1,5 @@
 using System.Reflection;
+using Picollo.Assertions;
 using Picollo.Measurement;
 using Picollo.Testing;
 using Picollo.Testing.Xunit;
@@ -22,10 +23,10 @@ public sealed class PerfTestExecutionTests
     {
         using var cancelled = new CancellationTokenSource();
         cancelled.Cancel();
-        var host = new Host(cancelled.Token);
+        var host = new Host();
 
         // Issue 27: the JIT settle (at least 150 ms, up to 2 s) ran first, and the skip came after a whole measurement.
-        PerfTestOutcome outcome = PerfTestExecution.Run(Describe(nameof(DebugBuiltPerfTests.Chain)), new DebugBuiltPerfTests(), [], host);
+        PerfTestOutcome outcome = PerfTestExecution.Run(Describe(nameof(DebugBuiltPerfTests.Chain)), new DebugBuiltPerfTests(), [], host, cancelled.Token);
 
         outcome.SkipReason.ShouldNotBeNull().ShouldStartWith("The perf test DebugBuiltPerfTests.Chain is in Picollo.Tests.UnoptimizedBodies.dll, built without optimizations (");
         outcome.Results.ShouldBeEmpty();
@@ -43,7 +44,7 @@ public sealed class PerfTestExecutionTests
         using var cancelled = new CancellationTokenSource();
         cancelled.Cancel();
 
-        PerfTestOutcome outcome = PerfTestExecution.Run(Describe(nameof(DebugBuiltPerfTests.Region)), new DebugBuiltPerfTests(), [], new Host(cancelled.Token));
+        PerfTestOutcome outcome = PerfTestExecution.Run(Describe(nameof(DebugBuiltPerfTests.Region)), new DebugBuiltPerfTests(), [], new Host(), cancelled.Token);
 
         outcome.SkipReason.ShouldNotBeNull().ShouldStartWith("The perf test DebugBuiltPerfTests.Region is in Picollo.Tests.UnoptimizedBodies.dll");
         outcome.Results.ShouldBeEmpty();
@@ -55,11 +56,9 @@ public sealed class PerfTestExecutionTests
         return new PerfTestDescriptor("[PerfFact]", info, nameof(DebugBuiltPerfTests), null, Path.Combine(Path.GetTempPath(), "DebugBuiltPerfTests.cs"), info.GetCustomAttribute<PerfFactAttribute>()!);
     }
 
-    private sealed class Host(CancellationToken cancellation) : IPerfTestHost
+    private sealed class Host : IPerfAssertionHost
     {
         public List<string> Notices { get; } = [];
-
-        public CancellationToken CancellationToken => cancellation;
 
         public void ReportUnavailable(string counterName, string assertion, string reason) => Notices.Add($"{assertion}: unavailable: {reason}");
 
