@@ -92,7 +92,9 @@ internal static class PerfTestExecution
 
         IPerfTestDeclaration? defaults = test.Method.Module.Assembly.GetCustomAttribute<PerfDefaultsAttribute>();
         PerfTestSettings settings = PerfTestSettings.Parse(test.Attribute, test.Declaration, defaults, PerfOptions.AssemblyDefault);
-        MethodInfo? reference = settings.Against is { } against ? OperationBinder.FindReference(test.Attribute, test.Method, against) : null;
+        MethodInfo? reference = settings.Against is { } against
+            ? OperationBinder.FindReference(test.Attribute, test.Method, against)
+            : null;
         var bridge = new PerfTestHostBridge(host, settings.WhenUnavailable);
         bool takesContext = PerfContextIndex(test.Method) >= 0;
 
@@ -117,7 +119,8 @@ internal static class PerfTestExecution
             // Code built without optimizations is never measured (docs/ARCHITECTURE.md, "Measurement engine"): a method
             // measured as the operation (and its Against reference, of the same class) says so before the lock and the JIT
             // settle, which cost each skipped test of a Debug build about a second (issue 27).
-            if (!takesContext && CodeOptimization.UnoptimizedBuildReason(test.Method, $"The perf test {test.DisplayName}") is { } unoptimized)
+            if (!takesContext
+                && CodeOptimization.UnoptimizedBuildReason(test.Method, $"The perf test {test.DisplayName}") is { } unoptimized)
             {
                 bridge.ReportNotice(test.DisplayName, "Skipped: " + unoptimized);
                 return Outcome(unoptimized, settings, scope, bridge, context);
