@@ -38,9 +38,7 @@ internal static class AcceptCommand
         if (filter is not null && named.Count == 0)
         {
             IReadOnlyList<string> nearest = filter.Nearest(found.Pairs.Select(static p => p.Test));
-            errors.Profile.Out.Writer.WriteLine($"picollo accept: no test named '{filter.Text}' has a baseline or received file under {Path.GetFullPath(folder)}"
-                + (nearest.Count > 0 ? $"; the nearest names: {string.Join(", ", nearest)}." : ": there is none there.")
-                + " Name the method (Tokenize), Class.Method (TokenizerPerf.Tokenize) or a pattern (TokenizerPerf.*), as dotnet test --filter does.");
+            errors.Profile.Out.Writer.WriteLine(CliMessages.NoTestNamed(filter.Text, Path.GetFullPath(folder), nearest));
             return ExitCodes.Error;
         }
 
@@ -48,14 +46,15 @@ internal static class AcceptCommand
         int notRead = found.Errors.Count > 0 ? ExitCodes.Error : ExitCodes.Success;
         if (pairs.Count == 0)
         {
-            console.WriteLine($"Nothing to accept under {Path.GetFullPath(folder)}{(filter is null ? "" : $" for tests named '{filter.Text}'")}: no received entry is pending.");
+            string forTests = filter is null ? "" : $" for tests named '{filter.Text}'";
+            console.WriteLine($"Nothing to accept under {Path.GetFullPath(folder)}{forTests}: no received entry is pending.");
             return notRead;
         }
 
         Preview(console, pairs, request);
         if (request.DryRun)
         {
-            console.Profile.Out.Writer.WriteLine("Dry run: nothing was changed. Run it again without --dry-run to accept (one by one, or all with --all).");
+            console.Profile.Out.Writer.WriteLine(CliMessages.DryRunChangedNothing());
             return notRead;
         }
 
@@ -64,7 +63,8 @@ internal static class AcceptCommand
 
     // Each pending entry shown beside what it replaces, then accepted, skipped or the review stopped, as answered (or all
     // accepted with --all); an entry that cannot be written is an error, and the others go on.
-    private static int Review(IAnsiConsole console, IAnsiConsole errors, TextReader input, List<BaselinePair> pairs, Request request, int notRead)
+    private static int Review(
+        IAnsiConsole console, IAnsiConsole errors, TextReader input, List<BaselinePair> pairs, Request request, int notRead)
     {
         var store = new BaselineStore();
         int accepted = 0, skipped = 0, failed = 0;
@@ -73,10 +73,12 @@ internal static class AcceptCommand
             foreach (PendingEntry pending in pair.Pending)
             {
                 console.WriteLine();
-                console.MarkupLine($"[bold]{Markup.Escape(pair.Test)}[/] on {Markup.Escape(pending.Entry.Machine.Id)} ({Markup.Escape(pending.Entry.Machine.CpuModel)}): {pending.Why}");
+                MachineFingerprint machine = pending.Entry.Machine;
+                string where = $"{Markup.Escape(machine.Id)} ({Markup.Escape(machine.CpuModel)})";
+                console.MarkupLine($"[bold]{Markup.Escape(pair.Test)}[/] on {where}: {pending.Why}");
                 console.Write(Comparison(pair, pending));
                 if (!request.All && DroppedLevels(pair, pending) is { } dropped)
-                    console.WriteLine($"Accepting {dropped}; record it again with PICOLLO_UPDATE_BASELINES=1 to measure the levels in fresh processes.");
+                    console.WriteLine(CliMessages.AcceptingDropsLevels(dropped));
                 string answer = request.All ? "y" : Ask(console, input);
                 if (answer == "q")
                 {
@@ -100,7 +102,8 @@ internal static class AcceptCommand
                 catch (Exception e) when (e is IOException or UnauthorizedAccessException or BaselineFormatException)
                 {
                     failed++;
-                    errors.MarkupLine($"[red]Not accepted:[/] {Markup.Escape(pair.Test)} on {Markup.Escape(pending.Entry.Machine.Id)}: {Markup.Escape(e.Message)}");
+                    errors.MarkupLine(
+                        $"[red]Not accepted:[/] {Markup.Escape(pair.Test)} on {Markup.Escape(machine.Id)}: {Markup.Escape(e.Message)}");
                 }
             }
         }
@@ -116,7 +119,8 @@ internal static class AcceptCommand
         TextWriter output = console.Profile.Out.Writer;
         int count = pairs.Sum(static p => p.Pending.Count);
         string verb = request.DryRun ? "would be accepted" : request.All ? "will be accepted" : "to review";
-        output.WriteLine($"{count} received entr{(count == 1 ? "y" : "ies")} {verb}{(request.Test is null ? "" : $" (tests named '{request.Test}')")}:");
+        string forTests = request.Test is null ? "" : $" (tests named '{request.Test}')";
+        output.WriteLine($"{count} received entr{(count == 1 ? "y" : "ies")} {verb}{forTests}:");
         bool anyDropped = false;
         foreach (BaselinePair pair in pairs)
         {
@@ -132,7 +136,7 @@ internal static class AcceptCommand
         }
 
         if (anyDropped)
-            output.WriteLine("To keep levels measured across processes, record those tests again with PICOLLO_UPDATE_BASELINES=1 (docs/VERDICTS.md, \"Levels\") instead of accepting.");
+            output.WriteLine(CliMessages.KeepLevelsByRecordingAgain());
     }
 
     // The received entry is recorded in one process; this machine's entry in the baseline may hold levels measured across
@@ -146,7 +150,7 @@ internal static class AcceptCommand
         string spread = held.Record.DescribeSpread();
         if (before <= after && (spread.Length == 0 || pending.Entry.Record.DescribeSpread().Length > 0))
             return null;
-        return $"drops the levels this machine's entry recorded across {before} processes ({(spread.Length > 0 ? spread : "one level")}): the received entry was recorded in {after} process{(after == 1 ? "" : "es")}";
+        return CliMessages.LevelsDropped(before, spread, after);
     }
 
     // y, n or q; anything else asks again; the end of the input is q (nothing is accepted by a closed pipe).

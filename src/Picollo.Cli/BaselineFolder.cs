@@ -49,7 +49,8 @@ internal sealed class BaselineFolder
     {
         root = Path.GetFullPath(root);
         if (!Directory.Exists(root))
-            throw new DirectoryNotFoundException($"No folder {root}: give the folder that holds the perf tests (default: the current folder).");
+            throw new DirectoryNotFoundException(
+                $"No folder {root}: give the folder that holds the perf tests (default: the current folder).");
 
         var baselinePaths = new SortedSet<string>(StringComparer.Ordinal);
         foreach (string file in Files(root))
@@ -79,7 +80,9 @@ internal sealed class BaselineFolder
 
             // The path under the folder, so tests of the same name in two projects stay apart.
             string test = Path.GetRelativePath(root, baselinePath)[..^BaselineLocator.BaselineExtension.Length];
-            pairs.Add(new BaselinePair(test, baselinePath, received is null ? null : receivedPath, baseline, received is null ? [] : PendingEntries(baseline, received)));
+            pairs.Add(received is null
+                ? new BaselinePair(test, baselinePath, null, baseline, [])
+                : new BaselinePair(test, baselinePath, receivedPath, baseline, PendingEntries(baseline, received)));
         }
 
         return new BaselineFolder(pairs, errors);

@@ -8,4 +8,5 @@ namespace Picollo.Cli;
 /// <param name="ReceivedPath">The received file; null when there is none.</param>
 /// <param name="Baseline">The baseline; null when there is none yet.</param>
 /// <param name="Pending">The received entries the baseline does not hold.</param>
-internal sealed record BaselinePair(string Test, string BaselinePath, string? ReceivedPath, BaselineFile? Baseline, IReadOnlyList<PendingEntry> Pending);
+internal sealed record BaselinePair(
+    string Test, string BaselinePath, string? ReceivedPath, BaselineFile? Baseline, IReadOnlyList<PendingEntry> Pending);

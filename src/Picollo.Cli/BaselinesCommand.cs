@@ -3,7 +3,9 @@ using Spectre.Console;
 
 namespace Picollo.Cli;
 
-/// <summary><c>picollo baselines [DIR]</c>: the baselines under a folder, the machines each covers, and the received files with why.</summary>
+/// <summary>
+/// <c>picollo baselines [DIR]</c>: the baselines under a folder, the machines each covers, and the received files with why.
+/// </summary>
 internal static class BaselinesCommand
 {
     /// <summary>
@@ -17,7 +19,7 @@ internal static class BaselinesCommand
 
         if (found.Pairs.Count == 0 && found.Errors.Count == 0)
         {
-            console.WriteLine($"No baseline or received file (*.perf.json) under {Path.GetFullPath(folder)}: nothing to show. A perf test's first run writes one beside its source.");
+            console.WriteLine(CliMessages.NoBaselineFiles(Path.GetFullPath(folder)));
             return ExitCodes.Success;
         }
 
@@ -29,7 +31,7 @@ internal static class BaselinesCommand
             if (pair.Baseline is null)
                 console.WriteLine("  baseline: none yet");
             foreach (BaselineEntry held in pair.Baseline?.Entries ?? [])
-                console.WriteLine($"  baseline: {held.Machine.Id} ({held.Machine.CpuModel}), recorded {held.Record.RecordedUtc:yyyy-MM-dd HH:mm} UTC{(held.Record.RecordedProcesses > 1 ? $", across {held.Record.RecordedProcesses} processes" : "")}{(held.Record.DescribeSpread() is { Length: > 0 } spread ? $" ({spread})" : "")}");
+                console.WriteLine(Held(held));
             foreach (PendingEntry entry in pair.Pending)
                 console.WriteLine($"  received: {entry.Entry.Machine.Id}, {Why(entry)}");
             if (pair.ReceivedPath is not null && pair.Pending.Count == 0)
@@ -37,10 +39,22 @@ internal static class BaselinesCommand
         }
 
         int pending = found.Pairs.Sum(static p => p.Pending.Count);
-        console.WriteLine($"{found.Pairs.Count} test(s), {found.Pairs.Count(static p => p.Baseline is not null)} with a baseline, {pending} received entr{(pending == 1 ? "y" : "ies")} pending: picollo accept reviews them.");
+        int withBaseline = found.Pairs.Count(static p => p.Baseline is not null);
+        console.WriteLine($"{found.Pairs.Count} test(s), {withBaseline} with a baseline, "
+            + $"{pending} received entr{(pending == 1 ? "y" : "ies")} pending: picollo accept reviews them.");
         foreach (string error in found.Errors)
             errors.MarkupLine($"[red]Not read:[/] {Markup.Escape(error)}");
         return found.Errors.Count > 0 ? ExitCodes.Error : ExitCodes.Success;
+    }
+
+    // "  baseline: <machine> (<CPU>), recorded 2026-01-02 03:04 UTC, across 5 processes (<spread>)": one machine's entry.
+    private static string Held(BaselineEntry held)
+    {
+        BaselineRecord record = held.Record;
+        string processes = record.RecordedProcesses > 1 ? $", across {record.RecordedProcesses} processes" : "";
+        string spread = record.DescribeSpread() is { Length: > 0 } levels ? $" ({levels})" : "";
+        return $"  baseline: {held.Machine.Id} ({held.Machine.CpuModel}), recorded {record.RecordedUtc:yyyy-MM-dd HH:mm} UTC"
+            + processes + spread;
     }
 
     // "regressed: tsc P10 +31 % ..." with the counters that decided.

@@ -18,7 +18,11 @@ namespace Picollo.Cli;
 /// </remarks>
 internal static class CompareCommand
 {
-    private static readonly JsonSerializerOptions s_json = new() { WriteIndented = true, PropertyNamingPolicy = JsonNamingPolicy.CamelCase };
+    private static readonly JsonSerializerOptions s_json = new()
+    {
+        WriteIndented = true,
+        PropertyNamingPolicy = JsonNamingPolicy.CamelCase,
+    };
 
     /// <summary>
     /// Writes the comparison in <paramref name="format"/> (markdown, json or html) to <paramref name="console"/> and nothing
@@ -38,14 +42,16 @@ internal static class CompareCommand
             return Fail(errors, missing);
 
         ResultFolder before = ResultFolder.Read(basePath), after = ResultFolder.Read(headPath);
-        foreach ((string run, UnreadableResult file) in before.Unreadable.Select(static f => ("base", f)).Concat(after.Unreadable.Select(static f => ("head", f))))
-            errors.Profile.Out.Writer.WriteLine($"picollo compare: skipped {file}. {file.Test} is not compared; run its perf test again in the {run} run to rewrite the file, or remove the file.");
+        IEnumerable<(string Run, UnreadableResult File)> skipped =
+            before.Unreadable.Select(static f => ("base", f)).Concat(after.Unreadable.Select(static f => ("head", f)));
+        foreach ((string run, UnreadableResult file) in skipped)
+            errors.Profile.Out.Writer.WriteLine(CliMessages.ResultFileSkipped(file, run));
 
         if (after.Tests.Count == 0)
         {
             return Fail(errors, after.Unreadable.Count == 0
-                ? $"No result file (*.result.json) under the head folder {after.Folder}: the head run wrote no results, so nothing can be judged. Run the perf tests first (they write to the test project's TestResults/picollo, or to PICOLLO_RESULTS_DIR) and give that folder."
-                : $"No result file under the head folder {after.Folder} could be read (the reasons are above): nothing can be judged. Run the perf tests again to rewrite them.");
+                ? CliMessages.HeadHasNoResults(after.Folder)
+                : CliMessages.HeadResultsUnreadable(after.Folder));
         }
 
         List<ComparisonRow> rows = Rows(before, after);
@@ -64,8 +70,8 @@ internal static class CompareCommand
         if (!rows.Any(static r => r.Judged))
         {
             return Fail(errors, before.Tests.Count == 0
-                ? $"No result file (*.result.json) under the base folder {before.Folder}{(before.Unreadable.Count > 0 ? " could be read" : "")}: every head test is new and nothing was judged. Give the folder the base run's perf tests wrote their results to."
-                : "No test has results in both runs: nothing was judged (the table lists the new and removed tests). Compare runs of the same perf tests.");
+                ? CliMessages.BaseHasNoResults(before.Folder, someUnreadable: before.Unreadable.Count > 0)
+                : CliMessages.NoTestInBothRuns());
         }
 
         return before.Unreadable.Count + after.Unreadable.Count > 0 ? ExitCodes.Error : ExitCodes.Success;
@@ -74,7 +80,7 @@ internal static class CompareCommand
     // A folder of the comparison that does not exist: a sentence naming it; null when it exists.
     private static string? Missing(string run, string path) => Directory.Exists(path)
         ? null
-        : $"The {run} folder {Path.GetFullPath(path)} does not exist: give the folder the {run} run's perf tests wrote their results to (the test project's TestResults/picollo, or PICOLLO_RESULTS_DIR).";
+        : CliMessages.RunFolderMissing(run, Path.GetFullPath(path));
 
     private static int Fail(IAnsiConsole errors, string message)
     {
@@ -86,7 +92,8 @@ internal static class CompareCommand
     // test whose file one run could not read is "not compared", not new or removed.
     private static List<ComparisonRow> Rows(ResultFolder before, ResultFolder after)
     {
-        HashSet<string> unreadableBase = [.. before.Unreadable.Select(static f => f.Test)], unreadableHead = [.. after.Unreadable.Select(static f => f.Test)];
+        HashSet<string> unreadableBase = [.. before.Unreadable.Select(static f => f.Test)];
+        HashSet<string> unreadableHead = [.. after.Unreadable.Select(static f => f.Test)];
         MachineFingerprint machine = MachineFingerprint.Current;
         var rows = new List<ComparisonRow>();
         foreach ((string test, BaselineRecord head) in after.Tests)
@@ -104,7 +111,8 @@ internal static class CompareCommand
             {
                 // An infinite change (from 0) is no number JSON can hold, and no percentage a reader can use: null, shown as "from 0".
                 double? change = verdict.RelativeChange is { } c && double.IsFinite(c) ? c : null;
-                rows.Add(new ComparisonRow(test, verdict.Counter, Status(verdict.Status), verdict.BaselineValue, verdict.CurrentValue, change, verdict.Text)
+                rows.Add(new ComparisonRow(
+                    test, verdict.Counter, Status(verdict.Status), verdict.BaselineValue, verdict.CurrentValue, change, verdict.Text)
                 {
                     CohensD = verdict.CohensD,
                     Exact = verdict.Mode == VerdictMode.Exact,
@@ -135,13 +143,15 @@ internal static class CompareCommand
     {
         int regressed = rows.Count(static r => r.Status == "regressed"), improved = rows.Count(static r => r.Status == "improved");
         var text = new StringBuilder();
-        text.Append(CultureInfo.InvariantCulture, $"### Picollo: {(regressed > 0 ? $"{regressed} regression(s)" : "no regression")}{(improved > 0 ? $", {improved} improvement(s)" : "")}\n\n");
+        string regressions = regressed > 0 ? $"{regressed} regression(s)" : "no regression";
+        text.Append(CultureInfo.InvariantCulture, $"### Picollo: {regressions}{(improved > 0 ? $", {improved} improvement(s)" : "")}\n\n");
         text.Append(CultureInfo.InvariantCulture, $"Base `{basePath}`, head `{headPath}`.\n\n");
         text.Append("| Test | Counter | Verdict | Base | Head | Change | Cohen's d |\n|---|---|---|---:|---:|---:|---:|\n");
         foreach (ComparisonRow row in Ordered(rows))
         {
             string verdict = row.Status == "regressed" ? "**regressed**" : row.Status;
-            text.Append(CultureInfo.InvariantCulture, $"| {row.Test} | {row.Counter} | {verdict} | {Number(row.Base)} | {Number(row.Head)} | {Change(row)} | {D(row.CohensD)} |\n");
+            text.Append(CultureInfo.InvariantCulture, $"| {row.Test} | {row.Counter} | {verdict} | ")
+                .Append(CultureInfo.InvariantCulture, $"{Number(row.Base)} | {Number(row.Head)} | {Change(row)} | {D(row.CohensD)} |\n");
         }
 
         return text.ToString();
@@ -152,18 +162,27 @@ internal static class CompareCommand
     {
         int regressed = rows.Count(static r => r.Status == "regressed");
         StringBuilder html = HtmlPage.Start("Picollo: compare");
-        html.Append(CultureInfo.InvariantCulture, $"<h1>Picollo: {(regressed > 0 ? $"{regressed} regression(s)" : "no regression")}</h1>\n");
-        html.Append(CultureInfo.InvariantCulture, $"<p class=\"notes\">Base {HtmlPage.Encode(basePath)}, head {HtmlPage.Encode(headPath)}.</p>\n");
-        html.Append("<table><tr><th>Test</th><th>Counter</th><th>Verdict</th><th>Base</th><th>Head</th><th>Change</th><th>Cohen's d</th></tr>\n");
+        string regressions = regressed > 0 ? $"{regressed} regression(s)" : "no regression";
+        html.Append(CultureInfo.InvariantCulture, $"<h1>Picollo: {regressions}</h1>\n");
+        html.Append(CultureInfo.InvariantCulture, $"<p class=\"notes\">Base {HtmlPage.Encode(basePath)}, ")
+            .Append(CultureInfo.InvariantCulture, $"head {HtmlPage.Encode(headPath)}.</p>\n");
+        html.Append("<table>").Append(HtmlPage.Headings("Test", "Counter", "Verdict", "Base", "Head", "Change", "Cohen's d")).Append('\n');
         foreach (ComparisonRow row in Ordered(rows))
         {
-            html.Append(CultureInfo.InvariantCulture,
-                $"<tr><td>{HtmlPage.Encode(row.Test)}</td><td>{HtmlPage.Encode(row.Counter)}</td><td class=\"{HtmlPage.Class(row.Status)}\">{HtmlPage.Encode(row.Status)}</td><td class=\"n\">{Number(row.Base)}</td><td class=\"n\">{Number(row.Head)}</td><td class=\"n\">{HtmlPage.Encode(Change(row))}</td><td class=\"n\">{D(row.CohensD)}</td></tr>\n");
+            html.Append(CultureInfo.InvariantCulture, $"<tr><td>{HtmlPage.Encode(row.Test)}</td><td>{HtmlPage.Encode(row.Counter)}</td>")
+                .Append(CultureInfo.InvariantCulture, $"<td class=\"{HtmlPage.Class(row.Status)}\">{HtmlPage.Encode(row.Status)}</td>")
+                .Append(CultureInfo.InvariantCulture, $"<td class=\"n\">{Number(row.Base)}</td><td class=\"n\">{Number(row.Head)}</td>")
+                .Append(CultureInfo.InvariantCulture, $"<td class=\"n\">{HtmlPage.Encode(Change(row))}</td>")
+                .Append(CultureInfo.InvariantCulture, $"<td class=\"n\">{D(row.CohensD)}</td></tr>\n");
         }
 
         html.Append("</table>\n");
         foreach ((string test, string svg) in head.Plots.OrderBy(static p => p.Key, StringComparer.Ordinal))
-            html.Append(CultureInfo.InvariantCulture, $"<h2>{HtmlPage.Encode(test)} (head)</h2>\n").Append(HtmlPage.InlineSvg(svg)).Append('\n');
+        {
+            html.Append(CultureInfo.InvariantCulture, $"<h2>{HtmlPage.Encode(test)} (head)</h2>\n")
+                .Append(HtmlPage.InlineSvg(svg)).Append('\n');
+        }
+
         return HtmlPage.End(html);
     }
 
@@ -171,7 +190,8 @@ internal static class CompareCommand
     private static string D(double? d) => d is { } value ? value.ToString("0.0;-0.0;0.0", CultureInfo.InvariantCulture) : string.Empty;
 
     private static IEnumerable<ComparisonRow> Ordered(List<ComparisonRow> rows) =>
-        rows.OrderBy(static r => r.Status == "regressed" ? 0 : r.Status == "improved" ? 1 : 2).ThenBy(static r => r.Test, StringComparer.Ordinal);
+        rows.OrderBy(static r => r.Status == "regressed" ? 0 : r.Status == "improved" ? 1 : 2)
+            .ThenBy(static r => r.Test, StringComparer.Ordinal);
 
     // No percentage from a base of 0 (issue 27): "—" when both runs are 0, "from 0" when the head is not.
     private static string Change(ComparisonRow row) => row switch

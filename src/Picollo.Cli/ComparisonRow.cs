@@ -12,7 +12,9 @@ namespace Picollo.Cli;
 /// <param name="Text">The verdict as the library words it.</param>
 internal sealed record ComparisonRow(string Test, string Counter, string Status, double? Base, double? Head, double? Change, string Text)
 {
-    /// <summary>Cohen's d of a time counter's floor regions (docs/VERDICTS.md, "Cohen's d"); <see langword="null"/> for other counters.</summary>
+    /// <summary>
+    /// Cohen's d of a time counter's floor regions (docs/VERDICTS.md, "Cohen's d"); <see langword="null"/> for other counters.
+    /// </summary>
     public double? CohensD { get; init; }
 
     /// <summary>

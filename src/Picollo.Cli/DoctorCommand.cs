@@ -8,9 +8,15 @@ namespace Picollo.Cli;
 /// <summary><c>picollo doctor</c>: this machine as Picollo sees it.</summary>
 internal static class DoctorCommand
 {
-    private static readonly JsonSerializerOptions s_json = new() { WriteIndented = true, PropertyNamingPolicy = JsonNamingPolicy.CamelCase };
+    private static readonly JsonSerializerOptions s_json = new()
+    {
+        WriteIndented = true,
+        PropertyNamingPolicy = JsonNamingPolicy.CamelCase,
+    };
 
-    /// <summary>Writes the report; exit code 0 when hardware counters are usable, <see cref="ExitCodes.NoHardwareCounters"/> when not.</summary>
+    /// <summary>
+    /// Writes the report; exit code 0 when hardware counters are usable, <see cref="ExitCodes.NoHardwareCounters"/> when not.
+    /// </summary>
     public static int Run(IAnsiConsole console, bool json)
     {
         DoctorReport report = DoctorReport.Gather();
@@ -34,9 +40,10 @@ internal static class DoctorCommand
         perf.AddRow("perf_event_paranoid", report.PerfEventParanoid?.ToString(CultureInfo.InvariantCulture) ?? "unknown");
         perf.AddRow("CAP_PERFMON / root", report.Privileged ? "yes" : "no");
         perf.AddRow("PMUs", Markup.Escape(report.Pmus.Count == 0 ? "none" : string.Join(", ", report.Pmus)));
-        perf.AddRow("CPU PMU", report.HasCpuPmu
-            ? $"yes ({(report.FixedCounters is { } f ? $"{f} fixed, {report.ProgrammableCounters} programmable counters" : "counters unknown")})"
-            : "no");
+        string counts = report.FixedCounters is { } f
+            ? $"{f} fixed, {report.ProgrammableCounters} programmable counters"
+            : "counters unknown";
+        perf.AddRow("CPU PMU", report.HasCpuPmu ? $"yes ({counts})" : "no");
         perf.AddRow("container", Markup.Escape(report.Container ?? "none seen"));
         perf.AddRow("seccomp", Markup.Escape(report.Seccomp ?? "unknown"));
         if (report.SoftwareUnavailableReason is { } software)
@@ -51,7 +58,7 @@ internal static class DoctorCommand
         {
             tsc.AddRow("invariant", report.TscInvariant ? "yes" : "no (its rate may change with the core clock)");
             tsc.AddRow("frequency", report.TscHertz is { } hz
-                ? Markup.Escape(string.Create(CultureInfo.InvariantCulture, $"{hz / 1e6:0.###} MHz ({report.TscFrequencySource}{(report.TscUncertaintyPpm is { } ppm ? $", ±{ppm:0.#} ppm" : "")})"))
+                ? Markup.Escape(Frequency(hz, report))
                 : "unknown");
         }
 
@@ -61,12 +68,24 @@ internal static class DoctorCommand
         // grouping prints each reason once, naming its counters, under the table.
         var counters = new Table().AddColumns("Counter", "Kind", "Default set", "Counts here");
         foreach (CounterStatus counter in report.Counters)
-            counters.AddRow(Markup.Escape(counter.Name), counter.Kind, counter.InDefaultSet ? "yes" : "", counter.Counts ? "[green]yes[/]" : "[red]no[/]");
+        {
+            counters.AddRow(
+                Markup.Escape(counter.Name), counter.Kind, counter.InDefaultSet ? "yes" : "",
+                counter.Counts ? "[green]yes[/]" : "[red]no[/]");
+        }
+
         console.Write(counters);
-        foreach ((IReadOnlyList<string> names, string reason) in UnavailableCounterGroups.Group(report.Counters.Where(static c => !c.Counts).Select(static c => (c.Name, c.Reason))))
+        IEnumerable<(string Name, string? Reason)> notCounting =
+            report.Counters.Where(static c => !c.Counts).Select(static c => (c.Name, c.Reason));
+        foreach ((IReadOnlyList<string> names, string reason) in UnavailableCounterGroups.Group(notCounting))
             console.MarkupLine($"[red]Not counting here:[/] {Markup.Escape(string.Join(", ", names))}: {Markup.Escape(reason)}");
-        console.MarkupLine(report.HardwareCountersUsable
-            ? "Hardware counters are usable here (exit code 0)."
-            : "Hardware counters are not usable here (exit code 2): perf tests judge time on tsc/task-clock and skip assertions on hardware counters, with the reason above.");
+        console.MarkupLine(CliMessages.HardwareCounters(report.HardwareCountersUsable));
+    }
+
+    // "2899.998 MHz (cpuid, ±12.5 ppm)": the TSC's rate, where it was read, and how sure that source is when it says.
+    private static string Frequency(double hertz, DoctorReport report)
+    {
+        string uncertainty = report.TscUncertaintyPpm is { } ppm ? $", ±{ppm:0.#} ppm" : "";
+        return string.Create(CultureInfo.InvariantCulture, $"{hertz / 1e6:0.###} MHz ({report.TscFrequencySource}{uncertainty})");
     }
 }

@@ -148,7 +148,8 @@ internal sealed record DoctorReport
             {
                 using CounterPlan plan = CounterPlan.Open([name]);
                 CounterDescriptor descriptor = plan.Descriptors[0];
-                statuses.Add(new CounterStatus(descriptor.Name, Kind(descriptor.Kind), inDefault, plan.Slots[0] >= 0, descriptor.UnavailableReason));
+                statuses.Add(new CounterStatus(
+                    descriptor.Name, Kind(descriptor.Kind), inDefault, plan.Slots[0] >= 0, descriptor.UnavailableReason));
             }
             catch (ArgumentException e)
             {

@@ -7,19 +7,13 @@ namespace Picollo.Cli;
 /// <summary>What picollo's HTML pages share: one inline stylesheet, encoding, numbers; no script, nothing fetched.</summary>
 internal static class HtmlPage
 {
-    private const string Style = """
-        body { font: 14px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 1100px; color: #1b1f24; padding: 0 1em; }
-        h1 { font-size: 1.5em; } h2 { font-size: 1.15em; margin-top: 2em; border-bottom: 1px solid #d0d7de; padding-bottom: .2em; }
-        table { border-collapse: collapse; margin: .6em 0; } th, td { border: 1px solid #d0d7de; padding: .25em .6em; }
-        th { background: #f6f8fa; text-align: left; } td.n { text-align: right; font-variant-numeric: tabular-nums; }
-        .fail { color: #b91c1c; font-weight: 600; } .pass { color: #15803d; } .notice { color: #a16207; }
-        .notes { color: #57606a; } svg { max-width: 100%; height: auto; }
-        """;
-
-    /// <summary>Starts a page titled <paramref name="title"/>.</summary>
+    /// <summary>
+    /// Starts a page titled <paramref name="title"/>, with the stylesheet every page inlines (<c>HtmlPage.css</c>, embedded in
+    /// the assembly: a stylesheet is no message to keep in code).
+    /// </summary>
     public static StringBuilder Start(string title) =>
         new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
-            .Append(Encode(title)).Append("</title>\n<style>").Append(Style).Append("</style>\n</head>\n<body>\n");
+            .Append(Encode(title)).Append("</title>\n<style>").Append(Resource("HtmlPage.css")).Append("</style>\n</head>\n<body>\n");
 
     /// <summary>Ends the page.</summary>
     public static string End(StringBuilder html) => html.Append("</body>\n</html>\n").ToString();
@@ -43,6 +37,25 @@ internal static class HtmlPage
         "pass" or "improved" => "pass",
         _ => "notice",
     };
+
+    /// <summary>
+    /// A table's heading row, <c>&lt;tr&gt;&lt;th&gt;Test&lt;/th&gt;…&lt;/tr&gt;</c>: the headings as they are (they are
+    /// markup-safe text of the tool's own), no line break.
+    /// </summary>
+    public static string Headings(params string[] headings) =>
+        "<tr>" + string.Concat(headings.Select(static h => $"<th>{h}</th>")) + "</tr>";
+
+    /// <summary>
+    /// A text file embedded in this assembly under <c>Picollo.Cli.&lt;<paramref name="name"/>&gt;</c>, without its final line
+    /// break.
+    /// </summary>
+    public static string Resource(string name)
+    {
+        using Stream stream = typeof(HtmlPage).Assembly.GetManifestResourceStream("Picollo.Cli." + name)
+            ?? throw new InvalidOperationException($"The resource {name} is not embedded in {typeof(HtmlPage).Assembly.GetName().Name}.");
+        using var reader = new StreamReader(stream, Encoding.UTF8);
+        return reader.ReadToEnd().ReplaceLineEndings("\n").TrimEnd('\n');
+    }
 
     /// <summary>An id for a test's section.</summary>
     public static string Anchor(string test) => "t-" + string.Concat(test.Select(static c => char.IsAsciiLetterOrDigit(c) ? c : '-'));

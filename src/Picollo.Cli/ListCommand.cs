@@ -7,7 +7,9 @@ namespace Picollo.Cli;
 /// <summary><c>picollo list</c>: the counter names this machine resolves, one per line, as <c>perf list</c> prints them.</summary>
 internal static class ListCommand
 {
-    /// <summary>Writes the names (those of one PMU with <paramref name="pmu"/>); an unknown PMU is an error naming the known ones.</summary>
+    /// <summary>
+    /// Writes the names (those of one PMU with <paramref name="pmu"/>); an unknown PMU is an error naming the known ones.
+    /// </summary>
     public static int Run(IAnsiConsole console, IAnsiConsole errors, string? pmu)
     {
         PerfEventCatalog catalog = PerfEventCatalog.Default;
@@ -16,7 +18,9 @@ internal static class ListCommand
         {
             if (!PerfPmu.TryFind(pmu, out PerfPmu? found))
             {
-                errors.MarkupLine($"[red]No PMU named '{Markup.Escape(pmu)}'[/] on this machine. Its PMUs: {Markup.Escape(string.Join(", ", PerfPmu.All.Select(static p => p.Name)))} (from /sys/bus/event_source/devices).");
+                string known = string.Join(", ", PerfPmu.All.Select(static p => p.Name));
+                errors.MarkupLine($"[red]No PMU named '{Markup.Escape(pmu)}'[/] on this machine. "
+                    + $"Its PMUs: {Markup.Escape(known)} (from /sys/bus/event_source/devices).");
                 return ExitCodes.Error;
             }
 

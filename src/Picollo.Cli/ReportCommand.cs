@@ -34,14 +34,14 @@ internal static class ReportCommand
         {
             foreach (UnreadableResult file in results.Unreadable)
                 errors.MarkupLine($"[red]Not read:[/] {Markup.Escape(file.ToString())}");
-            errors.Profile.Out.Writer.WriteLine($"Nothing was written: a page without {(results.Unreadable.Count == 1 ? "that test" : "those tests")} would pass for the whole run. Run the perf tests again to rewrite the file(s), or remove them.");
+            errors.Profile.Out.Writer.WriteLine(CliMessages.NothingWrittenForUnreadable(results.Unreadable.Count));
             return ExitCodes.Error;
         }
 
         // A run that wrote no result is not a page of nothing: a CI step would upload it as if the run had been shown.
         if (results.Reports.Count == 0)
         {
-            errors.Profile.Out.Writer.WriteLine($"No result file (*.result.json) under {results.Folder}: nothing to report, nothing written. Give the folder the perf tests wrote (the test project's TestResults/picollo, or PICOLLO_RESULTS_DIR).");
+            errors.Profile.Out.Writer.WriteLine(CliMessages.NoResultsToReport(results.Folder));
             return ExitCodes.Error;
         }
 
@@ -55,28 +55,44 @@ internal static class ReportCommand
         var tests = results.Reports.Values.Select(m => (Model: m, Svg: results.Plots.GetValueOrDefault(m.Test))).ToList();
         string folder = results.Folder;
         StringBuilder html = HtmlPage.Start("Picollo results");
-        html.Append(CultureInfo.InvariantCulture, $"<h1>Picollo results: {tests.Count} test(s)</h1>\n<p class=\"notes\">{Encode(folder)}</p>\n");
-        html.Append("<table><tr><th>Test</th><th>Verdict</th><th>Samples</th><th>Wall time</th></tr>\n");
+        html.Append(CultureInfo.InvariantCulture, $"<h1>Picollo results: {tests.Count} test(s)</h1>\n")
+            .Append(CultureInfo.InvariantCulture, $"<p class=\"notes\">{Encode(folder)}</p>\n");
+        html.Append("<table>").Append(Headings("Test", "Verdict", "Samples", "Wall time")).Append('\n');
         foreach ((PerfReportModel model, _) in tests)
-            html.Append(CultureInfo.InvariantCulture, $"<tr><td><a href=\"#{Anchor(model.Test)}\">{Encode(model.Test)}</a></td><td class=\"{Class(model.Verdict)}\">{Encode(model.Verdict)}</td><td class=\"n\">{model.Samples:N0} × {model.OperationsPerSample:N0}</td><td class=\"n\">{model.WallTimeMs:N0} ms</td></tr>\n");
+        {
+            html.Append(CultureInfo.InvariantCulture, $"<tr><td><a href=\"#{Anchor(model.Test)}\">{Encode(model.Test)}</a></td>")
+                .Append(CultureInfo.InvariantCulture, $"<td class=\"{Class(model.Verdict)}\">{Encode(model.Verdict)}</td>")
+                .Append(CultureInfo.InvariantCulture, $"<td class=\"n\">{model.Samples:N0} × {model.OperationsPerSample:N0}</td>")
+                .Append(CultureInfo.InvariantCulture, $"<td class=\"n\">{model.WallTimeMs:N0} ms</td></tr>\n");
+        }
+
         html.Append("</table>\n");
 
         foreach ((PerfReportModel model, string? svg) in tests)
         {
-            html.Append(CultureInfo.InvariantCulture, $"<h2 id=\"{Anchor(model.Test)}\">{Encode(model.Test)}: <span class=\"{Class(model.Verdict)}\">{Encode(model.Verdict)}</span></h2>\n");
+            html.Append(CultureInfo.InvariantCulture, $"<h2 id=\"{Anchor(model.Test)}\">{Encode(model.Test)}: ")
+                .Append(CultureInfo.InvariantCulture, $"<span class=\"{Class(model.Verdict)}\">{Encode(model.Verdict)}</span></h2>\n");
             foreach (string note in model.Notes)
                 html.Append(CultureInfo.InvariantCulture, $"<p class=\"notes\">Note: {Encode(note)}</p>\n");
-            html.Append("<table><tr><th>Counter</th><th>P50 / op</th><th>P90 / op</th><th>P99 / op</th><th>Verdict</th></tr>\n");
+            html.Append("<table>").Append(Headings("Counter", "P50 / op", "P90 / op", "P99 / op", "Verdict")).Append('\n');
             foreach (CounterReportModel counter in model.Counters.Where(static c => c.Available))
             {
                 PerOperationModel? p = counter.PerOperation;
-                html.Append(CultureInfo.InvariantCulture, $"<tr><td>{Encode(counter.Name)} <small>{Encode(counter.Unit)}</small></td><td class=\"n\">{Number(p?.P50)}</td><td class=\"n\">{Number(p?.P90)}</td><td class=\"n\">{Number(p?.P99)}</td><td>{Encode(counter.Verdict?.Text ?? "")}</td></tr>\n");
+                html.Append(CultureInfo.InvariantCulture, $"<tr><td>{Encode(counter.Name)} <small>{Encode(counter.Unit)}</small></td>")
+                    .Append(CultureInfo.InvariantCulture, $"<td class=\"n\">{Number(p?.P50)}</td><td class=\"n\">{Number(p?.P90)}</td>")
+                    .Append(CultureInfo.InvariantCulture, $"<td class=\"n\">{Number(p?.P99)}</td>")
+                    .Append(CultureInfo.InvariantCulture, $"<td>{Encode(counter.Verdict?.Text ?? "")}</td></tr>\n");
             }
 
             // Unavailable counters share their reason (every hardware event on a machine without a PMU): one row per reason,
             // grouped as the test's own report groups them.
-            foreach ((IReadOnlyList<string> names, string reason) in UnavailableCounterGroups.Group(model.Counters.Where(static c => !c.Available).Select(static c => (c.Name, c.UnavailableReason))))
-                html.Append(CultureInfo.InvariantCulture, $"<tr><td>{Encode(string.Join(", ", names))}</td><td colspan=\"4\" class=\"notes\">unavailable: {Encode(reason)}</td></tr>\n");
+            IEnumerable<(string Name, string? Reason)> unavailable =
+                model.Counters.Where(static c => !c.Available).Select(static c => (c.Name, c.UnavailableReason));
+            foreach ((IReadOnlyList<string> names, string reason) in UnavailableCounterGroups.Group(unavailable))
+            {
+                html.Append(CultureInfo.InvariantCulture, $"<tr><td>{Encode(string.Join(", ", names))}</td>")
+                    .Append(CultureInfo.InvariantCulture, $"<td colspan=\"4\" class=\"notes\">unavailable: {Encode(reason)}</td></tr>\n");
+            }
 
             html.Append("</table>\n");
             if (svg is not null)

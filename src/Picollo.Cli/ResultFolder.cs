@@ -12,7 +12,12 @@ namespace Picollo.Cli;
 /// </summary>
 internal sealed class ResultFolder
 {
-    private ResultFolder(string folder, IReadOnlyDictionary<string, PerfReportModel> reports, IReadOnlyDictionary<string, BaselineRecord> tests, IReadOnlyDictionary<string, string> plots, IReadOnlyList<UnreadableResult> unreadable)
+    private ResultFolder(
+        string folder,
+        IReadOnlyDictionary<string, PerfReportModel> reports,
+        IReadOnlyDictionary<string, BaselineRecord> tests,
+        IReadOnlyDictionary<string, string> plots,
+        IReadOnlyList<UnreadableResult> unreadable)
     {
         Folder = folder;
         Reports = reports;
@@ -42,13 +47,14 @@ internal sealed class ResultFolder
     {
         folder = Path.GetFullPath(folder);
         if (!Directory.Exists(folder))
-            throw new DirectoryNotFoundException($"No folder {folder}: give a run's results folder (the test project's TestResults/picollo, or PICOLLO_RESULTS_DIR).");
+            throw new DirectoryNotFoundException(CliMessages.NoResultsFolder(folder));
 
         var reports = new SortedDictionary<string, PerfReportModel>(StringComparer.Ordinal);
         var tests = new SortedDictionary<string, BaselineRecord>(StringComparer.Ordinal);
         var plots = new Dictionary<string, string>(StringComparer.Ordinal);
         var unreadable = new List<UnreadableResult>();
-        foreach (string file in Directory.EnumerateFiles(folder, "*.result.json", SearchOption.AllDirectories).Order(StringComparer.Ordinal))
+        foreach (string file in Directory.EnumerateFiles(folder, "*.result.json", SearchOption.AllDirectories)
+            .Order(StringComparer.Ordinal))
         {
             try
             {
@@ -85,7 +91,8 @@ internal sealed class ResultFolder
             if (!counter.Available || counter.Histogram is not { } histogram)
                 continue;
             HdrHistogram samples = HdrHistogram.FromJson(histogram.GetRawText());
-            counters.Add(new BaselineCounter(counter.Name, counter.Unit, counter.Kind, samples, counter.OperationsPerSample, PerOperation(counter, samples)));
+            counters.Add(new BaselineCounter(
+                counter.Name, counter.Unit, counter.Kind, samples, counter.OperationsPerSample, PerOperation(counter, samples)));
         }
 
         return new BaselineRecord(counters, new Dictionary<string, string>(), model.TimestampUtc);
@@ -100,7 +107,8 @@ internal sealed class ResultFolder
         if (counter.PerOperation is not { } exact)
             return buckets;
         return new PerOperationSummary(
-            buckets.Samples, exact.P0, exact.P10 ?? buckets.P10, exact.P25 ?? buckets.P25, exact.P50, exact.P90, exact.P99, exact.P100, exact.Mean,
+            buckets.Samples, exact.P0, exact.P10 ?? buckets.P10, exact.P25 ?? buckets.P25, exact.P50, exact.P90, exact.P99, exact.P100,
+            exact.Mean,
             exact.P10 is null || exact.P25 is null ? buckets.Precision : 0);
     }
 }

@@ -47,7 +47,9 @@ internal sealed class TestNameFilter
     /// <summary>The name as given.</summary>
     public string Text => _text;
 
-    /// <summary>Whether <paramref name="test"/> (a baseline's path under the searched folder, without <c>.perf.json</c>) is meant.</summary>
+    /// <summary>
+    /// Whether <paramref name="test"/> (a baseline's path under the searched folder, without <c>.perf.json</c>) is meant.
+    /// </summary>
     public bool Matches(string test)
     {
         (string path, string className, string method, string? caseName) = Parts(test);
@@ -71,7 +73,9 @@ internal sealed class TestNameFilter
             .Select(static t => Parts(t))
             .Select(static p => $"{p.Class}.{p.Method}")
             .Distinct(StringComparer.OrdinalIgnoreCase)
-            .Select(n => (Name: n, Distance: Math.Min(PerfEventSuggestions.EditDistance(_text, n), PerfEventSuggestions.EditDistance(_text, n[(n.IndexOf('.', StringComparison.Ordinal) + 1)..]))))
+            .Select(n => (Name: n, Distance: Math.Min(
+                PerfEventSuggestions.EditDistance(_text, n),
+                PerfEventSuggestions.EditDistance(_text, n[(n.IndexOf('.', StringComparison.Ordinal) + 1)..]))))
             .OrderBy(static n => n.Distance)
             .ThenBy(static n => n.Name, StringComparer.Ordinal)
             .Take(MaxSuggestions)

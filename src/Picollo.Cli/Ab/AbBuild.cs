@@ -31,15 +31,15 @@ internal static partial class AbBuild
     /// <returns>The assembly's full path; its <c>.runtimeconfig.json</c> is beside it.</returns>
     /// <exception cref="AbException">The project is missing, does not build, or is not a test program.</exception>
     /// <exception cref="OperationCanceledException"><paramref name="cancellation"/> was cancelled.</exception>
-    public static string Build(AbRevision revision, string projectRelativePath, string artifactsRoot, TextWriter log, CancellationToken cancellation)
+    public static string Build(
+        AbRevision revision, string projectRelativePath, string artifactsRoot, TextWriter log, CancellationToken cancellation)
     {
         ArgumentNullException.ThrowIfNull(revision);
         ArgumentNullException.ThrowIfNull(log);
         string project = Path.GetFullPath(Path.Combine(revision.Root, projectRelativePath));
         if (!File.Exists(project))
         {
-            string why = revision.Side == "base" ? "it is new in the head, was moved, or is misspelled" : "it was removed or moved, or is misspelled";
-            throw new AbException($"The {Describe(revision)} has no project {projectRelativePath}: {why}. Name a project both revisions have with --project.");
+            throw new AbException(AbMessages.ProjectMissing(Describe(revision), projectRelativePath, isBase: revision.Side == "base"));
         }
 
         // Every output of the build, obj included (restore's assets, the intermediate assemblies), goes under this folder:
@@ -48,26 +48,31 @@ internal static partial class AbBuild
         string[] properties = ["-p:Configuration=Release", "-p:ArtifactsPath=" + artifacts];
 
         // -tl:off: plain lines, one per event, which the log and the error scan read; the terminal logger redraws in place.
-        var (exitCode, lines) = Dotnet(revision.Root, ["build", project, "-nologo", "-tl:off", "-v:minimal", .. properties], log, null, cancellation);
+        var (exitCode, lines) =
+            Dotnet(revision.Root, ["build", project, "-nologo", "-tl:off", "-v:minimal", .. properties], log, null, cancellation);
         if (exitCode != 0)
             throw new AbException(BuildFailure(revision, projectRelativePath, lines));
 
         // dotnet build with -getProperty evaluates without building unless -t:Build is added, and then prints nothing but the
         // value; so the build above runs with its progress lines and errors, and the path is asked for afterwards with the
         // same global properties, which decide it.
-        var (queryCode, query) = Dotnet(revision.Root, ["msbuild", project, "-nologo", "-getProperty:TargetPath", "-getProperty:TargetFrameworks", .. properties], TextWriter.Null, s_query, cancellation);
-        string assembly = queryCode == 0 ? TargetPath(query, out string frameworks) : throw new AbException($"The {Describe(revision)} built {projectRelativePath}, but dotnet msbuild could not say where its assembly is: {string.Join(' ', query.Take(5))}");
+        string[] getProperties = ["msbuild", project, "-nologo", "-getProperty:TargetPath", "-getProperty:TargetFrameworks", .. properties];
+        var (queryCode, query) = Dotnet(revision.Root, getProperties, TextWriter.Null, s_query, cancellation);
+        string assembly = queryCode == 0
+            ? TargetPath(query, out string frameworks)
+            : throw new AbException(
+                AbMessages.AssemblyPathUnknown(Describe(revision), projectRelativePath, string.Join(' ', query.Take(5))));
         if (assembly.Length == 0)
         {
             throw new AbException(frameworks.Length > 0
-                ? $"{projectRelativePath} targets several frameworks ({frameworks}): picollo ab measures a project built for one. Give the perf-test project a single TargetFramework."
-                : $"dotnet msbuild gives {projectRelativePath} no TargetPath: it is not a project that builds an assembly. Name a perf-test project with --project.");
+                ? AbMessages.SeveralTargetFrameworks(projectRelativePath, frameworks)
+                : AbMessages.NoTargetPath(projectRelativePath));
         }
 
         if (!File.Exists(assembly))
-            throw new AbException($"The {Describe(revision)} built {projectRelativePath}, but its assembly is not at {assembly}: the project moves its output (OutputPath, a custom target). Build it with the SDK's default output layout.");
+            throw new AbException(AbMessages.AssemblyNotAtTargetPath(Describe(revision), projectRelativePath, assembly));
         if (!File.Exists(Path.ChangeExtension(assembly, ".runtimeconfig.json")))
-            throw new AbException($"{projectRelativePath} is not a test program: {Path.GetFileName(assembly)} has no .runtimeconfig.json beside it, so it cannot be started on its own. xunit.v3 test projects and NUnit projects built with Microsoft.NET.Test.Sdk are test programs; name one with --project.");
+            throw new AbException(AbMessages.NotATestProgram(projectRelativePath, Path.GetFileName(assembly)));
 
         return assembly;
     }
@@ -88,8 +93,11 @@ internal static partial class AbBuild
             .Take(QuotedErrors)];
         string quoted = errors.Length > 0
             ? string.Join('\n', errors.Select(static e => "  " + e))
-            : "  (no error line in the build's output; its last lines:) " + string.Join(" | ", lines.TakeLast(5).Select(static l => l.Trim()));
-        string fix = revision.Side == "base" ? "Fix the build or pick another --base." : revision.Ref == "working tree" ? "Fix the build." : "Fix the build or pick another --head.";
+            : "  (no error line in the build's output; its last lines:) "
+                + string.Join(" | ", lines.TakeLast(5).Select(static l => l.Trim()));
+        string fix = revision.Side == "base" ? "Fix the build or pick another --base."
+            : revision.Ref == "working tree" ? "Fix the build."
+            : "Fix the build or pick another --head.";
         return $"The {Describe(revision)} does not build: {projectRelativePath}:\n{quoted}\n{fix}";
     }
 
@@ -111,7 +119,8 @@ internal static partial class AbBuild
         }
     }
 
-    private static (int ExitCode, IReadOnlyList<string> Lines) Dotnet(string directory, string[] arguments, TextWriter log, TimeSpan? timeout, CancellationToken cancellation)
+    private static (int ExitCode, IReadOnlyList<string> Lines) Dotnet(
+        string directory, string[] arguments, TextWriter log, TimeSpan? timeout, CancellationToken cancellation)
     {
         var start = new ProcessStartInfo(DotnetHost.Path)
         {
@@ -125,7 +134,8 @@ internal static partial class AbBuild
 
         // Set for the processes an SDK command starts (picollo run by a build step, a test host): they would pin the
         // child's MSBuild to the parent's SDK instead of the one the repository's global.json chooses.
-        foreach (string variable in (string[])["MSBuildExtensionsPath", "MSBUILD_EXE_PATH", "MSBuildSDKsPath", "MSBuildLoadMicrosoftTargetsReadOnly"])
+        string[] pinning = ["MSBuildExtensionsPath", "MSBUILD_EXE_PATH", "MSBuildSDKsPath", "MSBuildLoadMicrosoftTargetsReadOnly"];
+        foreach (string variable in pinning)
             start.Environment.Remove(variable);
         start.Environment["DOTNET_NOLOGO"] = "1";
         start.Environment["DOTNET_SKIP_FIRST_TIME_EXPERIENCE"] = "1";
@@ -141,7 +151,7 @@ internal static partial class AbBuild
         }
         catch (Win32Exception e)
         {
-            throw new AbException($"dotnet could not be started ({DotnetHost.Path}: {e.Message}): picollo ab builds both revisions with the .NET SDK. Install it (or put dotnet on the PATH) and run again.");
+            throw new AbException(AbMessages.DotnetNotStarted(DotnetHost.Path, e.Message));
         }
 
         process.BeginOutputReadLine();
@@ -156,7 +166,11 @@ internal static partial class AbBuild
         _ = closed.Wait(TimeSpan.FromSeconds(5), CancellationToken.None);
         cancellation.ThrowIfCancellationRequested();
         if (!exited)
-            throw new AbException($"dotnet {string.Join(' ', arguments.Take(2))} did not finish within {timeout!.Value.TotalSeconds:0} s in {directory} and was stopped.");
+        {
+            string command = string.Join(' ', arguments.Take(2));
+            throw new AbException(
+                $"dotnet {command} did not finish within {timeout!.Value.TotalSeconds:0} s in {directory} and was stopped.");
+        }
 
         lock (lines)
             return (process.ExitCode, [.. lines]);

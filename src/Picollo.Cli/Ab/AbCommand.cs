@@ -12,7 +12,10 @@ namespace Picollo.Cli.Ab;
 /// </summary>
 internal static class AbCommand
 {
-    /// <summary>Exit code: it could not run (not a repository, an unknown ref, a build error, no perf tests); picollo's <see cref="ExitCodes.Error"/>.</summary>
+    /// <summary>
+    /// Exit code: it could not run (not a repository, an unknown ref, a build error, no perf tests); picollo's
+    /// <see cref="ExitCodes.Error"/>.
+    /// </summary>
     public const int CouldNotRun = ExitCodes.Error;
 
     /// <summary>What the command line asked for.</summary>
@@ -23,7 +26,8 @@ internal static class AbCommand
     /// <param name="Format">markdown, json or html.</param>
     /// <param name="Output">A file to write the report to, or <see langword="null"/> for the console.</param>
     /// <param name="Options">Threshold, confidence, pairs, budgets.</param>
-    internal sealed record Request(string Base, string? Head, string? Project, string? Filter, string Format, string? Output, AbOptions Options);
+    internal sealed record Request(
+        string Base, string? Head, string? Project, string? Filter, string Format, string? Output, AbOptions Options);
 
     /// <summary>Runs the command.</summary>
     /// <param name="console">Where the report goes (standard output), and nothing else.</param>
@@ -36,7 +40,7 @@ internal static class AbCommand
         ArgumentNullException.ThrowIfNull(errors);
         ArgumentNullException.ThrowIfNull(request);
         if (request.Format is not ("markdown" or "json" or "html"))
-            return Fail(errors, $"--format {request.Format} is not a format picollo ab writes: use markdown (a pull-request comment), json or html.");
+            return Fail(errors, AbMessages.UnknownFormat(request.Format));
 
         // Checked before minutes of building and measuring, which a report that cannot be written would throw away.
         if (request.Output is { } output && Path.GetDirectoryName(Path.GetFullPath(output)) is { } folder && !Directory.Exists(folder))
@@ -68,7 +72,7 @@ internal static class AbCommand
             // Other perf tests on this machine (another job's) wait while the pairs measure; the workers inherit the lock.
             using MeasurementLock? machine = MeasurementLock.Acquire(MeasurementLock.DefaultTimeout, cancellation.Token);
             long start = Stopwatch.GetTimestamp();
-            IReadOnlyList<AbTestResult> results = Measure(progress, baseAssemblies, headAssemblies, request.Options, headAssemblies.Sum(static a => a.Tests.Count), cancellation.Token);
+            IReadOnlyList<AbTestResult> results = Measure(progress, baseAssemblies, headAssemblies, request.Options, cancellation.Token);
             var report = new AbReport(workspace.Base, workspace.Head, results, request.Options, Stopwatch.GetElapsedTime(start), notes);
             Write(console, progress, request, report);
             return report.HasRegression ? ExitCodes.Regression : ExitCodes.Success;
@@ -99,24 +103,37 @@ internal static class AbCommand
     };
 
     // How many perf tests each build has and how they run; none at all is an error, said before anything is measured.
-    private static void SayTests(IAnsiConsole progress, Request request, IReadOnlyList<string> projects, List<AbTestAssembly> headAssemblies, List<AbTestAssembly> baseAssemblies)
+    private static void SayTests(
+        IAnsiConsole progress,
+        Request request,
+        IReadOnlyList<string> projects,
+        List<AbTestAssembly> headAssemblies,
+        List<AbTestAssembly> baseAssemblies)
     {
         int tests = headAssemblies.Sum(static a => a.Tests.Count) + baseAssemblies.Sum(static a => a.Tests.Count);
         if (tests == 0)
         {
             throw new AbException(request.Filter is null
-                ? $"No perf tests in {string.Join(", ", projects)}: a perf test is a method with [PerfFact], [PerfTheory], [PerfTest] or [PerfTestCase]."
-                : $"No perf tests in {string.Join(", ", projects)} match --filter \"{request.Filter}\".");
+                ? AbMessages.NoPerfTests(projects)
+                : AbMessages.NoPerfTestMatchesFilter(projects, request.Filter));
         }
 
+        int head = headAssemblies.Sum(static a => a.Tests.Count), @base = baseAssemblies.Sum(static a => a.Tests.Count);
         progress.WriteLine(string.Create(CultureInfo.InvariantCulture,
-            $"{headAssemblies.Sum(static a => a.Tests.Count)} perf test(s) at the head, {baseAssemblies.Sum(static a => a.Tests.Count)} at the base; each runs in process pairs, {request.Options.MinPairs} to {request.Options.MaxPairs}."));
+            $"{head} perf test(s) at the head, {@base} at the base; each runs in process pairs, "
+            + $"{request.Options.MinPairs} to {request.Options.MaxPairs}."));
     }
 
     // Each project built at the head and, where it exists there, at the base, and its perf tests found; a project new at the
     // head is a note.
     private static (List<AbTestAssembly> Head, List<AbTestAssembly> Base) BuildBoth(
-        IAnsiConsole progress, AbWorkspace workspace, IReadOnlyList<string> projects, string? filter, string artifacts, List<string> notes, CancellationToken cancellation)
+        IAnsiConsole progress,
+        AbWorkspace workspace,
+        IReadOnlyList<string> projects,
+        string? filter,
+        string artifacts,
+        List<string> notes,
+        CancellationToken cancellation)
     {
         var headAssemblies = new List<AbTestAssembly>();
         var baseAssemblies = new List<AbTestAssembly>();
@@ -158,8 +175,13 @@ internal static class AbCommand
 
     // On a terminal a live table (a row per test, redrawn after each pair); in a log (CI, a redirected console) a line per pair.
     private static IReadOnlyList<AbTestResult> Measure(
-        IAnsiConsole console, List<AbTestAssembly> baseAssemblies, List<AbTestAssembly> headAssemblies, AbOptions options, int tests, CancellationToken cancellation)
+        IAnsiConsole console,
+        List<AbTestAssembly> baseAssemblies,
+        List<AbTestAssembly> headAssemblies,
+        AbOptions options,
+        CancellationToken cancellation)
     {
+        int tests = headAssemblies.Sum(static a => a.Tests.Count);
         if (!console.Profile.Capabilities.Interactive)
             return AbRunner.Run(baseAssemblies, headAssemblies, options, progress => console.WriteLine(progress.Line), cancellation);
 
@@ -207,7 +229,7 @@ internal static class AbCommand
             }
             catch (IOException e)
             {
-                errors.Profile.Out.Writer.WriteLine($"The step summary {summary} could not be written: {e.Message}. The report above is complete; check that the runner may write the file GITHUB_STEP_SUMMARY names.");
+                errors.Profile.Out.Writer.WriteLine(AbMessages.StepSummaryNotWritten(summary, e.Message));
             }
         }
     }

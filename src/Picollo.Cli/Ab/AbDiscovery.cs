@@ -14,7 +14,10 @@ internal static partial class AbDiscovery
     private static readonly string[] s_adapters = ["Picollo.Testing.Xunit", "Picollo.Testing.NUnit"];
 
     // Folders that hold build outputs, packages or git's data, never a project of the repository's own.
-    private static readonly HashSet<string> s_skippedFolders = new(StringComparer.OrdinalIgnoreCase) { "bin", "obj", ".git", "artifacts", "node_modules" };
+    private static readonly HashSet<string> s_skippedFolders = new(StringComparer.OrdinalIgnoreCase)
+    {
+        "bin", "obj", ".git", "artifacts", "node_modules",
+    };
 
     // The attributes that make a method a perf test, by namespace and type name.
     private static readonly Dictionary<(string Namespace, string Name), AbFramework> s_attributes = new()
@@ -25,15 +28,16 @@ internal static partial class AbDiscovery
         [("Picollo.Testing.NUnit", "PerfTestCaseAttribute")] = AbFramework.NUnit,
     };
 
-    private const string FilterForms = "use FullyQualifiedName, Name or ClassName with = (is), != (is not), ~ (contains) or !~ (does not contain), joined with | (or) and & (and), e.g. \"FullyQualifiedName~Parser|Name=Count\"";
-
     /// <summary>
     /// The perf-test projects to build, relative to <paramref name="root"/> with <c>/</c> separators, sorted: the one
     /// <paramref name="project"/> names, or every project under the root that references <c>Picollo.Testing.Xunit</c> or
     /// <c>Picollo.Testing.NUnit</c>.
     /// </summary>
     /// <param name="root">The revision's root (a worktree or the repository's top level).</param>
-    /// <param name="project">A <c>.csproj</c> or a folder holding exactly one, relative to the current folder or to <paramref name="root"/>; null to search.</param>
+    /// <param name="project">
+    /// A <c>.csproj</c> or a folder holding exactly one, relative to the current folder or to <paramref name="root"/>; null to
+    /// search.
+    /// </param>
     /// <exception cref="AbException">The named project is missing, or the search found none.</exception>
     public static IReadOnlyList<string> FindProjects(string root, string? project)
     {
@@ -49,7 +53,7 @@ internal static partial class AbDiscovery
             .Order(StringComparer.Ordinal)];
         return found.Length > 0
             ? found
-            : throw new AbException($"No perf-test projects under {root}: a perf-test project references Picollo.Testing.Xunit or Picollo.Testing.NUnit. Name one with --project.");
+            : throw new AbException(AbMessages.NoPerfTestProjects(root));
     }
 
     /// <summary>
@@ -77,7 +81,10 @@ internal static partial class AbDiscovery
             using FileStream stream = File.OpenRead(assemblyPath);
             using var pe = new PEReader(stream);
             if (!pe.HasMetadata)
-                throw new AbException($"{assemblyPath} (built from {projectRelativePath}) is not a .NET assembly: it has no metadata to read perf tests from.");
+            {
+                throw new AbException($"{assemblyPath} (built from {projectRelativePath}) is not a .NET assembly: "
+                    + "it has no metadata to read perf tests from.");
+            }
 
             MetadataReader metadata = pe.GetMetadataReader();
             var tests = new Dictionary<string, AbTest>(StringComparer.Ordinal);
@@ -100,11 +107,14 @@ internal static partial class AbDiscovery
                 }
             }
 
-            return new AbTestAssembly(projectRelativePath, assemblyPath, Framework(projectRelativePath, metadata, frameworks), [.. tests.Values.OrderBy(static t => t.FullName, StringComparer.Ordinal)]);
+            AbFramework declared = Framework(projectRelativePath, metadata, frameworks);
+            return new AbTestAssembly(
+                projectRelativePath, assemblyPath, declared, [.. tests.Values.OrderBy(static t => t.FullName, StringComparer.Ordinal)]);
         }
         catch (BadImageFormatException e)
         {
-            throw new AbException($"{assemblyPath} (built from {projectRelativePath}) is not a readable .NET assembly ({e.Message}): rebuild the project.");
+            throw new AbException(
+                $"{assemblyPath} (built from {projectRelativePath}) is not a readable .NET assembly ({e.Message}): rebuild the project.");
         }
     }
 
@@ -116,7 +126,7 @@ internal static partial class AbDiscovery
         Func<AbTest, bool> expression = Or(filter, ref position, depth: 0);
         return position >= filter.Length
             ? expression
-            : throw new AbException($"The filter '{filter}' has a ')' without its '(' at character {position + 1}: {FilterForms}.");
+            : throw new AbException(AbMessages.FilterUnopenedParenthesis(filter, position + 1));
     }
 
     private static Func<AbTest, bool> Or(string filter, ref int position, int depth)
@@ -152,7 +162,7 @@ internal static partial class AbDiscovery
             position++;
             Func<AbTest, bool> group = Or(filter, ref position, depth + 1);
             if (position >= filter.Length || filter[position] != ')')
-                throw new AbException($"The filter '{filter}' has a '(' without its ')': {FilterForms}.");
+                throw new AbException(AbMessages.FilterUnclosedParenthesis(filter));
             position++;
             while (position < filter.Length && char.IsWhiteSpace(filter[position]))
                 position++;
@@ -195,14 +205,14 @@ internal static partial class AbDiscovery
         }
 
         if (value.Length == 0)
-            throw new AbException($"The filter '{filter}' has an empty condition at character {at}: {FilterForms}.");
+            throw new AbException(AbMessages.FilterEmptyCondition(filter, at));
 
         Func<AbTest, string> read = property.ToUpperInvariant() switch
         {
             "FULLYQUALIFIEDNAME" => static t => t.FullName,
             "NAME" => static t => t.MethodName,
             "CLASSNAME" => static t => t.ClassName,
-            _ => throw new AbException($"The filter property '{property}' is not supported by picollo ab: {FilterForms}."),
+            _ => throw new AbException(AbMessages.FilterPropertyNotSupported(property)),
         };
 
         // Ignoring case, as dotnet test's own filter does for xunit (NUnit's adapter compares exactly).
@@ -237,34 +247,45 @@ internal static partial class AbDiscovery
             {
                 return candidate.EndsWith(".csproj", StringComparison.OrdinalIgnoreCase)
                     ? candidate
-                    : throw new AbException($"--project {project} is {candidate}, which is not a .csproj: name the perf-test project's .csproj or its folder.");
+                    : throw new AbException(
+                        $"--project {project} is {candidate}, which is not a .csproj: name the perf-test project's .csproj or its folder.");
             }
 
             string[] projects = [.. Directory.EnumerateFiles(candidate, "*.csproj").Order(StringComparer.Ordinal)];
             return projects.Length switch
             {
                 1 => projects[0],
-                0 => throw new AbException($"--project {project}: the folder {candidate} holds no .csproj. Name the perf-test project's .csproj or its folder."),
-                _ => throw new AbException($"--project {project}: the folder {candidate} holds {projects.Length} projects ({string.Join(", ", projects.Select(Path.GetFileName))}). Name the perf-test project's .csproj."),
+                0 => throw new AbException(
+                    $"--project {project}: the folder {candidate} holds no .csproj. Name the perf-test project's .csproj or its folder."),
+                _ => throw new AbException($"--project {project}: the folder {candidate} holds {projects.Length} projects "
+                    + $"({string.Join(", ", projects.Select(Path.GetFileName))}). Name the perf-test project's .csproj."),
             };
         }
 
         throw new AbException(outside is not null
             ? $"--project {project} is {outside}, outside the repository at {root}: name a perf-test project of the repository."
-            : $"--project {project} does not exist (looked in {Directory.GetCurrentDirectory()} and {root}): name a perf-test project's .csproj or its folder.");
+            : $"--project {project} does not exist (looked in {Directory.GetCurrentDirectory()} and {root}): "
+                + "name a perf-test project's .csproj or its folder.");
     }
 
     private static bool IsUnder(string root, string path)
     {
         string relative = Path.GetRelativePath(root, path);
-        return relative != ".." && !relative.StartsWith(".." + Path.DirectorySeparatorChar, StringComparison.Ordinal) && !Path.IsPathRooted(relative);
+        return relative != ".."
+            && !relative.StartsWith(".." + Path.DirectorySeparatorChar, StringComparison.Ordinal)
+            && !Path.IsPathRooted(relative);
     }
 
     private static string Relative(string root, string path) => Path.GetRelativePath(root, path).Replace(Path.DirectorySeparatorChar, '/');
 
     private static IEnumerable<string> ProjectFiles(string root)
     {
-        var options = new EnumerationOptions { IgnoreInaccessible = true, RecurseSubdirectories = false, AttributesToSkip = FileAttributes.ReparsePoint };
+        var options = new EnumerationOptions
+        {
+            IgnoreInaccessible = true,
+            RecurseSubdirectories = false,
+            AttributesToSkip = FileAttributes.ReparsePoint,
+        };
         var folders = new Stack<string>([root]);
         while (folders.TryPop(out string? folder))
         {
@@ -339,8 +360,12 @@ internal static partial class AbDiscovery
         };
         return type.Kind switch
         {
-            HandleKind.TypeReference => (metadata.GetString(metadata.GetTypeReference((TypeReferenceHandle)type).Namespace), metadata.GetString(metadata.GetTypeReference((TypeReferenceHandle)type).Name)),
-            HandleKind.TypeDefinition => (metadata.GetString(metadata.GetTypeDefinition((TypeDefinitionHandle)type).Namespace), metadata.GetString(metadata.GetTypeDefinition((TypeDefinitionHandle)type).Name)),
+            HandleKind.TypeReference => (
+                metadata.GetString(metadata.GetTypeReference((TypeReferenceHandle)type).Namespace),
+                metadata.GetString(metadata.GetTypeReference((TypeReferenceHandle)type).Name)),
+            HandleKind.TypeDefinition => (
+                metadata.GetString(metadata.GetTypeDefinition((TypeDefinitionHandle)type).Namespace),
+                metadata.GetString(metadata.GetTypeDefinition((TypeDefinitionHandle)type).Name)),
             _ => ("", ""),
         };
     }
@@ -378,7 +403,7 @@ internal static partial class AbDiscovery
         if (declared.Count == 1)
             return declared.Single();
         if (declared.Count > 1)
-            throw new AbException($"{projectRelativePath} declares both xunit ([PerfFact], [PerfTheory]) and NUnit ([PerfTest], [PerfTestCase]) perf tests: a test project runs one framework. Keep each framework's perf tests in their own project.");
+            throw new AbException(AbMessages.BothFrameworks(projectRelativePath));
 
         // No perf test (or none in a class that runs): the adapter the assembly references says which framework it is.
         AbFramework[] referenced = [.. metadata.AssemblyReferences
@@ -388,10 +413,13 @@ internal static partial class AbDiscovery
             .Distinct()];
         return referenced.Length == 1
             ? referenced[0]
-            : throw new AbException($"{projectRelativePath} has no perf test, and its assembly references {(referenced.Length == 0 ? "neither Picollo.Testing.Xunit nor Picollo.Testing.NUnit" : "both Picollo.Testing.Xunit and Picollo.Testing.NUnit")}: it is not a perf-test project. Name one with --project.");
+            : throw new AbException(AbMessages.NotAPerfTestProject(projectRelativePath, referenced.Length));
     }
 
-    // <PackageReference Include="Picollo.Testing.Xunit" ...>, <ProjectReference Include="../Picollo.Testing.NUnit/Picollo.Testing.NUnit.csproj" />.
-    [GeneratedRegex("""<\s*(PackageReference|ProjectReference|Reference)\b[^>]*?\bInclude\s*=\s*["'](?<include>[^"']*)["']""", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant)]
+    // <PackageReference Include="Picollo.Testing.Xunit" ...>,
+    // <ProjectReference Include="../Picollo.Testing.NUnit/Picollo.Testing.NUnit.csproj" />.
+    [GeneratedRegex(
+        """<\s*(PackageReference|ProjectReference|Reference)\b[^>]*?\bInclude\s*=\s*["'](?<include>[^"']*)["']""",
+        RegexOptions.IgnoreCase | RegexOptions.CultureInvariant)]
     private static partial Regex ReferenceInclude();
 }

@@ -25,7 +25,10 @@ internal sealed record AbOptions
     /// </summary>
     public int SamplesPerPair { get; init; } = 400;
 
-    /// <summary>The CPU both workers of a pair measure on: the last by default (the tool's threads and most system work start on the first).</summary>
+    /// <summary>
+    /// The CPU both workers of a pair measure on: the last by default (the tool's threads and most system work start on the
+    /// first).
+    /// </summary>
     public int Cpu { get; init; } = System.Environment.ProcessorCount - 1;
 
     /// <summary>The whole run's time after the builds: no new pair starts past it (default 20 minutes).</summary>

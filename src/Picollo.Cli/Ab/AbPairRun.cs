@@ -26,7 +26,15 @@ internal static class AbPairRun
     /// <param name="maxSamples">The most samples per side of a paired measurement (<see cref="AbOptions.SamplesPerPair"/>).</param>
     /// <param name="cancellation">Ctrl+C: both workers are stopped.</param>
     /// <returns>What each side measured and any problem.</returns>
-    public static AbPairOutcome Run(AbTestAssembly? baseAssembly, AbTestAssembly? headAssembly, AbTest test, int pairIndex, int cpu, TimeSpan timeout, int maxSamples, CancellationToken cancellation)
+    public static AbPairOutcome Run(
+        AbTestAssembly? baseAssembly,
+        AbTestAssembly? headAssembly,
+        AbTest test,
+        int pairIndex,
+        int cpu,
+        TimeSpan timeout,
+        int maxSamples,
+        CancellationToken cancellation)
     {
         string folder = Directory.CreateTempSubdirectory("picollo-ab-").FullName;
         string channel = Path.Combine(folder, "channel");
@@ -51,12 +59,13 @@ internal static class AbPairRun
                         TimeSpan wait = trouble is null ? timeout : trouble.IsHang ? TimeSpan.Zero : TimeSpan.FromSeconds(5);
                         if (!side.Worker.WaitForExit(wait))
                         {
-                            trouble ??= new Trouble(side.Name, $"the {side.Name} worker did not exit within {timeout.TotalSeconds:0} s after its last measurement and was stopped.") { IsHang = true };
+                            trouble ??= new Trouble(side.Name, AbMessages.WorkerDidNotExit(side.Name, timeout)) { IsHang = true };
                             side.Worker.Kill();
                         }
                         else if (trouble is { IsHang: false } && trouble.Side == side.Name && side.Worker.ExitCode != 0)
                         {
-                            trouble = trouble with { Text = string.Create(CultureInfo.InvariantCulture, $"the {side.Name} worker exited with code {side.Worker.ExitCode} in the middle of a measurement.{LastOutput(side)}") };
+                            string text = AbMessages.WorkerExitedMidMeasurement(side.Name, side.Worker.ExitCode, side.Worker.Tail());
+                            trouble = trouble with { Text = text };
                         }
                     }
 
@@ -89,7 +98,8 @@ internal static class AbPairRun
 
     // The coordinator: waits for both sides' next BEGIN (or their end), pairs them when they name the same measurement,
     // lets one go alone otherwise; null when both sides ran to their end, else why the pair was given up.
-    private static Trouble? Coordinate(Socket listener, List<Side> sides, int pairIndex, TimeSpan timeout, int maxSamples, CancellationToken cancellation)
+    private static Trouble? Coordinate(
+        Socket listener, List<Side> sides, int pairIndex, TimeSpan timeout, int maxSamples, CancellationToken cancellation)
     {
         long lastProgress = Stopwatch.GetTimestamp();
         while (true)
@@ -112,7 +122,7 @@ internal static class AbPairRun
             else if (Stopwatch.GetElapsedTime(lastProgress) > timeout)
             {
                 Side silent = sides.FirstOrDefault(static s => !s.Closed && s.Pending is null) ?? sides[0];
-                return new Trouble(silent.Name, $"the {silent.Name} worker neither measured nor exited for {timeout.TotalSeconds:0} s and was stopped (a hang, or a test slower than --worker-timeout).") { IsHang = true };
+                return new Trouble(silent.Name, AbMessages.WorkerSilent(silent.Name, timeout)) { IsHang = true };
             }
         }
     }
@@ -170,7 +180,7 @@ internal static class AbPairRun
             else if (line.StartsWith("ALONE ", StringComparison.Ordinal))
                 (side.Pending, side.Alone) = (line["ALONE ".Length..], true);
             else
-                return new Trouble(side.Name, $"the {side.Name} worker said '{line}' where a measurement's start was expected: the tool and the build's Picollo differ in version.");
+                return new Trouble(side.Name, AbMessages.WorkerSaidUnexpected(side.Name, line));
         }
 
         return null;
@@ -180,7 +190,8 @@ internal static class AbPairRun
     // alone (SOLO), an ALONE side first.
     private static Trouble? Dispatch(List<Side> sides, int pairIndex, int maxSamples, ref bool progressed)
     {
-        Side? first = sides.FirstOrDefault(static s => s.Pending is not null && s.Alone) ?? sides.FirstOrDefault(static s => s.Pending is not null);
+        Side? first = sides.FirstOrDefault(static s => s.Pending is not null && s.Alone)
+            ?? sides.FirstOrDefault(static s => s.Pending is not null);
         if (first is not null)
         {
             Side? other = sides.FirstOrDefault(s => s != first);
@@ -257,7 +268,8 @@ internal static class AbPairRun
         }
         catch (SocketException e) when (e.SocketErrorCode == SocketError.TimedOut)
         {
-            return new Trouble(current?.Name ?? "tool", $"the {current?.Name} worker did not answer within {current?.Socket?.ReceiveTimeout / 1000} s in the middle of a measurement and was stopped.") { IsHang = true };
+            int? seconds = current?.Socket?.ReceiveTimeout / 1000;
+            return new Trouble(current?.Name ?? "tool", AbMessages.WorkerDidNotAnswer(current?.Name, seconds)) { IsHang = true };
         }
         catch (Exception e) when (e is SocketException or IOException or ObjectDisposedException)
         {
@@ -337,19 +349,13 @@ internal static class AbPairRun
             if (!measurements.Any(r => r.Side == side.Name) && !failures.Any(r => r.Side == side.Name) && side.Worker.HasExited)
             {
                 // Exit code 0 without a measurement is a test that measured nothing (skipped): nobody's fault, not judged.
-                trouble ??= new Trouble(side.Worker.ExitCode == 0 ? "none" : side.Name, string.Create(CultureInfo.InvariantCulture,
-                    $"the {side.Name} worker exited with code {side.Worker.ExitCode} without measuring.{LastOutput(side)}"));
+                trouble ??= new Trouble(
+                    side.Worker.ExitCode == 0 ? "none" : side.Name,
+                    AbMessages.WorkerExitedWithoutMeasuring(side.Name, side.Worker.ExitCode, side.Worker.Tail()));
             }
         }
 
         return new AbPairOutcome(measurements, failures, trouble?.Text) { ProblemSide = trouble?.Side };
-    }
-
-    // The worker's last lines without a stack trace's frames, which say where, not why.
-    private static string LastOutput(Side side)
-    {
-        string tail = side.Worker.Tail();
-        return tail.Length > 0 ? " Its last output: " + tail : string.Empty;
     }
 
     // Why a pair was given up, and whose side it was (a head that crashes or hangs fails the test).

@@ -11,6 +11,8 @@ namespace Picollo.Cli.Ab;
 /// <param name="SecondsLeft">The estimate of what is left: the pairs still due at the mean pair's time so far.</param>
 internal sealed record AbProgress(string Line, IReadOnlyList<AbTestResult> Tests, int Decided, TimeSpan Elapsed, double SecondsLeft)
 {
-    /// <summary>The run ends here before every test was decided (the time budget): the line is news a live table must not swallow.</summary>
+    /// <summary>
+    /// The run ends here before every test was decided (the time budget): the line is news a live table must not swallow.
+    /// </summary>
     public bool EndsEarly { get; init; }
 }

@@ -36,7 +36,8 @@ internal static class AbProgressView
         }
 
         table.Caption(string.Create(CultureInfo.InvariantCulture,
-            $"{progress.Decided}/{progress.Tests.Count} tests decided · {progress.Elapsed.TotalSeconds:0} s · ~{progress.SecondsLeft:0} s left"));
+            $"{progress.Decided}/{progress.Tests.Count} tests decided · {progress.Elapsed.TotalSeconds:0} s · "
+            + $"~{progress.SecondsLeft:0} s left"));
         return table;
     }
 

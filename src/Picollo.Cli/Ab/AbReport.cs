@@ -15,13 +15,15 @@ namespace Picollo.Cli.Ab;
 /// <param name="Options">How they were judged.</param>
 /// <param name="Wall">The time the pairs took.</param>
 /// <param name="Notes">What the run says besides the tests (the merge-base, the time budget).</param>
-internal sealed record AbReport(AbRevision Base, AbRevision Head, IReadOnlyList<AbTestResult> Tests, AbOptions Options, TimeSpan Wall, IReadOnlyList<string> Notes)
+internal sealed record AbReport(
+    AbRevision Base, AbRevision Head, IReadOnlyList<AbTestResult> Tests, AbOptions Options, TimeSpan Wall, IReadOnlyList<string> Notes)
 {
     /// <summary>Whether the exit code is 1: a test regressed or failed on the head.</summary>
     public bool HasRegression => Tests.Any(static t => t.Verdict is AbVerdict.Regressed or AbVerdict.Failed);
 
     /// <summary>The tests in the report's order: the worst verdicts first, then by name.</summary>
-    public IEnumerable<AbTestResult> Ordered => Tests.OrderBy(static t => t.Verdict).ThenBy(static t => t.Test.FullName, StringComparer.Ordinal);
+    public IEnumerable<AbTestResult> Ordered =>
+        Tests.OrderBy(static t => t.Verdict).ThenBy(static t => t.Test.FullName, StringComparer.Ordinal);
 
     /// <summary>The markdown: a headline, the table, then problems and notes.</summary>
     /// <returns>The markdown.</returns>
@@ -32,17 +34,18 @@ internal sealed record AbReport(AbRevision Base, AbRevision Head, IReadOnlyList<
         md.AppendLine();
         md.AppendLine(Headline());
         md.AppendLine();
-        md.AppendLine(CultureInfo.InvariantCulture, $"| Test | Verdict | Time, head / base | {Options.Confidence:0.#%} interval | d_z | Pairs | Exact counters, base → head |");
+        md.Append(CultureInfo.InvariantCulture, $"| Test | Verdict | Time, head / base | {Options.Confidence:0.#%} interval | ")
+            .AppendLine("d_z | Pairs | Exact counters, base → head |");
         md.AppendLine("|---|---|---|---|---|---|---|");
         foreach (AbTestResult test in Ordered)
         {
-            IReadOnlyList<AbMeasurement> rows = test.Measurements.Count > 0 ? test.Measurements : [new AbMeasurement(test.Test.FullName, test.Verdict, null, [])];
+            IReadOnlyList<AbMeasurement> rows = Rows(test);
             foreach (AbMeasurement m in rows)
             {
                 string name = rows.Count == 1 && !m.Key.Contains('(', StringComparison.Ordinal) ? Label(test) : Key(m.Key, rows.Count);
-                AbVerdict verdict = test.Verdict is AbVerdict.Failed or AbVerdict.NotJudged or AbVerdict.New or AbVerdict.Removed ? test.Verdict : m.Verdict;
-                md.AppendLine(CultureInfo.InvariantCulture,
-                    $"| `{name}` | {Mark(verdict)} {AbRunner.Describe(verdict)} | {Ratio(m.Time)} | {Interval(m.Time)} | {Dz(m.Time)} | {test.ProcessPairs} | {Exact(m)} |");
+                AbVerdict verdict = Shown(test, m);
+                md.Append(CultureInfo.InvariantCulture, $"| `{name}` | {Mark(verdict)} {AbRunner.Describe(verdict)} | {Ratio(m.Time)} | ")
+                    .AppendLine(CultureInfo.InvariantCulture, $"{Interval(m.Time)} | {Dz(m.Time)} | {test.ProcessPairs} | {Exact(m)} |");
             }
         }
 
@@ -57,8 +60,7 @@ internal sealed record AbReport(AbRevision Base, AbRevision Head, IReadOnlyList<
         }
 
         md.AppendLine();
-        md.AppendLine(CultureInfo.InvariantCulture,
-            $"Time is paired: each pair of processes (one per build) measured the test at the same time, samples alternating; a pair's ratio is one value, and the interval is over the pairs. Unchanged: the interval inside ±{Options.Threshold:0.#%}. Regressed: wholly above +{Options.Threshold:0.#%}, or, after {Options.MaxPairs} pairs, wholly above no change. Exact counters compare the means per operation.");
+        md.AppendLine(AbReportMessages.TimeIsPaired(Options.Threshold, Options.MaxPairs));
         foreach (string note in Notes)
             md.AppendLine().AppendLine(note);
         return md.ToString();
@@ -149,17 +151,22 @@ internal sealed record AbReport(AbRevision Base, AbRevision Head, IReadOnlyList<
     {
         var html = new StringBuilder();
         html.AppendLine("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>picollo ab</title>");
-        html.AppendLine("<style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;text-align:left}.regressed,.failed{background:#fdd}.improved{background:#dfd}.inconclusive,.not-judged{background:#ffd}</style></head><body>");
-        html.AppendLine(CultureInfo.InvariantCulture, $"<h1>picollo ab: {E(Name(Head))} against {E(Name(Base))}</h1><p>{E(Headline().Replace("**", string.Empty, StringComparison.Ordinal))}</p>");
-        html.AppendLine(CultureInfo.InvariantCulture, $"<table><tr><th>Test</th><th>Verdict</th><th>Time, head / base</th><th>{Options.Confidence:0.#%} interval</th><th>d_z</th><th>Pairs</th><th>Exact counters</th></tr>");
+        html.Append("<style>").Append(HtmlPage.Resource("AbReport.css")).AppendLine("</style></head><body>");
+        html.Append(CultureInfo.InvariantCulture, $"<h1>picollo ab: {E(Name(Head))} against {E(Name(Base))}</h1>")
+            .AppendLine(CultureInfo.InvariantCulture, $"<p>{E(Headline().Replace("**", string.Empty, StringComparison.Ordinal))}</p>");
+        string interval = string.Create(CultureInfo.InvariantCulture, $"{Options.Confidence:0.#%} interval");
+        html.Append("<table>")
+            .AppendLine(HtmlPage.Headings("Test", "Verdict", "Time, head / base", interval, "d_z", "Pairs", "Exact counters"));
         foreach (AbTestResult test in Ordered)
         {
-            IReadOnlyList<AbMeasurement> rows = test.Measurements.Count > 0 ? test.Measurements : [new AbMeasurement(test.Test.FullName, test.Verdict, null, [])];
+            IReadOnlyList<AbMeasurement> rows = Rows(test);
             foreach (AbMeasurement m in rows)
             {
-                AbVerdict verdict = test.Verdict is AbVerdict.Failed or AbVerdict.NotJudged or AbVerdict.New or AbVerdict.Removed ? test.Verdict : m.Verdict;
-                html.AppendLine(CultureInfo.InvariantCulture,
-                    $"<tr class=\"{Word(verdict)}\"><td>{E(Key(m.Key, rows.Count))}</td><td>{E(AbRunner.Describe(verdict))}</td><td>{E(Ratio(m.Time))}</td><td>{E(Interval(m.Time))}</td><td>{E(Dz(m.Time))}</td><td>{test.ProcessPairs}</td><td>{E(Exact(m))}</td></tr>");
+                AbVerdict verdict = Shown(test, m);
+                html.Append(CultureInfo.InvariantCulture, $"<tr class=\"{Word(verdict)}\"><td>{E(Key(m.Key, rows.Count))}</td>")
+                    .Append(CultureInfo.InvariantCulture, $"<td>{E(AbRunner.Describe(verdict))}</td><td>{E(Ratio(m.Time))}</td>")
+                    .Append(CultureInfo.InvariantCulture, $"<td>{E(Interval(m.Time))}</td><td>{E(Dz(m.Time))}</td>")
+                    .AppendLine(CultureInfo.InvariantCulture, $"<td>{test.ProcessPairs}</td><td>{E(Exact(m))}</td></tr>");
             }
         }
 
@@ -197,8 +204,7 @@ internal sealed record AbReport(AbRevision Base, AbRevision Head, IReadOnlyList<
         }
 
         int pairs = Tests.Sum(static t => t.ProcessPairs);
-        return string.Create(CultureInfo.InvariantCulture,
-            $"{(parts.Count == 0 ? "No tests" : string.Join(", ", parts))} · threshold ±{Options.Threshold:0.#%}, {Options.Confidence:0.#%} confidence · {pairs} process pairs in {Wall.TotalSeconds:0} s");
+        return AbReportMessages.Headline(parts, Options.Threshold, Options.Confidence, pairs, Wall);
     }
 
     private static string Name(AbRevision revision) =>
@@ -232,13 +238,29 @@ internal sealed record AbReport(AbRevision Base, AbRevision Head, IReadOnlyList<
     private static string Dz(AbTimeEstimate? t) => t is null || double.IsNaN(t.CohensDz) ? "–"
         : double.IsInfinity(t.CohensDz) ? (t.CohensDz > 0 ? "∞" : "−∞") : t.CohensDz.ToString("0.0", CultureInfo.InvariantCulture);
 
-    private static string Exact(AbMeasurement m) => m.Exact.Count == 0 ? "–"
-        : string.Join("; ", m.Exact.Select(static e => string.Create(CultureInfo.InvariantCulture, $"{e.Name} {e.Base:0.##} → {e.Head:0.##} {e.Unit}/op{(e.Verdict == AbVerdict.Unchanged ? string.Empty : " (" + e.Verdict.ToString().ToLowerInvariant() + ")")}")));
+    private static string Exact(AbMeasurement m) => m.Exact.Count == 0 ? "–" : string.Join("; ", m.Exact.Select(ExactCounter));
+
+    // "allocated-bytes 1000 → 1200 bytes/op (regressed)": an exact counter's means, and its verdict unless unchanged.
+    private static string ExactCounter(AbExactCounter e)
+    {
+        string verdict = e.Verdict == AbVerdict.Unchanged ? string.Empty : " (" + e.Verdict.ToString().ToLowerInvariant() + ")";
+        return string.Create(CultureInfo.InvariantCulture, $"{e.Name} {e.Base:0.##} → {e.Head:0.##} {e.Unit}/op{verdict}");
+    }
+
+    // A test's rows: one per measurement, or one for the test itself when it measured nothing.
+    private static IReadOnlyList<AbMeasurement> Rows(AbTestResult test) =>
+        test.Measurements.Count > 0 ? test.Measurements : [new AbMeasurement(test.Test.FullName, test.Verdict, null, [])];
+
+    // A row's verdict: the test's when it failed, was not judged, or ran at one side only; else the measurement's own.
+    private static AbVerdict Shown(AbTestResult test, AbMeasurement m) =>
+        test.Verdict is AbVerdict.Failed or AbVerdict.NotJudged or AbVerdict.New or AbVerdict.Removed ? test.Verdict : m.Verdict;
 
     private static string E(string text) => WebUtility.HtmlEncode(text);
 
-    // A multi-line message (an assertion's, indented) as one markdown list item: line breaks and their indentation become one space.
-    private static string OneLine(string text) => string.Join(' ', text.Split((char[])['\n', '\r', ' ', '\t'], StringSplitOptions.RemoveEmptyEntries));
+    // A multi-line message (an assertion's, indented) as one markdown list item: line breaks and their indentation become one
+    // space.
+    private static string OneLine(string text) =>
+        string.Join(' ', text.Split((char[])['\n', '\r', ' ', '\t'], StringSplitOptions.RemoveEmptyEntries));
 
     private static void Number(Utf8JsonWriter w, string name, double value)
     {

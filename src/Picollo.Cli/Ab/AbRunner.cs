@@ -20,14 +20,21 @@ internal static class AbRunner
     /// <param name="cancellation">Ctrl+C.</param>
     /// <returns>The tests, judged.</returns>
     public static IReadOnlyList<AbTestResult> Run(
-        IReadOnlyList<AbTestAssembly> baseAssemblies, IReadOnlyList<AbTestAssembly> headAssemblies, AbOptions options, Action<AbProgress> progress, CancellationToken cancellation)
+        IReadOnlyList<AbTestAssembly> baseAssemblies,
+        IReadOnlyList<AbTestAssembly> headAssemblies,
+        AbOptions options,
+        Action<AbProgress> progress,
+        CancellationToken cancellation)
     {
         var tests = new List<Entry>();
         foreach (AbTestAssembly head in headAssemblies)
         {
             AbTestAssembly? baseAssembly = baseAssemblies.FirstOrDefault(b => b.ProjectRelativePath == head.ProjectRelativePath);
             foreach (AbTest test in head.Tests)
-                tests.Add(new Entry(test, head.ProjectRelativePath, baseAssembly?.Tests.Any(t => t.FullName == test.FullName) == true ? baseAssembly : null, head));
+            {
+                bool atBase = baseAssembly?.Tests.Any(t => t.FullName == test.FullName) == true;
+                tests.Add(new Entry(test, head.ProjectRelativePath, atBase ? baseAssembly : null, head));
+            }
         }
 
         foreach (AbTestAssembly baseAssembly in baseAssemblies)
@@ -52,15 +59,15 @@ internal static class AbRunner
                 if (Stopwatch.GetElapsedTime(start) > options.TimeBudget && round >= 1)
                 {
                     IReadOnlyList<AbTestResult> final = [.. tests.Select(e => e.Result(options, final: true))];
-                    progress(new AbProgress(
-                        string.Create(CultureInfo.InvariantCulture, $"The time budget ({options.TimeBudget.TotalMinutes:0.#} min) is spent: the tests still undecided take their verdicts from the pairs they have."),
-                        final, tests.Count, Stopwatch.GetElapsedTime(start), 0)
-                    { EndsEarly = true });
+                    string line = AbMessages.TimeBudgetSpent(options.TimeBudget);
+                    progress(new AbProgress(line, final, tests.Count, Stopwatch.GetElapsedTime(start), 0) { EndsEarly = true });
                     return final;
                 }
 
                 cancellation.ThrowIfCancellationRequested();
-                AbPairOutcome outcome = AbPairRun.Run(entry.Base, entry.Head, entry.Test, entry.Pairs.Count, cpu, options.WorkerTimeout, options.SamplesPerPair, cancellation);
+                AbPairOutcome outcome = AbPairRun.Run(
+                    entry.Base, entry.Head, entry.Test, entry.Pairs.Count, cpu, options.WorkerTimeout, options.SamplesPerPair,
+                    cancellation);
                 entry.Pairs.Add(outcome);
                 progress(Progress(entry, options, Stopwatch.GetElapsedTime(start), tests));
             }
@@ -74,15 +81,20 @@ internal static class AbRunner
     private static AbProgress Progress(Entry entry, AbOptions options, TimeSpan elapsed, List<Entry> tests)
     {
         AbTestResult result = entry.Result(options, final: false);
-        string what = result.Measurements.FirstOrDefault(static m => m.Time is not null)?.Time?.Summary ?? result.Verdict.ToString().ToLowerInvariant();
+        string what = result.Measurements.FirstOrDefault(static m => m.Time is not null)?.Time?.Summary
+            ?? result.Verdict.ToString().ToLowerInvariant();
         int done = tests.Count(e => !e.WantsPair(options, int.MaxValue));
         int pairsRun = tests.Sum(static e => e.Pairs.Count);
         double perPair = elapsed.TotalSeconds / Math.Max(1, pairsRun);
-        int left = tests.Sum(e => e.Base is null || e.Head is null ? Math.Max(0, 1 - e.Pairs.Count) : Math.Max(0, options.MinPairs - e.Pairs.Count) + (e.WantsPair(options, int.MaxValue) ? 1 : 0));
+        int left = tests.Sum(e => e.Base is null || e.Head is null
+            ? Math.Max(0, 1 - e.Pairs.Count)
+            : Math.Max(0, options.MinPairs - e.Pairs.Count) + (e.WantsPair(options, int.MaxValue) ? 1 : 0));
         string problem = entry.Pairs[^1].Problem is { } p ? " — " + p : string.Empty;
         string line = string.Create(CultureInfo.InvariantCulture,
-            $"[{elapsed.TotalSeconds,5:0} s] {entry.Test.ShortName}: pair {entry.Pairs.Count}: {what}, {Describe(result.Verdict)}{problem} · {done}/{tests.Count} tests decided, ~{left * perPair:0} s left");
-        return new AbProgress(line, [.. tests.Select(e => e == entry ? result : e.Result(options, final: false))], done, elapsed, left * perPair);
+            $"[{elapsed.TotalSeconds,5:0} s] {entry.Test.ShortName}: pair {entry.Pairs.Count}: {what}, {Describe(result.Verdict)}{problem}"
+            + $" · {done}/{tests.Count} tests decided, ~{left * perPair:0} s left");
+        IReadOnlyList<AbTestResult> results = [.. tests.Select(e => e == entry ? result : e.Result(options, final: false))];
+        return new AbProgress(line, results, done, elapsed, left * perPair);
     }
 
     /// <summary>A verdict as the report words it.</summary>
@@ -144,9 +156,11 @@ internal static class AbRunner
                 verdict = AbVerdict.Failed;
             else if (Base is null)
                 verdict = AbVerdict.New;
-            else if (Pairs.Any(static p => p.Failures.Any(static f => f.Side == "base")) || (problems.Count > 0 && measurements.All(static m => m.Time is null && m.Exact.Count == 0)))
+            else if (Pairs.Any(static p => p.Failures.Any(static f => f.Side == "base"))
+                || (problems.Count > 0 && measurements.All(static m => m.Time is null && m.Exact.Count == 0)))
                 verdict = AbVerdict.NotJudged;
-            else if (measurements.Count == 0 && Pairs.Any(static p => p.Measurements.Any(static r => r.Kind == "relative" && r.Side == "head")))
+            else if (measurements.Count == 0
+                && Pairs.Any(static p => p.Measurements.Any(static r => r.Kind == "relative" && r.Side == "head")))
                 verdict = AbVerdict.Relative;
             else if (measurements.Count == 0)
                 verdict = AbVerdict.NotJudged;
@@ -154,9 +168,9 @@ internal static class AbRunner
                 verdict = measurements.Min(static m => m.Verdict);
 
             if (verdict == AbVerdict.Relative)
-                problems.Add("Compares two bodies inside its own build (Against or Perf.Compare): its relative claims held on the head; not paired across builds.");
+                problems.Add(AbMessages.RelativeClaimsHeld());
             else if (measurements.Count == 0 && problems.Count == 0 && Base is not null)
-                problems.Add("Neither side measured anything: the test ran no measurement (skipped, or built without optimizations).");
+                problems.Add(AbMessages.NothingMeasured());
             return new AbTestResult(Test, Project, verdict, measurements, Pairs.Count, problems) { PairOutcomes = [.. Pairs] };
         }
     }

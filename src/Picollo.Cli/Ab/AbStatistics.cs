@@ -26,7 +26,10 @@ internal static class AbStatistics
         ArgumentNullException.ThrowIfNull(pairs);
         ArgumentNullException.ThrowIfNull(options);
         var keys = new List<string>();
-        foreach (SideBySideRecord record in pairs.SelectMany(static p => p.Measurements).Where(static r => r.Kind == "measurement").OrderBy(static r => r.Side == "head" ? 0 : 1))
+        IEnumerable<SideBySideRecord> records = pairs.SelectMany(static p => p.Measurements)
+            .Where(static r => r.Kind == "measurement")
+            .OrderBy(static r => r.Side == "head" ? 0 : 1);
+        foreach (SideBySideRecord record in records)
         {
             if (!keys.Contains(record.Key))
                 keys.Add(record.Key);
@@ -173,7 +176,9 @@ internal static class AbStatistics
             double? b = PerOperation(baseRecords, counter.Name), h = PerOperation(headRecords, counter.Name);
             if (b is null || h is null)
                 continue;
-            AbVerdict verdict = h.Value > b.Value + ExactTolerance ? AbVerdict.Regressed : h.Value < b.Value - ExactTolerance ? AbVerdict.Improved : AbVerdict.Unchanged;
+            AbVerdict verdict = h.Value > b.Value + ExactTolerance ? AbVerdict.Regressed
+                : h.Value < b.Value - ExactTolerance ? AbVerdict.Improved
+                : AbVerdict.Unchanged;
             exact.Add(new AbExactCounter(counter.Name, counter.Unit, b.Value, h.Value, verdict));
         }
 

@@ -7,7 +7,13 @@ namespace Picollo.Cli.Ab;
 /// <param name="Measurements">Its measurements.</param>
 /// <param name="ProcessPairs">The process pairs run.</param>
 /// <param name="Problems">Why pairs were given up, and the head's failures.</param>
-internal sealed record AbTestResult(AbTest Test, string Project, AbVerdict Verdict, IReadOnlyList<AbMeasurement> Measurements, int ProcessPairs, IReadOnlyList<string> Problems)
+internal sealed record AbTestResult(
+    AbTest Test,
+    string Project,
+    AbVerdict Verdict,
+    IReadOnlyList<AbMeasurement> Measurements,
+    int ProcessPairs,
+    IReadOnlyList<string> Problems)
 {
     /// <summary>The process pairs' raw outcomes, for a caller that judges them again (the bench's variants of the statistic).</summary>
     public IReadOnlyList<AbPairOutcome> PairOutcomes { get; init; } = [];

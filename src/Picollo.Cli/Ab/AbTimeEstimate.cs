@@ -12,7 +12,8 @@ namespace Picollo.Cli.Ab;
 /// <param name="High">The interval's high end.</param>
 /// <param name="Confidence">The interval's confidence.</param>
 /// <param name="CohensDz">Cohen's d_z over the pairs' log-ratios; NaN with fewer than 2.</param>
-internal sealed record AbTimeEstimate(string Counter, IReadOnlyList<double> PairRatios, double Ratio, double Low, double High, double Confidence, double CohensDz)
+internal sealed record AbTimeEstimate(
+    string Counter, IReadOnlyList<double> PairRatios, double Ratio, double Low, double High, double Confidence, double CohensDz)
 {
     /// <summary>The process pairs.</summary>
     public int Pairs => PairRatios.Count;

@@ -71,7 +71,8 @@ internal sealed class AbWorkerProcess : IDisposable
         start.ArgumentList.Add(assembly.AssemblyPath);
         if (assembly.Framework == AbFramework.Xunit)
         {
-            foreach (string argument in (string[])["-method", test.FullName, "-noLogo", "-noColor", "-noAutoReporters", "-parallel", "none"])
+            string[] arguments = ["-method", test.FullName, "-noLogo", "-noColor", "-noAutoReporters", "-parallel", "none"];
+            foreach (string argument in arguments)
                 start.ArgumentList.Add(argument);
         }
         else
@@ -123,7 +124,8 @@ internal sealed class AbWorkerProcess : IDisposable
             if (!_process.HasExited)
                 _process.Kill(entireProcessTree: true);
         }
-        catch (Exception e) when (e is InvalidOperationException or AggregateException or System.ComponentModel.Win32Exception or NotSupportedException)
+        catch (Exception e)
+            when (e is InvalidOperationException or AggregateException or System.ComponentModel.Win32Exception or NotSupportedException)
         {
             // It exited meanwhile.
         }
@@ -137,7 +139,8 @@ internal sealed class AbWorkerProcess : IDisposable
         string[] all;
         lock (_output)
             all = _output.ToString().Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
-        all = [.. all.Where(static l => !l.StartsWith("at ", StringComparison.Ordinal) && !l.StartsWith("--- End of", StringComparison.Ordinal))];
+        all = [.. all.Where(static l =>
+            !l.StartsWith("at ", StringComparison.Ordinal) && !l.StartsWith("--- End of", StringComparison.Ordinal))];
         return string.Join(" | ", all[^Math.Min(lines, all.Length)..]);
     }
 

@@ -1,6 +1,5 @@
 using System.ComponentModel;
 using System.Diagnostics;
-using System.Globalization;
 using System.Text;
 
 namespace Picollo.Cli.Ab;
@@ -23,7 +22,8 @@ internal sealed class AbWorkspace : IDisposable
     private readonly IReadOnlyList<string> _worktrees;
     private bool _disposed;
 
-    private AbWorkspace(string repositoryRoot, AbRevision @base, AbRevision head, IReadOnlyList<string> notes, IReadOnlyList<string> worktrees)
+    private AbWorkspace(
+        string repositoryRoot, AbRevision @base, AbRevision head, IReadOnlyList<string> notes, IReadOnlyList<string> worktrees)
     {
         RepositoryRoot = repositoryRoot;
         Base = @base;
@@ -32,10 +32,14 @@ internal sealed class AbWorkspace : IDisposable
         _worktrees = worktrees;
     }
 
-    /// <summary>The base: the merge-base of the base ref and the head (the base commit itself when they have none), in its own worktree.</summary>
+    /// <summary>
+    /// The base: the merge-base of the base ref and the head (the base commit itself when they have none), in its own worktree.
+    /// </summary>
     public AbRevision Base { get; }
 
-    /// <summary>The head: the working tree (<see cref="AbRevision.Ref"/> <c>"working tree"</c>), or the head ref in its own worktree.</summary>
+    /// <summary>
+    /// The head: the working tree (<see cref="AbRevision.Ref"/> <c>"working tree"</c>), or the head ref in its own worktree.
+    /// </summary>
     public AbRevision Head { get; }
 
     /// <summary>The repository's top level (the working tree of the clone picollo ab was run in).</summary>
@@ -74,10 +78,12 @@ internal sealed class AbWorkspace : IDisposable
         try
         {
             string temp = Path.GetFullPath(tempRoot);
-            var @base = new AbRevision("base", baseRef, mergeBase, AddWorktree(root, Path.Combine(temp, "base"), "base", baseRef, mergeBase, worktrees));
+            var @base = new AbRevision(
+                "base", baseRef, mergeBase, AddWorktree(root, Path.Combine(temp, "base"), "base", baseRef, mergeBase, worktrees));
             AbRevision head = headRef is null
                 ? new AbRevision("head", "working tree", headCommit, root)
-                : new AbRevision("head", headRef, headCommit, AddWorktree(root, Path.Combine(temp, "head"), "head", headRef, headCommit, worktrees));
+                : new AbRevision(
+                    "head", headRef, headCommit, AddWorktree(root, Path.Combine(temp, "head"), "head", headRef, headCommit, worktrees));
             return new AbWorkspace(root, @base, head, notes, worktrees);
         }
         catch
@@ -88,7 +94,9 @@ internal sealed class AbWorkspace : IDisposable
         }
     }
 
-    /// <summary>Removes the worktrees and prunes git's records of them. Safe to call twice and from a Ctrl+C handler; never throws.</summary>
+    /// <summary>
+    /// Removes the worktrees and prunes git's records of them. Safe to call twice and from a Ctrl+C handler; never throws.
+    /// </summary>
     public void Dispose()
     {
         lock (_gate)
@@ -106,10 +114,11 @@ internal sealed class AbWorkspace : IDisposable
         if (result.ExitCode == 0 && result.Output.Trim() is { Length: > 0 } top)
             return Path.GetFullPath(top);
         if (result.Error.Contains("not a git repository", StringComparison.OrdinalIgnoreCase))
-            throw new AbException($"{folder} is not inside a git repository: run picollo ab from a clone of your repository (actions/checkout with fetch-depth: 0).");
+            throw new AbException(AbMessages.NotAGitRepository(folder));
 
         // Another reason (a repository owned by another user, a bare repository): git's own words say which, and how to fix it.
-        throw new AbException($"git could not read the repository at {folder}: {OneLine(result.Error)}. Fix that, then run picollo ab again.");
+        throw new AbException(
+            $"git could not read the repository at {folder}: {OneLine(result.Error)}. Fix that, then run picollo ab again.");
     }
 
     private static void CheckRef(string reference, string side)
@@ -119,7 +128,10 @@ internal sealed class AbWorkspace : IDisposable
 
         // git would read it as an option; no branch or tag name can start with '-'.
         if (reference.StartsWith('-'))
-            throw new AbException($"The {side} '{reference}' is not a git ref (a ref never starts with '-'): give a branch, tag or commit with --{side}.");
+        {
+            throw new AbException(
+                $"The {side} '{reference}' is not a git ref (a ref never starts with '-'): give a branch, tag or commit with --{side}.");
+        }
     }
 
     private static string WorkingTreeCommit(string root)
@@ -127,7 +139,7 @@ internal sealed class AbWorkspace : IDisposable
         var result = Git(root, s_quick, "rev-parse", "--verify", "--quiet", "HEAD^{commit}");
         return result.ExitCode == 0 && result.Output.Trim() is { Length: > 0 } sha
             ? sha
-            : throw new AbException($"The repository at {root} has no commit yet: the working tree is judged against a commit, so commit first, then run picollo ab again.");
+            : throw new AbException(AbMessages.NoCommitYet(root));
     }
 
     private static string Resolve(string root, string reference, string side)
@@ -137,17 +149,14 @@ internal sealed class AbWorkspace : IDisposable
             return sha;
 
         string fetch = FetchCommand(root, reference);
-        string hint = IsShallow(root)
-            ? $"This clone is shallow (actions/checkout fetches a single commit by default): check out with fetch-depth: 0, or fetch it ({fetch})."
-            : $"If it is a branch of the remote, fetch it ({fetch}), or check out with fetch-depth: 0 in CI; else check its spelling.";
-        throw new AbException($"The {side} '{reference}' is not a commit in the repository at {root}. {hint}");
+        throw new AbException(AbMessages.RefNotACommit(side, reference, root, IsShallow(root), fetch));
     }
 
     // "git fetch origin main" for origin/main; the ref under "origin" when it names no remote.
     private static string FetchCommand(string root, string reference)
     {
         var remotes = Git(root, s_quick, "remote");
-        string[] names = remotes.ExitCode == 0 ? remotes.Output.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries) : [];
+        string[] names = remotes.ExitCode == 0 ? Lines(remotes.Output) : [];
         foreach (string remote in names)
         {
             if (reference.Length > remote.Length + 1 && reference.StartsWith(remote + "/", StringComparison.Ordinal))
@@ -174,8 +183,7 @@ internal sealed class AbWorkspace : IDisposable
         if (result.ExitCode != 1)
             throw new AbException($"git merge-base {baseCommit} {headCommit} failed in {root}: {OneLine(result.Error)}.");
 
-        string shallow = IsShallow(root) ? " in this shallow clone (check out with fetch-depth: 0 to find it)" : "";
-        notes.Add($"'{baseRef}' and the head have no common ancestor{shallow}: the base is '{baseRef}' itself ({baseCommit[..Math.Min(7, baseCommit.Length)]}), so everything that differs between the two is judged, not only the head's changes.");
+        notes.Add(AbMessages.NoCommonAncestor(baseRef, baseCommit[..Math.Min(7, baseCommit.Length)], IsShallow(root)));
         return baseCommit;
     }
 
@@ -192,7 +200,10 @@ internal sealed class AbWorkspace : IDisposable
         string noHooks = Path.Combine(Path.GetDirectoryName(path)!, "no-hooks");
         var result = Git(root, s_checkout, "-c", "core.hooksPath=" + noHooks, "worktree", "add", "--detach", "--quiet", path, commit);
         if (result.ExitCode != 0)
-            throw new AbException($"git could not check out the {side} ({reference}, {commit[..Math.Min(7, commit.Length)]}) into {path}: {OneLine(result.Error)}.");
+        {
+            string shortCommit = commit[..Math.Min(7, commit.Length)];
+            throw new AbException($"git could not check out the {side} ({reference}, {shortCommit}) into {path}: {OneLine(result.Error)}.");
+        }
 
         // A worktree starts with empty submodule folders, and a project that references one (a vendored library, shared
         // build props) does not build without it: the revision's own submodule commits, as a clone with --recursive has them.
@@ -201,14 +212,14 @@ internal sealed class AbWorkspace : IDisposable
             // --init writes submodule.<name>.url and .active into the repository's config, which a worktree shares with the
             // user's clone: the entries it adds go again once the checkout is done (a build needs the files, not the config).
             HashSet<string> before = SubmoduleConfig(root);
-            var submodules = Git(path, s_checkout, "-c", "core.hooksPath=" + noHooks, "submodule", "update", "--init", "--recursive", "--quiet");
+            var submodules =
+                Git(path, s_checkout, "-c", "core.hooksPath=" + noHooks, "submodule", "update", "--init", "--recursive", "--quiet");
             foreach (string added in SubmoduleConfig(root).Except(before))
                 _ = Git(root, s_quick, "config", "--local", "--unset-all", added);
             if (submodules.ExitCode != 0)
             {
-                throw new AbException(
-                    $"git could not check out the submodules of the {side} ({reference}, {commit[..Math.Min(7, commit.Length)]}) in {path}: {OneLine(submodules.Error)}. " +
-                    "picollo ab runs git submodule update --init --recursive in the worktree: make the submodules' URLs reachable from this machine (credentials for private ones), then run again.");
+                throw new AbException(AbMessages.SubmodulesNotCheckedOut(
+                    side, reference, commit[..Math.Min(7, commit.Length)], path, OneLine(submodules.Error)));
             }
         }
 
@@ -219,7 +230,7 @@ internal sealed class AbWorkspace : IDisposable
     private static HashSet<string> SubmoduleConfig(string root)
     {
         var result = Git(root, s_quick, "config", "--local", "--name-only", "--get-regexp", @"^submodule\.");
-        return result.ExitCode == 0 ? [.. result.Output.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)] : [];
+        return result.ExitCode == 0 ? [.. Lines(result.Output)] : [];
     }
 
     // Best effort, never throws: it runs on the way out (a finally, a Ctrl+C handler), where a second error would hide the first.
@@ -263,9 +274,13 @@ internal sealed class AbWorkspace : IDisposable
         }
     }
 
+    // git's output, one trimmed line each, without the empty ones.
+    private static string[] Lines(string output) =>
+        output.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+
     private static string OneLine(string text)
     {
-        string joined = string.Join(' ', text.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries));
+        string joined = string.Join(' ', Lines(text));
         return joined.Length == 0 ? "git printed no reason" : joined.TrimEnd('.');
     }
 
@@ -299,7 +314,7 @@ internal sealed class AbWorkspace : IDisposable
         }
         catch (Win32Exception e)
         {
-            throw new AbException($"git could not be started ({e.Message}): picollo ab checks out the base with git. Install git (or put it on the PATH) and run again.");
+            throw new AbException(AbMessages.GitNotStarted(e.Message));
         }
 
         Task<string> output = process.StandardOutput.ReadToEndAsync();
@@ -315,7 +330,7 @@ internal sealed class AbWorkspace : IDisposable
                 // It exited after all, between the wait and the kill.
             }
 
-            throw new AbException(string.Create(CultureInfo.InvariantCulture, $"git {string.Join(' ', arguments)} did not finish within {timeout.TotalSeconds:0} s in {directory} and was stopped: check for a lock file (.git/index.lock) or a hook that waits, then run again."));
+            throw new AbException(AbMessages.GitTimedOut(arguments, timeout, directory));
         }
 
         // Bounded: a process a hook started can hold the pipes open after git exited.

@@ -1,0 +1,69 @@
+namespace Picollo.Cli;
+
+/// <summary>
+/// The help texts of picollo's commands and of their options that need more than a line (issue 28): what <c>--help</c>
+/// prints beside each command. Short option descriptions stay beside their options in <see cref="Commands"/>.
+/// </summary>
+internal static class HelpMessages
+{
+    /// <summary>What <c>picollo --help</c> says the tool does: its commands and its exit codes.</summary>
+    public static string Tool() =>
+        "Picollo's performance-assertion tests from the command line: what this machine can count (doctor) and the counter names it "
+            + "resolves (list), the baselines under a folder (baselines) and accepting received ones (accept), two runs' results "
+            + "compared (compare) or one run shown as a page (report), and a pull request's perf tests measured against its base (ab). "
+            + "Exit codes: 0 pass, 1 a regression, 2 nothing could be judged (a usage or input error; the reason is on standard error).";
+
+    /// <summary><c>picollo doctor</c> in help: what it shows of this machine, and its exit codes.</summary>
+    public static string Doctor() =>
+        "This machine as Picollo sees it: the baseline key, the PMU, perf_event_paranoid, the TSC, and every counter "
+            + "with why it does or does not count. Exit code 0 when hardware counters are usable, 2 when not.";
+
+    /// <summary><c>picollo list</c> in help: the counter names it prints.</summary>
+    public static string List() =>
+        "The counter names this machine resolves, as perf list names them, plus tsc and the runtime counters.";
+
+    /// <summary><c>picollo baselines</c> in help: the files it lists.</summary>
+    public static string Baselines() =>
+        "Every baseline (.perf.json) and received file (.received.perf.json) under a "
+            + "folder: the machines each covers, and why each received file was written.";
+
+    /// <summary><c>picollo accept</c> in help: what accepting does to a baseline.</summary>
+    public static string Accept() =>
+        "Review received baselines one by one and accept or skip each (or all at once with --all): accepting "
+            + "merges that machine's entry into the baseline and keeps the others; an entry recorded across "
+            + "processes is replaced with the received one-process recording, and the list shown first says so.";
+
+    /// <summary><c>picollo accept --test</c> in help: the ways a test may be named.</summary>
+    public static string AcceptTestOption() =>
+        "Only these tests, named as dotnet test names them: the method (Tokenize), Class.Method "
+            + "(TokenizerPerf.Tokenize), the fully qualified name, or a pattern with * and ? (TokenizerPerf.*). "
+            + "A theory's cases go with its method (CountRows); one case is Method.case (CountRows.64).";
+
+    /// <summary><c>picollo compare</c> in help: what it judges, and its exit codes.</summary>
+    public static string Compare() =>
+        "Two runs' results judged test by test and counter by counter with the baselines' rules; the report "
+            + "alone on standard output. Exit code 0 no regression, 1 a regression, 2 nothing to judge (a "
+            + "folder missing or without results; a corrupt file is named on standard error and skipped).";
+
+    /// <summary><c>picollo report</c> in help: the page it writes.</summary>
+    public static string Report() =>
+        "One run's results as one self-contained HTML page: a table of tests and verdicts, each test's counters and percentile plot.";
+
+    /// <summary><c>picollo ab</c> in help: how base and head are measured, and its exit codes.</summary>
+    public static string Ab() =>
+        "The head's perf tests judged against the base's on this machine: both built, each test run side by side in fresh process "
+            + "pairs, samples alternating, no stored time baseline. Exit code 1 on a regression, 0 otherwise, 2 when it could not run.";
+
+    /// <summary><c>picollo ab --base</c> in help: the ref, and that its merge-base with the head is measured.</summary>
+    public static string AbBaseOption() =>
+        "The base: a branch, tag or commit (e.g. origin/main). Its merge-base with the head is measured, as a pull request's diff is.";
+
+    /// <summary><c>picollo ab --project</c> in help: one project, or every perf-test project.</summary>
+    public static string AbProjectOption() =>
+        "One perf-test project (a .csproj or its folder); default: every project "
+            + "that references Picollo.Testing.Xunit or Picollo.Testing.NUnit.";
+
+    /// <summary><c>picollo ab --filter</c> in help: the filter's forms.</summary>
+    public static string AbFilterOption() =>
+        "Only these tests, as dotnet test's filter: FullyQualifiedName~Parser, Name=Count, ClassName~Words, joined with | or &.";
+}
