@@ -39,7 +39,8 @@ internal sealed class NUnitPerfTestHost : IPerfAssertionHost, IDisposable
 
     /// <inheritdoc/>
     public void ReportUnavailable(string counterName, string assertion, string reason) =>
-        _context.OutWriter.WriteLine($"Warning: {assertion} did not run: the counter '{counterName}' is unavailable on this machine. {reason}");
+        _context.OutWriter.WriteLine(
+            $"Warning: {assertion} did not run: the counter '{counterName}' is unavailable on this machine. {reason}");
 
     /// <inheritdoc/>
     public void ReportNotice(string assertion, string message) => _context.OutWriter.WriteLine($"Warning: {assertion}: {message}");

@@ -21,12 +21,16 @@ internal static class PerfNUnit
     // Which attribute (knobs, data) built which test: NUnit's property bag would surface every entry as a VSTest trait.
     private static readonly ConditionalWeakTable<TestMethod, PerfNUnitSpec> s_specs = [];
 
-    /// <summary>The name pattern of a case: the method and its data, without the <see cref="PerfContext"/> (Hash(16), not Hash(16,null)).</summary>
+    /// <summary>
+    /// The name pattern of a case: the method and its data, without the <see cref="PerfContext"/> (Hash(16), not Hash(16,null)).
+    /// </summary>
     public static string CaseTestName(int values) =>
-        "{m}(" + string.Join(",", Enumerable.Range(0, values).Select(static i => "{" + i.ToString(CultureInfo.InvariantCulture) + "}")) + ")";
+        "{m}(" + string.Join(",", Enumerable.Range(0, values).Select(static i => "{" + i.ToString(CultureInfo.InvariantCulture) + "}"))
+        + ")";
 
     /// <summary>Builds one perf test; a method that cannot be one is built not runnable, with the reason and the form that works.</summary>
-    public static TestMethod Build(IMethodInfo method, Test? suite, IPerfTestDeclaration declaration, object?[] data, string? sourceFilePath, string testName)
+    public static TestMethod Build(
+        IMethodInfo method, Test? suite, IPerfTestDeclaration declaration, object?[] data, string? sourceFilePath, string testName)
     {
         MethodInfo info = method.MethodInfo;
         string attribute = declaration is PerfTestCaseAttribute ? "[PerfTestCase]" : "[PerfTest]";
@@ -46,7 +50,9 @@ internal static class PerfNUnit
         TestMethod test = new NUnitTestCaseBuilder().BuildTestMethod(method, suite, parameters);
         string? problem = PerfTestExecution.SignatureProblem(attribute, info, takesData: declaration is PerfTestCaseAttribute)
             ?? (declaration is PerfTestCaseAttribute && data.Length != dataParameters
-                ? string.Create(CultureInfo.InvariantCulture, $"{attribute} {info.DeclaringType?.Name}.{info.Name} takes {dataParameters} data value(s) before its PerfContext; the case gives {data.Length}.")
+                ? string.Create(CultureInfo.InvariantCulture,
+                    $"{attribute} {info.DeclaringType?.Name}.{info.Name} takes {dataParameters} data value(s) before its PerfContext; "
+                    + $"the case gives {data.Length}.")
                 : null);
         if (problem is not null)
         {
@@ -65,5 +71,5 @@ internal static class PerfNUnit
     public static PerfNUnitSpec Spec(TestMethod test) =>
         s_specs.TryGetValue(test, out PerfNUnitSpec? spec)
             ? spec
-            : throw new InvalidOperationException($"{test.FullName} was not built by a Picollo attribute: [PerfTest] and [PerfTestCase] cannot be combined with [Test] or [TestCase] on one method.");
+            : throw new InvalidOperationException(NUnitMessages.NotBuiltByAPicolloAttribute(test.FullName));
 }

@@ -20,7 +20,9 @@ internal sealed class PerfTestCommand(TestCommand innerCommand) : DelegatingTest
         PerfNUnitSpec spec = PerfNUnit.Spec(test);
         var method = test.Method.MethodInfo;
         string sourceFilePath = spec.SourceFilePath is { Length: > 0 } known ? known : SourceFile.Of(method, spec.Attribute);
-        var descriptor = new PerfTestDescriptor(spec.Attribute, method, method.DeclaringType?.Name ?? test.TypeInfo?.Name ?? "Test", PerfTestDescriptor.CaseNameOf(spec.Data), sourceFilePath, spec.Declaration)
+        string className = method.DeclaringType?.Name ?? test.TypeInfo?.Name ?? "Test";
+        var descriptor = new PerfTestDescriptor(
+            spec.Attribute, method, className, PerfTestDescriptor.CaseNameOf(spec.Data), sourceFilePath, spec.Declaration)
         {
             Worker = Worker(method, test.FullName),
         };
@@ -53,7 +55,9 @@ internal sealed class PerfTestCommand(TestCommand innerCommand) : DelegatingTest
             new Dictionary<string, string>
             {
                 // After the user's own hooks, which the child keeps.
-                ["DOTNET_STARTUP_HOOKS"] = Environment.GetEnvironmentVariable("DOTNET_STARTUP_HOOKS") is { Length: > 0 } hooks ? hooks + Path.PathSeparator + adapter : adapter,
+                ["DOTNET_STARTUP_HOOKS"] = Environment.GetEnvironmentVariable("DOTNET_STARTUP_HOOKS") is { Length: > 0 } hooks
+                    ? hooks + Path.PathSeparator + adapter
+                    : adapter,
                 [StartupHook.TestVariable] = fullName,
                 [StartupHook.AssemblyVariable] = assembly,
             },

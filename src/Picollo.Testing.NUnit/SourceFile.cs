@@ -24,14 +24,16 @@ internal static class SourceFile
         {
             MetadataReader reader = pdb.GetMetadataReader();
             MethodDebugInformation debug = reader.GetMethodDebugInformation(MetadataTokens.MethodDefinitionHandle(method.MetadataToken));
-            DocumentHandle document = !debug.Document.IsNil ? debug.Document : debug.GetSequencePoints().Select(static p => p.Document).FirstOrDefault(static d => !d.IsNil);
+            DocumentHandle document = !debug.Document.IsNil
+                ? debug.Document
+                : debug.GetSequencePoints().Select(static p => p.Document).FirstOrDefault(static d => !d.IsNil);
             if (!document.IsNil)
                 return reader.GetString(reader.GetDocument(document).Name);
         }
 
-        throw new PerfTestConfigurationException(
-            $"{attribute} {method.DeclaringType?.Name}.{method.Name}: its source folder, where its baselines live, is read from the assembly's debug information, and {method.Module.Assembly.GetName().Name} has no portable PDB with this method. " +
-            "Build it with <DebugType>portable</DebugType> or <DebugType>embedded</DebugType> (the SDK's default is portable), and keep the .pdb beside the assembly.");
+        string assembly = method.Module.Assembly.GetName().Name ?? "";
+        string name = $"{method.DeclaringType?.Name}.{method.Name}";
+        throw new PerfTestConfigurationException(NUnitMessages.NoPortablePdb(attribute, name, assembly));
     }
 
     private static MetadataReaderProvider? Open(Assembly assembly)
@@ -43,7 +45,11 @@ internal static class SourceFile
         {
             using var stream = File.OpenRead(assembly.Location);
             using var pe = new PEReader(stream);
-            return pe.TryOpenAssociatedPortablePdb(assembly.Location, static path => File.Exists(path) ? File.OpenRead(path) : null, out MetadataReaderProvider? provider, out _)
+            return pe.TryOpenAssociatedPortablePdb(
+                assembly.Location,
+                static path => File.Exists(path) ? File.OpenRead(path) : null,
+                out MetadataReaderProvider? provider,
+                out _)
                 ? provider
                 : null;
         }

@@ -42,11 +42,14 @@ internal static class StartupHook
             Assembly assembly = AssemblyLoadContext.Default.LoadFromAssemblyPath(path);
             var runner = new NUnitTestAssemblyRunner(new DefaultTestAssemblyBuilder());
             runner.Load(assembly, new Dictionary<string, object>());
-            ITestResult result = runner.Run(TestListener.NULL, TestFilter.FromXml($"<filter><test>{SecurityElement.Escape(test)}</test></filter>"));
-            Console.WriteLine($"Picollo worker: {test}: {result.ResultState} ({result.PassCount} passed, {result.FailCount} failed, {result.SkipCount} skipped). {result.Message}");
+            ITestResult result = runner.Run(
+                TestListener.NULL, TestFilter.FromXml($"<filter><test>{SecurityElement.Escape(test)}</test></filter>"));
+            Console.WriteLine($"Picollo worker: {test}: {result.ResultState} "
+                + $"({result.PassCount} passed, {result.FailCount} failed, {result.SkipCount} skipped). {result.Message}");
             code = result.PassCount + result.FailCount + result.SkipCount == 0 ? 3 : 0;
         }
-        catch (Exception e) when (e is IOException or BadImageFormatException or InvalidOperationException or ArgumentException or NUnitException)
+        catch (Exception e)
+            when (e is IOException or BadImageFormatException or InvalidOperationException or ArgumentException or NUnitException)
         {
             Console.Error.WriteLine($"Picollo worker: could not run {test} from {path}: {e.Message}");
             code = 2;
