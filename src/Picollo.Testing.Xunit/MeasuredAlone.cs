@@ -12,7 +12,10 @@ internal static class MeasuredAlone
     /// <summary>The suffix of the copy's display name.</summary>
     public const string CollectionSuffix = " (Picollo: measured alone)";
 
-    /// <summary>The same method, in the never-parallel copy of its collection (itself when the collection is never parallel already).</summary>
+    /// <summary>
+    /// The same method, in the never-parallel copy of its collection (itself when the collection is never parallel
+    /// already).
+    /// </summary>
     public static IXunitTestMethod Rehome(IXunitTestMethod testMethod)
     {
         IXunitTestCollection original = testMethod.TestClass.TestCollection;
@@ -22,7 +25,9 @@ internal static class MeasuredAlone
         // The same definition type keeps the collection's fixtures and behaviour; the display name (hence the unique ID)
         // differs, so xunit groups the perf tests of the collection into a collection of their own.
         var collection = new XunitTestCollection(
-            original.TestAssembly, original.CollectionDefinition, disableParallelization: true, displayName: original.TestCollectionDisplayName + CollectionSuffix);
-        return new XunitTestMethod(new XunitTestClass(testMethod.TestClass.Class, collection), testMethod.Method, testMethod.TestMethodArguments);
+            original.TestAssembly, original.CollectionDefinition, disableParallelization: true,
+            displayName: original.TestCollectionDisplayName + CollectionSuffix);
+        return new XunitTestMethod(
+            new XunitTestClass(testMethod.TestClass.Class, collection), testMethod.Method, testMethod.TestMethodArguments);
     }
 }

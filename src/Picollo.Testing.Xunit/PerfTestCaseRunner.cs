@@ -14,6 +14,7 @@ internal sealed class PerfTestCaseRunner : XunitTestCaseRunner
     {
         ArgumentNullException.ThrowIfNull(ctxt);
         return PerfTestRunner.Instance.Run(
-            test, ctxt.MessageBus, ctxt.ConstructorArguments, ctxt.ExplicitOption, ctxt.Aggregator.Clone(), ctxt.CancellationTokenSource, ctxt.BeforeAfterTestAttributes);
+            test, ctxt.MessageBus, ctxt.ConstructorArguments, ctxt.ExplicitOption, ctxt.Aggregator.Clone(), ctxt.CancellationTokenSource,
+            ctxt.BeforeAfterTestAttributes);
     }
 }

@@ -24,9 +24,12 @@ internal sealed class PerfTestRunner : XunitTestRunner
         string attribute = declaration is PerfTheoryAttribute ? PerfXunit.TheoryName : PerfXunit.FactName;
         object?[] data = PerfXunit.DataOnly(method, ctxt.TestMethodArguments);
         string sourceFilePath = test.TestCase.SourceFilePath ?? (declaration as FactAttribute)?.SourceFilePath ?? string.Empty;
-        var descriptor = new PerfTestDescriptor(attribute, method, method.DeclaringType?.Name ?? test.TestCase.TestClassSimpleName, PerfTestDescriptor.CaseNameOf(data), sourceFilePath, declaration)
+        string className = method.DeclaringType?.Name ?? test.TestCase.TestClassSimpleName;
+        bool preEnumerated = declaration is PerfTheoryAttribute && test.TestCase is not XunitDelayEnumeratedTheoryTestCase;
+        var descriptor = new PerfTestDescriptor(
+            attribute, method, className, PerfTestDescriptor.CaseNameOf(data), sourceFilePath, declaration)
         {
-            Worker = Worker(method, test.TestCase.UniqueID, test.TestDisplayName, preEnumerated: declaration is PerfTheoryAttribute && test.TestCase is not XunitDelayEnumeratedTheoryTestCase),
+            Worker = Worker(method, test.TestCase.UniqueID, test.TestDisplayName, preEnumerated),
         };
 
         ITestContext context = TestContext.Current;

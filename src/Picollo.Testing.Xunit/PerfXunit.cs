@@ -4,7 +4,10 @@ using Xunit.v3;
 
 namespace Picollo.Testing.Xunit;
 
-/// <summary>What the adapter's discoverers, test cases and runners share: names, the data without the <see cref="PerfContext"/>, and running a case.</summary>
+/// <summary>
+/// What the adapter's discoverers, test cases and runners share: names, the data without the <see cref="PerfContext"/>,
+/// and running a case.
+/// </summary>
 internal static class PerfXunit
 {
     /// <summary>The trait every perf test carries.</summary>
@@ -31,7 +34,8 @@ internal static class PerfXunit
     /// <c>Xunit.Internal</c>, which xunit does not support outside its own assemblies (issue 28).
     /// </summary>
     public static Dictionary<string, HashSet<string>> TraitsOf(IXunitTestMethod testMethod) =>
-        testMethod.Traits.ToDictionary(static trait => trait.Key, static trait => new HashSet<string>(trait.Value), StringComparer.OrdinalIgnoreCase);
+        testMethod.Traits.ToDictionary(
+            static trait => trait.Key, static trait => new HashSet<string>(trait.Value), StringComparer.OrdinalIgnoreCase);
 
     /// <summary>The row's data without the <see cref="PerfContext"/> (xunit fills an optional one with its default, null).</summary>
     public static object?[] DataOnly(MethodInfo method, object?[] arguments) =>
@@ -52,7 +56,10 @@ internal static class PerfXunit
         return displayName;
     }
 
-    /// <summary>The same test with the data plus an empty <see cref="PerfContext"/> slot: xunit checks the argument count, Picollo fills the slot.</summary>
+    /// <summary>
+    /// The same test with the data plus an empty <see cref="PerfContext"/> slot: xunit checks the argument count,
+    /// Picollo fills the slot.
+    /// </summary>
     public static IXunitTest WithContextSlot(IXunitTest test)
     {
         MethodInfo method = test.TestMethod.Method;
@@ -66,19 +73,22 @@ internal static class PerfXunit
 
     /// <summary>xunit's <c>XunitRunnerHelper.RunXunitTestCase</c>, with Picollo's case runner.</summary>
     public static async ValueTask<RunSummary> RunTestCase(
-        IXunitTestCase testCase, ExplicitOption explicitOption, IMessageBus messageBus, object?[] constructorArguments, ExceptionAggregator aggregator,
-        CancellationTokenSource cancellationTokenSource)
+        IXunitTestCase testCase, ExplicitOption explicitOption, IMessageBus messageBus, object?[] constructorArguments,
+        ExceptionAggregator aggregator, CancellationTokenSource cancellationTokenSource)
     {
         IReadOnlyCollection<IXunitTest> tests = await aggregator.RunAsync(testCase.CreateTests, []).ConfigureAwait(false);
         if (aggregator.ToException() is { } exception)
         {
             return exception.Message.StartsWith(DynamicSkipToken, StringComparison.Ordinal)
-                ? XunitRunnerHelper.SkipTestCases(messageBus, cancellationTokenSource, [testCase], exception.Message[DynamicSkipToken.Length..], sendTestCaseMessages: false)
+                ? XunitRunnerHelper.SkipTestCases(
+                    messageBus, cancellationTokenSource, [testCase], exception.Message[DynamicSkipToken.Length..],
+                    sendTestCaseMessages: false)
                 : XunitRunnerHelper.FailTestCases(messageBus, cancellationTokenSource, [testCase], exception, sendTestCaseMessages: false);
         }
 
         return await PerfTestCaseRunner.Instance.Run(
-            testCase, tests, messageBus, aggregator, cancellationTokenSource, testCase.TestCaseDisplayName, testCase.SkipReason, explicitOption, constructorArguments)
+            testCase, tests, messageBus, aggregator, cancellationTokenSource, testCase.TestCaseDisplayName, testCase.SkipReason,
+            explicitOption, constructorArguments)
             .ConfigureAwait(false);
     }
 }

@@ -31,11 +31,12 @@ public sealed class PerfXunitDelayEnumeratedTheoryTestCase : XunitDelayEnumerate
     /// <param name="sourceLineNumber">The source line.</param>
     /// <param name="timeout">The timeout in milliseconds.</param>
     public PerfXunitDelayEnumeratedTheoryTestCase(
-        IXunitTestMethod testMethod, string testCaseDisplayName, string uniqueID, bool @explicit, bool skipTestWithoutData, Type[]? skipExceptions,
-        string? skipReason, Type? skipType, string? skipUnless, string? skipWhen, Dictionary<string, HashSet<string>>? traits, string? sourceFilePath,
-        int? sourceLineNumber, int? timeout)
-        : base(testMethod, testCaseDisplayName, uniqueID, @explicit, skipTestWithoutData, skipExceptions, skipReason, skipType, skipUnless, skipWhen,
-            traits, sourceFilePath, sourceLineNumber, timeout)
+        IXunitTestMethod testMethod, string testCaseDisplayName, string uniqueID, bool @explicit, bool skipTestWithoutData,
+        Type[]? skipExceptions, string? skipReason, Type? skipType, string? skipUnless, string? skipWhen,
+        Dictionary<string, HashSet<string>>? traits, string? sourceFilePath, int? sourceLineNumber, int? timeout)
+        : base(
+            testMethod, testCaseDisplayName, uniqueID, @explicit, skipTestWithoutData, skipExceptions, skipReason, skipType, skipUnless,
+            skipWhen, traits, sourceFilePath, sourceLineNumber, timeout)
     {
     }
 
@@ -46,6 +47,7 @@ public sealed class PerfXunitDelayEnumeratedTheoryTestCase : XunitDelayEnumerate
 
     /// <inheritdoc/>
     public ValueTask<RunSummary> Run(
-        ExplicitOption explicitOption, IMessageBus messageBus, object?[] constructorArguments, ExceptionAggregator aggregator, CancellationTokenSource cancellationTokenSource) =>
+        ExplicitOption explicitOption, IMessageBus messageBus, object?[] constructorArguments, ExceptionAggregator aggregator,
+        CancellationTokenSource cancellationTokenSource) =>
         PerfXunit.RunTestCase(this, explicitOption, messageBus, constructorArguments, aggregator, cancellationTokenSource);
 }

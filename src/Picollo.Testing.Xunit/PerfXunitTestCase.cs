@@ -20,7 +20,10 @@ public sealed class PerfXunitTestCase : XunitTestCase, ISelfExecutingXunitTestCa
     {
     }
 
-    /// <summary>A perf test case; see <see cref="XunitTestCase"/> for the parameters. <paramref name="testMethodArguments"/> holds the data only.</summary>
+    /// <summary>
+    /// A perf test case; see <see cref="XunitTestCase"/> for the parameters. <paramref name="testMethodArguments"/>
+    /// holds the data only.
+    /// </summary>
     /// <param name="testMethod">The test method.</param>
     /// <param name="testCaseDisplayName">The display name.</param>
     /// <param name="uniqueID">The unique ID.</param>
@@ -36,9 +39,9 @@ public sealed class PerfXunitTestCase : XunitTestCase, ISelfExecutingXunitTestCa
     /// <param name="sourceLineNumber">The source line.</param>
     /// <param name="timeout">The timeout in milliseconds.</param>
     public PerfXunitTestCase(
-        IXunitTestMethod testMethod, string testCaseDisplayName, string uniqueID, bool @explicit, Type[]? skipExceptions, string? skipReason, Type? skipType,
-        string? skipUnless, string? skipWhen, Dictionary<string, HashSet<string>>? traits, object?[]? testMethodArguments, string? sourceFilePath,
-        int? sourceLineNumber, int? timeout)
+        IXunitTestMethod testMethod, string testCaseDisplayName, string uniqueID, bool @explicit, Type[]? skipExceptions,
+        string? skipReason, Type? skipType, string? skipUnless, string? skipWhen, Dictionary<string, HashSet<string>>? traits,
+        object?[]? testMethodArguments, string? sourceFilePath, int? sourceLineNumber, int? timeout)
         : base(testMethod, testCaseDisplayName, uniqueID, @explicit, skipExceptions, skipReason, skipType, skipUnless, skipWhen, traits,
             testMethodArguments, sourceFilePath, sourceLineNumber, timeout)
     {
@@ -51,6 +54,7 @@ public sealed class PerfXunitTestCase : XunitTestCase, ISelfExecutingXunitTestCa
 
     /// <inheritdoc/>
     public ValueTask<RunSummary> Run(
-        ExplicitOption explicitOption, IMessageBus messageBus, object?[] constructorArguments, ExceptionAggregator aggregator, CancellationTokenSource cancellationTokenSource) =>
+        ExplicitOption explicitOption, IMessageBus messageBus, object?[] constructorArguments, ExceptionAggregator aggregator,
+        CancellationTokenSource cancellationTokenSource) =>
         PerfXunit.RunTestCase(this, explicitOption, messageBus, constructorArguments, aggregator, cancellationTokenSource);
 }
