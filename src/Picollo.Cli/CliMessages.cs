@@ -1,3 +1,5 @@
+using Picollo.Text;
+
 namespace Picollo.Cli;
 
 /// <summary>
@@ -49,7 +51,7 @@ internal static class CliMessages
 
     /// <summary><c>picollo compare</c> skipped a result file of the <paramref name="run"/> (base or head) that could not be read.</summary>
     public static string ResultFileSkipped(UnreadableResult file, string run) =>
-        $"picollo compare: skipped {file}. {file.Test} is not compared; run its perf "
+        $"picollo compare: skipped {Sentences.Ended(file.ToString())} {file.Test} is not compared; run its perf "
             + $"test again in the {run} run to rewrite the file, or remove the file.";
 
     /// <summary>The head folder of <c>picollo compare</c> holds no result file: the head run wrote none.</summary>

@@ -85,7 +85,7 @@ internal static class DoctorCommand
     // "2899.998 MHz (cpuid, ±12.5 ppm)": the TSC's rate, where it was read, and how sure that source is when it says.
     private static string Frequency(double hertz, DoctorReport report)
     {
-        string uncertainty = report.TscUncertaintyPpm is { } ppm ? $", ±{ppm:0.#} ppm" : "";
+        string uncertainty = report.TscUncertaintyPpm is { } ppm ? ", ±" + ppm.ToString("0.#", CultureInfo.InvariantCulture) + " ppm" : "";
         return string.Create(CultureInfo.InvariantCulture, $"{hertz / 1e6:0.###} MHz ({report.TscFrequencySource}{uncertainty})");
     }
 }

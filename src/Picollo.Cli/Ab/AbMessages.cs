@@ -16,11 +16,12 @@ internal static class AbMessages
 
     /// <summary><c>--threshold</c> is not a percentage in (0, 100).</summary>
     public static string ThresholdNotAPercentage(double threshold) =>
-        $"--threshold {threshold} is not a percentage in (0, 100): the change that matters, e.g. 5.";
+        string.Create(
+            CultureInfo.InvariantCulture, $"--threshold {threshold} is not a percentage in (0, 100): the change that matters, e.g. 5.");
 
     /// <summary><c>--confidence</c> is not a percentage in [50, 100).</summary>
     public static string ConfidenceNotAPercentage(double confidence) =>
-        $"--confidence {confidence} is not a percentage in [50, 100): e.g. 99.";
+        string.Create(CultureInfo.InvariantCulture, $"--confidence {confidence} is not a percentage in [50, 100): e.g. 99.");
 
     /// <summary><c>--min-pairs</c> is below 2, or <c>--max-pairs</c> below it.</summary>
     public static string PairsOutOfRange(int least, int most) =>
@@ -207,8 +208,12 @@ internal static class AbMessages
     /// <summary>
     /// A pair's <paramref name="side"/> worker did not answer within <paramref name="seconds"/> during a paired measurement.
     /// </summary>
-    public static string WorkerDidNotAnswer(string? side, int? seconds) =>
-        $"the {side} worker did not answer within {seconds} s in the middle of a measurement and was stopped.";
+    public static string WorkerDidNotAnswer(string? side, int? seconds)
+    {
+        string worker = side is null ? "a worker" : $"the {side} worker";
+        string within = seconds is { } s ? string.Create(CultureInfo.InvariantCulture, $"within {s} s") : "in time";
+        return $"{worker} did not answer {within} in the middle of a measurement and was stopped.";
+    }
 
     /// <summary>The time budget ended the run: the undecided tests are judged on the pairs they have.</summary>
     public static string TimeBudgetSpent(TimeSpan budget) =>

@@ -105,7 +105,8 @@ public sealed class AbMessagesTests
         Case(text, "WorkerExitedWithoutMeasuring: a skipped test", AbMessages.WorkerExitedWithoutMeasuring("base", 0, ""));
         Case(text, nameof(AbMessages.WorkerSilent), AbMessages.WorkerSilent("base", timeout));
         Case(text, nameof(AbMessages.WorkerSaidUnexpected), AbMessages.WorkerSaidUnexpected("head", "READY 3"));
-        Case(text, nameof(AbMessages.WorkerDidNotAnswer), AbMessages.WorkerDidNotAnswer("head", 120));
+        Case(text, "WorkerDidNotAnswer: the head worker", AbMessages.WorkerDidNotAnswer("head", 120));
+        Case(text, "WorkerDidNotAnswer: no side known yet", AbMessages.WorkerDidNotAnswer(null, null));
     }
 
     private static void Run(StringBuilder text)
