@@ -22,7 +22,7 @@ public sealed class MethodLengthTests
     [Fact]
     public void NoMethodInSource_IsLongerThan60LinesWithoutItsComment()
     {
-                var offenders = new List<string>();
+        var offenders = new List<string>();
         foreach (string file in SourceTree.SourceFiles())
         {
             string relative = SourceTree.Relative(file);

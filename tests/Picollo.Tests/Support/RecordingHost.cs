@@ -2,12 +2,17 @@ using Picollo.Assertions;
 
 namespace Picollo.Tests.Support;
 
-/// <summary>An assertion host that keeps what it is told, installed for one test by <see cref="Install"/>.</summary>
+/// <summary>
+/// An assertion host that keeps what it is told, installed for one test by <see cref="Install"/> through the public
+/// <see cref="PerfAssertionHost.Use"/>, as a user's own host would be.
+/// </summary>
 internal sealed class RecordingHost : IPerfAssertionHost, IDisposable
 {
-    private readonly IPerfAssertionHost _previous;
+    private IDisposable? _installed;
 
-    private RecordingHost() => _previous = PerfAssertionHost.Current;
+    private RecordingHost()
+    {
+    }
 
     public List<(string Assertion, string Message)> Notices { get; } = [];
 
@@ -20,7 +25,7 @@ internal sealed class RecordingHost : IPerfAssertionHost, IDisposable
     public static RecordingHost Install()
     {
         var host = new RecordingHost();
-        PerfAssertionHost.Current = host;
+        host._installed = PerfAssertionHost.Use(host);
         return host;
     }
 
@@ -32,5 +37,5 @@ internal sealed class RecordingHost : IPerfAssertionHost, IDisposable
 
     public void ReportAttachment(string path, string description) => Attachments.Add((path, description));
 
-    public void Dispose() => PerfAssertionHost.Current = _previous;
+    public void Dispose() => _installed?.Dispose();
 }
