@@ -1,6 +1,7 @@
 using System.ComponentModel;
 using System.Diagnostics;
 using System.Text;
+using Picollo.Text;
 
 namespace Picollo.Cli.Ab;
 
@@ -281,7 +282,7 @@ internal sealed class AbWorkspace : IDisposable
     private static string OneLine(string text)
     {
         string joined = string.Join(' ', Lines(text));
-        return joined.Length == 0 ? "git printed no reason" : joined.TrimEnd('.');
+        return joined.Length == 0 ? "git printed no reason" : Sentences.Unended(joined);
     }
 
     private static (int ExitCode, string Output, string Error) Git(string directory, TimeSpan timeout, params string[] arguments)

@@ -1,4 +1,5 @@
 using System.Globalization;
+using Picollo.Text;
 
 namespace Picollo.Baselines;
 
@@ -141,7 +142,7 @@ internal static class BaselineMessages
     /// <summary>A fresh process started to confirm a time regression could not measure it: the measurements so far decide.</summary>
     /// <param name="failure">Why it could not.</param>
     public static string FreshProcessCouldNotMeasure(string failure) =>
-        $"A fresh process could not measure it to confirm: {failure.TrimEnd('.')}.";
+        $"A fresh process could not measure it to confirm: {Sentences.Unended(failure)}.";
 
     /// <summary>Fresh processes measured a time regression confirmed in this process: how many confirmed it, as a sentence.</summary>
     /// <param name="measured">The fresh processes that measured.</param>

@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Text;
 using Picollo.Baselines.Serialization;
+using Picollo.Text;
 
 namespace Picollo.Baselines;
 
@@ -407,7 +408,7 @@ internal sealed class BaselineStore
             DirectoryNotFoundException => $"the folder {folder} does not exist",
             UnauthorizedAccessException => $"the folder {folder} is not writable for this user",
             TimeoutException => e.Message,
-            _ => e.Message.TrimEnd('.'),
+            _ => Sentences.Unended(e.Message),
         };
         return BaselineFileMessages.CouldNotWrite(action, path, reason);
     }
