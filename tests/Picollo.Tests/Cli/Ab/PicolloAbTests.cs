@@ -25,9 +25,11 @@ namespace Picollo.Tests.Cli.Ab;
 /// The perf-test projects reference this repository's built Picollo assemblies (the configuration this test was built in)
 /// instead of building Picollo from source, and restore from the machine's NuGet cache only: each tool run builds two or
 /// three projects twice, and that must take seconds, offline. One repository serves every test (a class fixture), and the
-/// main run, which the first three tests read, runs once.
+/// main run, which the first three tests read, runs once. The class does not run alone (<see cref="AbPipelineGroup"/>): the
+/// assembly's other parallel test classes run beside it, as other work runs beside <c>picollo ab</c> on a CI runner, and its
+/// verdicts must hold there.
 /// </remarks>
-[Collection(MeasurementTestGroup.Name)]
+[Collection(AbPipelineGroup.Name)]
 public sealed class PicolloAbTests(PicolloAbTests.Repository repository) : IClassFixture<PicolloAbTests.Repository>
 {
     // A cold SDK (first build of the session, no build server yet) takes ~20 s a project; the main run builds four and
