@@ -1,5 +1,7 @@
 using System.Diagnostics;
+using System.Globalization;
 using System.Text;
+using Xunit;
 
 namespace Picollo.Packaging.Tests;
 
@@ -39,6 +41,7 @@ public static class DotNet
         using var process = new Process { StartInfo = start };
         process.OutputDataReceived += (_, e) => { if (e.Data is not null) lock (output) output.AppendLine(e.Data); };
         process.ErrorDataReceived += (_, e) => { if (e.Data is not null) lock (output) output.AppendLine(e.Data); };
+        var clock = Stopwatch.StartNew();
         process.Start();
         process.BeginOutputReadLine();
         process.BeginErrorReadLine();
@@ -54,6 +57,10 @@ public static class DotNet
         }
 
         process.WaitForExit();
+
+        // Where a test's minutes go: each command and its time in the test's output (the trx), beside what it asserts.
+        TestContext.Current.TestOutputHelper?.WriteLine(string.Create(CultureInfo.InvariantCulture,
+            $"dotnet {string.Join(' ', arguments)}: exit code {process.ExitCode} after {clock.Elapsed.TotalSeconds:0.0} s"));
         lock (output)
             return new Run("dotnet " + string.Join(' ', arguments), process.ExitCode, output.ToString());
     }
