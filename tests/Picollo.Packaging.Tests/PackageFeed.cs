@@ -95,12 +95,7 @@ public sealed partial class PackageFeed : IAsyncLifetime
             solution = new { path = Path.Combine(RepositoryRoot, "Picollo.sln"), projects = PackedProjects },
         }));
         (await DotNet.RunAsync(RepositoryRoot, Environment, TimeSpan.FromMinutes(6), "pack", filter, "-c", "Release", "-p:PackageOutputPath=" + Feed, "-nologo")).ShouldSucceed();
-        foreach (string project in PackedProjects)
-        {
-            string id = Path.GetFileNameWithoutExtension(project) is "Picollo.Cli" ? "Picollo.Tool" : Path.GetFileNameWithoutExtension(project);
-            Directory.GetFiles(Feed, id + ".*.nupkg").Any(f => char.IsAsciiDigit(Path.GetFileName(f)[id.Length + 1]))
-                .ShouldBeTrue($"dotnet pack {filter} packed no {id} package from {project} into {Feed}");
-        }
+        Directory.GetFiles(Feed, "*.nupkg").Length.ShouldBe(PackedProjects.Length, $"one package per project of {filter} in {Feed}");
 
         string templates = Directory.GetFiles(Feed, "Picollo.Templates.*.nupkg").Single();
         Version = VersionOf().Match(Path.GetFileName(templates)).Groups[1].Value;
