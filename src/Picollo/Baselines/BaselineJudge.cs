@@ -157,8 +157,12 @@ internal static class BaselineJudge
         // Measurements a fresh process takes: its level is the faster of the two, so one disturbed measurement is not one.
         private const int MeasurementsPerProcess = 2;
 
-        // Fresh processes a recording may add when fewer than two of its processes agree on the host's state.
+        // Fresh processes a recording may add: when fewer than two of its processes agree on the host's state, and while a
+        // body that took levels still shows new ones.
         private const int MaxExtraRecordingProcesses = 3;
+
+        // Processes in a row that must show no new level before a recording of a body with levels ends.
+        private const int SettledProcesses = 2;
 
         // Fresh processes that must all confirm a time regression before it fails.
         private const int FreshConfirmations = 3;
@@ -389,7 +393,7 @@ internal static class BaselineJudge
                 return;
             }
 
-            (TimeSpread.Combined combined, int started) = CombineUntilTwoJoin(fresh, processes, levels, failures, thisProcess);
+            (TimeSpread.Combined combined, int started) = CombineUntilSettled(fresh, processes, levels, failures, thisProcess);
             if (failures.Count > 0)
                 _notices.Add(BaselineMessages.RecordedInFewerProcesses(levels.Count, started + 1, failures[0]));
             if (combined.Processes < 2 && started > processes)
@@ -433,10 +437,13 @@ internal static class BaselineJudge
 
         // A spread is known only where two processes agree on the host's state: with one joined (the others measured while
         // the host ran branchy code slower, or beside a busy machine), the entry knew no spread and unchanged code failed in
-        // the next process at another level (bench levels, busy cells: 1 of 4 joined). More processes, a few, until two join:
-        // a host state lasts minutes, so a handful more either finds one or says it could not. Returns the combination and
-        // the number of fresh processes started.
-        private (TimeSpread.Combined Combined, int Started) CombineUntilTwoJoin(
+        // the next process at another level (bench levels, busy cells: 1 of 4 joined). And a body that took levels may
+        // take more than the first processes drew: levels 2× apart, a third of the processes at each, and a recording of
+        // four kept the middle one; a process at the slowest failed unchanged code, and a 3× body at the fastest passed
+        // inside the allowance (bench levels, the `leveled` model). So more processes, a few, until two join and, where the
+        // body showed levels, until two in a row show none the recording had not seen. Returns the combination and the
+        // number of fresh processes started.
+        private (TimeSpread.Combined Combined, int Started) CombineUntilSettled(
             IFreshProcessMeasurer? fresh,
             int processes,
             List<BaselineRecord> levels,
@@ -445,12 +452,16 @@ internal static class BaselineJudge
         {
             TimeSpread.Combined combined = TimeSpread.Combine(levels, options.VerdictPolicy, thisProcess);
             int started = processes;
-            while (fresh is not null && failures.Count == 0 && combined.Processes < 2 && started < processes + MaxExtraRecordingProcesses)
+            int settled = 0;
+            while (fresh is not null && failures.Count == 0 && started < processes + MaxExtraRecordingProcesses
+                && (combined.Processes < 2 || (TimeSpread.HasLevels(combined, options.VerdictPolicy) && settled < SettledProcesses)))
             {
                 Thread.Sleep(options.FreshProcessSpacing);
                 MeasureFreshLevel(fresh, levels, failures);
                 started++;
-                combined = TimeSpread.Combine(levels, options.VerdictPolicy, thisProcess);
+                TimeSpread.Combined next = TimeSpread.Combine(levels, options.VerdictPolicy, thisProcess);
+                settled = TimeSpread.FoundNewLevel(combined, next, options.VerdictPolicy) ? 0 : settled + 1;
+                combined = next;
             }
 
             return (combined, started);

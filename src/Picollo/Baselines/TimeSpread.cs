@@ -204,6 +204,56 @@ internal static class TimeSpread
         return (existing with { Record = combined.Record }, BaselineMessages.Extended(spreads, same));
     }
 
+    /// <summary>Whether any time counter of a combination holds a spread: the body took more than one level.</summary>
+    /// <param name="combined">A combination.</param>
+    /// <param name="policy">The rules.</param>
+    /// <returns><see langword="true"/> when a time counter's recorded spread is above 1.</returns>
+    public static bool HasLevels(Combined combined, VerdictPolicy policy)
+    {
+        ArgumentNullException.ThrowIfNull(combined);
+        return TimeCounters(combined.Record, policy).Any(name => combined.Record.Find(name)!.Recording is { Spread: > 1 });
+    }
+
+    /// <summary>
+    /// Whether one more level moved a combination: a time counter's kept (fastest) level or its slowest level changed by
+    /// more than two agreeing runs may differ (the rule's drift, at least half its threshold), or another process joined
+    /// where fewer than two had.
+    /// </summary>
+    /// <param name="before">The combination without the new level.</param>
+    /// <param name="after">The combination with it.</param>
+    /// <param name="policy">The rules.</param>
+    /// <returns><see langword="true"/> when the new level showed a speed the recording had not seen.</returns>
+    public static bool FoundNewLevel(Combined before, Combined after, VerdictPolicy policy)
+    {
+        ArgumentNullException.ThrowIfNull(before);
+        ArgumentNullException.ThrowIfNull(after);
+        ArgumentNullException.ThrowIfNull(policy);
+        if (before.Processes < 2 && after.Processes > before.Processes)
+            return true;
+        foreach (string name in TimeCounters(after.Record, policy))
+        {
+            if (before.Record.Find(name) is not { } was || after.Record.Find(name) is not { } now
+                || Statistic(now, policy) is not { } statistic)
+            {
+                continue;
+            }
+
+            double fastestBefore = was.PerOperation.Get(statistic);
+            double fastestNow = now.PerOperation.Get(statistic);
+            if (fastestBefore <= 0 || fastestNow <= 0)
+                continue;
+
+            CounterVerdictRule rule = policy.GetRule(name, now.Kind);
+            double agreement = Math.Max(rule.Drift, Math.Log(1 + (rule.MinRelativeChange / 2)));
+            double slowestBefore = fastestBefore * (was.Recording?.Spread ?? 1);
+            double slowestNow = fastestNow * (now.Recording?.Spread ?? 1);
+            if (Math.Abs(Math.Log(fastestNow / fastestBefore)) > agreement || Math.Abs(Math.Log(slowestNow / slowestBefore)) > agreement)
+                return true;
+        }
+
+        return false;
+    }
+
     // Each time counter's recorded spread, e.g. "tsc 1.37×, cycles 1.2×".
     private static string Spreads(BaselineRecord record, VerdictPolicy policy) => string.Join(", ", TimeCounters(record, policy)
         .Select(name => string.Create(CultureInfo.InvariantCulture, $"{name} {record.Find(name)!.Recording?.Spread ?? 1:0.###}×")));

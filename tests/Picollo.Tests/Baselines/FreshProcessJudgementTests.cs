@@ -26,14 +26,14 @@ public sealed class FreshProcessJudgementTests
 
         Runs(1.0).ShouldNotRegress(options: Options(temp, fresh) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
 
-        fresh.Started.ShouldBe(3);
+        fresh.Started.ShouldBe(5, "a body that took levels: two more processes, in which no new level showed");
         fresh.Asked.ShouldAllBe(static path => path.EndsWith("T.M.perf.json", StringComparison.Ordinal));
         BaselineCounter tsc = BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.ShouldHaveSingleItem().Record.Find("tsc")!;
         tsc.PerOperation.P10.ShouldBe(199.9 * 0.95, 0.2, "the fastest process's level is the baseline");
-        tsc.Recording!.Processes.ShouldBe(4);
+        tsc.Recording!.Processes.ShouldBe(6);
         tsc.Recording.Spread.ShouldBe(1.3 / 0.95, 0.01, "each process's level is its faster measurement");
-        host.Output[^1].ShouldContain("Recorded across 4 processes (this one and 3 fresh, 2 measurements each): tsc levels spread 1.368×; the fastest level is the baseline.");
-        host.Notices.ShouldContain(static n => n.Message.StartsWith("tsc: its floor ran at levels up to 1.37× apart in 4 processes of this machine, so time on this machine detects ≥ +", StringComparison.Ordinal));
+        host.Output[^1].ShouldContain("Recorded across 6 processes (this one and 5 fresh, 2 measurements each): tsc levels spread 1.368×; the fastest level is the baseline.");
+        host.Notices.ShouldContain(static n => n.Message.StartsWith("tsc: its floor ran at levels up to 1.37× apart in 6 processes of this machine, so time on this machine detects ≥ +", StringComparison.Ordinal));
 
         // What a user reads after recording, as a reviewed stored expectation: the note of the levels and the notices (but
         // the one naming the file and this machine).
@@ -52,8 +52,8 @@ public sealed class FreshProcessJudgementTests
 
         Runs(1.0).ShouldNotRegress(options: Options(temp, fresh) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
 
-        BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.Single().Record.Find("tsc")!.Recording!.Processes.ShouldBe(3, "the busy process's level did not join");
-        host.Output[^1].ShouldContain("Recorded across 3 of 4 processes (this one and 3 fresh, 2 measurements each): tsc levels spread 1.1×; the fastest level is the baseline. Left out: process 3: other processes used ");
+        BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.Single().Record.Find("tsc")!.Recording!.Processes.ShouldBe(5, "the busy process's level did not join; two more processes showed no new level");
+        host.Output[^1].ShouldContain("Recorded across 5 of 6 processes (this one and 5 fresh, 2 measurements each): tsc levels spread 1.1×; the fastest level is the baseline. Left out: process 3: other processes used ");
     }
 
     [Fact]
@@ -66,12 +66,40 @@ public sealed class FreshProcessJudgementTests
 
         Runs(1.0).ShouldNotRegress(options: Options(temp, fresh) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
 
-        fresh.Started.ShouldBe(4, "one more process, and the first quiet one joined");
+        fresh.Started.ShouldBe(6, "one more process, the first quiet one joined, and two more for the levels it showed (the cap)");
         RecordingQuality quality = BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.Single().Record.Find("tsc")!.Recording!;
-        quality.Processes.ShouldBe(2);
-        quality.Spread.ShouldBe(1.1, 0.01, "the spread the two agreeing processes showed");
-        host.Output[^1].ShouldContain("Recorded across 2 of 5 processes (this one and 4 fresh, 2 measurements each): tsc levels spread 1.1×");
+        quality.Processes.ShouldBe(4);
+        quality.Spread.ShouldBe(1.1, 0.01, "the spread the agreeing processes showed");
+        host.Output[^1].ShouldContain("Recorded across 4 of 7 processes (this one and 6 fresh, 2 measurements each): tsc levels spread 1.1×");
         host.Notices.ShouldNotContain(static n => n.Message.StartsWith("Recorded with no spread", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void ABodyThatTookLevels_IsMeasuredInMoreProcesses_AndALevelTheyShowJoinsTheSpread()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        var fresh = new ScriptedProcesses([1.0, 1.0], [1.25, 1.25], [1.0, 1.0], [1.6, 1.6], [1.0, 1.0]);
+
+        Runs(1.0).ShouldNotRegress(options: Options(temp, fresh) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        fresh.Started.ShouldBe(6, "three, then a new slowest level in the fourth, then the cap of three more");
+        RecordingQuality quality = BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.Single().Record.Find("tsc")!.Recording!;
+        quality.Spread.ShouldBe(1.6, 0.01, "the level only a later process showed");
+        quality.Processes.ShouldBe(7);
+    }
+
+    [Fact]
+    public void ABodyWithOneLevel_IsMeasuredInTheRecordingsProcessesOnly()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        var fresh = new ScriptedProcesses([1.0, 1.0], [1.01, 1.01], [1.0, 1.0]);
+
+        Runs(1.0).ShouldNotRegress(options: Options(temp, fresh) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        fresh.Started.ShouldBe(3, "no spread: no process more");
+        BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.Single().Record.Find("tsc")!.Recording!.Spread.ShouldBe(1);
     }
 
     [Fact]
