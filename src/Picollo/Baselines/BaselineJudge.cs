@@ -460,7 +460,12 @@ internal static class BaselineJudge
                 MeasureFreshLevel(fresh, levels, failures);
                 started++;
                 TimeSpread.Combined next = TimeSpread.Combine(levels, options.VerdictPolicy, thisProcess);
-                settled = TimeSpread.FoundNewLevel(combined, next, options.VerdictPolicy) ? 0 : settled + 1;
+                // Only a process that joined can say the levels settled: one left out (a busy machine, the host's slow
+                // state) or that could not run showed nothing either way.
+                if (TimeSpread.FoundNewLevel(combined, next, options.VerdictPolicy))
+                    settled = 0;
+                else if (next.Processes > combined.Processes)
+                    settled++;
                 combined = next;
             }
 

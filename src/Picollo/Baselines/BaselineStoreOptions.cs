@@ -42,11 +42,11 @@ public sealed record BaselineStoreOptions
     /// <summary>
     /// How many fresh processes a recording measures besides this one (default 3), so the baseline knows the levels a
     /// body's time takes from one process to the next (docs/VERDICTS.md, "Levels"): short branchy code ran its floor at
-    /// 1,062 to 2,155 ticks over 16 fresh processes of one VM. A body that shows levels gets up to 3 more, until two in a
-    /// row show no new one. Each process measures twice and costs a few seconds, only in update mode (a received file is
-    /// recorded in the test's process: a suite's first run would pay for every test). 0 records in this process only.
-    /// Needs a test adapter, which knows how to start its test framework on one test;
-    /// <c>ShouldNotRegress</c> outside <c>[PerfFact]</c>/<c>[PerfTest]</c> records in one process.
+    /// 1,062 to 2,155 ticks over 16 fresh processes of one VM. Up to 3 more follow while fewer than two processes agree
+    /// and, for a body that shows levels, until two in a row show no new one. Each process measures twice and costs a few
+    /// seconds, only in update mode (a received file is recorded in the test's process: a suite's first run would pay for
+    /// every test). 0 records in this process only. Needs a test adapter, which knows how to start its test framework on
+    /// one test; <c>ShouldNotRegress</c> outside <c>[PerfFact]</c>/<c>[PerfTest]</c> records in one process.
     /// </summary>
     /// <exception cref="ArgumentOutOfRangeException">Negative or above 16.</exception>
     public int RecordingProcesses

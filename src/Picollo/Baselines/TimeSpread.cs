@@ -77,7 +77,7 @@ internal static class TimeSpread
             RecordingQuality own = counter.Recording ?? first.Find(counter.Name)?.Recording ?? new RecordingQuality(1, 0, null);
             CounterVerdictRule rule = policy.GetRule(counter.Name, counter.Kind);
             double fastest = counter.PerOperation.Get(statistic);
-            double agreement = Math.Max(Math.Max(rule.Drift, own.Drift), Math.Log(1 + (rule.MinRelativeChange / 2)));
+            double agreement = Agreement(rule, own.Drift);
             double slowest = Math.Max(
                 SlowestLevel(counter.Name, statistic, fastest, kept, usable),
                 SlowestAgreeingRuns(counter.Name, statistic, kept, [.. others, first], agreement));
@@ -211,13 +211,14 @@ internal static class TimeSpread
     public static bool HasLevels(Combined combined, VerdictPolicy policy)
     {
         ArgumentNullException.ThrowIfNull(combined);
+        ArgumentNullException.ThrowIfNull(policy);
         return TimeCounters(combined.Record, policy).Any(name => combined.Record.Find(name)!.Recording is { Spread: > 1 });
     }
 
     /// <summary>
     /// Whether one more level moved a combination: a time counter's kept (fastest) level or its slowest level changed by
-    /// more than two agreeing runs may differ (the rule's drift, at least half its threshold), or another process joined
-    /// where fewer than two had.
+    /// more than two agreeing runs may differ (as <see cref="Combine"/> agrees runs: the rule's or the recording's drift,
+    /// at least half the threshold), or another process joined where fewer than two had.
     /// </summary>
     /// <param name="before">The combination without the new level.</param>
     /// <param name="after">The combination with it.</param>
@@ -232,6 +233,7 @@ internal static class TimeSpread
             return true;
         foreach (string name in TimeCounters(after.Record, policy))
         {
+            // A counter only one side measured is not a level of it: the levels' counters are the first process's.
             if (before.Record.Find(name) is not { } was || after.Record.Find(name) is not { } now
                 || Statistic(now, policy) is not { } statistic)
             {
@@ -244,7 +246,8 @@ internal static class TimeSpread
                 continue;
 
             CounterVerdictRule rule = policy.GetRule(name, now.Kind);
-            double agreement = Math.Max(rule.Drift, Math.Log(1 + (rule.MinRelativeChange / 2)));
+            double drift = Math.Max(was.Recording?.Drift ?? 0, now.Recording?.Drift ?? 0);
+            double agreement = Agreement(rule, drift);
             double slowestBefore = fastestBefore * (was.Recording?.Spread ?? 1);
             double slowestNow = fastestNow * (now.Recording?.Spread ?? 1);
             if (Math.Abs(Math.Log(fastestNow / fastestBefore)) > agreement || Math.Abs(Math.Log(slowestNow / slowestBefore)) > agreement)
@@ -253,6 +256,11 @@ internal static class TimeSpread
 
         return false;
     }
+
+    // How far apart (log scale) two runs may lie and still be one level: the rule's or the recording's drift, at least half
+    // the threshold.
+    private static double Agreement(CounterVerdictRule rule, double drift) =>
+        Math.Max(Math.Max(rule.Drift, drift), Math.Log(1 + (rule.MinRelativeChange / 2)));
 
     // Each time counter's recorded spread, e.g. "tsc 1.37×, cycles 1.2×".
     private static string Spreads(BaselineRecord record, VerdictPolicy policy) => string.Join(", ", TimeCounters(record, policy)

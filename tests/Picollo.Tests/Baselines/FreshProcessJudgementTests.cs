@@ -90,6 +90,20 @@ public sealed class FreshProcessJudgementTests
     }
 
     [Fact]
+    public void AProcessLeftOut_DoesNotSettleTheLevels_TheRecordingGoesOnToTheCap()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        var fresh = new ScriptedProcesses([1.0, 1.0], [1.25, 1.25], [1.0, 1.0], [1.0, 1.0]);
+        fresh.Busy.UnionWith([3, 4]);
+
+        Runs(1.0).ShouldNotRegress(options: Options(temp, fresh) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        fresh.Started.ShouldBe(6, "two busy processes showed nothing either way; the third joined, and the cap ends it");
+        BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.Single().Record.Find("tsc")!.Recording!.Processes.ShouldBe(5);
+    }
+
+    [Fact]
     public void ABodyWithOneLevel_IsMeasuredInTheRecordingsProcessesOnly()
     {
         using var temp = new TempDirectory();

@@ -152,6 +152,33 @@ public sealed class TimeSpreadTests
         read.ToJson().ShouldNotContain("\"levels\"");
     }
 
+    [Fact]
+    public void FoundNewLevel_AFasterOrASlowerLevelBeyondWhatTwoRunsMayDiffer_NotOneWithinTheLevelsSeen()
+    {
+        BaselineRecord[] seen = [Level(1.0), Level(1.2)];
+        TimeSpread.Combined before = TimeSpread.Combine(seen, VerdictPolicy.Default);
+
+        bool With(double scale) =>
+            TimeSpread.FoundNewLevel(before, TimeSpread.Combine([.. seen, Level(scale)], VerdictPolicy.Default), VerdictPolicy.Default);
+
+        With(1.1).ShouldBeFalse("between the levels seen");
+        With(1.22).ShouldBeFalse("+1.7 % beyond the slowest: two agreeing runs may differ by +4 % (half the 8 % threshold)");
+        With(0.985).ShouldBeFalse("-1.5 % below the fastest");
+        With(1.3).ShouldBeTrue("a slower level");
+        With(0.85).ShouldBeTrue("a faster level");
+    }
+
+    [Fact]
+    public void FoundNewLevel_ASecondProcessJoiningOne_IsNews_EvenAtItsLevel()
+    {
+        TimeSpread.Combined one = TimeSpread.Combine([Level(1.0)], VerdictPolicy.Default);
+
+        TimeSpread.FoundNewLevel(one, TimeSpread.Combine([Level(1.0), Level(1.0)], VerdictPolicy.Default), VerdictPolicy.Default)
+            .ShouldBeTrue("a spread is known only where two processes agree");
+        TimeSpread.HasLevels(one, VerdictPolicy.Default).ShouldBeFalse();
+        TimeSpread.HasLevels(TimeSpread.Combine([Level(1.0), Level(1.3)], VerdictPolicy.Default), VerdictPolicy.Default).ShouldBeTrue();
+    }
+
     // A record of one process: tsc at 200 · scale ticks per operation (FloorRun), allocated bytes exact.
     private static BaselineRecord Level(double scale, ulong bytes = 88) =>
         Record(TscCounter(FloorRun(seed: (int)(scale * 1_000), scale: scale)), AllocatedBytes(Constant(bytes)));
