@@ -33,7 +33,7 @@ public sealed class RepositoryMetadataTests(PackageFeed feed)
         string commit = Git(clone, "rev-parse", "HEAD").Trim();
         string output = Path.Combine(feed.Root, "clone-feed");
 
-        (await DotNet.RunAsync(clone, feed.Environment, TimeSpan.FromMinutes(4), "pack", "src/Picollo/Picollo.csproj", "-c", "Release", "-o", output, "-nologo")).ShouldSucceed();
+        (await DotNet.RunAsync(clone, PackageFeed.RepositoryEnvironment, TimeSpan.FromMinutes(4), "pack", "src/Picollo/Picollo.csproj", "-c", "Release", "-o", output, "-nologo")).ShouldSucceed();
 
         XElement metadata = Metadata(Directory.GetFiles(output, "Picollo.*.nupkg").Single());
         XElement repository = metadata.Elements().Single(static e => e.Name.LocalName == "repository");

@@ -4,8 +4,8 @@ using Xunit;
 namespace Picollo.Packaging.Tests;
 
 /// <summary>
-/// A project created from each template, restored from the local feed and run with plain <c>dotnet test</c>, in Release
-/// and in Debug: what a user sees (issue 13).
+/// A project created from each template, restored from the local feed and run with plain <c>dotnet test</c> in Release:
+/// what a user sees (issue 13). Debug is <see cref="TemplateDebugTests"/>: it measures nothing, so it runs beside these.
 /// </summary>
 public abstract class TemplateTests(PackageFeed feed, string template, string framework)
 {
@@ -100,32 +100,15 @@ public abstract class TemplateTests(PackageFeed feed, string template, string fr
             baseline.ShouldContain($"\"processes\": {joined},", customMessage: recorded.Output);
     }
 
-    [Fact]
-    public async Task Debug_WarnsAtBuild_AndSkipsEveryPerfTestWithTheReason()
-    {
-        string project = await feed.CreateProjectAsync(template, "Acme.DebugPerfTests");
-
-        (DotNet.Run run, IReadOnlyList<TrxResult> results) = await feed.TestAsync(project, "Debug");
-
-        run.ExitCode.ShouldBe(0, run.Output);
-        run.Output.ShouldContain("warning PICOLLO001: Acme.DebugPerfTests is built without optimizations (Configuration=Debug): its perf tests will be skipped", customMessage: run.Output);
-        results.Count.ShouldBe(2, run.Output);
-        foreach (TrxResult result in results)
-        {
-            result.Outcome.ShouldBe("NotExecuted", run.Output);
-        }
-
-        run.Output.ShouldContain("built without optimizations (Debug configuration): its numbers are not what Release code does. Run it in Release", customMessage: run.Output);
-        Directory.GetFiles(project, "*.perf.json").ShouldBeEmpty("nothing is recorded from unoptimized code");
-    }
-
     private static TrxResult Result(IReadOnlyList<TrxResult> results, string method) =>
         results.SingleOrDefault(r => r.Name == method || r.Name.EndsWith("." + method, StringComparison.Ordinal))
         ?? throw new ShouldAssertException($"No result for {method} among: {string.Join(", ", results.Select(static r => $"{r.Name} ({r.Outcome})"))}");
 }
 
 /// <summary>The <c>picollo-xunit</c> template.</summary>
+[Collection(TemplateRunsGroup.Name)]
 public sealed class XunitTemplateTests(PackageFeed feed) : TemplateTests(feed, "picollo-xunit", "Xunit");
 
 /// <summary>The <c>picollo-nunit</c> template: its tests are all Picollo's attributes, so it also proves the nunit.framework reference the package adds.</summary>
+[Collection(TemplateRunsGroup.Name)]
 public sealed class NUnitTemplateTests(PackageFeed feed) : TemplateTests(feed, "picollo-nunit", "NUnit");
