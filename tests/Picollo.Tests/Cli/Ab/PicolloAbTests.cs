@@ -23,8 +23,8 @@ namespace Picollo.Tests.Cli.Ab;
 /// </summary>
 /// <remarks>
 /// The perf-test projects reference this repository's built Picollo assemblies (the configuration this test was built in)
-/// instead of building Picollo from source, and restore from the machine's NuGet cache only: each tool run builds two or
-/// three projects twice, and that must take seconds, offline. One repository serves every test (a class fixture), and the
+/// instead of building Picollo from source, and restore from the machine's NuGet folder first: each tool run builds two or
+/// three projects twice, and that must take seconds, offline where the machine has the packages. One repository serves every test (a class fixture), and the
 /// main run, which the first three tests read, runs once. The class does not run alone (<see cref="AbPipelineGroup"/>): the
 /// assembly's other parallel test classes run beside it, as other work runs beside <c>picollo ab</c> on a CI runner, and its
 /// verdicts must hold there.
@@ -486,7 +486,10 @@ public sealed class PicolloAbTests(PicolloAbTests.Repository repository) : IClas
                 """;
         }
 
-        // Restore from the machine's package cache only (a folder of id/version/*.nupkg is a feed): no network.
+        // Restore from the machine's package folder first (a folder of id/version/*.nupkg is a feed), so a machine that built
+        // the solution restores offline, in seconds; and from the machine's own sources after it (no <clear />): nothing in
+        // the solution references NUnit3TestAdapter and its dependencies, so a fresh machine (a CI runner) has no copy of
+        // them, and an offline restore failed every tool run of the NUnit project there with NU1101.
         private static string NuGetConfig()
         {
             string cache = Environment.GetEnvironmentVariable("NUGET_PACKAGES") is { Length: > 0 } set
@@ -496,7 +499,6 @@ public sealed class PicolloAbTests(PicolloAbTests.Repository repository) : IClas
                 <?xml version="1.0" encoding="utf-8"?>
                 <configuration>
                   <packageSources>
-                    <clear />
                     <add key="machine-cache" value="{{cache}}" />
                   </packageSources>
                 </configuration>
