@@ -162,6 +162,11 @@ internal static class AbMessages
             + $"({baseCommit}), so everything that differs between the two is judged, not only the head's changes.";
     }
 
+    /// <summary>A note: the base and the head have the same files, so one build ran on both sides of every pair.</summary>
+    public static string SameSources() =>
+        "The base and the head have the same sources: one build ran on both sides of every pair, so the verdicts show how "
+            + "much this runner's noise moves unchanged code (an A/A run).";
+
     /// <summary>The submodules of the <paramref name="side"/>'s worktree could not be checked out.</summary>
     public static string SubmodulesNotCheckedOut(string side, string reference, string commit, string path, string reason) =>
         $"git could not check out the submodules of the {side} ({reference}, {commit}) in {path}: {reason}. "

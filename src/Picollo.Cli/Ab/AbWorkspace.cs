@@ -24,13 +24,19 @@ internal sealed class AbWorkspace : IDisposable
     private bool _disposed;
 
     private AbWorkspace(
-        string repositoryRoot, AbRevision @base, AbRevision head, IReadOnlyList<string> notes, IReadOnlyList<string> worktrees)
+        string repositoryRoot,
+        AbRevision @base,
+        AbRevision head,
+        IReadOnlyList<string> notes,
+        IReadOnlyList<string> worktrees,
+        bool sameSources)
     {
         RepositoryRoot = repositoryRoot;
         Base = @base;
         Head = head;
         Notes = notes;
         _worktrees = worktrees;
+        SameSources = sameSources;
     }
 
     /// <summary>
@@ -48,6 +54,12 @@ internal sealed class AbWorkspace : IDisposable
 
     /// <summary>What the user should know about how the revisions were chosen (e.g. no merge-base, so the base commit itself).</summary>
     public IReadOnlyList<string> Notes { get; }
+
+    /// <summary>
+    /// Whether the base and the head hold the same files: the same git tree, and for the working tree no change to any file
+    /// git tracks or would add. An A/A run (<c>--base HEAD</c> on a clean clone, to see a runner's noise) then needs one build.
+    /// </summary>
+    public bool SameSources { get; }
 
     /// <summary>
     /// Resolves <paramref name="baseRef"/> and <paramref name="headRef"/> in the repository holding
@@ -85,7 +97,9 @@ internal sealed class AbWorkspace : IDisposable
                 ? new AbRevision("head", "working tree", headCommit, root)
                 : new AbRevision(
                     "head", headRef, headCommit, AddWorktree(root, Path.Combine(temp, "head"), "head", headRef, headCommit, worktrees));
-            return new AbWorkspace(root, @base, head, notes, worktrees);
+            bool same = Tree(root, mergeBase) is { } baseTree && baseTree == Tree(root, headCommit)
+                && (headRef is not null || IsClean(root));
+            return new AbWorkspace(root, @base, head, notes, worktrees, same);
         }
         catch
         {
@@ -165,6 +179,21 @@ internal sealed class AbWorkspace : IDisposable
         }
 
         return $"git fetch {(names.Length == 1 ? names[0] : "origin")} {reference}";
+    }
+
+    // The commit's tree (its files' single hash), or null when git cannot say: two builds are then made, as for any change.
+    private static string? Tree(string root, string commit)
+    {
+        var result = Git(root, s_quick, "rev-parse", "--verify", "--quiet", commit + "^{tree}");
+        return result.ExitCode == 0 && result.Output.Trim() is { Length: > 0 } tree ? tree : null;
+    }
+
+    // No change to a tracked file (staged or not) and no new file git would add: the working tree is its commit's tree.
+    // Ignored files (build outputs, local settings) do not count, as they are in no commit either.
+    private static bool IsClean(string root)
+    {
+        var result = Git(root, s_quick, "status", "--porcelain", "--untracked-files=all");
+        return result.ExitCode == 0 && result.Output.Trim().Length == 0;
     }
 
     private static bool IsShallow(string root)

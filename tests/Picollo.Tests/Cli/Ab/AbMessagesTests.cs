@@ -85,6 +85,7 @@ public sealed class AbMessagesTests
             AbMessages.RefNotACommit("base", "origin/mian", Repo, shallow: false, "git fetch origin mian"));
         Case(text, "NoCommonAncestor: unrelated histories", AbMessages.NoCommonAncestor("origin/gh-pages", "5e6f7a8", shallow: false));
         Case(text, "NoCommonAncestor: a shallow clone that lacks it", AbMessages.NoCommonAncestor("origin/main", "1a2b3c4", shallow: true));
+        Case(text, nameof(AbMessages.SameSources), AbMessages.SameSources());
         Case(text, nameof(AbMessages.SubmodulesNotCheckedOut), AbMessages.SubmodulesNotCheckedOut(
             "base", "origin/main", "1a2b3c4", "/tmp/picollo-ab-run-x1/worktrees/base",
             "fatal: could not read Username for 'https://github.com': terminal prompts disabled"));

@@ -86,6 +86,7 @@ public sealed class AbWorkspaceTests : IDisposable
             head.ShouldBe(new AbRevision("head", "feature", feature, Path.Combine(Temp, "head")));
             workspace.RepositoryRoot.ShouldBe(Repo);
             workspace.Notes.ShouldBeEmpty();
+            workspace.SameSources.ShouldBeFalse("the pull request changed code.txt");
             File.ReadAllText(Path.Combine(@base.Root, "code.txt")).ShouldBe("fork point", "the base is where the branch left main, not main's tip");
             File.ReadAllText(Path.Combine(head.Root, "code.txt")).ShouldBe("the pull request");
             Worktrees().ShouldBe([Repo, @base.Root, head.Root]);
@@ -120,6 +121,7 @@ public sealed class AbWorkspaceTests : IDisposable
             workspace.Base.Commit.ShouldBe(head, "the merge-base of main and the working tree's HEAD is HEAD");
             File.ReadAllText(Path.Combine(workspace.Base.Root, "code.txt")).ShouldBe("committed");
             Worktrees().ShouldBe([Repo, workspace.Base.Root]);
+            workspace.SameSources.ShouldBeFalse("the working tree has local changes: its commit is not what gets built");
         }
 
         Git(Repo, "status", "--porcelain").ShouldBe(status);
@@ -127,6 +129,40 @@ public sealed class AbWorkspaceTests : IDisposable
         Git(Repo, "stash", "list").ShouldBeEmpty();
         File.ReadAllText(Path.Combine(Repo, "code.txt")).ShouldBe("edited, not committed");
         Worktrees().ShouldBe([Repo]);
+    }
+
+    [Fact]
+    public void Open_TheSameFiles_AreSameSources_ButAnyChangeOrNewFileIsNot()
+    {
+        Commit("code.txt", "committed");
+        Git(Repo, "branch", "same");
+        File.WriteAllText(Path.Combine(Repo, ".gitignore"), "bin/\n");
+        Git(Repo, "add", ".gitignore");
+        Git(Repo, "commit", "--quiet", "-m", "ignore bin");
+        Git(Repo, "tag", "with-ignore");
+        Git(Repo, "commit", "--quiet", "--allow-empty", "-m", "a commit that changes no file");
+
+        // A clean working tree against its own commit; another commit with the same tree; build outputs git ignores.
+        Directory.CreateDirectory(Path.Combine(Repo, "bin"));
+        File.WriteAllText(Path.Combine(Repo, "bin", "out.dll"), "ignored");
+        Same("HEAD", null).ShouldBeTrue("a clean working tree is its commit's files; ignored files are in no commit");
+        Same("with-ignore", "HEAD").ShouldBeTrue("an empty commit keeps its parent's tree");
+        Same("same", "HEAD").ShouldBeFalse("the head added .gitignore");
+
+        // Any file git tracks or would add makes the working tree differ from its commit.
+        File.WriteAllText(Path.Combine(Repo, "new.txt"), "untracked");
+        Same("HEAD", null).ShouldBeFalse("a new file");
+        File.Delete(Path.Combine(Repo, "new.txt"));
+        File.WriteAllText(Path.Combine(Repo, "code.txt"), "edited");
+        Same("HEAD", null).ShouldBeFalse("an edited file");
+        Git(Repo, "add", "code.txt");
+        Same("HEAD", null).ShouldBeFalse("a staged file");
+
+        bool Same(string baseRef, string? headRef)
+        {
+            using AbWorkspace workspace = AbWorkspace.Open(Repo, baseRef, headRef, Temp);
+            return workspace.SameSources;
+        }
     }
 
     [Fact]

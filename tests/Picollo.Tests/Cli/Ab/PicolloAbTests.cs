@@ -127,6 +127,12 @@ public sealed class PicolloAbTests(PicolloAbTests.Repository repository) : IClas
         run.Output.ShouldContain($"picollo ab: head the working tree (on {repository.Head[..10]}) against base HEAD ({repository.Head[..10]})", Case.Sensitive, run.Output);
         run.Output.ShouldContain("1 perf test(s) at the head, 1 at the base", Case.Sensitive, run.Output);
 
+        // A clean working tree against its own commit: the same files, so one build serves both sides, and the report says
+        // what its verdicts are then.
+        run.StandardError.ShouldContain("Building tests/Lib.PerfTests/Lib.PerfTests.csproj once: the base and the head have the same sources", Case.Sensitive, run.Output);
+        run.StandardError.ShouldNotContain("at the base…", Case.Sensitive, run.Output);
+        run.StandardOutput.ShouldContain("one build ran on both sides of every pair", Case.Sensitive, run.Output);
+
         // Two pairs: Student's t with one degree of freedom makes the 99 % interval ±64 standard errors wide, so it lies inside
         // ±10 % only if the two pairs agree within about 0.2 % (here they differed by up to 1 %): unchanged or inconclusive,
         // never regressed.
