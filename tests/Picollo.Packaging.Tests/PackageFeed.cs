@@ -148,14 +148,24 @@ public sealed partial class PackageFeed : IAsyncLifetime
     /// <param name="environment">Variables beyond <see cref="Environment"/> (update mode, CI), or <see langword="null"/>.</param>
     /// <param name="arguments">More arguments (a filter, <c>--no-build</c>).</param>
     /// <returns>What it printed and the TRX results.</returns>
-    public async Task<(DotNet.Run Run, IReadOnlyList<TrxResult> Results)> TestAsync(string project, string configuration, IReadOnlyDictionary<string, string>? environment = null, params string[] arguments)
+    public Task<(DotNet.Run Run, IReadOnlyList<TrxResult> Results)> TestAsync(string project, string configuration, IReadOnlyDictionary<string, string>? environment = null, params string[] arguments) =>
+        TestAsync(project, configuration, ["--logger", "console;verbosity=detailed"], environment, arguments);
+
+    /// <summary>
+    /// As <see cref="TestAsync(string, string, IReadOnlyDictionary{string, string}?, string[])"/>, at the console's default
+    /// (minimal) verbosity, as a user's plain <c>dotnet test</c> prints; each test's own output is in the results' Output.
+    /// </summary>
+    public Task<(DotNet.Run Run, IReadOnlyList<TrxResult> Results)> TestAtDefaultVerbosityAsync(string project, string configuration, IReadOnlyDictionary<string, string>? environment = null, params string[] arguments) =>
+        TestAsync(project, configuration, [], environment, arguments);
+
+    private async Task<(DotNet.Run Run, IReadOnlyList<TrxResult> Results)> TestAsync(string project, string configuration, string[] console, IReadOnlyDictionary<string, string>? environment, string[] arguments)
     {
         string results = Path.Combine(project, "TestResults-" + configuration);
         var variables = new Dictionary<string, string>(Environment);
         foreach ((string name, string value) in environment ?? new Dictionary<string, string>())
             variables[name] = value;
         DotNet.Run run = await DotNet.RunAsync(project, variables, TimeSpan.FromMinutes(5),
-            ["test", "-c", configuration, "--logger", "console;verbosity=detailed", "--logger", "trx;LogFileName=results.trx", "--results-directory", results, .. arguments]);
+            ["test", "-c", configuration, .. console, "--logger", "trx;LogFileName=results.trx", "--results-directory", results, .. arguments]);
         string trx = Path.Combine(results, "results.trx");
         if (!File.Exists(trx))
             throw new InvalidOperationException($"'{run.Command}' wrote no {trx} (exit code {run.ExitCode}):\n{run.Output}");
