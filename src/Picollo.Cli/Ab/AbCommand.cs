@@ -144,7 +144,6 @@ internal static class AbCommand
         foreach (string project in projects)
         {
             cancellation.ThrowIfCancellationRequested();
-            bool atBase = File.Exists(Path.Combine(workspace.Base.Root, project));
             if (workspace.SameSources)
             {
                 // Same files, same build: the SDK's builds are deterministic, so a second one would only repeat the first.
@@ -155,6 +154,7 @@ internal static class AbCommand
                 continue;
             }
 
+            bool atBase = File.Exists(Path.Combine(workspace.Base.Root, project));
             progress.WriteLine($"Building {project} at the head…");
             if (atBase)
                 progress.WriteLine($"Building {project} at the base…");

@@ -24,7 +24,7 @@ public sealed class FreshProcessJudgementTests
         using var host = RecordingHost.Install();
         var fresh = new ScriptedProcesses([1.3, 1.35], [0.95, 1.0], [1.1, 1.2]);
 
-        Runs(1.0).ShouldNotRegress(options: Options(temp, fresh) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+        RecordWithFreshProcesses(temp, fresh);
 
         fresh.Started.ShouldBe(5, "a body that took levels: two more processes, in which no new level showed");
         fresh.Asked.ShouldAllBe(static path => path.EndsWith("T.M.perf.json", StringComparison.Ordinal));
@@ -50,9 +50,9 @@ public sealed class FreshProcessJudgementTests
         var fresh = new ScriptedProcesses([1.1, 1.1], [1.5, 1.5], [1.0, 1.0]);
         fresh.Busy.Add(1);
 
-        Runs(1.0).ShouldNotRegress(options: Options(temp, fresh) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+        RecordWithFreshProcesses(temp, fresh);
 
-        BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.Single().Record.Find("tsc")!.Recording!.Processes.ShouldBe(5, "the busy process's level did not join; two more processes showed no new level");
+        RecordedTsc(temp).Recording!.Processes.ShouldBe(5, "the busy process's level did not join; two more processes showed no new level");
         host.Output[^1].ShouldContain("Recorded across 5 of 6 processes (this one and 5 fresh, 2 measurements each): tsc levels spread 1.1×; the fastest level is the baseline. Left out: process 3: other processes used ");
     }
 
@@ -64,10 +64,10 @@ public sealed class FreshProcessJudgementTests
         var fresh = new ScriptedProcesses([1.2, 1.2], [1.2, 1.2], [1.2, 1.2], [1.1, 1.1]);
         fresh.Busy.UnionWith([0, 1, 2]);
 
-        Runs(1.0).ShouldNotRegress(options: Options(temp, fresh) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+        RecordWithFreshProcesses(temp, fresh);
 
         fresh.Started.ShouldBe(6, "one more process, the first quiet one joined, and two more for the levels it showed (the cap)");
-        RecordingQuality quality = BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.Single().Record.Find("tsc")!.Recording!;
+        RecordingQuality quality = RecordedTsc(temp).Recording!;
         quality.Processes.ShouldBe(4);
         quality.Spread.ShouldBe(1.1, 0.01, "the spread the agreeing processes showed");
         host.Output[^1].ShouldContain("Recorded across 4 of 7 processes (this one and 6 fresh, 2 measurements each): tsc levels spread 1.1×");
@@ -81,10 +81,10 @@ public sealed class FreshProcessJudgementTests
         using var host = RecordingHost.Install();
         var fresh = new ScriptedProcesses([1.0, 1.0], [1.25, 1.25], [1.0, 1.0], [1.6, 1.6], [1.0, 1.0]);
 
-        Runs(1.0).ShouldNotRegress(options: Options(temp, fresh) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+        RecordWithFreshProcesses(temp, fresh);
 
         fresh.Started.ShouldBe(6, "three, then a new slowest level in the fourth, then the cap of three more");
-        RecordingQuality quality = BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.Single().Record.Find("tsc")!.Recording!;
+        RecordingQuality quality = RecordedTsc(temp).Recording!;
         quality.Spread.ShouldBe(1.6, 0.01, "the level only a later process showed");
         quality.Processes.ShouldBe(7);
     }
@@ -97,10 +97,10 @@ public sealed class FreshProcessJudgementTests
         var fresh = new ScriptedProcesses([1.0, 1.0], [1.25, 1.25], [1.0, 1.0], [1.0, 1.0]);
         fresh.Busy.UnionWith([3, 4]);
 
-        Runs(1.0).ShouldNotRegress(options: Options(temp, fresh) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+        RecordWithFreshProcesses(temp, fresh);
 
         fresh.Started.ShouldBe(6, "two busy processes showed nothing either way; the third joined, and the cap ends it");
-        BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.Single().Record.Find("tsc")!.Recording!.Processes.ShouldBe(5);
+        RecordedTsc(temp).Recording!.Processes.ShouldBe(5);
     }
 
     [Fact]
@@ -110,10 +110,10 @@ public sealed class FreshProcessJudgementTests
         using var host = RecordingHost.Install();
         var fresh = new ScriptedProcesses([1.0, 1.0], [1.01, 1.01], [1.0, 1.0]);
 
-        Runs(1.0).ShouldNotRegress(options: Options(temp, fresh) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+        RecordWithFreshProcesses(temp, fresh);
 
         fresh.Started.ShouldBe(3, "no spread: no process more");
-        BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.Single().Record.Find("tsc")!.Recording!.Spread.ShouldBe(1);
+        RecordedTsc(temp).Recording!.Spread.ShouldBe(1);
     }
 
     [Fact]
@@ -124,10 +124,10 @@ public sealed class FreshProcessJudgementTests
         var fresh = new ScriptedProcesses([1.2, 1.2]);
         fresh.Busy.UnionWith(Enumerable.Range(0, 10));
 
-        Runs(1.0).ShouldNotRegress(options: Options(temp, fresh) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+        RecordWithFreshProcesses(temp, fresh);
 
         fresh.Started.ShouldBe(6, "the three of the recording and three more, then it stops");
-        BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.Single().Record.Find("tsc")!.Recording!.Processes.ShouldBe(1);
+        RecordedTsc(temp).Recording!.Processes.ShouldBe(1);
         host.Notices.ShouldContain(static n => n.Message.StartsWith("Recorded with no spread: only this process's level could join in 7 processes", StringComparison.Ordinal));
     }
 
@@ -138,9 +138,9 @@ public sealed class FreshProcessJudgementTests
         using var host = RecordingHost.Install();
         var fresh = new ScriptedProcesses([1.1, 1.1], null, [1.0, 1.0]);
 
-        Runs(1.0).ShouldNotRegress(options: Options(temp, fresh) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+        RecordWithFreshProcesses(temp, fresh);
 
-        BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.Single().Record.Find("tsc")!.Recording!.Processes.ShouldBe(3);
+        RecordedTsc(temp).Recording!.Processes.ShouldBe(3);
         host.Notices.ShouldContain(static n => n.Message == "Recorded in 3 of 4 processes: the scripted process 2 crashed.");
     }
 
@@ -264,6 +264,14 @@ public sealed class FreshProcessJudgementTests
         records.Select(static r => Math.Round(r.Find("tsc")!.PerOperation.P10 / 199.9, 2)).ShouldBe([1.0, 1.2]);
         Directory.GetFiles(temp.Path, "*.perf.json").ShouldBeEmpty("a worker writes no baseline and no received file");
     }
+
+    // Records T.M in update mode, with fresh processes played by fresh; the test's own process measured 1.0.
+    private static void RecordWithFreshProcesses(TempDirectory temp, IFreshProcessMeasurer fresh) =>
+        Runs(1.0).ShouldNotRegress(options: Options(temp, fresh) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+    // The tsc counter of the one entry the recording stored.
+    private static BaselineCounter RecordedTsc(TempDirectory temp) =>
+        BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.Single().Record.Find("tsc")!;
 
     private static BaselineStoreOptions Options(TempDirectory temp, IFreshProcessMeasurer? fresh = null) =>
         new() { GetEnvironmentVariable = TestEnvironment.Local(temp), FreshProcesses = fresh, FreshProcessSpacing = TimeSpan.Zero };

@@ -55,7 +55,7 @@ public sealed class PicolloAbTests(PicolloAbTests.Repository repository) : IClas
         // 2,600 steps against 2,000 of a chain where each step waits for the previous multiply: the time is the steps times
         // the multiply's latency, so ×1.30 within the pairs' noise, on both frameworks' workers. The noise is per process
         // pair as much as per sample: on a shared VM some pairs read ×1.18 or ×1.40-1.43 (one side's process at a slower
-        // speed level for its whole life), and the mean of two to four pairs lands anywhere in 1.25-1.36 (runs of this class).
+        // speed level for its whole life), and the mean of two to five pairs read 1.26-1.36 (eleven runs of this class).
         foreach (string chain in (string[])["WorkPerf.Chain", "NUnitWorkPerf.Chain"])
         {
             string[] cells = Cells(Row(output, chain));
