@@ -8,8 +8,8 @@ using Xunit.v3;
 namespace Picollo.Tests.Support;
 
 /// <summary>
-/// Starts the longest parallel collection first (<see cref="AbPipelineGroup"/>, about two minutes) and keeps xunit's own
-/// order for the rest. xunit starts parallel collections in the orderer's order, as many at once as it has threads (two on
+/// Starts the longest parallel collection first (<see cref="AbPipelineGroup"/>, about two minutes), then the other runs of
+/// the tool (<see cref="AbShortRunsGroup"/>), and keeps xunit's own order for the rest. xunit starts parallel collections in the orderer's order, as many at once as it has threads (two on
 /// a 2-core machine), and runs the collections that disable parallelization after them all: the longest one started
 /// last would leave the other thread idle while it ran.
 /// </summary>
@@ -19,5 +19,10 @@ public sealed class LongCollectionsFirst : ITestCollectionOrderer
     public IReadOnlyCollection<TTestCollection> OrderTestCollections<TTestCollection>(IReadOnlyCollection<TTestCollection> testCollections)
         where TTestCollection : ITestCollection =>
         [.. DefaultTestCollectionOrderer.Instance.OrderTestCollections(testCollections)
-            .OrderBy(static c => c.TestCollectionDisplayName == AbPipelineGroup.Name ? 0 : 1)];
+            .OrderBy(static c => c.TestCollectionDisplayName switch
+            {
+                AbPipelineGroup.Name => 0,
+                AbShortRunsGroup.Name => 1,
+                _ => 2,
+            })];
 }

@@ -15,17 +15,18 @@ namespace Picollo.Tests.Cli.Ab;
 /// allocate once per call while a third stays as it was. The tool builds both commits with the SDK, runs every perf test
 /// side by side in process pairs and says: the longer chain regressed (in both frameworks), the allocation regressed by
 /// its exact counter (0 → 24 bytes per operation), the unchanged method unchanged, exit code 1, regressions first in the
-/// markdown, the user's working tree and worktrees as they were. With the head equal to the base it exits 0. A worker that
-/// exits in the base leaves its test "not judged" and the others judged. Bad inputs (not a repository, an unknown ref, a
-/// base that does not build, a bad threshold, a filter that matches nothing) exit 2 with a sentence and no stack trace.
+/// markdown, the user's working tree and worktrees as they were. A worker that exits in the base leaves its test "not
+/// judged" and the others judged. Bad inputs (not a repository, an unknown ref, a bad threshold, an output folder that does
+/// not exist) exit 2 with a sentence and no stack trace. The runs that build once (the head equal to the base, a base that
+/// does not build, a filter that matches nothing) are <see cref="PicolloAbShortRunTests"/>, beside this class.
 /// The report goes to standard output, the reasons it could not run to standard error (issue 27): a script that
 /// redirects standard output to a comment never posts an error as the report.
 /// </summary>
 /// <remarks>
 /// The perf-test projects reference this repository's built Picollo assemblies (the configuration this test was built in)
 /// instead of building Picollo from source, and restore from the machine's NuGet folder first: each tool run builds two or
-/// three projects twice, and that must take seconds, offline where the machine has the packages. One repository serves every test (a class fixture), and the
-/// main run, which the first three tests read, runs once. The class does not run alone (<see cref="AbPipelineGroup"/>): the
+/// three projects twice, and that must take seconds, offline where the machine has the packages. One repository serves
+/// every test of the class (a class fixture), and the main run, which the first three tests read, runs once. The class does not run alone (<see cref="AbPipelineGroup"/>): the
 /// assembly's other parallel test classes run beside it, as other work runs beside <c>picollo ab</c> on a CI runner, and its
 /// verdicts must hold there.
 /// </remarks>
@@ -117,34 +118,6 @@ public sealed class PicolloAbTests(PicolloAbTests.Repository repository) : IClas
     }
 
     [Fact]
-    public void Ab_TheWorkingTreeAgainstItsOwnCommit_ExitsZero()
-    {
-        string status = repository.Status();
-
-        PicolloTool.Run run = repository.Ab("--base", "HEAD", "--project", "tests/Lib.PerfTests", "--filter", "Name=Same", "--min-pairs", "2", "--max-pairs", "2", "--threshold", "10");
-
-        run.ExitCode.ShouldBe(0, run.Output);
-        run.Output.ShouldContain($"picollo ab: head the working tree (on {repository.Head[..10]}) against base HEAD ({repository.Head[..10]})", Case.Sensitive, run.Output);
-        run.Output.ShouldContain("1 perf test(s) at the head, 1 at the base", Case.Sensitive, run.Output);
-
-        // A clean working tree against its own commit: the same files, so one build serves both sides, and the report says
-        // what its verdicts are then.
-        run.StandardError.ShouldContain("Building tests/Lib.PerfTests/Lib.PerfTests.csproj once: the base and the head have the same sources", Case.Sensitive, run.Output);
-        run.StandardError.ShouldNotContain("at the base…", Case.Sensitive, run.Output);
-        run.StandardOutput.ShouldContain("one build ran on both sides of every pair", Case.Sensitive, run.Output);
-
-        // Two pairs: Student's t with one degree of freedom makes the 99 % interval ±64 standard errors wide, so it lies inside
-        // ±10 % only if the two pairs agree within about 0.2 % (here they differed by up to 1 %): unchanged or inconclusive,
-        // never regressed.
-        string verdict = Cells(Row(run.StandardOutput, "WorkPerf.Same"))[1];
-        verdict.ShouldBeOneOf(["· unchanged", "⚠️ inconclusive"], run.Output);
-        run.StandardOutput.ShouldNotContain("perf test(s) at the head", Case.Sensitive, "progress is on standard error\n" + run.Output);
-        NoStackTrace(run.Output);
-        repository.Status().ShouldBe(status, "the head was built from the working tree, its outputs elsewhere");
-        repository.Worktrees().ShouldBe([repository.Root]);
-    }
-
-    [Fact]
     public void Ab_OutsideAGitRepository_ExitsTwo_AndSaysWhereToRunIt()
     {
         using var plain = new TempDirectory();
@@ -169,30 +142,6 @@ public sealed class PicolloAbTests(PicolloAbTests.Repository repository) : IClas
     }
 
     [Fact]
-    public void Ab_ABaseThatDoesNotBuild_ExitsTwo_WithItsErrorLine_AndRemovesTheWorktrees()
-    {
-        // The branch fix-build: a commit whose library does not compile (tagged broken), then its fix. With fix-build as the
-        // head, the merge-base is the broken commit itself.
-        string status = repository.Status();
-
-        PicolloTool.Run run = repository.Ab("--base", "broken", "--head", "fix-build", "--project", "tests/Lib.NUnitPerfTests");
-
-        run.ExitCode.ShouldBe(2, run.Output);
-        string[] lines = run.StandardError.Split('\n');
-        lines.ShouldContain($"picollo ab: The base (broken, merge-base {repository.Broken[..7]}) does not build: tests/Lib.NUnitPerfTests/Lib.NUnitPerfTests.csproj:", run.Output);
-        lines.ShouldContain(l => l.StartsWith("  src/Lib/Work.cs(", StringComparison.Ordinal) && l.Contains("error CS0103: The name 'undefinedSteps' does not exist in the current context", StringComparison.Ordinal), run.Output);
-        lines.ShouldContain("Fix the build or pick another --base.", run.Output);
-
-        // Standard error has the progress up to the failure ("Building … at the base…"), then the reason; standard output,
-        // the report's stream, has nothing.
-        run.StandardError.ShouldContain("Building tests/Lib.NUnitPerfTests/Lib.NUnitPerfTests.csproj at the base", Case.Sensitive, run.Output);
-        run.StandardOutput.ShouldBeEmpty(run.Output);
-        NoStackTrace(run.Output);
-        repository.Status().ShouldBe(status);
-        repository.Worktrees().ShouldBe([repository.Root], "both worktrees (the head's too) were removed after the failure");
-    }
-
-    [Fact]
     public void Ab_AThresholdOfZero_ExitsTwo_BeforeAnythingIsBuilt()
     {
         PicolloTool.Run run = repository.Ab("--base", "HEAD~1", "--threshold", "0");
@@ -214,30 +163,18 @@ public sealed class PicolloAbTests(PicolloAbTests.Repository repository) : IClas
         run.StandardOutput.ShouldBeEmpty(run.Output);
     }
 
-    [Fact]
-    public void Ab_AFilterThatMatchesNoPerfTest_ExitsTwo_NoPerfTests()
-    {
-        PicolloTool.Run run = repository.Ab("--base", "HEAD", "--project", "tests/Lib.NUnitPerfTests", "--filter", "Name=Nothing");
-
-        run.ExitCode.ShouldBe(2, run.Output);
-        run.StandardError.ShouldEndWith("\npicollo ab: No perf tests in tests/Lib.NUnitPerfTests/Lib.NUnitPerfTests.csproj match --filter \"Name=Nothing\".\n", Case.Sensitive, run.Output);
-        run.StandardOutput.ShouldBeEmpty(run.Output);
-        NoStackTrace(run.Output);
-        repository.Worktrees().ShouldBe([repository.Root]);
-    }
-
     // The markdown table's rows: "| `Test` | verdict | ratio | interval | d_z | pairs | exact counters |".
-    private static string[] Rows(string output) =>
+    internal static string[] Rows(string output) =>
         [.. output.Split('\n').Where(static l => l.StartsWith("| `", StringComparison.Ordinal))];
 
-    private static string Row(string output, string test)
+    internal static string Row(string output, string test)
     {
         string[] rows = [.. Rows(output).Where(r => r.StartsWith($"| `{test}` |", StringComparison.Ordinal))];
         rows.Length.ShouldBe(1, $"one row for {test}\n{output}");
         return rows[0];
     }
 
-    private static string[] Cells(string row) => [.. row.Trim().Trim('|').Split(" | ").Select(static c => c.Trim())];
+    internal static string[] Cells(string row) => [.. row.Trim().Trim('|').Split(" | ").Select(static c => c.Trim())];
 
     // "×1.305 (+30.5%)" → 1.305.
     private static double Ratio(string cell)
@@ -254,7 +191,7 @@ public sealed class PicolloAbTests(PicolloAbTests.Repository repository) : IClas
         return string.Join('\n', details);
     }
 
-    private static void NoStackTrace(string output)
+    internal static void NoStackTrace(string output)
     {
         output.ShouldNotContain("   at ", Case.Sensitive, output);
         output.ShouldNotContain("Exception", Case.Sensitive, output);
