@@ -57,7 +57,7 @@ public sealed partial class DocSampleTests(PackageFeed feed)
             await File.WriteAllTextAsync(Path.Combine(project, name + ".cs"), source, TestContext.Current.CancellationToken);
         }
 
-        DotNet.Run run = await DotNet.RunAsync(project, feed.Environment, TimeSpan.FromMinutes(5), "build", "-c", "Release", "-nologo");
+        DotNet.Run run = await feed.BuildAsync(project, "Release");
         List<Diagnostic> diagnostics = [.. run.Output.Split('\n').Select(Diagnostic.Parse).OfType<Diagnostic>().Distinct()];
         var failures = new StringBuilder();
         foreach (DocSnippet block in blocks)

@@ -139,6 +139,13 @@ public sealed partial class PackageFeed : IAsyncLifetime
     private async Task<DotNet.Run> NewAsync(string directory, string template, params string[] arguments) =>
         (await DotNet.RunAsync(directory, Environment, TimeSpan.FromMinutes(2), ["new", template, .. arguments, "--debug:custom-hive", Hive])).ShouldSucceed();
 
+    /// <summary><c>dotnet build</c> on a project in <paramref name="configuration"/>, with <see cref="Environment"/>.</summary>
+    /// <param name="project">The project's folder.</param>
+    /// <param name="configuration">Release or Debug.</param>
+    /// <returns>What it printed; it may have failed.</returns>
+    public Task<DotNet.Run> BuildAsync(string project, string configuration) =>
+        DotNet.RunAsync(project, Environment, TimeSpan.FromMinutes(5), "build", "-c", configuration, "-nologo");
+
     /// <summary>
     /// <c>dotnet test</c> on a project in <paramref name="configuration"/>, with the console logger at detailed verbosity
     /// (the report on screen) and a TRX file of the results.
