@@ -15,13 +15,16 @@ public abstract class TemplateTests(PackageFeed feed, string template, string fr
     // themselves are one at a time, TemplateRunsGroup).
     private static readonly ConcurrentDictionary<string, Task<(string Project, DotNet.Run Build)>> s_built = new();
 
+    // The two subclasses' templates and frameworks.
+    private static readonly (string Template, string Framework)[] s_templates = [("picollo-nunit", "NUnit"), ("picollo-xunit", "Xunit")];
+
     [Fact]
     public async Task Release_PassesFailsSkipsRecordsAndReports()
     {
         // Started outside this test's context: the other template's build outlives this test, and must not write to its output.
         using (ExecutionContext.SuppressFlow())
         {
-            foreach ((string name, string frameworkOfName) in (ReadOnlySpan<(string, string)>)[("picollo-nunit", "NUnit"), ("picollo-xunit", "Xunit")])
+            foreach ((string name, string frameworkOfName) in s_templates)
                 _ = s_built.GetOrAdd(name, _ => Task.Run(() => BuildAsync(feed, name, frameworkOfName)));
         }
 

@@ -9,9 +9,9 @@ namespace Picollo.Tests.Support;
 
 /// <summary>
 /// Starts the longest parallel collection first (<see cref="AbPipelineGroup"/>, about two minutes), then the other runs of
-/// the tool (<see cref="AbShortRunsGroup"/>), and keeps xunit's own order for the rest. xunit starts parallel collections in the orderer's order, as many at once as it has threads (two on
-/// a 2-core machine), and runs the collections that disable parallelization after them all: the longest one started
-/// last would leave the other thread idle while it ran.
+/// the tool (<see cref="AbShortRunsGroup"/>), and keeps xunit's own order for the rest. xunit starts parallel collections
+/// in the orderer's order, as many at once as it has threads (two on a 2-core machine), and runs the collections that
+/// disable parallelization after them all: the longest one started last would leave the other thread idle while it ran.
 /// </summary>
 public sealed class LongCollectionsFirst : ITestCollectionOrderer
 {

@@ -4,9 +4,9 @@ using Xunit;
 namespace Picollo.Tests.Cli.Ab;
 
 /// <summary>
-/// The real <c>picollo ab</c>'s short runs (issue 26), each one build and at most two pairs: the working tree against its
-/// own commit (one build for both sides, exit code 0), a base that does not build (its error line, exit code 2, no
-/// worktree left), a filter that matches no perf test (exit code 2). On a repository of their own, in
+/// The real <c>picollo ab</c>'s short runs (issue 26), each of one project and at most two pairs: the working tree against
+/// its own commit (one build for both sides, exit code 0), a base that does not build (both sides built side by side, its
+/// error line, exit code 2, no worktree left), a filter that matches no perf test (one build, exit code 2). On a repository of their own, in
 /// <see cref="AbShortRunsGroup"/>: they run beside <see cref="PicolloAbTests"/>' main run instead of after it, which left a
 /// core idle for their 25 s (issue 24, "Suite under 5 minutes").
 /// </summary>

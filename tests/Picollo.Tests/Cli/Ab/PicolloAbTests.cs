@@ -26,9 +26,9 @@ namespace Picollo.Tests.Cli.Ab;
 /// The perf-test projects reference this repository's built Picollo assemblies (the configuration this test was built in)
 /// instead of building Picollo from source, and restore from the machine's NuGet folder first: each tool run builds two or
 /// three projects twice, and that must take seconds, offline where the machine has the packages. One repository serves
-/// every test of the class (a class fixture), and the main run, which the first three tests read, runs once. The class does not run alone (<see cref="AbPipelineGroup"/>): the
-/// assembly's other parallel test classes run beside it, as other work runs beside <c>picollo ab</c> on a CI runner, and its
-/// verdicts must hold there.
+/// every test of the class (a class fixture), and the main run, which the first three tests read, runs once. The class does
+/// not run alone (<see cref="AbPipelineGroup"/>): the assembly's other parallel test classes run beside it, as other work
+/// runs beside <c>picollo ab</c> on a CI runner, and its verdicts must hold there.
 /// </remarks>
 [Collection(AbPipelineGroup.Name)]
 public sealed class PicolloAbTests(PicolloAbTests.Repository repository) : IClassFixture<PicolloAbTests.Repository>
