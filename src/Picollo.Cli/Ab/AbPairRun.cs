@@ -55,8 +55,12 @@ internal static class AbPairRun
                     Trouble? trouble = Coordinate(listener, sides, pairIndex, timeout, maxSamples, cancellation);
                     foreach (Side side in sides)
                     {
-                        // After a problem, a few seconds for a crashing worker to exit, so its exit code and last words explain it.
-                        TimeSpan wait = trouble is null ? timeout : trouble.IsHang ? TimeSpan.Zero : TimeSpan.FromSeconds(5);
+                        // After a problem, a few seconds for the crashing worker to exit, so its exit code and last words explain
+                        // it. The other worker waits on the channel for a peer that will not come: it is stopped at once, not
+                        // after those seconds (which were 5 of every crashed pair's 7).
+                        TimeSpan wait = trouble is null ? timeout
+                            : trouble.IsHang || (trouble.Side != side.Name && trouble.Side != "tool") ? TimeSpan.Zero
+                            : TimeSpan.FromSeconds(5);
                         if (!side.Worker.WaitForExit(wait))
                         {
                             trouble ??= new Trouble(side.Name, AbMessages.WorkerDidNotExit(side.Name, timeout)) { IsHang = true };

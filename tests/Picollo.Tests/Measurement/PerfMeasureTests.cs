@@ -138,7 +138,12 @@ public sealed class PerfMeasureTests
 
         result.Run.IsBoundByTimeBudget.ShouldBeFalse(result.Run.ToString());
         result.OperationsPerSample.ShouldBeGreaterThan(1);
-        result.Run.BoundaryFraction.ShouldBeLessThan(0.01, result.Run.ToString());
+        // The choice, on the pilot's own estimates: a boundary under 1 % of a sample's operations.
+        (result.Run.BoundaryNanoseconds / (result.OperationsPerSample * result.Run.OperationNanoseconds)).ShouldBeLessThan(0.01, result.Run.ToString());
+        // What the samples then took: the body's speed may change between the pilot and the samples (a shared VM's levels
+        // differ by up to 2x, issue 24: one run read 22 ns per operation against the pilot's 34, a fraction of 1.13 %), so the
+        // measured share is held to the same order, not to the pilot's target.
+        result.Run.BoundaryFraction.ShouldBeLessThan(0.03, result.Run.ToString());
         result.Tsc.IsPerOperationDistribution.ShouldBeFalse();
     }
 

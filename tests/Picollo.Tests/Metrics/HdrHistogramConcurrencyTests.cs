@@ -152,17 +152,21 @@ public sealed class HdrHistogramConcurrencyTests
         // ~20k buckets: a copy takes long enough for a reset to land in the middle of it.
         var h = HdrHistogram.Factory.WithRelativeError(0.001).WithMaxTrackableValue(1UL << 50).WithConcurrency(concurrency).Create();
         ulong[] starts = h.Buckets.Select(b => b.Start).ToArray();
-        using var done = new CancellationTokenSource(TimeSpan.FromMilliseconds(300));
+        // At least 300 ms and a few dozen of each, so that a busy machine (a thread starved for most of the 300 ms) still
+        // gives both sides their turns; 20 s bounds a machine that never schedules one of them.
+        var clock = System.Diagnostics.Stopwatch.StartNew();
         int resets = 0, reads = 0;
         string? violation = null;
+        bool Done() => clock.Elapsed > TimeSpan.FromSeconds(20)
+            || (clock.Elapsed > TimeSpan.FromMilliseconds(300) && Volatile.Read(ref resets) >= 30 && Volatile.Read(ref reads) >= 30);
 
         var writer = new Thread(() =>
         {
             HdrHistogramWriter? handle = viaWriter ? h.GetWriter() : null;
-            for (int epoch = 0; !done.IsCancellationRequested; epoch++)
+            for (int epoch = 0; !Done() && Volatile.Read(ref violation) is null; epoch++)
             {
                 h.Reset();
-                resets++;
+                Interlocked.Increment(ref resets);
                 // Top down: the new epoch's counts appear ahead of a reader copying bottom up.
                 for (int i = starts.Length - 1 - (epoch & 1); i >= 0; i -= 2)
                     Record(h, handle, starts[i], 3);
@@ -171,10 +175,10 @@ public sealed class HdrHistogramConcurrencyTests
         var reader = new Thread(() =>
         {
             ulong[] counts = new ulong[h.BucketCount];
-            while (!done.IsCancellationRequested && violation is null)
+            while (!Done() && violation is null)
             {
                 h.CopyCounts(counts);
-                reads++;
+                Interlocked.Increment(ref reads);
                 violation = FindMixedEpochs(counts);
             }
         });
