@@ -59,7 +59,8 @@ internal static partial class AbBuild
         // build waiting for a node process of its own to start (where node reuse is off, as on this repository's VMs: an
         // up-to-date build of a test project and its library took 3.8 s with one node, 5.0 s with two).
         int nodes = sideBySide ? Math.Max(1, Environment.ProcessorCount / 2) : Environment.ProcessorCount;
-        string[] build = ["build", project, "-nologo", "-tl:off", "-v:minimal", "-maxCpuCount:" + nodes.ToString(CultureInfo.InvariantCulture)];
+        string[] build =
+            ["build", project, "-nologo", "-tl:off", "-v:minimal", "-maxCpuCount:" + nodes.ToString(CultureInfo.InvariantCulture)];
         var (exitCode, lines) = Dotnet(revision.Root, [.. build, .. properties], log, null, cancellation);
         if (exitCode != 0)
             throw new AbException(BuildFailure(revision, projectRelativePath, lines));

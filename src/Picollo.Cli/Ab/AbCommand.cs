@@ -191,7 +191,9 @@ internal static class AbCommand
         // Not cancelled by the token before it starts: a build that never started has nothing to wait for, but the token
         // still stops the build's process once it runs.
         Task<string> Start(AbRevision revision) =>
-            Task.Run(() => AbBuild.Build(revision, project, artifacts, TextWriter.Null, cancellation, sideBySide: atBase), CancellationToken.None);
+            Task.Run(
+                () => AbBuild.Build(revision, project, artifacts, TextWriter.Null, cancellation, sideBySide: atBase),
+                CancellationToken.None);
     }
 
     private static void DeleteTemporary(string temp)

@@ -53,26 +53,7 @@ internal static class AbPairRun
                 using (cancellation.Register(() => sides.ForEach(static s => s.Worker.Kill())))
                 {
                     Trouble? trouble = Coordinate(listener, sides, pairIndex, timeout, maxSamples, cancellation);
-                    foreach (Side side in sides)
-                    {
-                        // After a problem, a few seconds for the crashing worker to exit, so its exit code and last words explain
-                        // it. The other worker waits on the channel for a peer that will not come: it is stopped at once, not
-                        // after those seconds (which were 5 of every crashed pair's 7).
-                        TimeSpan wait = trouble is null ? timeout
-                            : trouble.IsHang || (trouble.Side != side.Name && trouble.Side != "tool") ? TimeSpan.Zero
-                            : TimeSpan.FromSeconds(5);
-                        if (!side.Worker.WaitForExit(wait))
-                        {
-                            trouble ??= new Trouble(side.Name, AbMessages.WorkerDidNotExit(side.Name, timeout)) { IsHang = true };
-                            side.Worker.Kill();
-                        }
-                        else if (trouble is { IsHang: false } && trouble.Side == side.Name && side.Worker.ExitCode != 0)
-                        {
-                            string text = AbMessages.WorkerExitedMidMeasurement(side.Name, side.Worker.ExitCode, side.Worker.Tail());
-                            trouble = trouble with { Text = text };
-                        }
-                    }
-
+                    trouble = AwaitExits(sides, trouble, timeout);
                     cancellation.ThrowIfCancellationRequested();
                     Keep(folder, test, pairIndex);
                     return Collect(folder, sides, trouble);
@@ -98,6 +79,31 @@ internal static class AbPairRun
                 // A temporary folder left behind, nothing more.
             }
         }
+    }
+
+    // Each worker's end: after a clean pair it exits by itself. After a problem, a few seconds for the crashing worker to
+    // exit, so its exit code and last words explain it; the other worker waits on the channel for a peer that will not come,
+    // and is stopped at once, not after those seconds (which were 5 of every crashed pair's 7). Returns the problem, if any.
+    private static Trouble? AwaitExits(List<Side> sides, Trouble? trouble, TimeSpan timeout)
+    {
+        foreach (Side side in sides)
+        {
+            TimeSpan wait = trouble is null ? timeout
+                : trouble.IsHang || (trouble.Side != side.Name && trouble.Side != "tool") ? TimeSpan.Zero
+                : TimeSpan.FromSeconds(5);
+            if (!side.Worker.WaitForExit(wait))
+            {
+                trouble ??= new Trouble(side.Name, AbMessages.WorkerDidNotExit(side.Name, timeout)) { IsHang = true };
+                side.Worker.Kill();
+            }
+            else if (trouble is { IsHang: false } && trouble.Side == side.Name && side.Worker.ExitCode != 0)
+            {
+                string text = AbMessages.WorkerExitedMidMeasurement(side.Name, side.Worker.ExitCode, side.Worker.Tail());
+                trouble = trouble with { Text = text };
+            }
+        }
+
+        return trouble;
     }
 
     // The coordinator: waits for both sides' next BEGIN (or their end), pairs them when they name the same measurement,
