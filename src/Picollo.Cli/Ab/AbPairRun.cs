@@ -83,7 +83,7 @@ internal static class AbPairRun
 
     // Each worker's end: after a clean pair it exits by itself. After a problem, a few seconds for the crashing worker to
     // exit, so its exit code and last words explain it; the other worker waits on the channel for a peer that will not come,
-    // and is stopped at once, not after those seconds (which were 5 of every crashed pair's 7). Returns the problem, if any.
+    // and is stopped at once, not after those seconds (which were 5 of every crashed pair's 6). Returns the problem, if any.
     private static Trouble? AwaitExits(List<Side> sides, Trouble? trouble, TimeSpan timeout)
     {
         foreach (Side side in sides)

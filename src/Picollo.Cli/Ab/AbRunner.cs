@@ -129,11 +129,13 @@ internal static class AbRunner
                 return Pairs.Count == 0;
             if (Pairs.Count >= options.MaxPairs || Pairs.Any(static p => p.Problem is not null || p.Failures.Count > 0))
                 return false;
-            if (Pairs.Count > 0 && IsRelativeOnly(AbStatistics.Judge(Pairs, options, final: false)))
+            if (Pairs.Count == 0)
+                return true;
+            IReadOnlyList<AbMeasurement> measurements = AbStatistics.Judge(Pairs, options, final: false);
+            if (IsRelativeOnly(measurements))
                 return false;
             if (Pairs.Count < options.MinPairs)
                 return true;
-            IReadOnlyList<AbMeasurement> measurements = AbStatistics.Judge(Pairs, options, final: false);
             return measurements.Count == 0 || measurements.Any(static m => AbStatistics.WantsMorePairs(m.Verdict));
         }
 

@@ -17,8 +17,8 @@ namespace Picollo.Tests.Cli.Ab;
 /// its exact counter (0 → 24 bytes per operation), the unchanged method unchanged, exit code 1, regressions first in the
 /// markdown, the user's working tree and worktrees as they were. A worker that exits in the base leaves its test "not
 /// judged" and the others judged. Bad inputs (not a repository, an unknown ref, a bad threshold, an output folder that does
-/// not exist) exit 2 with a sentence and no stack trace. The runs that build once (the head equal to the base, a base that
-/// does not build, a filter that matches nothing) are <see cref="PicolloAbShortRunTests"/>, beside this class.
+/// not exist) exit 2 with a sentence and no stack trace. The three short runs (the head equal to the base, a base that does
+/// not build, a filter that matches nothing) are <see cref="PicolloAbShortRunTests"/>, beside this class.
 /// The report goes to standard output, the reasons it could not run to standard error (issue 27): a script that
 /// redirects standard output to a comment never posts an error as the report.
 /// </summary>
@@ -256,8 +256,9 @@ public sealed class PicolloAbTests(PicolloAbTests.Repository repository) : IClas
             ["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1",
 
             // The tool's builds compile through the C# compiler server, as on a developer's machine: the VMs this repository
-            // runs on set UseSharedCompilation=false, and then each of the ~16 compilations of these runs started the compiler
-            // anew, at 3-5 s of CPU each (issue 24, "Suite under 5 minutes"). Dispose shuts the server down.
+            // runs on set UseSharedCompilation=false, and then each of the ~16 compilations of these runs waited for a new
+            // compiler process to start. The server saves wall time, not CPU (docs/ARCHITECTURE.md; issue 24, "Suite under 5
+            // minutes"). Dispose shuts the server down.
             ["UseSharedCompilation"] = "true",
         };
 
@@ -287,9 +288,10 @@ public sealed class PicolloAbTests(PicolloAbTests.Repository repository) : IClas
             [.. Git("worktree", "list", "--porcelain").Split('\n').Where(static l => l.StartsWith("worktree ", StringComparison.Ordinal)).Select(static l => l["worktree ".Length..])];
 
         /// <summary>
-        /// Shuts the compiler server down, then deletes the repository. Both classes' fixtures are disposed before the
-        /// measurement tests start (they run after every parallel collection), which thus never run beside a server the
-        /// builds left behind; a server shut down while the other class still builds finishes its compilations first.
+        /// Shuts the compiler server down (on a developer's machine, also the one other builds use: the next build starts it
+        /// again), then deletes the repository. Both classes' fixtures are disposed before the measurement tests start (they
+        /// run after every parallel collection), so no idle server stays beside them; a server shut down while the other
+        /// class still builds finishes its compilations first.
         /// </summary>
         public void Dispose()
         {
