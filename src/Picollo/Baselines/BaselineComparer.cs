@@ -109,7 +109,13 @@ internal static class BaselineComparer
             1 => $" (1 entry from another machine: {rejections[0]})",
             _ => string.Create(CultureInfo.InvariantCulture, $" ({rejections.Count} entries from other machines, e.g. {rejections[0]})"),
         };
-        noEntry = "no baseline for this machine" + others;
+        // This machine's entry without the counter: recorded before the counter was measured, or with its time left out
+        // because the recording's code was not final (BaselineJudge). Saying "no baseline" alone sent readers to a file
+        // that plainly had an entry for their machine.
+        string without = baseline.Entries.Any(e => e.Machine.Id == machine.Id)
+            ? $" (this machine's entry was recorded without it: record it again with {BaselineStoreOptions.UpdateVariable}=1)"
+            : string.Empty;
+        noEntry = "no baseline for this machine" + (without.Length > 0 ? without : others);
         return match;
     }
 

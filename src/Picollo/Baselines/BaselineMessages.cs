@@ -23,11 +23,21 @@ internal static class BaselineMessages
         "Measured again before judging: the first measurement did not run the body's final code ("
         + notes + ")" + (thisOneDid ? "; this one did." : "; neither did this one.");
 
-    /// <summary>A baseline was written from a measurement whose code may not have been final.</summary>
-    /// <param name="notes">The run's notes.</param>
-    public static string RecordedFromCodeNotFinal(string notes) =>
-        $"The baseline entry was recorded from a measurement whose code may not have been final ({notes}). "
-        + "Record it again with the test alone, or with a longer TimeBudget, before relying on it.";
+    /// <summary>
+    /// An entry (the baseline's or a received one) was written from a measurement whose code may not have been final: its
+    /// time-like and other statistical counters were left out, its exact ones kept.
+    /// </summary>
+    /// <param name="entry">Which entry: "The baseline entry" or "The received entry".</param>
+    /// <param name="notes">The run's notes (what was not final).</param>
+    /// <param name="leftOut">The counters left out, e.g. <c>tsc, task-clock</c>.</param>
+    /// <param name="kept">The counters kept, e.g. <c>allocated-bytes</c>; empty when none.</param>
+    public static string RecordedFromCodeNotFinal(string entry, string notes, string leftOut, string kept) =>
+        $"{entry} holds no {leftOut}: no measurement of the recording ran the body's final code ({notes}), and time "
+        + "measured on code that is not yet final reads up to several times slower, so a baseline of it would pass a "
+        + "regression that large. " + (kept.Length > 0 ? $"Its exact counters ({kept}) were kept. " : string.Empty)
+        + "Verdicts on the counters left out say there is no baseline for them. To record them, run the perf tests alone "
+        + "(dotnet test --filter Category=Performance) or give the test a longer TimeBudget, "
+        + $"with {BaselineStoreOptions.UpdateVariable}=1.";
 
     /// <summary>Time was judged with an allowance for conditions other than the recording's (a busy or slower machine).</summary>
     /// <param name="measurements">How many measurements looked for the recording's conditions (1 when none was repeated).</param>
@@ -230,6 +240,14 @@ internal static class BaselineMessages
         return $"{which} ran while other processes kept the machine busy ({cores} of {processorCount} cores besides this test), "
             + "and such a measurement agrees with none: the other work slows its time";
     }
+
+    /// <summary>Why no two measurements of a recording agreed: some did not run the body's final code.</summary>
+    /// <param name="notFinal">The measurements whose code was not final.</param>
+    /// <param name="measurements">All the recording's measurements.</param>
+    public static string NotFinalMeasurementsAgreeWithNone(int notFinal, int measurements) =>
+        (notFinal == measurements ? $"none of the {measurements}" : $"{notFinal} of them did not")
+        + (notFinal == measurements ? " ran the body's final code" : " run the body's final code")
+        + ", and such a measurement agrees with none: code that is not yet final runs slower";
 
     /// <summary>Why no two measurements of a recording agreed: the closest two quiet ones differ by more than verdicts allow.</summary>
     /// <param name="quiet">The measurements taken on a quiet machine.</param>

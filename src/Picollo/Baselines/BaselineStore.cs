@@ -132,16 +132,26 @@ internal sealed class BaselineStore
     /// Why the baseline's folder cannot be used (the test's source folder was not found), or <see langword="null"/>: then
     /// nothing is read or written, the counters have no baseline, and the problem is reported as a write failure.
     /// </param>
+    /// <param name="written">
+    /// What is written (the baseline entry or the received one) when it is not <paramref name="current"/>: the judge leaves out
+    /// the time of a measurement whose code was not final, yet judges it; <see langword="null"/> writes
+    /// <paramref name="current"/>.
+    /// </param>
     /// <returns>The verdicts and their outcome. A folder that cannot be written is never thrown: locally it is a line of
     /// the message and <see cref="BaselineCheckResult.WriteFailure"/>; in update mode it fails the check.</returns>
     /// <exception cref="BaselineFormatException">The baseline is corrupt; it is left untouched.</exception>
-    public BaselineCheckResult Check(string baselinePath, MachineFingerprint machine, BaselineRecord current, string? folderProblem = null)
+    public BaselineCheckResult Check(
+        string baselinePath,
+        MachineFingerprint machine,
+        BaselineRecord current,
+        string? folderProblem = null,
+        BaselineRecord? written = null)
     {
         ArgumentNullException.ThrowIfNull(baselinePath);
         ArgumentNullException.ThrowIfNull(machine);
         ArgumentNullException.ThrowIfNull(current);
         baselinePath = Path.GetFullPath(baselinePath);
-        var entry = new BaselineEntry(machine, current);
+        var entry = new BaselineEntry(machine, written ?? current);
         IReadOnlyList<CounterVerdict> verdicts = Compare(baselinePath, machine, current, folderProblem);
         var lines = verdicts.Select(v => v.Text).ToList();
 

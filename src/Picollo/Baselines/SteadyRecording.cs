@@ -120,12 +120,14 @@ internal sealed class SteadyRecording
     {
         // A run taken while other processes kept the machine busy agrees with nothing: two of them agreed on a slowed
         // floor, and the baseline made every later quiet run look faster.
+        // Nor does a run of code that was not final: two tier-0 runs agreed at 4,215 ticks/op for a chain a 3x longer version
+        // of which later measured 1,922 at tier 1 (issue 24); measuring on gives the tiering the time to finish.
         int last = runs.Count - 1;
-        if (Busy(runs[last]))
+        if (!Usable(runs[last]))
             return null;
         for (int i = 0; i < last; i++)
         {
-            if (!Busy(runs[i]) && Agree(runs[i], runs[last], policy))
+            if (Usable(runs[i]) && Agree(runs[i], runs[last], policy))
                 return Order(runs, i, last);
         }
 
@@ -133,6 +135,10 @@ internal sealed class SteadyRecording
     }
 
     private static bool Busy(Run run) => MachineLoad.IsBusy(run.Record.OtherProcessesCores);
+
+    private static bool Final(Run run) => BaselineJudge.RanFinalCode(run.Result.Run);
+
+    private static bool Usable(Run run) => !Busy(run) && Final(run);
 
     // Two runs agree when every statistical counter's statistic lies within the rule's drift of the other's (and within
     // half its threshold, for a rule whose drift is wider than that): the difference a verdict already allows for. A
@@ -160,8 +166,10 @@ internal sealed class SteadyRecording
     private static string WhyNoneAgreed(List<Run> runs, VerdictPolicy policy)
     {
         Run[] busy = [.. runs.Where(Busy)];
-        Run[] quiet = [.. runs.Where(static r => !Busy(r))];
+        Run[] quiet = [.. runs.Where(Usable)];
         var reasons = new List<string>();
+        if (runs.Count(static r => !Final(r)) is > 0 and int notFinal)
+            reasons.Add(BaselineMessages.NotFinalMeasurementsAgreeWithNone(notFinal, runs.Count));
         if (busy.Length > 0)
         {
             double fewest = busy.Min(static r => r.Record.OtherProcessesCores), most = busy.Max(static r => r.Record.OtherProcessesCores);
@@ -171,11 +179,11 @@ internal sealed class SteadyRecording
         if (quiet.Length >= 2 && ClosestDisagreement(quiet, policy) is { } apart)
         {
             reasons.Add(BaselineMessages.ClosestTwoDiffer(
-                quiet.Length, busy.Length > 0, apart.Percent, apart.Counter, apart.Statistic, apart.A, apart.B, apart.Allowed));
+                quiet.Length, quiet.Length < runs.Count, apart.Percent, apart.Counter, apart.Statistic, apart.A, apart.B, apart.Allowed));
         }
         else if (quiet.Length == 1)
         {
-            reasons.Add("only one ran on a quiet machine");
+            reasons.Add(runs.All(Final) ? "only one ran on a quiet machine" : "only one ran final code on a quiet machine");
         }
 
         return string.Join("; ", reasons);
@@ -222,11 +230,11 @@ internal sealed class SteadyRecording
         return best;
     }
 
-    // The pair whose widest disagreement over the counters is the smallest.
+    // The pair whose widest disagreement over the counters is the smallest, of those with the most runs of final code.
     private static (int Faster, int Slower) ClosestPair(List<Run> runs)
     {
         (int, int) best = (0, 1);
-        double bestGap = double.PositiveInfinity;
+        (int NotFinal, double Gap) bestKey = (int.MaxValue, double.PositiveInfinity);
         for (int i = 0; i < runs.Count; i++)
         {
             for (int j = i + 1; j < runs.Count; j++)
@@ -235,15 +243,19 @@ internal sealed class SteadyRecording
                     .Select(name => Math.Abs(Math.Log(Ratio(runs[i], runs[j], name))))
                     .DefaultIfEmpty(0)
                     .Max();
-                if (gap < bestGap)
-                    (best, bestGap) = ((i, j), gap);
+                (int, double) key = ((Final(runs[i]) ? 0 : 1) + (Final(runs[j]) ? 0 : 1), gap);
+                if (key.CompareTo(bestKey) < 0)
+                    (best, bestKey) = ((i, j), key);
             }
         }
 
         return Order(runs, best.Item1, best.Item2);
     }
 
-    private static (int Faster, int Slower) Order(List<Run> runs, int i, int j) => runs[i].Score <= runs[j].Score ? (i, j) : (j, i);
+    // The run kept is the faster one, or the one of final code when only one is: the slower then measured the final code.
+    private static (int Faster, int Slower) Order(List<Run> runs, int i, int j) =>
+        Final(runs[i]) != Final(runs[j]) ? (Final(runs[i]) ? (i, j) : (j, i))
+        : runs[i].Score <= runs[j].Score ? (i, j) : (j, i);
 
     private static double Ratio(Run a, Run b, string counter)
     {

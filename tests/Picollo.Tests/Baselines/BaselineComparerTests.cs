@@ -147,7 +147,7 @@ public sealed class BaselineComparerTests
         CounterVerdict verdict = BaselineComparer.Compare(FileOf(Epyc, TaskClock(Constant(5))), Epyc, Record(Cycles(Constant(5)))).ShouldHaveSingleItem();
 
         verdict.Status.ShouldBe(CounterVerdictStatus.NoBaseline);
-        verdict.Text.ShouldBe("cycles: no baseline for this machine");
+        verdict.Text.ShouldBe("cycles: no baseline for this machine (this machine's entry was recorded without it: record it again with PICOLLO_UPDATE_BASELINES=1)");
     }
 
     [Fact]

@@ -27,7 +27,12 @@ public sealed class BaselineMessagesTests
         Case(text, "MeasuredAgainForFinalCode: the second measurement ran the final code",
             BaselineMessages.MeasuredAgainForFinalCode(WarmupNote, thisOneDid: true));
         Case(text, "MeasuredAgainForFinalCode: neither did", BaselineMessages.MeasuredAgainForFinalCode(WarmupNote, thisOneDid: false));
-        Case(text, nameof(BaselineMessages.RecordedFromCodeNotFinal), BaselineMessages.RecordedFromCodeNotFinal(WarmupNote));
+        Case(text, nameof(BaselineMessages.RecordedFromCodeNotFinal),
+            BaselineMessages.RecordedFromCodeNotFinal("The baseline entry", WarmupNote, "tsc, task-clock", "allocated-bytes"));
+        Case(text, "RecordedFromCodeNotFinal: no exact counter",
+            BaselineMessages.RecordedFromCodeNotFinal("The received entry", WarmupNote, "tsc", string.Empty));
+        Case(text, "NotFinalMeasurementsAgreeWithNone: some", BaselineMessages.NotFinalMeasurementsAgreeWithNone(2, 5));
+        Case(text, "NotFinalMeasurementsAgreeWithNone: all", BaselineMessages.NotFinalMeasurementsAgreeWithNone(5, 5));
         string busyVerdict = "tsc P10 +9.0% (1,062 → 1,158 ticks/op), z = 0.4, Cohen's d = 0.0, detects ≥ 24.6%, allowing +15% "
             + "(other processes used 1.00 of 2 cores, up to +15%): pass";
         Case(text, "JudgedWithConditionsAllowance: one measurement", BaselineMessages.JudgedWithConditionsAllowance(1, busyVerdict));

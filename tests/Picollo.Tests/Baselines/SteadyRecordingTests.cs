@@ -157,6 +157,74 @@ public sealed class SteadyRecordingTests
         measured.ShouldBe(0);
     }
 
+    [Fact]
+    public void Recording_RunsOfCodeNotFinal_AgreeWithNone_TheFinalOnesThatFollowAreKept()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+
+        // Issue 24: two tier-0 runs at 3x agreed and were recorded; now the recording measures on until the final code runs.
+        PerfResult[] runs = [NotFinal(3.0), NotFinal(3.01), NotFinal(3.0), Final(1.0), Final(1.01)];
+        int next = 0;
+        PerfResult Next() => runs[Math.Min(next++, runs.Length - 1)].WithRemeasure(Next);
+        Next().ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        BaselineRecord record = BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.ShouldHaveSingleItem().Record;
+        record.Find("tsc")!.PerOperation.P10.ShouldBe(199.9, 0.05, "the faster of the two final runs");
+        // The first was measured again before recording (its code was not final); the recording's runs are the four after it.
+        record.Find("tsc")!.Recording.ShouldNotBeNull().Runs.ShouldBe(4);
+        record.Find("allocated-bytes").ShouldNotBeNull();
+        host.Notices.ShouldNotContain(n => n.Message.Contains("holds no tsc", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void UpdateMode_NoRunOfFinalCode_WritesTheExactCountersOnly_SaysWhy_AndLaterVerdictsSayTimeHasNoBaseline()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+
+        // Every run of the recording stopped its warmup at the cap with the body at tier 0, 3x slower than its final code.
+        PerfResult Slow() => NotFinal(3.0).WithRemeasure(Slow);
+        Slow().ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        BaselineRecord record = BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.ShouldHaveSingleItem().Record;
+        record.Counters.Select(static c => c.Name).ShouldBe(["allocated-bytes"]);
+        string notice = host.Notices.Select(static n => n.Message).Where(static m => m.StartsWith("The baseline entry holds no tsc: ", StringComparison.Ordinal)).ShouldHaveSingleItem();
+        notice.ShouldContain("no measurement of the recording ran the body's final code (warmup stopped before tier 1)");
+        notice.ShouldContain("Its exact counters (allocated-bytes) were kept.");
+        host.Notices.ShouldContain(n => n.Message.StartsWith("Recorded on an unsteady machine: 5 measurements, no two that agree: none of the 5 ran the body's final code", StringComparison.Ordinal));
+
+        // The chain 3x longer at its final code is not "improved" against a tier-0 time: time has no baseline, and says why.
+        host.Output.Clear();
+        host.Notices.Clear();
+        Final(3.0).ShouldNotRegress(options: Options(temp), callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+        string output = string.Join("\n", host.Output.Concat(host.Notices.Select(static n => n.Message)));
+        output.ShouldContain("tsc: no baseline for this machine (this machine's entry was recorded without it: record it again with PICOLLO_UPDATE_BASELINES=1)");
+        output.ShouldNotContain("Improved");
+    }
+
+    [Fact]
+    public void MissingBaseline_NoRunOfFinalCode_TheReceivedEntryHoldsNoTime()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+
+        PerfResult Slow() => NotFinal(3.0).WithRemeasure(Slow);
+        Slow().ShouldNotRegress(options: Options(temp), callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        ReadReceived(temp).Entries.ShouldHaveSingleItem().Record.Counters.Select(static c => c.Name).ShouldBe(["allocated-bytes"]);
+        host.Notices.ShouldContain(n => n.Message.StartsWith("The received entry holds no tsc: ", StringComparison.Ordinal));
+    }
+
+    // A run whose warmup stopped at its cap before the body reached tier 1, and one of final code; both allocate 40 B per operation.
+    private static PerfResult NotFinal(double scale) =>
+        SyntheticResults.Result(WarmupEnd.TimeCap, ["warmup stopped before tier 1"], Tsc(scale), Allocated());
+
+    private static PerfResult Final(double scale) => SyntheticResults.Result(Tsc(scale), Allocated());
+
+    private static CounterResult Allocated() =>
+        SyntheticResults.Counter("allocated-bytes", "bytes", CounterKind.Runtime, 1_000, Enumerable.Repeat(40_000UL, 200));
+
     private static PerfResult WithLoad(PerfResult result, double otherCores) =>
         new([.. result.Counters], result.Options, result.Run with { OtherProcessesCores = otherCores });
 

@@ -48,11 +48,12 @@ public sealed class ShouldNotRegressMeasurementTests
         message.ShouldMatch(@"allocated-bytes P50 \+(99\.\d|100\.\d)% \(8[78](\.\d+)? → 17[56](\.\d+)? bytes/op\)");
         message.ShouldContain(temp.Combine("AllocationTests.Allocate.received.perf.json"));
         message.ShouldContain("PICOLLO_UPDATE_BASELINES=1");
-        // One update; a 300 ms budget can also end the recording run's warmup before the body's code was known to be
-        // final, which the update says in a notice of its own.
+        // One update; a 300 ms budget can also end every recording run's warmup before the body's code was known to be
+        // final, which the update says in notices of its own (time left out, the runs that could not agree).
         host.Notices.Count(static n => n.Message.StartsWith("Baseline updated:", StringComparison.Ordinal)).ShouldBe(1);
         host.Notices.ShouldAllBe(static n => n.Message.StartsWith("Baseline updated:", StringComparison.Ordinal)
-            || n.Message.StartsWith("The baseline entry was recorded from a measurement whose code may not have been final", StringComparison.Ordinal));
+            || n.Message.StartsWith("The baseline entry holds no ", StringComparison.Ordinal)
+            || n.Message.StartsWith("Recorded on an unsteady machine: 5 measurements, no two that agree: none of the 5 ran", StringComparison.Ordinal));
     }
 
     // A body that does four times the work while the flag is set: a slowdown that a test can switch off between the
@@ -97,12 +98,27 @@ public sealed class ShouldNotRegressMeasurementTests
         using var host = RecordingHost.Install();
         string source = temp.Combine("TimingTests.cs");
         s_slow = false;
-        Perf.Measure(s_timed, 20_000, Body).ShouldNotRegress(options: Local(temp) with { UpdateBaselines = true }, callerFilePath: source, testMethod: "Work");
+        // Time is recorded from the body's final code only: when the suite held it at tier 0 through a whole recording, the
+        // entry holds no task-clock (issue 24), and the test records again, as the notice says.
+        int recordings = 0;
+        do
+            Perf.Measure(s_timed, 20_000, Body).ShouldNotRegress(options: Local(temp) with { UpdateBaselines = true }, callerFilePath: source, testMethod: "Work");
+        while (!RecordedTime(temp) && ++recordings < 3);
+        TestContext.Current.TestOutputHelper?.WriteLine($"time recorded: {RecordedTime(temp)}, after {recordings + 1} recording(s)");
 
         s_slow = true;
         try
         {
             PerfResult slower = Perf.Measure(s_timed, 20_000, Body);
+            if (!RecordedTime(temp))
+            {
+                // Never a tier-0 time as the baseline, which would read the 4x chain as improved: the documented notices instead.
+                host.Notices.ShouldContain(n => n.Message.StartsWith("The baseline entry holds no task-clock", StringComparison.Ordinal));
+                slower.ShouldNotRegress(options: Local(temp), maxChange: HostNoise, callerFilePath: source, testMethod: "Work");
+                host.Output[^1].ShouldContain("this machine's entry was recorded without it");
+                return;
+            }
+
             // On a failure, the recording's and the judgement's reports: a busy suite run once passed this 4x chain (issue 24),
             // and only what they measured says why.
             string message = Should.Throw<PerfAssertionException>(
@@ -119,4 +135,8 @@ public sealed class ShouldNotRegressMeasurementTests
     }
 
     private static long Body(int n) => MeasuredBodies.Chain(s_slow ? 4 * n : n);
+
+    private static bool RecordedTime(TempDirectory temp) =>
+        BaselineStore.Read(temp.Combine("TimingTests.Work.perf.json")) is { } baseline
+        && baseline.Entries.Any(static e => e.Record.Find("task-clock") is not null);
 }

@@ -37,6 +37,13 @@ internal sealed class AdapterSandbox : IDisposable
         };
     }
 
+    /// <summary>
+    /// Whether the baseline <paramref name="file"/> holds time (tsc): a recording none of whose measurements ran the body's
+    /// final code leaves it out (issue 24), which a suite keeping the JIT busy can cause.
+    /// </summary>
+    public bool RecordedTime(string file) =>
+        BaselineStore.Read(Path.Combine(Baselines, file)) is { } baseline && baseline.Entries.Any(static e => e.Record.Find("tsc") is not null);
+
     public string[] BaselineFiles() => [.. Directory.GetFiles(Baselines).Select(Path.GetFileName).Order(StringComparer.Ordinal)!];
 
     public void Dispose()

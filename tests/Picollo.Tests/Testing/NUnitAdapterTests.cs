@@ -69,16 +69,33 @@ public sealed class NUnitAdapterTests
         int steps = NUnitWork.ChainSteps;
         try
         {
-            IReadOnlyList<ITestResult> recorded = NUnitPipeline.Run(typeof(NUnitBaselines));
-
-            recorded.Select(static r => $"{r.Test.Name} {r.ResultState}").Order(StringComparer.Ordinal).ShouldBe(["Body Passed", "Cases(16) Passed", "Cases(64) Passed"]);
-            sandbox.BaselineFiles().ShouldBe(["NUnitBaselines.Body.perf.json", "NUnitBaselines.Cases.16.perf.json", "NUnitBaselines.Cases.64.perf.json"]);
+            // Time is recorded only from the body's final code: when other tests held it at tier 0 through a whole recording, the
+            // entry holds no time (issue 24), and the test records again, as the notice says.
+            IReadOnlyList<ITestResult> recorded;
+            int recordings = 0;
+            do
+            {
+                recorded = NUnitPipeline.Run(typeof(NUnitBaselines));
+                recorded.Select(static r => $"{r.Test.Name} {r.ResultState}").Order(StringComparer.Ordinal).ShouldBe(["Body Passed", "Cases(16) Passed", "Cases(64) Passed"]);
+                sandbox.BaselineFiles().ShouldBe(["NUnitBaselines.Body.perf.json", "NUnitBaselines.Cases.16.perf.json", "NUnitBaselines.Cases.64.perf.json"]);
+            }
+            while (!sandbox.RecordedTime("NUnitBaselines.Body.perf.json") && ++recordings < 3);
+            TestContext.Current.TestOutputHelper?.WriteLine(
+                $"time recorded: {sandbox.RecordedTime("NUnitBaselines.Body.perf.json")}, after {recordings + 1} recording(s)");
 
             sandbox.Use(update: false);
             NUnitWork.ChainSteps = steps * 3;
 
             // Time is never withheld: on a busy machine too, 3× is beyond what the conditions allow unchanged code.
             ITestResult regressed = Single(NUnitPipeline.Run(typeof(NUnitBaselines)), "Body");
+            if (!sandbox.RecordedTime("NUnitBaselines.Body.perf.json"))
+            {
+                // Never a tier-0 time as the baseline, which read the 3x chain as improved: the documented notices instead.
+                Single(recorded, "Body").Output.ShouldContain("The baseline entry holds no tsc");
+                regressed.ResultState.Status.ShouldBe(TestStatus.Passed, regressed.Message);
+                regressed.Output.ShouldContain("this machine's entry was recorded without it");
+                return;
+            }
 
             // On a failure, the recording's own report and the file it wrote too: a busy suite run once recorded this chain at
             // 4.7x its time (issue 24), and what the recording measured is what explains such a pass.

@@ -188,18 +188,35 @@ public sealed class XunitAdapterTests
             missing.Attachments.Keys.ShouldContain("BaselineBody.Chain.received.perf.json");
             sandbox.BaselineFiles().ShouldBe(["BaselineBody.Chain.received.perf.json"]);
 
-            // Update mode writes the baseline.
+            // Update mode writes the baseline; its time only from the body's final code. Other tests keeping the JIT busy can hold
+            // the body at tier 0 through a whole recording, and then time is left out: the test records again, as the notice says.
             sandbox.Use(update: true);
-            PipelineTest updated = (await XunitPipeline.RunAsync(null, typeof(BaselineBody))).ShouldHaveSingleItem();
-            updated.Outcome.ShouldBe("Passed", updated.Message);
-            updated.Warnings.ShouldContain(w => w.Contains("Baseline updated:", StringComparison.Ordinal));
-            sandbox.BaselineFiles().ShouldContain("BaselineBody.Chain.perf.json");
+            PipelineTest updated;
+            int recordings = 0;
+            do
+            {
+                updated = (await XunitPipeline.RunAsync(null, typeof(BaselineBody))).ShouldHaveSingleItem();
+                updated.Outcome.ShouldBe("Passed", updated.Message);
+                updated.Warnings.ShouldContain(w => w.Contains("Baseline updated:", StringComparison.Ordinal));
+                sandbox.BaselineFiles().ShouldContain("BaselineBody.Chain.perf.json");
+            }
+            while (!sandbox.RecordedTime("BaselineBody.Chain.perf.json") && ++recordings < 3);
+            TestContext.Current.TestOutputHelper?.WriteLine(
+                $"time recorded: {sandbox.RecordedTime("BaselineBody.Chain.perf.json")}, after {recordings + 1} recording(s)");
 
             // Three times the work: a confirmed regression fails the test, on a busy machine too. Time is never withheld: other
             // processes, another machine speed and the recorded spread widen what unchanged code may show, by far less than 3×.
             sandbox.Use(update: false);
             SampleWork.ChainSteps = steps * 3;
             PipelineTest regressed = (await XunitPipeline.RunAsync(null, typeof(BaselineBody))).ShouldHaveSingleItem();
+            if (!sandbox.RecordedTime("BaselineBody.Chain.perf.json"))
+            {
+                // Never a tier-0 time as the baseline, which read the 3x chain as improved: the documented notices instead.
+                updated.Warnings.ShouldContain(w => w.Contains("The baseline entry holds no tsc", StringComparison.Ordinal), string.Join(" | ", updated.Warnings));
+                regressed.Outcome.ShouldBe("Passed", regressed.Message);
+                regressed.Warnings.ShouldContain(w => w.Contains("this machine's entry was recorded without it", StringComparison.Ordinal), string.Join(" | ", regressed.Warnings));
+                return;
+            }
 
             regressed.Outcome.ShouldBe("Failed", string.Join(" | ", regressed.Warnings));
             regressed.Message.ShouldStartWith("Picollo.Assertions.PerfAssertionException: BaselineBody.Chain\n    should not regress against\n");
