@@ -58,22 +58,43 @@ internal static class FreshProcessWorker
         int count = int.TryParse(measurements, NumberStyles.Integer, CultureInfo.InvariantCulture, out int n)
             && n is >= 1 and <= 16 ? n : 1;
         PerfResult result = judged;
+        int written = 0;
         for (int i = 0; i < count; i++)
         {
             if (i > 0)
                 result = result.Remeasure();
+            // A measurement of code that was not final is no level of the body: tier-0 code runs several times slower, and
+            // one such process would widen the recorded spread, or confirm a regression, by that much (issue 24).
+            if (!BaselineJudge.RanFinalCode(result.Run))
+                continue;
             BaselineRecord record = BaselineRecord.FromResult(result);
             string text = string.Create(CultureInfo.InvariantCulture, $"{record.OtherProcessesCores:R}\n")
                 + new BaselineFile([new BaselineEntry(MachineFingerprint.Current, record)]).ToJson();
 
             // Written whole and renamed, so the parent never reads half a file of a process it had to kill.
-            string path = string.Create(CultureInfo.InvariantCulture, $"{prefix}.{i}.json");
+            string path = string.Create(CultureInfo.InvariantCulture, $"{prefix}.{written++}.json");
             File.WriteAllText(path + ".tmp", text, Encoding.UTF8);
             File.Move(path + ".tmp", path, overwrite: true);
         }
 
-        return string.Create(CultureInfo.InvariantCulture, $"Measured {count} time(s) for another process's recording of {baselinePath}.");
+        // Why this process has no level, for the parent's notice: it measured, but never the final code.
+        if (written == 0)
+            File.WriteAllText(NotFinalPath(prefix), string.Join(" ", result.Run.Notes), Encoding.UTF8);
+
+        return string.Create(CultureInfo.InvariantCulture,
+            $"Measured {count} time(s) for another process's recording of {baselinePath}; {written} ran the body's final code.");
     }
+
+    /// <summary>
+    /// The parent's side: why a worker that wrote no measurement has none because none ran the body's final code (the last
+    /// one's notes), or <see langword="null"/>.
+    /// </summary>
+    /// <param name="prefix">The output prefix given to the worker.</param>
+    /// <returns>The notes, or <see langword="null"/> when the worker wrote no such file.</returns>
+    public static string? ReadNotFinal(string prefix) =>
+        File.Exists(NotFinalPath(prefix)) ? File.ReadAllText(NotFinalPath(prefix), Encoding.UTF8) : null;
+
+    private static string NotFinalPath(string prefix) => prefix + ".not-final.txt";
 
     /// <summary>The parent's side: the measurements a worker wrote under <paramref name="prefix"/>, in order.</summary>
     /// <param name="prefix">The output prefix given to the worker.</param>

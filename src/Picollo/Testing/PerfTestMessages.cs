@@ -302,6 +302,17 @@ internal static class PerfTestMessages
     public static string FreshProcessExitedEarly(string test, int exitCode, IReadOnlyList<string> lastOutput) =>
         MeasuredNothing(test, string.Create(CultureInfo.InvariantCulture, $"it exited with code {exitCode} without measuring"), lastOutput);
 
+    /// <summary>A fresh process whose measurements all ran code that was not final: no level of the body.</summary>
+    /// <param name="test">The test as the worker names it, e.g. <c>WordsPerf.Count in TextKit.PerfTests.dll</c>.</param>
+    /// <param name="measurements">How many measurements it took.</param>
+    /// <param name="notes">The last measurement's notes (what was not final).</param>
+    public static string FreshProcessRanNoFinalCode(string test, int measurements, string notes) =>
+        MeasuredNothing(
+            test,
+            string.Create(
+                CultureInfo.InvariantCulture, $"none of its {measurements} measurements ran the body's final code ({notes.TrimEnd('.')})"),
+            []);
+
     private static string MeasuredNothing(string test, string why, IReadOnlyList<string> lastOutput) =>
         $"the fresh process for {test} measured nothing: {why}." +
         (lastOutput.Count == 0 ? string.Empty : " Its last output: " + string.Join(" | ", lastOutput));

@@ -265,6 +265,29 @@ public sealed class FreshProcessJudgementTests
         Directory.GetFiles(temp.Path, "*.perf.json").ShouldBeEmpty("a worker writes no baseline and no received file");
     }
 
+    [Fact]
+    public void AWorker_WritesOnlyMeasurementsOfFinalCode_AndWhyItHasNone()
+    {
+        using var temp = new TempDirectory();
+        string prefix = temp.Combine("out", "measurement");
+        Directory.CreateDirectory(temp.Combine("out"));
+        var environment = new Dictionary<string, string?>
+        {
+            [FreshProcessWorker.BaselineVariable] = temp.Combine("T.M.perf.json"),
+            [FreshProcessWorker.OutputVariable] = prefix,
+            [FreshProcessWorker.MeasurementsVariable] = "2",
+        };
+        var options = new BaselineStoreOptions { GetEnvironmentVariable = name => environment.GetValueOrDefault(name) };
+
+        // Tier-0 code at 3x is no level of the body (issue 24): the process has none, and says why.
+        static PerfResult Tier0() =>
+            SyntheticResults.Result(WarmupEnd.TimeCap, ["Warmup stopped before tier 1."], Tsc(3.0)).WithRemeasure(Tier0);
+        BaselineJudge.Judge(Tier0(), temp.Combine("T.cs"), "T", "M", null, options).Outcome.ShouldBe(BaselineOutcome.NotJudged);
+
+        FreshProcessWorker.Read(prefix).ShouldBeEmpty();
+        FreshProcessWorker.ReadNotFinal(prefix).ShouldBe("Warmup stopped before tier 1.");
+    }
+
     // Records T.M in update mode, with fresh processes played by fresh; the test's own process measured 1.0.
     private static void RecordWithFreshProcesses(TempDirectory temp, IFreshProcessMeasurer fresh) =>
         Runs(1.0).ShouldNotRegress(options: Options(temp, fresh) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");

@@ -143,6 +143,9 @@ public sealed class PerfTestMessagesTests
             nameof(PerfTestMessages.FreshProcessTimedOut) + ": no output",
             PerfTestMessages.FreshProcessTimedOut(Worker, TimeSpan.FromSeconds(102), []));
         add(
+            nameof(PerfTestMessages.FreshProcessRanNoFinalCode),
+            PerfTestMessages.FreshProcessRanNoFinalCode(Worker, 2, "Warmup stopped after 1,501 ms, before the body's method got its tier-1 code."));
+        add(
             nameof(PerfTestMessages.FreshProcessExitedEarly) + ": its last output",
             PerfTestMessages.FreshProcessExitedEarly(
                 Worker,
