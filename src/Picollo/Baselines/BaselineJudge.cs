@@ -194,6 +194,17 @@ internal static class BaselineJudge
         // Per time counter, the widest band any measurement of this judgement was allowed so far (BaselineRecord.EarlierAllowance).
         private readonly Dictionary<string, double> _widest = new(StringComparer.Ordinal);
 
+        // The wait between fresh processes (PICOLLO_RECORDING_SPACING or the options'), and whether it was waited: a value of
+        // the variable that is not valid is said only where it mattered.
+        private readonly (TimeSpan Spacing, string? Problem) _spacing = options.ResolveFreshProcessSpacing();
+        private bool _spaced;
+
+        private void Space()
+        {
+            _spaced = true;
+            Thread.Sleep(_spacing.Spacing);
+        }
+
         private BaselineCheckResult CheckResult =>
             _check ?? throw new InvalidOperationException("Check() runs before the stages that read it.");
 
@@ -354,6 +365,9 @@ internal static class BaselineJudge
                     break;
             }
 
+            if (_spaced && _spacing.Problem is { } spacing)
+                _notices.Add(spacing);
+
             MachineSpeedMemory.Load(_machine.Id, options.GetEnvironmentVariable).Remember(_current);
             return new BaselineJudgement
             {
@@ -446,7 +460,7 @@ internal static class BaselineJudge
                 // Spaced out: a host level lasts seconds to minutes, and processes back to back draw the same one (four
                 // processes in 8 s all read a word count at 120 ticks; the minutes after read 105 to 224).
                 if (i > 0)
-                    Thread.Sleep(options.FreshProcessSpacing);
+                    Space();
                 MeasureFreshLevel(fresh, levels, failures);
             }
         }
@@ -459,13 +473,13 @@ internal static class BaselineJudge
             var later = new List<BaselineRecord>(thisProcess);
             for (int i = 0; i < processes; i++)
             {
-                Thread.Sleep(options.FreshProcessSpacing);
+                Space();
                 BaselineRecord record = BaselineRecord.FromResult(_judged.Remeasure());
                 if (!MachineLoad.IsBusy(record.OtherProcessesCores) || MachineLoad.IsBusy(_current.OtherProcessesCores))
                     later.Add(record);
             }
 
-            _remeasurements.Add(BaselineMessages.MeasuredLevelsInThisProcess(processes, options.FreshProcessSpacing.TotalSeconds));
+            _remeasurements.Add(BaselineMessages.MeasuredLevelsInThisProcess(processes, _spacing.Spacing.TotalSeconds));
             return later;
         }
 
@@ -490,7 +504,7 @@ internal static class BaselineJudge
             while (fresh is not null && failures.Count == 0 && started < processes + MaxExtraRecordingProcesses
                 && (combined.Processes < 2 || (TimeSpread.HasLevels(combined, options.VerdictPolicy) && settled < SettledProcesses)))
             {
-                Thread.Sleep(options.FreshProcessSpacing);
+                Space();
                 MeasureFreshLevel(fresh, levels, failures);
                 started++;
                 TimeSpread.Combined next = TimeSpread.Combine(levels, options.VerdictPolicy, thisProcess);
@@ -622,7 +636,7 @@ internal static class BaselineJudge
                 // Spaced out, so the three span some 30 s: a host level that slowed one body by a quarter for 8-25 s, with no
                 // reference moving, held through this process and the fresh processes right after it (bench levels).
                 if (process > 1)
-                    Thread.Sleep(options.FreshProcessSpacing);
+                    Space();
 
                 FreshProcessMeasurement measured =
                     fresh.Measure(Path.GetFullPath(baselinePath), MeasurementsPerProcess, MeasurementCancellation.Current);

@@ -12,6 +12,13 @@ namespace Picollo.Baselines;
 /// </summary>
 internal static class BaselineMessages
 {
+    /// <summary><c>PICOLLO_RECORDING_SPACING</c> holds no number of seconds from 0 to 60: the default spacing was used.</summary>
+    /// <param name="value">The variable's value.</param>
+    /// <param name="used">The spacing used instead.</param>
+    public static string InvalidRecordingSpacing(string value, TimeSpan used) => string.Create(CultureInfo.InvariantCulture,
+        $"{BaselineStoreOptions.RecordingSpacingVariable}=\"{value}\" is not a number of seconds from 0 to 60 (e.g. 1 or 2.5): the fresh "
+        + $"processes were started {used.TotalSeconds:0.###} s apart, the default. Fix or unset the variable.");
+
     /// <summary>A picollo ab worker's measurement: the tool judges it, the stored baseline is neither read nor written.</summary>
     public static string SideBySideWorker() =>
         "Not compared with the stored baseline: picollo ab judges this measurement against the other build's, measured beside it.";

@@ -1,3 +1,5 @@
+using System.Globalization;
+
 namespace Picollo.Baselines;
 
 /// <summary>How a <see cref="BaselineStore"/> judges and writes.</summary>
@@ -9,6 +11,14 @@ public sealed record BaselineStoreOptions
     /// recorded (<see cref="AddProcessLevels"/>).
     /// </summary>
     public const string UpdateVariable = "PICOLLO_UPDATE_BASELINES";
+
+    /// <summary>
+    /// The environment variable that sets the wait between the fresh processes of a recording or a confirmation, in seconds
+    /// (0 to 60; 5 by default). A host's speed levels last seconds to minutes, so processes started back to back draw the
+    /// same one and the recorded spread misses the others: lower it only where a recording's wall time matters more than
+    /// its spread, such as a CI job that checks a project's perf tests run at all.
+    /// </summary>
+    public const string RecordingSpacingVariable = "PICOLLO_RECORDING_SPACING";
 
     private static volatile BaselineStoreOptions s_assemblyDefault = new();
 
@@ -75,6 +85,21 @@ public sealed record BaselineStoreOptions
     /// measurements.
     /// </summary>
     internal static TimeSpan DefaultFreshProcessSpacing { get; set; } = TimeSpan.FromSeconds(5);
+
+    /// <summary>
+    /// The wait between fresh processes a judgement uses: <see cref="RecordingSpacingVariable"/> when set to a valid number
+    /// of seconds, else <see cref="FreshProcessSpacing"/>; and, for a value that is not valid, the notice that says so.
+    /// </summary>
+    /// <returns>The spacing, and the problem with the variable or <see langword="null"/>.</returns>
+    internal (TimeSpan Spacing, string? Problem) ResolveFreshProcessSpacing()
+    {
+        string? text = (GetEnvironmentVariable ?? Environment.GetEnvironmentVariable)(RecordingSpacingVariable);
+        if (string.IsNullOrWhiteSpace(text))
+            return (FreshProcessSpacing, null);
+        if (double.TryParse(text, NumberStyles.Float, CultureInfo.InvariantCulture, out double seconds) && seconds is >= 0 and <= 60)
+            return (TimeSpan.FromSeconds(seconds), null);
+        return (FreshProcessSpacing, BaselineMessages.InvalidRecordingSpacing(text, FreshProcessSpacing));
+    }
 
     /// <summary>
     /// What a CI build does when a counter has no baseline for its machine. Default

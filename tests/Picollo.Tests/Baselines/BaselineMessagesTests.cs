@@ -42,6 +42,7 @@ public sealed class BaselineMessagesTests
         Case(text, nameof(BaselineMessages.RecordedInFewerProcesses),
             BaselineMessages.RecordedInFewerProcesses(3, 4, "the fresh process exited with code 1 before it measured."));
         Case(text, nameof(BaselineMessages.RecordedWithNoSpread), BaselineMessages.RecordedWithNoSpread(7));
+        Case(text, nameof(BaselineMessages.InvalidRecordingSpacing), BaselineMessages.InvalidRecordingSpacing("1s", TimeSpan.FromSeconds(5)));
         Case(text, nameof(BaselineMessages.MeasuredLevelsInThisProcess), BaselineMessages.MeasuredLevelsInThisProcess(3, 1.5));
         Case(text, "RecordedAcrossProcesses: every level joined",
             BaselineMessages.RecordedAcrossProcesses(4, 4, 2, "tsc levels spread 1.368×", []));

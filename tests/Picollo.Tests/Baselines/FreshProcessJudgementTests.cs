@@ -288,6 +288,40 @@ public sealed class FreshProcessJudgementTests
         FreshProcessWorker.ReadNotFinal(prefix).ShouldBe("Warmup stopped before tier 1.");
     }
 
+    [Theory]
+    [InlineData(null, 0.0, false)]
+    [InlineData("2.5", 2.5, false)]
+    [InlineData("0", 0.0, false)]
+    [InlineData("abc", 0.0, true)]
+    [InlineData("61", 0.0, true)]
+    [InlineData("-1", 0.0, true)]
+    public void RecordingSpacing_ComesFromTheEnvironment_AndAValueThatIsNotValidIsNamed(string? value, double seconds, bool named)
+    {
+        using var temp = new TempDirectory();
+        Func<string, string?> local = TestEnvironment.Local(temp);
+        var options = Options(temp) with
+        {
+            GetEnvironmentVariable = name => name == BaselineStoreOptions.RecordingSpacingVariable ? value : local(name),
+        };
+
+        (TimeSpan spacing, string? problem) = options.ResolveFreshProcessSpacing();
+
+        spacing.ShouldBe(TimeSpan.FromSeconds(seconds));
+        if (!named)
+        {
+            problem.ShouldBeNull();
+            return;
+        }
+
+        problem.ShouldBe(BaselineMessages.InvalidRecordingSpacing(value!, TimeSpan.Zero));
+        using var host = RecordingHost.Install();
+        Runs(1.0).ShouldNotRegress(
+            options: options with { UpdateBaselines = true, FreshProcesses = new ScriptedProcesses([1.0, 1.0], [1.0, 1.0]) },
+            callerFilePath: temp.Combine("T.cs"),
+            testMethod: "M");
+        host.Notices.ShouldContain(n => n.Message == problem, "said where the spacing was waited");
+    }
+
     // Records T.M in update mode, with fresh processes played by fresh; the test's own process measured 1.0.
     private static void RecordWithFreshProcesses(TempDirectory temp, IFreshProcessMeasurer fresh) =>
         Runs(1.0).ShouldNotRegress(options: Options(temp, fresh) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
