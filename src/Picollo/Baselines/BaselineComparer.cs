@@ -115,7 +115,7 @@ internal static class BaselineComparer
         string without = baseline.Entries.Any(e => e.Machine.Id == machine.Id)
             ? $" (this machine's entry was recorded without it: record it again with {BaselineStoreOptions.UpdateVariable}=1)"
             : string.Empty;
-        noEntry = "no baseline for this machine" + (without.Length > 0 ? without : others);
+        noEntry = "no baseline for this machine" + without + others;
         return match;
     }
 

@@ -13,7 +13,8 @@ namespace Picollo.Baselines;
 /// <list type="number">
 /// <item>A run whose warmup did not see the body's final code is measured again before anything is judged or recorded:
 /// a baseline taken from tier-0 code holds numbers up to 3.5× too slow, and tier-0 code even allocates what tier-1 code
-/// stack-allocates (40 bytes per operation for a 4-int array).</item>
+/// stack-allocates (40 bytes per operation for a 4-int array). A recording none of whose measurements ran final code
+/// writes no time, cycles or misses of its own.</item>
 /// <item>What is written is recorded from a steady moment, at the machine's fast level, and across fresh processes, so
 /// the baseline knows the levels a body's time takes from one process to the next.</item>
 /// <item>A statistical regression (time, cycles, misses) fails only when a second measurement regresses on the same
@@ -212,39 +213,47 @@ internal static class BaselineJudge
         private BaselineRecord Judged(PerfResult measured) =>
             BaselineRecord.FromResult(measured) with { EarlierAllowance = new Dictionary<string, double>(_widest, StringComparer.Ordinal) };
 
-        private void Remember(BaselineCheckResult check)
+        private void Remember(IReadOnlyList<CounterVerdict> verdicts)
         {
-            foreach (CounterVerdict verdict in check.Verdicts)
+            foreach (CounterVerdict verdict in verdicts)
             {
                 if (verdict.Allowance is { High: > 0 } allowance)
                     _widest[verdict.Counter] = Math.Max(_widest.GetValueOrDefault(verdict.Counter), allowance.High);
             }
         }
 
-        // Judges a measurement and writes what the outcome calls for, less the statistical counters (time, cycles, misses) of
-        // a measurement whose code was not final: a recording whose runs all stayed at tier 0 while other tests kept the JIT
-        // busy stored 4,215 ticks/op for a chain, and the chain made 3x longer then measured 1,922 and passed as improved
-        // (NUnitAdapterTests, issue 24). Its exact counters are kept: allocations are judged at any tier.
+        // Judges a measurement and writes what the outcome calls for, without the statistical counters (time, cycles, misses)
+        // of a measurement whose code was not final: a recording whose runs all stayed at tier 0 while other tests kept the
+        // JIT busy stored 4,215 ticks/op for a chain, and the chain made 3x longer then measured 1,922 and passed as improved
+        // (NUnitAdapterTests, issue 24). This machine's earlier ones stay instead, where the entry had them.
         private BaselineCheckResult CheckAndWrite(PerfResult measured, BaselineRecord record) =>
-            _store.Check(baselinePath, _machine, record, folderProblem, Unwritten(measured, record)?.Record);
+            _store.Check(baselinePath, _machine, record, folderProblem, WrittenFromCodeNotFinal(measured, record)?.Record);
 
-        // The record written for a measurement whose code was not final and the counters it leaves out; null for final code
-        // or a record with no statistical counter.
-        private (BaselineRecord Record, string[] Names)? Unwritten(PerfResult measured, BaselineRecord record)
+        // For a measurement whose code was not final, the record written: its exact counters (tier-0 code can allocate more
+        // than final code, never less, so they can hide a small allocation regression, which a notice says, but never fail
+        // unchanged code), and this machine's earlier statistical counters where its entry has them. Null for final code.
+        private NotFinalRecord? WrittenFromCodeNotFinal(PerfResult measured, BaselineRecord record)
         {
             if (RanFinalCode(measured.Run))
                 return null;
-            string[] statistical =
+            bool Statistical(BaselineCounter c) => options.VerdictPolicy.GetRule(c.Name, c.Kind).Mode != VerdictMode.Exact;
+            BaselineCounter[] exact = [.. record.Counters.Where(c => !Statistical(c))];
+            BaselineEntry? earlier = _baseline?.Entries.FirstOrDefault(e => e.Machine.Id == _machine.Id);
+            BaselineCounter[] kept =
             [
-                .. record.Counters
-                    .Where(c => options.VerdictPolicy.GetRule(c.Name, c.Kind).Mode != VerdictMode.Exact)
-                    .Select(static c => c.Name),
+                .. (earlier?.Record.Counters ?? []).Where(c => Statistical(c) && !exact.Any(e => e.Name == c.Name)),
             ];
-            return statistical.Length == 0
-                ? null
-                : (record with { Counters = [.. record.Counters.Where(c => !statistical.Contains(c.Name, StringComparer.Ordinal))] },
-                    statistical);
+            string[] leftOut = [.. record.Counters.Where(Statistical).Select(static c => c.Name)];
+            return new NotFinalRecord(
+                record with { Counters = [.. exact, .. kept] },
+                leftOut,
+                [.. exact.Select(static c => c.Name)],
+                kept.Length > 0 ? earlier!.Record.RecordedUtc : null);
         }
+
+        // What was written for a measurement whose code was not final: the record, the counters it did not take from that
+        // measurement, those it did, and when this machine's earlier statistical counters it kept were recorded.
+        private sealed record NotFinalRecord(BaselineRecord Record, string[] LeftOut, string[] Exact, DateTime? EarlierUtc);
 
         /// <summary>
         /// A measurement of the body's final code: <paramref name="measured"/>, or, when its warmup never saw it, one
@@ -290,8 +299,17 @@ internal static class BaselineJudge
 
         public void Check()
         {
+            // PICOLLO_UPDATE_BASELINES=add joins this process's time to the entry's levels: code that was not final is no level.
+            if (_store.IsAddingProcessLevels && !RanFinalCode(_judged.Run))
+            {
+                string message = BaselineMessages.NotAddedFromCodeNotFinal(string.Join(" ", _judged.Run.Notes));
+                _check = new BaselineCheckResult(BaselineOutcome.NotJudged, [], Path.GetFullPath(baselinePath), null, message);
+                _notices.Add(message);
+                return;
+            }
+
             _check = CheckAndWrite(_judged, _current);
-            Remember(_check);
+            Remember(_check.Verdicts);
         }
 
         // The machine at another speed than at recording, or busy with other processes: a host's slow mode and a neighbour's
@@ -308,11 +326,12 @@ internal static class BaselineJudge
                 _conditionMeasurements++;
                 PerfResult again = _judged.Remeasure();
                 BaselineRecord record = Judged(again);
-                BaselineCheckResult check = CheckAndWrite(again, record);
-                Remember(check);
+                // Looked at first, written only when kept: the received file is the measurement judged.
+                IReadOnlyList<CounterVerdict> verdicts = _store.Compare(baselinePath, _machine, record, folderProblem);
+                Remember(verdicts);
                 _remeasurements.Add($"Measured again in other conditions: {changed.Text}.");
-                if (Widening(check) <= Widening(CheckResult) || check.Verdicts.Any(static v => v.IsRegression))
-                    (_judged, _current, _check) = (again, record, check);
+                if (Widening(verdicts) <= Widening(CheckResult.Verdicts) || verdicts.Any(static v => v.IsRegression))
+                    (_judged, _current, _check) = (again, record, CheckAndWrite(again, record));
             }
         }
 
@@ -331,12 +350,11 @@ internal static class BaselineJudge
         public BaselineJudgement Conclude()
         {
             BaselineCheckResult check = CheckResult;
-            if ((check.Outcome == BaselineOutcome.Updated || check.ReceivedPath is not null) && Unwritten(_judged, _current) is { } left)
+            if ((check.Outcome == BaselineOutcome.Updated || check.ReceivedPath is not null)
+                && WrittenFromCodeNotFinal(_judged, _current) is { } written)
             {
                 string entry = check.Outcome == BaselineOutcome.Updated ? "The baseline entry" : "The received entry";
-                string kept = string.Join(", ", _current.Counters.Select(static c => c.Name).Except(left.Names, StringComparer.Ordinal));
-                _notices.Add(BaselineMessages.RecordedFromCodeNotFinal(
-                    entry, string.Join(" ", _judged.Run.Notes), string.Join(", ", left.Names), kept));
+                _notices.Add(NotFinalNotice(entry, written));
             }
 
             if (check.Verdicts.FirstOrDefault(static v => v.ConditionsChanged) is { } widened)
@@ -382,6 +400,16 @@ internal static class BaselineJudge
                 UnconfirmedCounters = _unconfirmed,
                 Notices = _notices,
             };
+        }
+
+        private string NotFinalNotice(string entry, NotFinalRecord written)
+        {
+            string notes = string.Join(" ", _judged.Run.Notes);
+            if (written.LeftOut.Length == 0)
+                return BaselineMessages.RecordedExactFromCodeNotFinal(entry, notes, string.Join(", ", written.Exact));
+            string? earlier = written.EarlierUtc?.ToString("yyyy-MM-dd HH:mm 'UTC'", CultureInfo.InvariantCulture);
+            return BaselineMessages.RecordedFromCodeNotFinal(
+                entry, notes, string.Join(", ", written.LeftOut), string.Join(", ", written.Exact), earlier);
         }
 
         // A recording whose references ran slower than the machine's fastest remembered level (an allocation episode, a slow
@@ -565,8 +593,8 @@ internal static class BaselineJudge
         }
 
         // How much the conditions widened a check's time verdicts: the sum of their allowances beyond the recorded spread.
-        private static double Widening(BaselineCheckResult check) =>
-            check.Verdicts.Where(static v => v.ConditionsChanged).Sum(static v => v.Allowance!.High - v.Allowance.Low);
+        private static double Widening(IReadOnlyList<CounterVerdict> verdicts) =>
+            verdicts.Where(static v => v.ConditionsChanged).Sum(static v => v.Allowance!.High - v.Allowance.Low);
 
         private void ConfirmInProcess()
         {
@@ -576,7 +604,7 @@ internal static class BaselineJudge
             PerfResult second = _judged.Remeasure();
             BaselineRecord secondRecord = Judged(second);
             BaselineCheckResult recheck = CheckAndWrite(second, secondRecord);
-            Remember(recheck);
+            Remember(recheck.Verdicts);
 
             // Code that was not final in either measurement (its tier-1 code still to come, other code compiled under the
             // samples) confirms nothing: a test host busy compiling its own reporting kept a body at tier 0 for both, and
@@ -643,15 +671,14 @@ internal static class BaselineJudge
                 if (measured.Failure is not null || Fastest(measured.Records) is not { } level)
                 {
                     _remeasurements.Add(BaselineMessages.FreshProcessCouldNotMeasure(measured.Failure ?? "it wrote no measurement"));
+                    // A process that ran only code that was not final says nothing either way: the next one may.
+                    if (measured.RanNoFinalCode)
+                        continue;
                     break;
                 }
 
                 // Each counter on its own: one cleared in this process leaves the others to the next.
-                CounterVerdict[] there =
-                [
-                    .. _store.Compare(baselinePath, _machine, level with { EarlierAllowance = _widest }, folderProblem)
-                        .Where(v => pending.Contains(v.Counter, StringComparer.Ordinal)),
-                ];
+                CounterVerdict[] there = FreshVerdicts(level, pending);
                 seen.Add(string.Join("; ", there.Select(static v => v.Text)));
                 string[] cleared =
                 [
@@ -674,6 +701,13 @@ internal static class BaselineJudge
             _remeasurements.Add($"{sentence} ({all}).");
             _confirmation += $" {sentence}.";
         }
+
+        // A fresh process's verdicts on the counters still pending, allowed what this judgement's measurements were.
+        private CounterVerdict[] FreshVerdicts(BaselineRecord level, List<string> pending) =>
+        [
+            .. _store.Compare(baselinePath, _machine, level with { EarlierAllowance = _widest }, folderProblem)
+                .Where(v => pending.Contains(v.Counter, StringComparer.Ordinal)),
+        ];
 
         // Whether every pending counter's regression lies twice beyond its band in this process's confirmed measurement.
         private bool Gross(List<string> pending) => pending.All(name =>

@@ -32,19 +32,41 @@ internal static class BaselineMessages
 
     /// <summary>
     /// An entry (the baseline's or a received one) was written from a measurement whose code may not have been final: its
-    /// time-like and other statistical counters were left out, its exact ones kept.
+    /// statistical counters (time, cycles, misses) were not taken from it; this machine's earlier ones were kept, if any.
     /// </summary>
     /// <param name="entry">Which entry: "The baseline entry" or "The received entry".</param>
     /// <param name="notes">The run's notes (what was not final).</param>
-    /// <param name="leftOut">The counters left out, e.g. <c>tsc, task-clock</c>.</param>
-    /// <param name="kept">The counters kept, e.g. <c>allocated-bytes</c>; empty when none.</param>
-    public static string RecordedFromCodeNotFinal(string entry, string notes, string leftOut, string kept) =>
-        $"{entry} holds no {leftOut}: no measurement of the recording ran the body's final code ({notes}), and time "
-        + "measured on code that is not yet final reads up to several times slower, so a baseline of it would pass a "
-        + "regression that large. " + (kept.Length > 0 ? $"Its exact counters ({kept}) were kept. " : string.Empty)
-        + "Verdicts on the counters left out say there is no baseline for them. To record them, run the perf tests alone "
-        + "(dotnet test --filter Category=Performance) or give the test a longer TimeBudget, "
-        + $"with {BaselineStoreOptions.UpdateVariable}=1.";
+    /// <param name="leftOut">The counters not taken from the measurement, e.g. <c>tsc, task-clock</c>.</param>
+    /// <param name="exact">The exact counters written from it, e.g. <c>allocated-bytes</c>; empty when none.</param>
+    /// <param name="earlier">When this machine's earlier statistical counters, kept instead, were recorded; <see langword="null"/>
+    /// when the entry had none.</param>
+    public static string RecordedFromCodeNotFinal(string entry, string notes, string leftOut, string exact, string? earlier) =>
+        (earlier is null ? $"{entry} holds no {leftOut}" : $"{entry} keeps this machine's earlier {leftOut} (recorded {earlier})")
+        + $": no measurement of the recording ran the body's final code ({notes.TrimEnd('.')}), and time measured on code that "
+        + "is not yet final reads up to several times slower, so a baseline of it would pass a regression that large. "
+        + (exact.Length > 0 ? $"Its exact counters ({exact}) are this measurement's. " : string.Empty)
+        + (earlier is null
+            ? "Until it is recorded again, verdicts on the others have no baseline from this machine. "
+            : "Verdicts on the others compare with the earlier recording until it is recorded again. ")
+        + "To record them, run the perf tests alone (dotnet test --filter Category=Performance) or give the test a longer "
+        + $"TimeBudget, with {BaselineStoreOptions.UpdateVariable}=1.";
+
+    /// <summary>An entry of exact counters only was written from a measurement whose code may not have been final.</summary>
+    /// <param name="entry">Which entry: "The baseline entry" or "The received entry".</param>
+    /// <param name="notes">The run's notes (what was not final).</param>
+    /// <param name="exact">The exact counters written, e.g. <c>allocated-bytes</c>.</param>
+    public static string RecordedExactFromCodeNotFinal(string entry, string notes, string exact) =>
+        $"{entry} ({exact}) was recorded from a measurement whose code was not final ({notes.TrimEnd('.')}): code the JIT "
+        + "was about to replace can allocate what final code keeps on the stack, so it may read high and hide a regression "
+        + "that small. Record it again with the perf tests alone (dotnet test --filter Category=Performance) or with a "
+        + $"longer TimeBudget ({BaselineStoreOptions.UpdateVariable}=1).";
+
+    /// <summary><c>PICOLLO_UPDATE_BASELINES=add</c> left the entry as it was: the measurement's code was not final.</summary>
+    /// <param name="notes">The run's notes (what was not final).</param>
+    public static string NotAddedFromCodeNotFinal(string notes) =>
+        $"Not added to the baseline's levels: the measurement did not run the body's final code ({notes.TrimEnd('.')}), so "
+        + $"its time is no level of the body; the entry is unchanged. Run the perf tests alone to add one "
+        + $"({BaselineStoreOptions.UpdateVariable}=add dotnet test --filter Category=Performance).";
 
     /// <summary>Time was judged with an allowance for conditions other than the recording's (a busy or slower machine).</summary>
     /// <param name="measurements">How many measurements looked for the recording's conditions (1 when none was repeated).</param>

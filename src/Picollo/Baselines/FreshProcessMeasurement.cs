@@ -16,4 +16,10 @@ internal sealed record FreshProcessMeasurement(IReadOnlyList<BaselineRecord> Rec
     /// <param name="failure">The sentence.</param>
     /// <returns>The failed measurement.</returns>
     public static FreshProcessMeasurement Failed(string failure) => new([], failure);
+
+    /// <summary>
+    /// Whether the process measured, but never the body's final code (its warmup ended before tier 1): no fault of the
+    /// process's, and no level of the body, so a confirmation asks the next process instead of stopping.
+    /// </summary>
+    public bool RanNoFinalCode { get; init; }
 }

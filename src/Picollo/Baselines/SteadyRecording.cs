@@ -77,7 +77,10 @@ internal sealed class SteadyRecording
             bool busy = Busy(runs[faster]) || Busy(runs[slower]);
             note = BaselineMessages.RecordedOnUnsteadyMachine(
                 MaxRuns, WhyNoneAgreed(runs, policy), Describe(runs[faster], runs[slower]), busy);
-            notices.Add(BaselineMessages.UnsteadyRecordingNotice(note));
+            // When even the kept run's code was not final, its statistical counters are not written (BaselineJudge), and the
+            // judge's notice says so: advice about what verdicts against them allow would be about numbers nobody stores.
+            if (Final(runs[faster]))
+                notices.Add(BaselineMessages.UnsteadyRecordingNotice(note));
         }
 
         Run kept = runs[faster];
@@ -100,7 +103,7 @@ internal sealed class SteadyRecording
             // A change matters when it reaches both thresholds, so the smallest one that matters is the larger of the
             // relative threshold and the absolute floor relative to the value: a few page faults in millions of operations
             // are far under the floor of one per 1,000, and a counter that was 0 has no relative change to miss (NaN or ∞).
-            if (detectable > Math.Max(rule.MinRelativeChange, rule.MinAbsoluteChange / statistic.Value))
+            if (Final(kept) && detectable > Math.Max(rule.MinRelativeChange, rule.MinAbsoluteChange / statistic.Value))
                 notices.Add(BaselineMessages.BlindBaseline(counter.Name, statistic.Statistic, detectable, rule.MinRelativeChange));
         }
 

@@ -92,7 +92,10 @@ internal sealed class FreshProcessRunner(PerfTestWorker worker, TimeSpan timeBud
         if (records.Count > 0)
             return new FreshProcessMeasurement(records, null);
         if (FreshProcessWorker.ReadNotFinal(prefix) is { } notes)
-            return FreshProcessMeasurement.Failed(PerfTestMessages.FreshProcessRanNoFinalCode(worker.Description, measurements, notes));
+        {
+            return FreshProcessMeasurement.Failed(PerfTestMessages.FreshProcessRanNoFinalCode(worker.Description, measurements, notes))
+                with { RanNoFinalCode = true };
+        }
 
         return FreshProcessMeasurement.Failed(!exited
             ? PerfTestMessages.FreshProcessTimedOut(worker.Description, timeout, Tail(output))

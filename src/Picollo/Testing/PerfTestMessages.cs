@@ -306,12 +306,10 @@ internal static class PerfTestMessages
     /// <param name="test">The test as the worker names it, e.g. <c>WordsPerf.Count in TextKit.PerfTests.dll</c>.</param>
     /// <param name="measurements">How many measurements it took.</param>
     /// <param name="notes">The last measurement's notes (what was not final).</param>
-    public static string FreshProcessRanNoFinalCode(string test, int measurements, string notes) =>
-        MeasuredNothing(
-            test,
-            string.Create(
-                CultureInfo.InvariantCulture, $"none of its {measurements} measurements ran the body's final code ({notes.TrimEnd('.')})"),
-            []);
+    public static string FreshProcessRanNoFinalCode(string test, int measurements, string notes) => string.Create(
+        CultureInfo.InvariantCulture,
+        $"the fresh process for {test} has no level of the body: none of its {measurements} measurements ran the body's final "
+        + $"code ({notes.TrimEnd('.')}).");
 
     private static string MeasuredNothing(string test, string why, IReadOnlyList<string> lastOutput) =>
         $"the fresh process for {test} measured nothing: {why}." +

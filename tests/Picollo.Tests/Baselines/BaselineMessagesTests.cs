@@ -28,9 +28,12 @@ public sealed class BaselineMessagesTests
             BaselineMessages.MeasuredAgainForFinalCode(WarmupNote, thisOneDid: true));
         Case(text, "MeasuredAgainForFinalCode: neither did", BaselineMessages.MeasuredAgainForFinalCode(WarmupNote, thisOneDid: false));
         Case(text, nameof(BaselineMessages.RecordedFromCodeNotFinal),
-            BaselineMessages.RecordedFromCodeNotFinal("The baseline entry", WarmupNote, "tsc, task-clock", "allocated-bytes"));
-        Case(text, "RecordedFromCodeNotFinal: no exact counter",
-            BaselineMessages.RecordedFromCodeNotFinal("The received entry", WarmupNote, "tsc", string.Empty));
+            BaselineMessages.RecordedFromCodeNotFinal("The baseline entry", WarmupNote, "tsc, task-clock", "allocated-bytes", null));
+        Case(text, "RecordedFromCodeNotFinal: no exact counter, this machine's earlier time kept",
+            BaselineMessages.RecordedFromCodeNotFinal("The received entry", WarmupNote, "tsc", string.Empty, "2026-11-20 09:14 UTC"));
+        Case(text, nameof(BaselineMessages.RecordedExactFromCodeNotFinal),
+            BaselineMessages.RecordedExactFromCodeNotFinal("The baseline entry", WarmupNote, "allocated-bytes"));
+        Case(text, nameof(BaselineMessages.NotAddedFromCodeNotFinal), BaselineMessages.NotAddedFromCodeNotFinal(WarmupNote));
         Case(text, "NotFinalMeasurementsAgreeWithNone: some", BaselineMessages.NotFinalMeasurementsAgreeWithNone(2, 5));
         Case(text, "NotFinalMeasurementsAgreeWithNone: all", BaselineMessages.NotFinalMeasurementsAgreeWithNone(5, 5));
         string busyVerdict = "tsc P10 +9.0% (1,062 → 1,158 ticks/op), z = 0.4, Cohen's d = 0.0, detects ≥ 24.6%, allowing +15% "

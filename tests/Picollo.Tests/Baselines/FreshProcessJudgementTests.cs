@@ -286,6 +286,18 @@ public sealed class FreshProcessJudgementTests
 
         FreshProcessWorker.Read(prefix).ShouldBeEmpty();
         FreshProcessWorker.ReadNotFinal(prefix).ShouldBe("Warmup stopped before tier 1.");
+
+        // Tier 0, then final code, then tier 0 again: the worker measured it twice after its first look, and writes only the
+        // final one, as the first file, with nothing to say that the process had none.
+        using var other = new TempDirectory();
+        environment[FreshProcessWorker.OutputVariable] = prefix = other.Combine("measurement");
+        PerfResult final = SyntheticResults.Result(Tsc(1.0)).WithRemeasure(Tier0);
+        PerfResult tier0ThenFinal =
+            SyntheticResults.Result(WarmupEnd.TimeCap, ["Warmup stopped before tier 1."], Tsc(3.0)).WithRemeasure(() => final);
+        BaselineJudge.Judge(tier0ThenFinal, temp.Combine("T.cs"), "T", "M", null, options);
+
+        FreshProcessWorker.Read(prefix).Select(static r => Math.Round(r.Find("tsc")!.PerOperation.P10 / 199.9, 2)).ShouldBe([1.0]);
+        FreshProcessWorker.ReadNotFinal(prefix).ShouldBeNull();
     }
 
     [Theory]

@@ -191,8 +191,12 @@ public sealed class SteadyRecordingTests
         record.Counters.Select(static c => c.Name).ShouldBe(["allocated-bytes"]);
         string notice = host.Notices.Select(static n => n.Message).Where(static m => m.StartsWith("The baseline entry holds no tsc: ", StringComparison.Ordinal)).ShouldHaveSingleItem();
         notice.ShouldContain("no measurement of the recording ran the body's final code (warmup stopped before tier 1)");
-        notice.ShouldContain("Its exact counters (allocated-bytes) were kept.");
-        host.Notices.ShouldContain(n => n.Message.StartsWith("Recorded on an unsteady machine: 5 measurements, no two that agree: none of the 5 ran the body's final code", StringComparison.Ordinal));
+        notice.ShouldContain("Its exact counters (allocated-bytes) are this measurement's.");
+        notice.ShouldContain("Until it is recorded again, verdicts on the others have no baseline from this machine.");
+        // Why the recording could not agree is in its report; no notice advises on a time nobody stored.
+        host.Output[^1].ShouldContain("Recorded on an unsteady machine: 5 measurements, no two that agree: none of the 5 ran the body's final code");
+        host.Notices.ShouldNotContain(n => n.Message.StartsWith("Recorded on an unsteady machine", StringComparison.Ordinal));
+        host.Notices.ShouldNotContain(n => n.Message.StartsWith("tsc: this baseline detects only", StringComparison.Ordinal));
 
         // The chain 3x longer at its final code is not "improved" against a tier-0 time: time has no baseline, and says why.
         host.Output.Clear();
@@ -201,6 +205,40 @@ public sealed class SteadyRecordingTests
         string output = string.Join("\n", host.Output.Concat(host.Notices.Select(static n => n.Message)));
         output.ShouldContain("tsc: no baseline for this machine (this machine's entry was recorded without it: record it again with PICOLLO_UPDATE_BASELINES=1)");
         output.ShouldNotContain("Improved");
+    }
+
+    [Fact]
+    public void UpdateMode_NoRunOfFinalCode_OverThisMachinesEntry_KeepsItsEarlierTime()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        Measurements(1.0, 1.0).ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+        BaselineCounter before = BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.ShouldHaveSingleItem().Record.Find("tsc")!;
+
+        // Recorded again on a machine that keeps the body at tier 0: a good time baseline is not erased by one that is not.
+        PerfResult Slow() => NotFinal(3.0).WithRemeasure(Slow);
+        Slow().ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        BaselineRecord record = BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.ShouldHaveSingleItem().Record;
+        record.Find("tsc")!.PerOperation.P10.ShouldBe(before.PerOperation.P10);
+        record.Find("allocated-bytes").ShouldNotBeNull();
+        host.Notices.ShouldContain(n => n.Message.StartsWith("The baseline entry keeps this machine's earlier tsc (recorded 2026-01-01 00:00 UTC): ", StringComparison.Ordinal)
+            && n.Message.Contains("Verdicts on the others compare with the earlier recording until it is recorded again.", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void AddMode_ARunOfCodeNotFinal_IsNoLevel_AndTheEntryIsLeftAsItWas()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        Measurements(1.0, 1.0).ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+        string before = File.ReadAllText(temp.Combine("T.M.perf.json"));
+
+        PerfResult Slow() => NotFinal(3.0).WithRemeasure(Slow);
+        Slow().ShouldNotRegress(options: Options(temp) with { AddProcessLevels = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        File.ReadAllText(temp.Combine("T.M.perf.json")).ShouldBe(before);
+        host.Notices.ShouldContain(n => n.Message.StartsWith("Not added to the baseline's levels: the measurement did not run the body's final code (warmup stopped before tier 1)", StringComparison.Ordinal));
     }
 
     [Fact]
