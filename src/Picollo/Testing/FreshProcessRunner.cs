@@ -93,8 +93,8 @@ internal sealed class FreshProcessRunner(PerfTestWorker worker, TimeSpan timeBud
             return new FreshProcessMeasurement(records, null);
         if (FreshProcessWorker.ReadNotFinal(prefix) is { } notes)
         {
-            return FreshProcessMeasurement.Failed(PerfTestMessages.FreshProcessRanNoFinalCode(worker.Description, measurements, notes))
-                with { RanNoFinalCode = true };
+            string failure = PerfTestMessages.FreshProcessRanNoFinalCode(worker.Description, measurements, notes);
+            return new FreshProcessMeasurement([], failure) { RanNoFinalCode = true };
         }
 
         return FreshProcessMeasurement.Failed(!exited
