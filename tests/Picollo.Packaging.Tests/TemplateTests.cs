@@ -107,6 +107,15 @@ public abstract class TemplateTests(PackageFeed feed, string template, string fr
             recorded.Output.ShouldNotContain("#### ChecksumPerf.Checksum", customMessage: recorded.Output);
         }
 
+        // A recording none of whose measurements ran the body's final code writes no time (issue 24): beside the suite's
+        // builds an NUnit host once kept compiling through all six. That is the documented outcome, said in its notice.
+        if (recording.Output.Contains("The baseline entry holds no tsc", StringComparison.Ordinal))
+        {
+            recording.Output.ShouldContain("no measurement of the recording ran the body's final code", customMessage: recording.Output);
+            TestContext.Current.TestOutputHelper?.WriteLine("The recording ran no final code: its entry holds no time, as its notice says.");
+            return;
+        }
+
         // A fresh process can be left out (measured while the host ran branchy code in another state, or beside a busy
         // machine), and the count the output says is the count the file stores. Where fewer than two processes join (a busy
         // machine), or the body showed levels, the recording measures up to three more (issue 24): 4 to 7 processes.

@@ -24,7 +24,9 @@ namespace Picollo.Measurement;
 /// </para>
 /// <para>
 /// Events arrive on the runtime's dispatcher thread; the measuring thread reads the state under a lock between warmup
-/// batches. The engine disposes the listener before the pilot, so it never runs during samples.
+/// batches. The listener is disposed when its warmup ends, unless the warmup ended without the body's final code: then it
+/// watches on through the samples (<see cref="Warmup.FinishWatching"/>), where it costs nothing while nothing is compiled,
+/// and a run in which something is compiled is one that is measured again anyway.
 /// </para>
 /// </remarks>
 internal sealed class JitTierListener : EventListener

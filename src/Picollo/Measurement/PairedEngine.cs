@@ -76,6 +76,7 @@ internal static class PairedEngine
         cancellation.ThrowIfCancellationRequested();
         var sampling = PairedSampling.Run(options, reference, candidate, set, operations,
             pilotReference.BytesPerOperation + pilotCandidate.BytesPerOperation, budgetStart + (2 * budgetTicks), cancellation);
+        Warmup.FinishWatching();
         double otherCores = MachineLoad.OtherCores(loadBefore, MachineLoad.Read());
         int taken = sampling.Reference.Taken;
         WarmupEnd laterEnd = warmupReference.End == WarmupEnd.CodeOptimized ? warmupCandidate.End : warmupReference.End;

@@ -89,6 +89,9 @@ internal static class PerfEngine
             ? SideBySideSampling.Run(
                 options, body, set, operations, pilot.BytesPerOperation, Stopwatch.GetTimestamp() + (4 * budgetTicks), turn)
             : Sampling.Run(options, body, set, operations, pilot.BytesPerOperation, budgetStart + (2 * budgetTicks), cancellation);
+        // A warmup that did not see the final code watched on through the samples; what it saw there is for the next
+        // measurement (a throw before this line leaves it to the next warmup to end).
+        Warmup.FinishWatching();
         double otherCores = MachineLoad.OtherCores(loadBefore, MachineLoad.Read());
         int taken = sampling.Readings.Taken;
 

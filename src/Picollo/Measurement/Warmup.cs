@@ -76,14 +76,69 @@ internal static class Warmup
     // measuring one again needs no new evidence, and unoptimized code stays known as such.
     private static readonly Dictionary<nint, JitTier> s_finalBodies = [];
 
-    /// <summary>Warms up <paramref name="body"/>; disposes its JIT listener before returning.</summary>
+    // The listener of a warmup that ended without seeing the body's final code, kept through the samples that follow: the
+    // body's tier-1 code often comes during them (a busy test host restarts the call-counting delay through a whole warmup),
+    // and the next measurement's listener sees no compilation of a body compiled before it started. Every remeasurement of
+    // a recording in an NUnit template project on a busy machine ended "while methods were still being JIT-compiled" for
+    // that reason, and none ran final code (issue 24). Measurements run one at a time (the engine's gate), so one is enough.
+    private static (JitTierListener Listener, nint Key)? s_watching;
+
+    /// <summary>
+    /// Warms up <paramref name="body"/>. Its JIT listener is disposed before returning, unless the warmup ended without the
+    /// body's final code: then it keeps watching through the samples, until <see cref="FinishWatching"/>.
+    /// </summary>
+    internal static WarmupOutcome Run<TLoop>(
+        PerfOptions options, TLoop body, TLoop empty, CounterSet set, ulong[] scratch, long start, long budgetTicks,
+        CancellationToken cancellation)
+        where TLoop : struct, IOperationLoop
+    {
+        FinishWatching();
+        JitTierListener? listener = JitTierListener.TryStart(body.Method);
+        bool watching = false;
+        try
+        {
+            WarmupOutcome outcome = Warm(options, body, empty, set, scratch, start, budgetTicks, listener, cancellation);
+            nint key = CacheKey(body.Method);
+            if (listener is not null && key != 0 && outcome.End is not (WarmupEnd.CodeOptimized or WarmupEnd.CodeUnoptimized))
+            {
+                s_watching = (listener, key);
+                watching = true;
+            }
+
+            return outcome;
+        }
+        finally
+        {
+            if (!watching)
+                listener?.Dispose();
+        }
+    }
+
+    /// <summary>
+    /// Ends the watch a warmup left running (the engines call it after their samples): a body the listener saw reach its
+    /// final tier is known as final to the next measurement's warmup, as if a warmup had seen it.
+    /// </summary>
+    internal static void FinishWatching()
+    {
+        if (s_watching is not (JitTierListener listener, nint key))
+            return;
+        s_watching = null;
+        JitTierSnapshot seen = listener.Snapshot();
+        listener.Dispose();
+        if (seen.IsBodyFinal && seen.BodyTier is { } tier)
+            s_finalBodies[key] = tier;
+    }
+
+    /// <summary>Whether a warmup or a watch saw <paramref name="method"/>'s final code (for tests).</summary>
+    internal static bool IsKnownFinal(MethodInfo method) => CacheKey(method) is var key && key != 0 && s_finalBodies.ContainsKey(key);
+
     // Longer than 60 lines: one loop whose every pass reads the batch, the JIT watches and the caps, and whose evidence is
     // this thread's JIT count. A helper called for the first time inside the loop is compiled on this thread and reads as
     // the body's code changing (the substitute snapshot below exists for that reason), so the loop stays one piece; the
     // decision itself is Decide.
-    internal static WarmupOutcome Run<TLoop>(
+    private static WarmupOutcome Warm<TLoop>(
         PerfOptions options, TLoop body, TLoop empty, CounterSet set, ulong[] scratch, long start, long budgetTicks,
-        CancellationToken cancellation)
+        JitTierListener? listener, CancellationToken cancellation)
         where TLoop : struct, IOperationLoop
     {
         long warmupStart = Stopwatch.GetTimestamp();
@@ -96,12 +151,17 @@ internal static class Warmup
         MethodInfo method = body.Method;
         nint cacheKey = CacheKey(method);
         JitTier? knownFinalTier = cacheKey != 0 && s_finalBodies.TryGetValue(cacheKey, out JitTier known) ? known : null;
-        using JitTierListener? listener = JitTierListener.TryStart(method);
 
         long done = 0, batch = 1;
         // Read through JitCounts.Now, as sampling reads them: its first call compiles what it calls (the constructor, when
         // Picollo itself is built without optimizations and nothing is inlined) here rather than during the samples.
         JitCounts counts = JitCounts.Now();
+
+        // Decide's path for a final body, run once on a made-up snapshot before the counts are taken: its first run compiles
+        // the snapshot's getters on this thread, which inside the loop read as the body's code changing, and a body known to
+        // be final from an earlier measurement's samples was refused for it (issue 24).
+        _ = Decide(new JitTierSnapshot(JitTier.OptimizedTier1, warmupStart, 0), warmupStart, warmupStart, caps);
+        counts = JitCounts.Now();
         var processJit = new JitCountWatch(counts.Process, warmupStart);
         if (processJit.Count == s_lastJitCount)
             processJit.Since = s_lastJitChange;

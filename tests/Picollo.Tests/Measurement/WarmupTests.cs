@@ -133,6 +133,33 @@ public sealed class WarmupTests
         result.Run.CodeMayHaveChanged.ShouldBeTrue("methods were compiled in the process during sampling while the body's final code was unconfirmed");
     }
 
+    [Fact]
+    public void BodyThatReachesTier1DuringTheSamples_IsKnownFinalToTheNextMeasurement_ThoughTheProcessKeepsCompiling()
+    {
+        // Issue 24: a busy test host held the body at tier 0 through the first warmup; its tier-1 code came during the samples,
+        // and every later warmup, whose listener saw no compilation of the body, stopped at its cap while the host compiled.
+        Func<int, long> body = static n => MeasuredBodies.Chain(n) + 7;
+        PerfOptions options = PerfOptions.Default with { Samples = 100, CalibrationSamples = 50, OperationsPerSample = 10_000, Counters = ["tsc"] };
+        PerfResult first;
+        using (new FirstCallNoise(TimeSpan.FromMilliseconds(10), lasting: TimeSpan.FromMilliseconds(1_700)))
+            first = Perf.Measure(options, 200, body);
+        first.Run.WarmupEnd.ShouldBe(WarmupEnd.TimeCap, "the noise held the body at tier 0 through the warmup (1.5 s)");
+
+        // The premise: the body's tier-1 code came during those samples. A test host whose tiering stalls for seconds (the
+        // call-counting delay restarts with every first call anywhere in the process, and a runner reporting the tests
+        // before this one makes many) can keep it at tier 0 past them; then nothing was there to see.
+        if (!Warmup.IsKnownFinal(body.Method))
+            Assert.Skip("The body's tier-1 code did not come during the first measurement's samples: nothing to carry over.");
+
+        // The process compiles through the whole of the next warmup: without what the first one's listener saw during its
+        // samples, this warmup could only stop at its cap ("while methods were still being JIT-compiled").
+        PerfResult second;
+        using (new FirstCallNoise(TimeSpan.FromMilliseconds(10)))
+            second = Perf.Measure(options, 200, body);
+
+        second.Run.WarmupEnd.ShouldBe(WarmupEnd.CodeOptimized, string.Join(" ", second.Run.Notes));
+    }
+
     private static long HashChain<T>(T state)
         where T : class
         => MeasuredBodies.Chain(state.GetHashCode() & 0xFF);
@@ -161,12 +188,13 @@ public sealed class WarmupTests
         private readonly CancellationTokenSource _stop = new();
         private readonly Thread _thread;
 
-        public FirstCallNoise(TimeSpan interval)
+        public FirstCallNoise(TimeSpan interval, TimeSpan? lasting = null)
         {
             Func<int>[] methods = CreateMethods();
+            long end = Stopwatch.GetTimestamp() + (long)((lasting ?? TimeSpan.FromDays(1)).TotalSeconds * Stopwatch.Frequency);
             _thread = new Thread(() =>
             {
-                for (int i = 0; i < Methods && !_stop.IsCancellationRequested; i++)
+                for (int i = 0; i < Methods && !_stop.IsCancellationRequested && Stopwatch.GetTimestamp() < end; i++)
                 {
                     _ = methods[i]();
                     _stop.Token.WaitHandle.WaitOne(interval);
