@@ -128,7 +128,11 @@ public sealed class PerfMeasureTests
         CounterResult first = rounds[0].Single[counter];
         TestContext.Current.TestOutputHelper?.WriteLine(string.Create(CultureInfo.InvariantCulture,
             $"{counter}: ratios {string.Join(", ", ratios.Select(static r => r.ToString("F3", CultureInfo.InvariantCulture)))}; N's first round P50 {first.P50:F0} per op, overhead {first.Overhead?.Median} per sample, {rounds[0].Single.OperationsPerSample} op(s) per sample"));
-        median.ShouldBe(2.0, tolerance: 0.2, $"{counter}: the rounds' ratios {string.Join(", ", ratios.Select(static r => r.ToString("F3", CultureInfo.InvariantCulture)))}\n{detail}");
+        // The faults this test is for read far outside 1.8-2.5: the overhead left in reads (2w + o) / (w + o) ≈ 1.6-1.7,
+        // subtracted twice (2w - o) / (w - o) ≈ 2.8, half the work lost 1.0, counted twice 4. Noise is not symmetric: beside a
+        // spinning process the overhead calibrated for one size was off by a fifth against the other's, and the median of
+        // seven rounds read 2.21 (issue 24: the suite passes on a busy machine), where ±0.2 around 2 had been the bound.
+        median.ShouldBeInRange(1.8, 2.5, $"{counter}: the rounds' ratios {string.Join(", ", ratios.Select(static r => r.ToString("F3", CultureInfo.InvariantCulture)))}\n{detail}");
     }
 
     [Fact]
