@@ -78,9 +78,10 @@ internal static class Warmup
 
     // The listener of a warmup that ended without seeing the body's final code, kept through the samples that follow: the
     // body's tier-1 code often comes during them (a busy test host restarts the call-counting delay through a whole warmup),
-    // and the next measurement's listener sees no compilation of a body compiled before it started. Every remeasurement of
-    // a recording in an NUnit template project on a busy machine ended "while methods were still being JIT-compiled" for
-    // that reason, and none ran final code (issue 24). Measurements run one at a time (the engine's gate), so one is enough.
+    // and the next measurement's listener sees no compilation of a body compiled before it started. A recording in an NUnit
+    // template project beside other builds ran no final code in any of its six measurements, each later warmup ending
+    // "while methods were still being JIT-compiled" (issue 24); WarmupTests reproduces that sequence. Measurements run one
+    // at a time (the engine's gate), so one watch is enough.
     private static (JitTierListener Listener, nint Key)? s_watching;
 
     /// <summary>

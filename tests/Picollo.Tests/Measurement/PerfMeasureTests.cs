@@ -112,6 +112,17 @@ public sealed class PerfMeasureTests
         for (int round = 0; round < 7; round++)
             rounds.Add((Perf.Measure(options, N, s_chain), Perf.Measure(options, 2 * N, s_chain)));
 
+        // With one operation per sample the boundary is half of each sample, and beside a process that keeps the other core
+        // busy the overhead calibrated for one size missed the other's by a fifth: the medians read 1.80 and 2.21 in two of
+        // six such suite runs (issue 24), where the fault this case is for reads 1.6-1.7. Its rounds taken beside busy
+        // processes are left out, and with fewer than four quiet ones it cannot tell and says so.
+        if (operationsPerSample == 1)
+        {
+            rounds = [.. rounds.Where(static r => !MachineLoad.IsBusy(r.Single.Run.OtherProcessesCores) && !MachineLoad.IsBusy(r.Twice.Run.OtherProcessesCores))];
+            if (rounds.Count < 4)
+                Assert.Skip($"Only {rounds.Count} of 7 rounds ran while other processes left the machine quiet: one operation per sample cannot tell the overhead's subtraction beside them.");
+        }
+
         AssertTwice(rounds, CounterNames.Tsc);
         if (!rounds[0].Single.TaskClock.IsAvailable)
             Assert.Skip("task-clock: " + rounds[0].Single.TaskClock.UnavailableReason);
@@ -128,10 +139,8 @@ public sealed class PerfMeasureTests
         CounterResult first = rounds[0].Single[counter];
         TestContext.Current.TestOutputHelper?.WriteLine(string.Create(CultureInfo.InvariantCulture,
             $"{counter}: ratios {string.Join(", ", ratios.Select(static r => r.ToString("F3", CultureInfo.InvariantCulture)))}; N's first round P50 {first.P50:F0} per op, overhead {first.Overhead?.Median} per sample, {rounds[0].Single.OperationsPerSample} op(s) per sample"));
-        // The faults this test is for read far outside 1.8-2.5: the overhead left in reads (2w + o) / (w + o) ≈ 1.6-1.7,
-        // subtracted twice (2w - o) / (w - o) ≈ 2.8, half the work lost 1.0, counted twice 4. Noise is not symmetric: beside a
-        // spinning process the overhead calibrated for one size was off by a fifth against the other's, and the median of
-        // seven rounds read 2.21 (issue 24: the suite passes on a busy machine), where ±0.2 around 2 had been the bound.
+        // The faults this test is for read outside 1.8-2.5: the overhead left in reads (2w + o) / (w + o) ≈ 1.6-1.7, subtracted
+        // twice (2w - o) / (w - o) ≈ 2.8, half the work lost 1.0, counted twice 4.
         median.ShouldBeInRange(1.8, 2.5, $"{counter}: the rounds' ratios {string.Join(", ", ratios.Select(static r => r.ToString("F3", CultureInfo.InvariantCulture)))}\n{detail}");
     }
 
