@@ -37,7 +37,7 @@ public sealed class PerfEventCounterSessionKernelTests
     }
 
     [Fact]
-    public void TaskClock_BusyLoop_AgreesWithTheThreadCpuClockWithin2Percent()
+    public void TaskClock_BusyLoop_AgreesWithTheThreadCpuClockWithin2PercentOrATick()
     {
         using PerfEventCounterSession session = SoftwareSession();
         BusyFor(TimeSpan.FromMilliseconds(20));
@@ -52,9 +52,13 @@ public sealed class PerfEventCounterSessionKernelTests
         long cpuAfter = ThreadCpuNanoseconds();
         session.Record().ShouldBeTrue();
 
+        // Within 2 %, or within 12 ms where that is more: beside a process that kept the other core busy the two clocks once
+        // differed by 9.9 ms of 200 (4.9 %), about one scheduler tick. The faults this is for read far outside it: wall time
+        // instead of CPU time reads about 2x beside such a process, another thread's time or none at all more still.
         double taskClock = session.Counters.Software.TaskClock!.LastValue;
         double threadCpu = cpuAfter - cpuBefore;
-        (Math.Abs(taskClock - threadCpu) / threadCpu).ShouldBeLessThan(0.02, $"task-clock {taskClock:N0} ns vs CLOCK_THREAD_CPUTIME_ID {threadCpu:N0} ns");
+        Math.Abs(taskClock - threadCpu).ShouldBeLessThan(
+            Math.Max(0.02 * threadCpu, 12e6), $"task-clock {taskClock:N0} ns vs CLOCK_THREAD_CPUTIME_ID {threadCpu:N0} ns");
         session.Counters.Software.TaskClock.MultiplexingRatio.ShouldBe(1.0);
     }
 
