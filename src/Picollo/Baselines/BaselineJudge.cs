@@ -200,6 +200,9 @@ internal static class BaselineJudge
         private readonly (TimeSpan Spacing, string? Problem) _spacing = options.ResolveFreshProcessSpacing();
         private bool _spaced;
 
+        // What the last check wrote for a measurement whose code was not final, or null (CheckAndWrite).
+        private NotFinalRecord? _notFinal;
+
         private void Space()
         {
             _spaced = true;
@@ -226,8 +229,12 @@ internal static class BaselineJudge
         // of a measurement whose code was not final: a recording whose runs all stayed at tier 0 while other tests kept the
         // JIT busy stored 4,215 ticks/op for a chain, and the chain made 3x longer then measured 1,922 and passed as improved
         // (NUnitAdapterTests, issue 24). This machine's earlier ones stay instead, where the entry had them.
-        private BaselineCheckResult CheckAndWrite(PerfResult measured, BaselineRecord record) =>
-            _store.Check(baselinePath, _machine, record, folderProblem, WrittenFromCodeNotFinal(measured, record)?.Record);
+        // The last check's is the judged measurement's, which the conclusion's notice describes.
+        private BaselineCheckResult CheckAndWrite(PerfResult measured, BaselineRecord record)
+        {
+            _notFinal = WrittenFromCodeNotFinal(measured, record);
+            return _store.Check(baselinePath, _machine, record, folderProblem, _notFinal?.Record);
+        }
 
         // For a measurement whose code was not final, the record written: its exact counters (tier-0 code can allocate more
         // than final code, never less, so they can hide a small allocation regression, which a notice says, but never fail
@@ -243,17 +250,17 @@ internal static class BaselineJudge
             [
                 .. (earlier?.Record.Counters ?? []).Where(c => Statistical(c) && !exact.Any(e => e.Name == c.Name)),
             ];
-            string[] leftOut = [.. record.Counters.Where(Statistical).Select(static c => c.Name)];
             return new NotFinalRecord(
                 record with { Counters = [.. exact, .. kept] },
-                leftOut,
+                [.. record.Counters.Where(Statistical).Select(static c => c.Name)],
                 [.. exact.Select(static c => c.Name)],
+                [.. kept.Select(static c => c.Name)],
                 kept.Length > 0 ? earlier!.Record.RecordedUtc : null);
         }
 
         // What was written for a measurement whose code was not final: the record, the counters it did not take from that
-        // measurement, those it did, and when this machine's earlier statistical counters it kept were recorded.
-        private sealed record NotFinalRecord(BaselineRecord Record, string[] LeftOut, string[] Exact, DateTime? EarlierUtc);
+        // measurement, those it did, this machine's earlier statistical counters it kept instead and when they were recorded.
+        private sealed record NotFinalRecord(BaselineRecord Record, string[] LeftOut, string[] Exact, string[] Kept, DateTime? EarlierUtc);
 
         /// <summary>
         /// A measurement of the body's final code: <paramref name="measured"/>, or, when its warmup never saw it, one
@@ -350,8 +357,7 @@ internal static class BaselineJudge
         public BaselineJudgement Conclude()
         {
             BaselineCheckResult check = CheckResult;
-            if ((check.Outcome == BaselineOutcome.Updated || check.ReceivedPath is not null)
-                && WrittenFromCodeNotFinal(_judged, _current) is { } written)
+            if ((check.Outcome == BaselineOutcome.Updated || check.ReceivedPath is not null) && _notFinal is { } written)
             {
                 string entry = check.Outcome == BaselineOutcome.Updated ? "The baseline entry" : "The received entry";
                 _notices.Add(NotFinalNotice(entry, written));
@@ -408,8 +414,9 @@ internal static class BaselineJudge
             if (written.LeftOut.Length == 0)
                 return BaselineMessages.RecordedExactFromCodeNotFinal(entry, notes, string.Join(", ", written.Exact));
             string? earlier = written.EarlierUtc?.ToString("yyyy-MM-dd HH:mm 'UTC'", CultureInfo.InvariantCulture);
+            string[] named = earlier is null ? written.LeftOut : written.Kept;
             return BaselineMessages.RecordedFromCodeNotFinal(
-                entry, notes, string.Join(", ", written.LeftOut), string.Join(", ", written.Exact), earlier);
+                entry, notes, string.Join(", ", named), string.Join(", ", written.Exact), earlier);
         }
 
         // A recording whose references ran slower than the machine's fastest remembered level (an allocation episode, a slow

@@ -36,7 +36,8 @@ internal static class BaselineMessages
     /// </summary>
     /// <param name="entry">Which entry: "The baseline entry" or "The received entry".</param>
     /// <param name="notes">The run's notes (what was not final).</param>
-    /// <param name="leftOut">The counters not taken from the measurement, e.g. <c>tsc, task-clock</c>.</param>
+    /// <param name="leftOut">The counters not taken from the measurement, e.g. <c>tsc, task-clock</c>; with
+    /// <paramref name="earlier"/>, the earlier ones kept instead.</param>
     /// <param name="exact">The exact counters written from it, e.g. <c>allocated-bytes</c>; empty when none.</param>
     /// <param name="earlier">When this machine's earlier statistical counters, kept instead, were recorded; <see langword="null"/>
     /// when the entry had none.</param>
@@ -274,9 +275,8 @@ internal static class BaselineMessages
     /// <param name="notFinal">The measurements whose code was not final.</param>
     /// <param name="measurements">All the recording's measurements.</param>
     public static string NotFinalMeasurementsAgreeWithNone(int notFinal, int measurements) =>
-        (notFinal == measurements ? $"none of the {measurements}" : $"{notFinal} of them did not")
-        + (notFinal == measurements ? " ran the body's final code" : " run the body's final code")
-        + ", and such a measurement agrees with none: code that is not yet final runs slower";
+        (notFinal == measurements ? $"none of the {measurements} ran" : $"{notFinal} of them did not run")
+        + " the body's final code, and such a measurement agrees with none: code that is not yet final runs slower";
 
     /// <summary>Why no two measurements of a recording agreed: the closest two quiet ones differ by more than verdicts allow.</summary>
     /// <param name="quiet">The measurements taken on a quiet machine.</param>

@@ -244,14 +244,7 @@ public sealed class FreshProcessJudgementTests
     {
         using var temp = new TempDirectory();
         string prefix = temp.Combine("out", "measurement");
-        Directory.CreateDirectory(temp.Combine("out"));
-        var environment = new Dictionary<string, string?>
-        {
-            [FreshProcessWorker.BaselineVariable] = temp.Combine("T.M.perf.json"),
-            [FreshProcessWorker.OutputVariable] = prefix,
-            [FreshProcessWorker.MeasurementsVariable] = "2",
-        };
-        var options = new BaselineStoreOptions { GetEnvironmentVariable = name => environment.GetValueOrDefault(name) };
+        (_, BaselineStoreOptions options) = Worker(temp, prefix);
 
         BaselineJudgement other = BaselineJudge.Judge(Runs(1.0), temp.Combine("T.cs"), "T", "Other", null, options);
         other.Outcome.ShouldBe(BaselineOutcome.NotJudged);
@@ -270,14 +263,7 @@ public sealed class FreshProcessJudgementTests
     {
         using var temp = new TempDirectory();
         string prefix = temp.Combine("out", "measurement");
-        Directory.CreateDirectory(temp.Combine("out"));
-        var environment = new Dictionary<string, string?>
-        {
-            [FreshProcessWorker.BaselineVariable] = temp.Combine("T.M.perf.json"),
-            [FreshProcessWorker.OutputVariable] = prefix,
-            [FreshProcessWorker.MeasurementsVariable] = "2",
-        };
-        var options = new BaselineStoreOptions { GetEnvironmentVariable = name => environment.GetValueOrDefault(name) };
+        (Dictionary<string, string?> environment, BaselineStoreOptions options) = Worker(temp, prefix);
 
         // Tier-0 code at 3x is no level of the body (issue 24): the process has none, and says why.
         static PerfResult Tier0() =>
@@ -332,6 +318,19 @@ public sealed class FreshProcessJudgementTests
             callerFilePath: temp.Combine("T.cs"),
             testMethod: "M");
         host.Notices.ShouldContain(n => n.Message == problem, "said where the spacing was waited");
+    }
+
+    // The environment and options of a worker started to measure T.M twice, writing under prefix.
+    private static (Dictionary<string, string?> Environment, BaselineStoreOptions Options) Worker(TempDirectory temp, string prefix)
+    {
+        Directory.CreateDirectory(Path.GetDirectoryName(prefix)!);
+        var environment = new Dictionary<string, string?>
+        {
+            [FreshProcessWorker.BaselineVariable] = temp.Combine("T.M.perf.json"),
+            [FreshProcessWorker.OutputVariable] = prefix,
+            [FreshProcessWorker.MeasurementsVariable] = "2",
+        };
+        return (environment, new BaselineStoreOptions { GetEnvironmentVariable = name => environment.GetValueOrDefault(name) });
     }
 
     // Records T.M in update mode, with fresh processes played by fresh; the test's own process measured 1.0.

@@ -41,7 +41,7 @@ public sealed class SteadyRecordingTests
 
         Measurements(1.3, 1.0, 1.2, 1.45, 1.7).ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
 
-        BaselineCounter tsc = BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.ShouldHaveSingleItem().Record.Find("tsc")!;
+        BaselineCounter tsc = StoredRecord(temp).Find("tsc")!;
         // The closest pair is 1.2 and 1.3 (8 % apart): its faster run is kept, and its gap is the drift verdicts will count.
         tsc.PerOperation.P10.ShouldBe(199.9 * 1.2, 0.1);
         tsc.Recording.ShouldNotBeNull().Runs.ShouldBe(SteadyRecording.MaxRuns);
@@ -110,7 +110,7 @@ public sealed class SteadyRecordingTests
 
         first.ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
 
-        BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.ShouldHaveSingleItem().Record.Find("tsc")!.Recording.ShouldNotBeNull().Runs.ShouldBe(2);
+        StoredRecord(temp).Find("tsc")!.Recording.ShouldNotBeNull().Runs.ShouldBe(2);
 
         // 30 Poisson events cannot pin a relative change below 10 %, and need not: the floor of one per 1,000 operations
         // decides. A "too noisy" notice for them would come with every allocating test.
@@ -169,7 +169,7 @@ public sealed class SteadyRecordingTests
         PerfResult Next() => runs[Math.Min(next++, runs.Length - 1)].WithRemeasure(Next);
         Next().ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
 
-        BaselineRecord record = BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.ShouldHaveSingleItem().Record;
+        BaselineRecord record = StoredRecord(temp);
         record.Find("tsc")!.PerOperation.P10.ShouldBe(199.9, 0.05, "the faster of the two final runs");
         // The first was measured again before recording (its code was not final); the recording's runs are the four after it.
         record.Find("tsc")!.Recording.ShouldNotBeNull().Runs.ShouldBe(4);
@@ -183,11 +183,9 @@ public sealed class SteadyRecordingTests
         using var temp = new TempDirectory();
         using var host = RecordingHost.Install();
 
-        // Every run of the recording stopped its warmup at the cap with the body at tier 0, 3x slower than its final code.
-        PerfResult Slow() => NotFinal(3.0).WithRemeasure(Slow);
-        Slow().ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+        NeverFinal().ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
 
-        BaselineRecord record = BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.ShouldHaveSingleItem().Record;
+        BaselineRecord record = StoredRecord(temp);
         record.Counters.Select(static c => c.Name).ShouldBe(["allocated-bytes"]);
         string notice = host.Notices.Select(static n => n.Message).Where(static m => m.StartsWith("The baseline entry holds no tsc: ", StringComparison.Ordinal)).ShouldHaveSingleItem();
         notice.ShouldContain("no measurement of the recording ran the body's final code (warmup stopped before tier 1)");
@@ -213,13 +211,12 @@ public sealed class SteadyRecordingTests
         using var temp = new TempDirectory();
         using var host = RecordingHost.Install();
         Measurements(1.0, 1.0).ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
-        BaselineCounter before = BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.ShouldHaveSingleItem().Record.Find("tsc")!;
+        BaselineCounter before = StoredRecord(temp).Find("tsc")!;
 
         // Recorded again on a machine that keeps the body at tier 0: a good time baseline is not erased by one that is not.
-        PerfResult Slow() => NotFinal(3.0).WithRemeasure(Slow);
-        Slow().ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+        NeverFinal().ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
 
-        BaselineRecord record = BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.ShouldHaveSingleItem().Record;
+        BaselineRecord record = StoredRecord(temp);
         record.Find("tsc")!.PerOperation.P10.ShouldBe(before.PerOperation.P10);
         record.Find("allocated-bytes").ShouldNotBeNull();
         host.Notices.ShouldContain(n => n.Message.StartsWith("The baseline entry keeps this machine's earlier tsc (recorded 2026-01-01 00:00 UTC): ", StringComparison.Ordinal)
@@ -234,8 +231,7 @@ public sealed class SteadyRecordingTests
         Measurements(1.0, 1.0).ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
         string before = File.ReadAllText(temp.Combine("T.M.perf.json"));
 
-        PerfResult Slow() => NotFinal(3.0).WithRemeasure(Slow);
-        Slow().ShouldNotRegress(options: Options(temp) with { AddProcessLevels = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+        NeverFinal().ShouldNotRegress(options: Options(temp) with { AddProcessLevels = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
 
         File.ReadAllText(temp.Combine("T.M.perf.json")).ShouldBe(before);
         host.Notices.ShouldContain(n => n.Message.StartsWith("Not added to the baseline's levels: the measurement did not run the body's final code (warmup stopped before tier 1)", StringComparison.Ordinal));
@@ -247,12 +243,17 @@ public sealed class SteadyRecordingTests
         using var temp = new TempDirectory();
         using var host = RecordingHost.Install();
 
-        PerfResult Slow() => NotFinal(3.0).WithRemeasure(Slow);
-        Slow().ShouldNotRegress(options: Options(temp), callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+        NeverFinal().ShouldNotRegress(options: Options(temp), callerFilePath: temp.Combine("T.cs"), testMethod: "M");
 
         ReadReceived(temp).Entries.ShouldHaveSingleItem().Record.Counters.Select(static c => c.Name).ShouldBe(["allocated-bytes"]);
         host.Notices.ShouldContain(n => n.Message.StartsWith("The received entry holds no tsc: ", StringComparison.Ordinal));
     }
+
+    // Every run stops its warmup at the cap with the body at tier 0, 3x slower than its final code.
+    private static PerfResult NeverFinal() => NotFinal(3.0).WithRemeasure(NeverFinal);
+
+    private static BaselineRecord StoredRecord(TempDirectory temp) =>
+        BaselineStore.Read(temp.Combine("T.M.perf.json")).ShouldNotBeNull().Entries.ShouldHaveSingleItem().Record;
 
     // A run whose warmup stopped at its cap before the body reached tier 1, and one of final code; both allocate 40 B per operation.
     private static PerfResult NotFinal(double scale) =>
