@@ -232,8 +232,11 @@ internal sealed record AbReport(
     private static string Ratio(AbTimeEstimate? t) => t is null ? "–"
         : string.Create(CultureInfo.InvariantCulture, $"×{t.Ratio:0.000} ({(t.Ratio - 1):+0.0%;-0.0%;0.0%})");
 
-    private static string Interval(AbTimeEstimate? t) => t is null || double.IsNaN(t.Low) ? "–"
-        : string.Create(CultureInfo.InvariantCulture, $"{(t.Low - 1):+0.0%;-0.0%;0.0%} … {(t.High - 1):+0.0%;-0.0%;0.0%}");
+    private static string Interval(AbTimeEstimate? t) => t is null || double.IsNaN(t.Low) ? "–" : $"{Bound(t.Low)} … {Bound(t.High)}";
+
+    // A change in percent; beyond +1,000 % the digits say nothing (two pairs' t-interval read +10438771656881400000000.0 %).
+    internal static string Bound(double ratio) => ratio - 1 > 10 ? "> +1,000%"
+        : string.Create(CultureInfo.InvariantCulture, $"{(ratio - 1):+0.0%;-0.0%;0.0%}");
 
     private static string Dz(AbTimeEstimate? t) => t is null || double.IsNaN(t.CohensDz) ? "–"
         : double.IsInfinity(t.CohensDz) ? (t.CohensDz > 0 ? "∞" : "−∞") : t.CohensDz.ToString("0.0", CultureInfo.InvariantCulture);

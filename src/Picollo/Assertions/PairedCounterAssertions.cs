@@ -14,7 +14,8 @@ namespace Picollo.Assertions;
 /// interval is on the other. Between the two, the comparison measures both bodies again, up to
 /// <see cref="MaxMeasurements"/> in all, pooling the pairs; a claim still undecided then fails, saying the bodies could
 /// not be told apart at that precision and how to get more: a relative assertion is the test's explicit claim, so
-/// "cannot tell" never passes. Exact counters are compared exactly, once.
+/// "cannot tell" never passes. Exact counters are compared exactly, once. A measurement in which either side's code was
+/// not final is measured again in its place (<see cref="PerfComparison"/>), as its pairs mix two speeds.
 /// </remarks>
 public static class PairedCounterAssertions
 {
@@ -122,6 +123,7 @@ public static class PairedCounterAssertions
         }
 
         PerfAssertionScope.Ran();
+        counter = FinalCode(counter);
         if (counter.CandidateMean > counter.ReferenceMean)
         {
             string increased = AssertionMessages.Increased(
@@ -162,6 +164,8 @@ public static class PairedCounterAssertions
         PerfAssertionScope.Ran();
         PerfComparison comparison = counter.Comparison;
         int measurements = comparison.Measurements;
+        int setAside = comparison.SetAside.Count;
+        counter = FinalCode(counter);
         while (true)
         {
             (double low, double high, double coverage) = counter.IntervalAt(confidence);
@@ -173,9 +177,10 @@ public static class PairedCounterAssertions
                 // The verdict line: a passing claim says what it saw, so a reader can tell a narrow pass from a wide one.
                 string line = AssertionMessages.PairedPass(
                     call, AssertionMessages.Speed(counter.Ratio), counter.Name, counter.Ratio, low, high, coverage, counter.CohensDz);
-                PerfAssertionHost.Current.ReportOutput(comparison.Measurements > measurements
-                    ? $"{line}, after measuring again ({comparison.Measurements} measurements pooled).\n\n{comparison.PairedTable()}"
-                    : line + "\n");
+                string? again = comparison.Measurements > measurements
+                    ? $", after measuring again ({comparison.Measurements} measurements pooled)."
+                    : comparison.SetAside.Count > setAside ? ", after measuring again." : null;
+                PerfAssertionHost.Current.ReportOutput(again is null ? line + "\n" : $"{line}{again}\n\n{comparison.PairedTable()}");
                 return counter;
             }
 
@@ -186,8 +191,17 @@ public static class PairedCounterAssertions
                 throw Undecided(counter, expression, expectation, claim, low, high, coverage, bound);
 
             comparison.MeasureAgain();
-            counter = comparison[counter.Name];
+            counter = FinalCode(comparison[counter.Name]);
         }
+    }
+
+    // The counter of the comparison once its latest measurement ran both sides' final code, or nothing more could be done.
+    private static PairedCounter FinalCode(PairedCounter counter)
+    {
+        if (counter.Comparison.RanFinalCode)
+            return counter;
+        counter.Comparison.MeasureFinalCode();
+        return counter.Comparison[counter.Name];
     }
 
     private static PerfAssertionException Failure(

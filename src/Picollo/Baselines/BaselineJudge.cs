@@ -94,11 +94,6 @@ internal static class BaselineJudge
         };
     }
 
-    /// <summary>Whether a run measured the body's final code: its warmup ended on evidence and no code changed under the samples.</summary>
-    /// <param name="run">The run.</param>
-    /// <returns><see langword="true"/> when the numbers are those of the final code.</returns>
-    public static bool RanFinalCode(PerfRunInfo run) => run.WarmupEnd != WarmupEnd.TimeCap && !run.CodeMayHaveChanged;
-
     // The baseline path, or, when the test's source folder cannot be found (a deterministic build run outside the
     // repository), the path it would have and the locator's explanation, so the check reports it instead of throwing.
     // A relative BaselineDirectory is taken from the repository root of the test's source, never from the current
@@ -241,7 +236,7 @@ internal static class BaselineJudge
         // unchanged code), and this machine's earlier statistical counters where its entry has them. Null for final code.
         private NotFinalRecord? WrittenFromCodeNotFinal(PerfResult measured, BaselineRecord record)
         {
-            if (RanFinalCode(measured.Run))
+            if (measured.Run.RanFinalCode)
                 return null;
             bool Statistical(BaselineCounter c) => options.VerdictPolicy.GetRule(c.Name, c.Kind).Mode != VerdictMode.Exact;
             BaselineCounter[] exact = [.. record.Counters.Where(c => !Statistical(c))];
@@ -268,10 +263,10 @@ internal static class BaselineJudge
         /// </summary>
         public static PerfResult FinalCode(PerfResult measured, List<string> remeasurements)
         {
-            if (RanFinalCode(measured.Run) || !measured.CanRemeasure)
+            if (measured.Run.RanFinalCode || !measured.CanRemeasure)
                 return measured;
             PerfResult again = measured.Remeasure();
-            remeasurements.Add(BaselineMessages.MeasuredAgainForFinalCode(string.Join(" ", measured.Run.Notes), RanFinalCode(again.Run)));
+            remeasurements.Add(BaselineMessages.MeasuredAgainForFinalCode(string.Join(" ", measured.Run.Notes), again.Run.RanFinalCode));
             return again;
         }
 
@@ -298,7 +293,7 @@ internal static class BaselineJudge
             _notices.AddRange(recording.Notices);
             // No run of the recording reached the final code: its time is left out of what is written (CheckAndWrite), so the
             // levels of other processes and the machine's fast level have nothing to add to.
-            if (!RanFinalCode(_judged.Run))
+            if (!_judged.Run.RanFinalCode)
                 return;
             // Runs taken before the recording moved to the machine's fast level were taken in the slow one: not levels.
             RecordLevels(SeekFastLevel() ? [] : recording.Others);
@@ -307,7 +302,7 @@ internal static class BaselineJudge
         public void Check()
         {
             // PICOLLO_UPDATE_BASELINES=add joins this process's time to the entry's levels: code that was not final is no level.
-            if (_store.IsAddingProcessLevels && !RanFinalCode(_judged.Run))
+            if (_store.IsAddingProcessLevels && !_judged.Run.RanFinalCode)
             {
                 string message = BaselineMessages.NotAddedFromCodeNotFinal(string.Join(" ", _judged.Run.Notes));
                 _check = new BaselineCheckResult(BaselineOutcome.NotJudged, [], Path.GetFullPath(baselinePath), null, message);
@@ -616,7 +611,7 @@ internal static class BaselineJudge
             // Code that was not final in either measurement (its tier-1 code still to come, other code compiled under the
             // samples) confirms nothing: a test host busy compiling its own reporting kept a body at tier 0 for both, and
             // failed unchanged code by 20 %. Such a regression is reported, not failed.
-            bool neitherFinal = !RanFinalCode(_judged.Run) && !RanFinalCode(second.Run);
+            bool neitherFinal = !_judged.Run.RanFinalCode && !second.Run.RanFinalCode;
             _confirmed = neitherFinal
                 ? []
                 : [.. recheck.Verdicts.Where(v => v.IsRegression && firstRegressed.Contains(v.Counter)).Select(static v => v.Counter)];
@@ -759,7 +754,7 @@ internal static class BaselineJudge
             BaselineCheckResult check = CheckResult;
             if (check.Outcome != BaselineOutcome.Fail || !check.Verdicts.Any(static v => v.IsRegression) || !_judged.CanRemeasure)
                 return false;
-            if (!RanFinalCode(_judged.Run))
+            if (!_judged.Run.RanFinalCode)
                 return true;
 
             foreach (CounterVerdict verdict in check.Verdicts)

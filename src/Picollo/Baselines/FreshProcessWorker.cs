@@ -65,7 +65,7 @@ internal static class FreshProcessWorker
                 result = result.Remeasure();
             // A measurement of code that was not final is no level of the body: tier-0 code runs several times slower, and
             // one such process would widen the recorded spread, or confirm a regression, by that much (issue 24).
-            if (!BaselineJudge.RanFinalCode(result.Run))
+            if (!result.Run.RanFinalCode)
                 continue;
             BaselineRecord record = BaselineRecord.FromResult(result);
             string text = string.Create(CultureInfo.InvariantCulture, $"{record.OtherProcessesCores:R}\n")

@@ -114,7 +114,7 @@ internal sealed class SteadyRecording
     // was too (a machine that stays busy has no quiet runs to compare with).
     private static BaselineRecord[] OtherLevels(List<Run> runs, Run kept) =>
     [
-        .. runs.Where(r => r != kept && (!Busy(r) || Busy(kept)) && BaselineJudge.RanFinalCode(r.Result.Run))
+        .. runs.Where(r => r != kept && (!Busy(r) || Busy(kept)) && r.Result.Run.RanFinalCode)
             .Select(static r => r.Record),
     ];
 
@@ -139,7 +139,7 @@ internal sealed class SteadyRecording
 
     private static bool Busy(Run run) => MachineLoad.IsBusy(run.Record.OtherProcessesCores);
 
-    private static bool Final(Run run) => BaselineJudge.RanFinalCode(run.Result.Run);
+    private static bool Final(Run run) => run.Result.Run.RanFinalCode;
 
     private static bool Usable(Run run) => !Busy(run) && Final(run);
 

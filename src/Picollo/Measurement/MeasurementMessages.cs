@@ -135,6 +135,19 @@ internal static class MeasurementMessages
         $"Sampling stopped at twice the time budget ({timeBudget.TotalSeconds:0.###} s) after {taken:N0} of {samples:N0} pairs. " +
         $"For bodies this slow, raise the time budget (TimeBudgetMs on a perf test's attribute, PerfOptions.TimeBudget) {FewerSamples}");
 
+    /// <summary>A measurement of a comparison set aside because either side's code was not final.</summary>
+    /// <param name="notes">The run's notes, which say what was not final.</param>
+    public static string ComparisonSetAside(string notes) => $"Set aside: a measurement in which either side's code was not final. {notes}";
+
+    /// <summary>After <paramref name="setAside"/> measurements set aside: whether the one judged ran the final code.</summary>
+    /// <param name="setAside">The measurements set aside.</param>
+    /// <param name="notFinalNotes">The notes of the measurement judged when it was not final either; null when it was.</param>
+    public static string ComparisonMeasuredAgain(int setAside, string? notFinalNotes) => notFinalNotes is null
+        ? $"Measured again {setAside} time(s); the pairs judged ran both sides' final code."
+        : $"Measured again {setAside} time(s) and the code was still not final; the claim judges that last measurement. " +
+          $"{notFinalNotes} Measure a body whose paths have all run before (a setup call outside the measurement, a longer " +
+          "WarmupMs), on a machine where the JIT's background compilation gets a core.";
+
     /// <summary>The note of a run whose time budget capped the operations per sample below what the boundary's cost asks.</summary>
     /// <param name="operations">The operations per sample.</param>
     /// <param name="boundaryShare">The most of a sample the boundary should cost, e.g. 0.01.</param>

@@ -24,6 +24,11 @@ public sealed class PerfComparison
 {
     private readonly List<(PerfResult Reference, PerfResult Candidate)> _measurements = [];
     private readonly Func<(PerfResult Reference, PerfResult Candidate)>? _measure;
+
+    // Why each measurement set aside was: either side ran code that was not final. Such a measurement is not pooled, as a
+    // body at tier 0 and at tier 1 are two speeds. In a picollo ab worker beside a spinning process, a method compiled on
+    // the measuring thread during the pairs came with a chain of 2n steps reading 1.18× a chain of n (issue 24).
+    private readonly List<string> _setAside = [];
     private ReadOnlyCollection<PairedCounter>? _counters;
 
     internal PerfComparison(
@@ -56,6 +61,18 @@ public sealed class PerfComparison
 
     /// <summary>The wall time of all measurements, warmups included.</summary>
     public TimeSpan WallTime => TimeSpan.FromTicks(_measurements.Sum(static m => m.Reference.WallTime.Ticks));
+
+    /// <summary>
+    /// The most measurements of code that was not final an assertion sets aside (measuring again instead) before it judges
+    /// what it has.
+    /// </summary>
+    internal const int MaxSetAside = 2;
+
+    /// <summary>Whether both sides of the latest measurement ran their final code (<see cref="PerfRunInfo.RanFinalCode"/>).</summary>
+    internal bool RanFinalCode => Reference.Run.RanFinalCode && Candidate.Run.RanFinalCode;
+
+    /// <summary>Why each measurement set aside by <see cref="MeasureFinalCode"/> was: the notes of its run.</summary>
+    internal IReadOnlyList<string> SetAside => _setAside;
 
     /// <summary>Whether an assertion can measure both sides again (a comparison from <see cref="Perf"/>.Compare can).</summary>
     public bool CanMeasureAgain => _measure is not null;
@@ -161,6 +178,14 @@ public sealed class PerfComparison
 
         if (Counters.Any(static c => !c.IsAvailable))
             text.Append('\n');
+        foreach (string notes in _setAside)
+            text.Append(MeasurementMessages.ComparisonSetAside(notes)).Append('\n');
+        if (_setAside.Count > 0)
+        {
+            string? notFinal = RanFinalCode ? null : string.Join(" ", Reference.Run.Notes);
+            text.Append(MeasurementMessages.ComparisonMeasuredAgain(_setAside.Count, notFinal)).Append("\n\n");
+        }
+
         return text.ToString();
     }
 
@@ -176,6 +201,20 @@ public sealed class PerfComparison
             throw new InvalidOperationException("Only comparisons made by Perf.Compare can be measured again.");
         _measurements.Add(_measure());
         _counters = null;
+    }
+
+    /// <summary>
+    /// Measures both sides again in place of the latest measurement while either side's code was not final, up to
+    /// <see cref="MaxSetAside"/> times in all: the claims judge the final code's pairs, not a mix of two speeds.
+    /// </summary>
+    internal void MeasureFinalCode()
+    {
+        while (!RanFinalCode && _measure is not null && _setAside.Count < MaxSetAside)
+        {
+            _setAside.Add(string.Join(" ", Reference.Run.Notes));
+            _measurements[^1] = _measure();
+            _counters = null;
+        }
     }
 
     // Each side's distribution of the time counters; the exact and occasional ones are in the paired table as means.

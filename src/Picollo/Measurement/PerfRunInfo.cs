@@ -138,6 +138,13 @@ public sealed record PerfRunInfo
     /// </summary>
     public bool CodeMayHaveChanged => MayHaveChanged(new JitCounts(SamplingJitCompilations, SamplingThreadJitCompilations), WarmupEnd);
 
+    /// <summary>
+    /// Whether the run measured the body's final code: its warmup ended on evidence (not at a time cap) and no code changed
+    /// under the samples. Baseline verdicts and relative claims measure again when it did not (docs/VERDICTS.md, "Code that
+    /// is not final").
+    /// </summary>
+    internal bool RanFinalCode => WarmupEnd != WarmupEnd.TimeCap && !CodeMayHaveChanged;
+
     /// <summary>The rule behind <see cref="CodeMayHaveChanged"/>, for the engine's note before the record exists.</summary>
     internal static bool MayHaveChanged(JitCounts sampling, WarmupEnd warmupEnd) =>
         sampling.Thread > 0 || (sampling.Process > 0 && warmupEnd is not (WarmupEnd.CodeOptimized or WarmupEnd.CodeUnoptimized));

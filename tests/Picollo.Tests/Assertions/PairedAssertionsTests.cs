@@ -37,6 +37,7 @@ public sealed class PairedAssertionsTests
         Case(text, "A change right at the claimed bound: undecided after three measurements", () => Compared(0.05, 5, again: true).Tsc.ShouldNotBeSlower(maxChange: 0.05));
         Case(text, "An exact counter that increased", () => PairedStatisticsTests.Comparison(new SyntheticPairs(100, 0, 6), 24, 32).AllocatedBytes.ShouldNotIncrease());
         Case(text, "No increase asked of a time counter", () => Compared(0, 7).Tsc.ShouldNotIncrease());
+        Case(text, "Code never final: two measurements set aside, then judged", () => NeverFinal(17).Tsc.ShouldBeFasterBy(1.5));
         Case(text, "A speed-up of 0", () => Compared(0, 8).Tsc.ShouldBeFasterBy(0));
         Case(text, "A speed-up of NaN", () => Compared(0, 8).Tsc.ShouldBeFasterBy(double.NaN));
         Case(text, "A negative allowed slowdown", () => Compared(0, 8).Tsc.ShouldNotBeSlower(maxChange: -0.1));
@@ -71,6 +72,58 @@ public sealed class PairedAssertionsTests
 
         calls.ShouldBe(0);
     }
+
+    [Fact]
+    public void AMeasurementOfCodeNotFinal_IsSetAside_AndTheClaimJudgesTheNextOne()
+    {
+        // The first measurement's candidate is only 1.18× faster: either side's callee was still at tier 0 (issue 24). Pooled,
+        // it would fail a claim of 1.5× that the final code keeps; set aside, the claim judges the second measurement alone.
+        int calls = 0;
+        var comparison = new PerfComparison(
+            NotFinal(Sides(new SyntheticPairs(1_000, -0.15, seed: 13))), () => { calls++; return Sides(new SyntheticPairs(1_000, -0.5, seed: 14)); });
+        using RecordingHost host = RecordingHost.Install();
+
+        comparison.Tsc.ShouldBeFasterBy(1.5);
+        comparison.AllocatedBytes.ShouldNotIncrease();
+
+        calls.ShouldBe(1);
+        comparison.Measurements.ShouldBe(1);
+        comparison.Pairs.ShouldBe(1_000);
+        comparison.SetAside.ShouldBe([WarmupNote]);
+        string output = host.Output.ShouldHaveSingleItem();
+        output.ShouldContain(", after measuring again.", Shouldly.Case.Sensitive);
+        output.ShouldContain($"Set aside: a measurement in which either side's code was not final. {WarmupNote}", Shouldly.Case.Sensitive);
+        output.ShouldContain("Measured again 1 time(s); the pairs judged ran both sides' final code.", Shouldly.Case.Sensitive);
+    }
+
+    [Fact]
+    public void CodeNeverFinal_IsMeasuredAgainTwice_ThenJudged_SayingSo()
+    {
+        int calls = 0;
+        var comparison = new PerfComparison(
+            NotFinal(Sides(new SyntheticPairs(1_000, -0.15, seed: 15))), () => NotFinal(Sides(new SyntheticPairs(1_000, -0.15, seed: 16 + calls++))));
+
+        PerfAssertionException e = Should.Throw<PerfAssertionException>(() => comparison.Tsc.ShouldBeFasterBy(1.5));
+
+        calls.ShouldBe(PerfComparison.MaxSetAside);
+        comparison.Measurements.ShouldBe(1);
+        e.Message.ShouldContain("Measured again 2 time(s) and the code was still not final", Shouldly.Case.Sensitive);
+    }
+
+    private const string WarmupNote = "Warmup stopped at 1,500 ms with the body's code still tier-0.";
+
+    // Equal sides whose code is never final, however often measured.
+    private static PerfComparison NeverFinal(int seed)
+    {
+        int next = seed * 100;
+        return new PerfComparison(NotFinal(Sides(new SyntheticPairs(1_000, 0, seed))), () => NotFinal(Sides(new SyntheticPairs(1_000, 0, ++next))));
+    }
+
+    private static (PerfResult, PerfResult) NotFinal((PerfResult Reference, PerfResult Candidate) sides) =>
+        (NotFinal(sides.Reference), NotFinal(sides.Candidate));
+
+    private static PerfResult NotFinal(PerfResult result) =>
+        new([.. result.Counters], result.Options, result.Run with { WarmupEnd = WarmupEnd.TimeCap, Notes = [WarmupNote] });
 
     private static PerfComparison Compared(double shift, int seed, bool again = false)
     {

@@ -12,6 +12,8 @@ namespace Picollo.Tests.Measurement;
 /// </summary>
 public sealed class MeasurementMessagesTests
 {
+    private const string WarmupNote = "Warmup stopped at 1,500 ms with the body's code still tier-0.";
+
     private static readonly string[] s_own = ["tsc", "allocated-bytes", "gen0-collections", "jit-compilations"];
 
     [Fact]
@@ -73,6 +75,9 @@ public sealed class MeasurementMessagesTests
         Case(
             nameof(MeasurementMessages.SamplingStoppedAtBudget),
             MeasurementMessages.SamplingStoppedAtBudget(TimeSpan.FromMilliseconds(1_000), 412, 1_000));
+        Case(nameof(MeasurementMessages.ComparisonSetAside), MeasurementMessages.ComparisonSetAside(WarmupNote));
+        Case("ComparisonMeasuredAgain: the last one ran final code", MeasurementMessages.ComparisonMeasuredAgain(1, null));
+        Case("ComparisonMeasuredAgain: still not final", MeasurementMessages.ComparisonMeasuredAgain(2, WarmupNote));
         Case(
             nameof(MeasurementMessages.PairsStoppedAtBudget),
             MeasurementMessages.PairsStoppedAtBudget(TimeSpan.FromMilliseconds(2_500), 1_234, 2_000));
