@@ -37,7 +37,7 @@ public sealed class PerfEventCounterSessionKernelTests
     }
 
     [Fact]
-    public void TaskClock_BusyLoop_AgreesWithTheThreadCpuClockWithin2PercentOrATick()
+    public void TaskClock_BusyLoopAroundASleep_CountsThisThreadsCpuTime_NotTheWallTime()
     {
         using PerfEventCounterSession session = SoftwareSession();
         BusyFor(TimeSpan.FromMilliseconds(20));
@@ -47,18 +47,24 @@ public sealed class PerfEventCounterSessionKernelTests
         session.Read();
         long cpuBefore = ThreadCpuNanoseconds();
         session.Read();
-        BusyFor(TimeSpan.FromMilliseconds(200));
+        BusyFor(TimeSpan.FromMilliseconds(100));
+        Thread.Sleep(100);
+        BusyFor(TimeSpan.FromMilliseconds(100));
         session.Read();
         long cpuAfter = ThreadCpuNanoseconds();
         session.Record().ShouldBeTrue();
 
-        // Within 2 %, or within 12 ms where that is more: beside a process that kept the other core busy the two clocks once
-        // differed by 9.9 ms of 200 (4.9 %), about one scheduler tick. The faults this is for read far outside it: wall time
-        // instead of CPU time reads about 2x beside such a process, another thread's time or none at all more still.
+        // At least the thread's CPU time, and well below its wall time (the sleep makes that 1.5× the CPU time or more).
+        // Not equal to the thread clock: task-clock counts the time the task was on a CPU as the perf context's clock sees
+        // it, and the thread clock most likely leaves out what the hypervisor stole (this kernel has
+        // CONFIG_PARAVIRT_TIME_ACCOUNTING). Beside a process that kept the other vCPU busy they differed by 9.9 and 15.4 ms
+        // of 200 (4.9 % and 7.7 %, task-clock the larger); quiet, within 2 %.
+        // The faults this is for read far outside [0.98, 1.25]: wall time instead of CPU time 1.5× or more, another
+        // thread's time or none at all.
         double taskClock = session.Counters.Software.TaskClock!.LastValue;
         double threadCpu = cpuAfter - cpuBefore;
-        Math.Abs(taskClock - threadCpu).ShouldBeLessThan(
-            Math.Max(0.02 * threadCpu, 12e6), $"task-clock {taskClock:N0} ns vs CLOCK_THREAD_CPUTIME_ID {threadCpu:N0} ns");
+        string detail = $"task-clock {taskClock:N0} ns vs CLOCK_THREAD_CPUTIME_ID {threadCpu:N0} ns";
+        (taskClock / threadCpu).ShouldBeInRange(0.98, 1.25, detail);
         session.Counters.Software.TaskClock.MultiplexingRatio.ShouldBe(1.0);
     }
 
