@@ -230,6 +230,15 @@ internal static class AbMessages
         "Compares two bodies inside its own build (Against or Perf.Compare): "
             + "its relative claims held on the head; not paired across builds.";
 
+    /// <summary>The progress of a pair whose time is set aside: the <paramref name="side"/>'s code was not final.</summary>
+    public static string PairSetAside(string side, string notes) =>
+        $"set aside: the {side}'s code was not final{(notes.Length > 0 ? " (" + notes + ")" : string.Empty)}";
+
+    /// <summary>A test's problem: <paramref name="setAside"/> of its <paramref name="pairs"/> were set aside, the rest judged.</summary>
+    public static string PairsSetAside(int setAside, int pairs) =>
+        $"{setAside} of {pairs} pairs set aside: one side's code was not final (its warmup stopped before tier 1, or code was "
+            + "compiled on its measuring thread during the samples); the time is judged on the other pairs.";
+
     /// <summary>A test's problem: both sides ran it, and neither took a measurement.</summary>
     public static string NothingMeasured() =>
         "Neither side measured anything: the test ran no measurement (skipped, or built without optimizations).";

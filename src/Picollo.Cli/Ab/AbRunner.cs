@@ -89,7 +89,9 @@ internal static class AbRunner
         int left = tests.Sum(e => e.Base is null || e.Head is null
             ? Math.Max(0, 1 - e.Pairs.Count)
             : e.WantsPair(options, int.MaxValue) ? Math.Max(0, options.MinPairs - e.Pairs.Count) + 1 : 0);
-        string problem = entry.Pairs[^1].Problem is { } p ? " — " + p : string.Empty;
+        string problem = entry.Pairs[^1].Problem is { } p ? " — " + p
+            : AbStatistics.SetAside(entry.Pairs[^1]) is { } aside ? " — " + aside
+            : string.Empty;
         string line = string.Create(CultureInfo.InvariantCulture,
             $"[{elapsed.TotalSeconds,5:0} s] {entry.Test.ShortName}: pair {entry.Pairs.Count}: {what}, {Describe(result.Verdict)}{problem}"
             + $" · {done}/{tests.Count} tests decided, ~{left * perPair:0} s left");
@@ -176,6 +178,8 @@ internal static class AbRunner
             else
                 verdict = measurements.Min(static m => m.Verdict);
 
+            if (measurements.Max(static m => (int?)m.SetAsidePairs) is > 0 and int setAside)
+                problems.Add(AbMessages.PairsSetAside(setAside, Pairs.Count));
             if (verdict == AbVerdict.Relative)
                 problems.Add(AbMessages.RelativeClaimsHeld());
             else if (measurements.Count == 0 && problems.Count == 0 && Base is not null)

@@ -59,13 +59,18 @@ internal static class AbStatistics
                 continue;
             }
 
-            AbTimeEstimate? time = Time(both, options);
-            IReadOnlyList<AbExactCounter> exact = Exact(baseRecords, headRecords);
+            // Only the pairs whose two sides ran their final code, once there is one: a ratio of two tiers is not one of two
+            // builds. Where no pair ran final code on both sides (a body that compiles code on every call), all of them.
+            List<(SideBySideRecord Base, SideBySideRecord Head)> finalPairs =
+                [.. both.Where(static p => p.Base.RanFinalCode && p.Head.RanFinalCode)];
+            AbTimeEstimate? time = Time(finalPairs.Count > 0 ? finalPairs : both, options);
+            IReadOnlyList<AbExactCounter> exact = Exact(Final(baseRecords), Final(headRecords));
             AbVerdict timeVerdict = time is null ? AbVerdict.NotJudged : Decide(time, options, final || time.Pairs >= options.MaxPairs);
             AbVerdict verdict = exact.Any(static e => e.Verdict == AbVerdict.Regressed) ? AbVerdict.Regressed
                 : timeVerdict is AbVerdict.Unchanged && exact.Any(static e => e.Verdict == AbVerdict.Improved) ? AbVerdict.Improved
                 : timeVerdict;
-            measurements.Add(new AbMeasurement(key, verdict, time, exact));
+            int setAside = finalPairs.Count > 0 ? both.Count - finalPairs.Count : 0;
+            measurements.Add(new AbMeasurement(key, verdict, time, exact) { SetAsidePairs = setAside });
         }
 
         return measurements;
@@ -100,6 +105,20 @@ internal static class AbStatistics
         if (!final)
             return AbVerdict.Inconclusive;
         return time.Low > 1 ? AbVerdict.Regressed : time.High < 1 ? AbVerdict.Improved : AbVerdict.Inconclusive;
+    }
+
+    /// <summary>
+    /// Why a pair's time is set aside: either side's measurement ran code that was not final (its warmup stopped at the
+    /// cap, or code was compiled on its measuring thread during the samples). Its ratio would be of two tiers, not of two
+    /// builds.
+    /// </summary>
+    /// <param name="pair">The pair.</param>
+    /// <returns>The side and its notes, e.g. <c>the base's code was not final (…)</c>; <see langword="null"/> when none.</returns>
+    public static string? SetAside(AbPairOutcome pair)
+    {
+        ArgumentNullException.ThrowIfNull(pair);
+        SideBySideRecord? notFinal = pair.Measurements.FirstOrDefault(static r => r.Kind == "measurement" && !r.RanFinalCode);
+        return notFinal is null ? null : AbMessages.PairSetAside(notFinal.Side, string.Join(" ", notFinal.Notes));
     }
 
     /// <summary>Whether a verdict needs more pairs.</summary>
@@ -184,6 +203,11 @@ internal static class AbStatistics
 
         return exact;
     }
+
+    // A side's records that ran final code, or all of them where none did: code that is not final allocates more (no
+    // escape analysis at tier 0), and an exact counter must not call that a regression.
+    private static List<SideBySideRecord> Final(List<SideBySideRecord> records) =>
+        records.Any(static r => r.RanFinalCode) ? [.. records.Where(static r => r.RanFinalCode)] : records;
 
     // The mean per operation over every sample of every record of one side.
     private static double? PerOperation(List<SideBySideRecord> records, string name)

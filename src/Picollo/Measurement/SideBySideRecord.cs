@@ -22,6 +22,12 @@ internal sealed record SideBySideRecord(
     string Kind, string Side, string Test, string Key, bool IsPaired, long OperationsPerSample,
     IReadOnlyList<SideBySideCounter> Counters, IReadOnlyList<string> Notes, string? Message)
 {
+    /// <summary>
+    /// Whether the measurement ran the body's final code (<see cref="PerfRunInfo.RanFinalCode"/>); the tool sets aside a
+    /// pair in which either side did not, and <see cref="Notes"/> say why.
+    /// </summary>
+    public bool RanFinalCode { get; init; } = true;
+
     /// <summary>A measurement as JSON.</summary>
     internal static string Json(SideBySideTurn turn, string side, PerfResult result) => Write(writer =>
     {
@@ -30,6 +36,7 @@ internal sealed record SideBySideRecord(
         writer.WriteString("test", turn.Test);
         writer.WriteString("key", turn.Key);
         writer.WriteBoolean("paired", turn.IsPaired);
+        writer.WriteBoolean("final", result.Run.RanFinalCode);
         writer.WriteNumber("operationsPerSample", result.OperationsPerSample);
         writer.WriteStartArray("counters");
         foreach (CounterResult counter in result.Counters)
@@ -101,7 +108,10 @@ internal sealed record SideBySideRecord(
                 root.TryGetProperty("operationsPerSample", out JsonElement ops) ? ops.GetInt64() : 0,
                 counters,
                 root.TryGetProperty("notes", out JsonElement notes) ? [.. notes.EnumerateArray().Select(static n => n.GetString()!)] : [],
-                root.TryGetProperty("message", out JsonElement message) ? message.GetString() : null);
+                root.TryGetProperty("message", out JsonElement message) ? message.GetString() : null)
+            {
+                RanFinalCode = !root.TryGetProperty("final", out JsonElement final) || final.GetBoolean(),
+            };
         }
         catch (Exception e)
             when (e is JsonException or KeyNotFoundException or InvalidOperationException or FormatException or ArgumentException)

@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Runtime;
 using System.Runtime.CompilerServices;
 using Picollo.Counters;
 
@@ -34,33 +35,41 @@ internal static class SideBySideSampling
         var scratch = new ulong[2 * Math.Max(set.Count, 1)];
 
         // Compiled at its first call with no samples, so its own compilation is not one on the measuring thread during
-        // sampling; the turn's byte reads ran during the handshake already.
-        Loop(body, set, operations, new SampleReadings(0, set.Count), scratch, 0, long.MaxValue, turn);
+        // sampling.
+        Loop(body, set, operations, new SampleReadings(0, set.Count), scratch, 0, long.MaxValue, turn, out _);
         Sampling.SettleGC();
         bool noGC = Sampling.TryStartNoGCRegion(options, bytesPerOperation * operations * options.Samples, out string? noGCNote);
         JitCounts jit = JitCounts.Now();
+        long inside = 0;
         try
         {
             turn.Ready();
-            readings.Taken = Loop(body, set, operations, readings, scratch, minSamples, deadline, turn);
+            readings.Taken = Loop(body, set, operations, readings, scratch, minSamples, deadline, turn, out inside);
         }
         finally
         {
-            jit = JitCounts.Now() - jit;
+            // This thread's compilations are those inside the samples: the turn's calls between them (the wait, the byte that
+            // says done, the socket under them) compile here too, at their first calls. Counted, they made every worker's
+            // record say "3 method(s) were JIT-compiled on the measuring thread", code that was not final (issue 24).
+            jit = (JitCounts.Now() - jit) with { Thread = inside };
             noGCNote = Sampling.EndNoGCRegion(noGC) ?? noGCNote;
         }
 
         return new SamplingOutcome(readings, jit, noGC && noGCNote is null, noGCNote);
     }
 
-    /// <summary>The loop: wait for the turn, read, run, read, say done; allocates nothing.</summary>
+    /// <summary>
+    /// The loop: wait for the turn, read, run, read, say done; allocates nothing. <paramref name="inside"/> is what this
+    /// thread JIT-compiled inside the samples.
+    /// </summary>
     /// <returns>The samples taken.</returns>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private static int Loop<TLoop>(
         TLoop body, CounterSet set, long operations, SampleReadings readings, ulong[] scratch, int minSamples, long deadline,
-        SideBySideTurn turn)
+        SideBySideTurn turn, out long inside)
         where TLoop : struct, IOperationLoop
     {
+        inside = 0;
         ulong[] boundaries = readings.Boundaries;
         long[] times = readings.Times;
         int width = readings.Width;
@@ -75,11 +84,13 @@ internal static class SideBySideSampling
         {
             if (k == samples)
                 throw SideBySidePeer.Protocol("G after the last sample");
+            long compiled = JitInfo.GetCompiledMethodCount(currentThread: true);
             set.ReadCumulative(start);
             long t0 = Stopwatch.GetTimestamp();
             body.Run(operations);
             set.ReadCumulative(end);
             long t1 = Stopwatch.GetTimestamp();
+            inside += JitInfo.GetCompiledMethodCount(currentThread: true) - compiled;
 
             // Cumulative, as the ordinary loop leaves them: the result stages take deltas of neighbouring boundaries.
             int row = k * width;

@@ -113,6 +113,9 @@ public sealed class AbMessagesTests
     private static void Run(StringBuilder text)
     {
         Case(text, nameof(AbMessages.TimeBudgetSpent), AbMessages.TimeBudgetSpent(TimeSpan.FromMinutes(20)));
+        Case(text, nameof(AbMessages.PairSetAside), AbMessages.PairSetAside(
+            "base", "Warmup stopped at 1,500 ms with the body's code still tier-0."));
+        Case(text, nameof(AbMessages.PairsSetAside), AbMessages.PairsSetAside(2, 10));
         Case(text, nameof(AbMessages.RelativeClaimsHeld), AbMessages.RelativeClaimsHeld());
         Case(text, nameof(AbMessages.NothingMeasured), AbMessages.NothingMeasured());
     }

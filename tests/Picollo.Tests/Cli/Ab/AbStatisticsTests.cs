@@ -108,6 +108,60 @@ public sealed class AbStatisticsTests
         m.Verdict.ShouldBe(AbVerdict.NotJudged);
     }
 
+    [Fact]
+    public void Judge_APairWhoseSideRanCodeNotFinal_IsSetAside_ItsTierAndItsAllocationsWithIt()
+    {
+        // The base's tier-0 code: 3.5× slower and allocating (no escape analysis), in pair 2 of 4. Counted, its ratio of
+        // 1.3 / 3.5 would widen the interval past any verdict, and the head's 0 bytes would read as an improvement.
+        const string Note = "Warmup stopped at 1,500 ms with the body's code still tier-0.";
+        SideBySideRecord tier0 = Record("base", "BodiesPerf.Chain#0", 3.5, 24, paired: true) with { Notes = [Note], RanFinalCode = false };
+        AbPairOutcome notFinal = new([tier0, Record("head", "BodiesPerf.Chain#0", 1.3, 0, paired: true)], [], null);
+        AbPairOutcome[] pairs = [Pair(1.3, 0), notFinal, Pair(1.3, 0), Pair(1.3, 0)];
+
+        AbMeasurement m = AbStatistics.Judge(pairs, Options, final: true).ShouldHaveSingleItem();
+
+        m.SetAsidePairs.ShouldBe(1);
+        m.Time!.Pairs.ShouldBe(3);
+        m.Time.Ratio.ShouldBe(1.3, 0.01);
+        m.Verdict.ShouldBe(AbVerdict.Regressed);
+        m.Exact.ShouldHaveSingleItem().Verdict.ShouldBe(AbVerdict.Unchanged);
+        AbStatistics.SetAside(notFinal).ShouldBe($"set aside: the base's code was not final ({Note})");
+        AbStatistics.SetAside(pairs[0]).ShouldBeNull();
+    }
+
+    [Fact]
+    public void Judge_WhenNoPairRanFinalCode_JudgesThemAll()
+    {
+        // A body that compiles code on every call is never final: its pairs are all it has.
+        AbPairOutcome NotFinal(double ratio) => new(
+            [Record("base", "BodiesPerf.Chain#0", 1.0, 0, paired: true) with { RanFinalCode = false },
+             Record("head", "BodiesPerf.Chain#0", ratio, 0, paired: true) with { RanFinalCode = false }], [], null);
+
+        AbMeasurement m = AbStatistics.Judge([NotFinal(1.3), NotFinal(1.3), NotFinal(1.3)], Options, final: true).ShouldHaveSingleItem();
+
+        m.SetAsidePairs.ShouldBe(0);
+        m.Time!.Pairs.ShouldBe(3);
+        m.Verdict.ShouldBe(AbVerdict.Regressed);
+    }
+
+    [Theory]
+    [InlineData(",\"final\":false", false)]
+    [InlineData(",\"final\":true", true)]
+    [InlineData("", true)]
+    public void Read_TakesWhetherTheCodeWasFinal_FromTheWorkersRecord(string final, bool expected)
+    {
+        string path = Path.GetTempFileName();
+        try
+        {
+            File.WriteAllText(path, $$"""{"kind":"measurement","side":"head","test":"T.M","key":"T.M#0","paired":true{{final}},"operationsPerSample":1,"counters":[],"notes":[]}""");
+            SideBySideRecord.Read(path).RanFinalCode.ShouldBe(expected);
+        }
+        finally
+        {
+            File.Delete(path);
+        }
+    }
+
     // A process pair of one measurement: 400 samples per side, the base's on a wavy machine, the head's the same × ratio;
     // allocated bytes per operation 0 on the base, extraBytes on the head.
     private static AbPairOutcome Pair(double ratio, int extraBytes) =>
