@@ -143,8 +143,8 @@ internal static class MeasurementMessages
     /// <param name="setAside">The measurements set aside.</param>
     /// <param name="notFinalNotes">The notes of the measurement judged when it was not final either; null when it was.</param>
     public static string ComparisonMeasuredAgain(int setAside, string? notFinalNotes) => notFinalNotes is null
-        ? $"Measured again {setAside} time(s); the pairs judged ran both sides' final code."
-        : $"Measured again {setAside} time(s) and the code was still not final; the claim judges that last measurement. " +
+        ? $"Measured again {Times(setAside)}; the pairs judged ran both sides' final code."
+        : $"Measured again {Times(setAside)} and the code was still not final; the claim judges that last measurement. " +
           $"{notFinalNotes} Measure a body whose paths have all run before (a setup call outside the measurement, a longer " +
           "WarmupMs), on a machine where the JIT's background compilation gets a core.";
 
@@ -250,4 +250,6 @@ internal static class MeasurementMessages
 
     private static string OwnCounters(IEnumerable<string> own) =>
         $"Picollo's own counters are {string.Join(", ", own)}; anything else must be a perf event";
+
+    private static string Times(int count) => count == 1 ? "once" : $"{count} times";
 }

@@ -14,14 +14,25 @@ namespace Picollo.Measurement;
 internal static class PairedEngine
 {
     /// <summary>Measures <paramref name="reference"/> and <paramref name="candidate"/> side by side.</summary>
+    /// <param name="options">How to measure.</param>
+    /// <param name="reference">The reference's loop.</param>
+    /// <param name="emptyReference">Its empty loop.</param>
+    /// <param name="candidate">The candidate's loop.</param>
+    /// <param name="emptyCandidate">Its empty loop.</param>
+    /// <param name="firstCalls">
+    /// Each side's first call, made at the start of its warmup under the warmup's JIT listener (which then sees its first
+    /// compilation), that names the side when it throws.
+    /// </param>
     /// <returns>Each side's result; sample k of each comes from pair k (<see cref="PairedSampling.ReferenceFirst"/>).</returns>
     internal static (PerfResult Reference, PerfResult Candidate) Run<TReference, TCandidate>(
-        PerfOptions options, TReference reference, TReference emptyReference, TCandidate candidate, TCandidate emptyCandidate)
+        PerfOptions options, TReference reference, TReference emptyReference, TCandidate candidate, TCandidate emptyCandidate,
+        params Action[] firstCalls)
         where TReference : struct, IOperationLoop
         where TCandidate : struct, IOperationLoop
     {
         ArgumentNullException.ThrowIfNull(options);
-        return PerfEngine.Exclusively(waited => RunExclusive(options, reference, emptyReference, candidate, emptyCandidate, waited));
+        return PerfEngine.Exclusively(
+            waited => RunExclusive(options, reference, emptyReference, candidate, emptyCandidate, firstCalls, waited));
     }
 
     // Longer than 60 lines: the script of the paired stages (docs/ARCHITECTURE.md, "Measurement engine": both warmups and
@@ -33,6 +44,7 @@ internal static class PairedEngine
         TReference emptyReference,
         TCandidate candidate,
         TCandidate emptyCandidate,
+        Action[] firstCalls,
         string? lockNote)
         where TReference : struct, IOperationLoop
         where TCandidate : struct, IOperationLoop
@@ -52,9 +64,11 @@ internal static class PairedEngine
 
         // Each side warms to its own final code; the candidate's warmup comes second, so the reference's tier-1 code
         // (compiled in the background) is in place before either is sampled.
-        WarmupOutcome warmupReference = Warmup.Run(options, reference, emptyReference, set, scratch, start, budgetTicks, cancellation);
+        WarmupOutcome warmupReference = Warmup.Run(
+            options, reference, emptyReference, set, scratch, start, budgetTicks, cancellation, firstCalls.ElementAtOrDefault(0));
         WarmupOutcome warmupCandidate = Warmup.Run(
-            options, candidate, emptyCandidate, set, scratch, Stopwatch.GetTimestamp(), budgetTicks, cancellation);
+            options, candidate, emptyCandidate, set, scratch, Stopwatch.GetTimestamp(), budgetTicks, cancellation,
+            firstCalls.ElementAtOrDefault(1));
         string? unoptimized = AddWarmupNotes(notes, reference.Method, warmupReference, candidate.Method, warmupCandidate);
 
         // One operations count for both sides: the larger of what each pilot wants (so the boundary is under 1% of either

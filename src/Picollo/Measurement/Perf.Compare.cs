@@ -152,14 +152,16 @@ public static partial class Perf
     {
         ArgumentNullException.ThrowIfNull(options);
 
-        // One call of each side first, outside the engine: a body that throws is named, instead of surfacing from the middle
-        // of a warmup as if the engine had failed.
-        FirstCall(reference, referenceName, "reference");
-        FirstCall(candidate, candidateName, "candidate");
-        (PerfResult, PerfResult) Measure() => PairedEngine.Run(options, reference, emptyReference, candidate, emptyCandidate);
+        // Each side's first call is its warmup's first (PairedEngine), watched by the warmup's JIT listener: made here, before
+        // the listener, it compiled the bodies' tier-0 code unseen, the warmups could not tell their tier, and in a test host
+        // busy with other tests they ended at the cap of the JIT-quiet rule, on code that was not final, in 3 of 3 tries.
+        (PerfResult, PerfResult) Measure() => PairedEngine.Run(
+            options, reference, emptyReference, candidate, emptyCandidate,
+            () => FirstCall(reference, referenceName, "reference"), () => FirstCall(candidate, candidateName, "candidate"));
         return new PerfComparison(Measure(), Measure, referenceName, candidateName);
     }
 
+    // One call of a side, naming it if it throws, instead of surfacing from the middle of a warmup as if the engine had failed.
     private static void FirstCall<TLoop>(TLoop body, string name, string side)
         where TLoop : struct, IOperationLoop
     {

@@ -64,9 +64,11 @@ public sealed class PerfComparison
 
     /// <summary>
     /// The most measurements of code that was not final an assertion sets aside (measuring again instead) before it judges
-    /// what it has.
+    /// what it has: one, as a stored-baseline verdict measures again once. In a test host busy with other tests, where the
+    /// JIT is rarely quiet, the warmups of a comparison ended at their cap three times in a row: more tries cost a whole
+    /// measurement each and seldom find what the second did not.
     /// </summary>
-    internal const int MaxSetAside = 2;
+    internal const int MaxSetAside = 1;
 
     /// <summary>Whether both sides of the latest measurement ran their final code (<see cref="PerfRunInfo.RanFinalCode"/>).</summary>
     internal bool RanFinalCode => Reference.Run.RanFinalCode && Candidate.Run.RanFinalCode;

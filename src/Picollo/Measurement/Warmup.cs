@@ -87,10 +87,11 @@ internal static class Warmup
     /// <summary>
     /// Warms up <paramref name="body"/>. Its JIT listener is disposed before returning, unless the warmup ended without the
     /// body's final code: then it keeps watching through the samples, until <see cref="FinishWatching"/>.
+    /// <paramref name="firstCall"/>, when given, is made first, under the listener, so that it sees the compilation it causes.
     /// </summary>
     internal static WarmupOutcome Run<TLoop>(
         PerfOptions options, TLoop body, TLoop empty, CounterSet set, ulong[] scratch, long start, long budgetTicks,
-        CancellationToken cancellation)
+        CancellationToken cancellation, Action? firstCall = null)
         where TLoop : struct, IOperationLoop
     {
         FinishWatching();
@@ -98,6 +99,7 @@ internal static class Warmup
         bool watching = false;
         try
         {
+            firstCall?.Invoke();
             WarmupOutcome outcome = Warm(options, body, empty, set, scratch, start, budgetTicks, listener, cancellation);
             nint key = CacheKey(body.Method);
             if (listener is not null && key != 0 && outcome.End is not (WarmupEnd.CodeOptimized or WarmupEnd.CodeUnoptimized))

@@ -40,6 +40,8 @@ public sealed class PerfCompareTests
         c.TaskClock.Ratio.ShouldBeInRange(1.5, 2.7);
         Should.Throw<PerfAssertionException>(() => c.Tsc.ShouldNotBeSlower(maxChange: 0.2)).Message.ShouldContain("slower");
         c.Tsc.ShouldBeFasterBy(0.3);
+        TestContext.Current.TestOutputHelper?.WriteLine(
+            $"final code: {c.RanFinalCode}, set aside: {c.SetAside.Count} ({string.Join(" | ", c.SetAside)}), notes: {string.Join(" ", c.Reference.Run.Notes)}");
     }
 
     [Fact]
