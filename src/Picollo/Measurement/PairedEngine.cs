@@ -19,20 +19,22 @@ internal static class PairedEngine
     /// <param name="emptyReference">Its empty loop.</param>
     /// <param name="candidate">The candidate's loop.</param>
     /// <param name="emptyCandidate">Its empty loop.</param>
-    /// <param name="firstCalls">
-    /// Each side's first call, made at the start of its warmup under the warmup's JIT listener (which then sees its first
+    /// <param name="firstReferenceCall">
+    /// The reference's first call, made at the start of its warmup under the warmup's JIT listener (which then sees its first
     /// compilation), that names the side when it throws.
     /// </param>
+    /// <param name="firstCandidateCall">The candidate's, likewise.</param>
     /// <returns>Each side's result; sample k of each comes from pair k (<see cref="PairedSampling.ReferenceFirst"/>).</returns>
     internal static (PerfResult Reference, PerfResult Candidate) Run<TReference, TCandidate>(
         PerfOptions options, TReference reference, TReference emptyReference, TCandidate candidate, TCandidate emptyCandidate,
-        params Action[] firstCalls)
+        Action? firstReferenceCall = null, Action? firstCandidateCall = null)
         where TReference : struct, IOperationLoop
         where TCandidate : struct, IOperationLoop
     {
         ArgumentNullException.ThrowIfNull(options);
         return PerfEngine.Exclusively(
-            waited => RunExclusive(options, reference, emptyReference, candidate, emptyCandidate, firstCalls, waited));
+            waited => RunExclusive(
+                options, reference, emptyReference, candidate, emptyCandidate, (firstReferenceCall, firstCandidateCall), waited));
     }
 
     // Longer than 60 lines: the script of the paired stages (docs/ARCHITECTURE.md, "Measurement engine": both warmups and
@@ -44,7 +46,7 @@ internal static class PairedEngine
         TReference emptyReference,
         TCandidate candidate,
         TCandidate emptyCandidate,
-        Action[] firstCalls,
+        (Action? Reference, Action? Candidate) firstCalls,
         string? lockNote)
         where TReference : struct, IOperationLoop
         where TCandidate : struct, IOperationLoop
@@ -65,10 +67,10 @@ internal static class PairedEngine
         // Each side warms to its own final code; the candidate's warmup comes second, so the reference's tier-1 code
         // (compiled in the background) is in place before either is sampled.
         WarmupOutcome warmupReference = Warmup.Run(
-            options, reference, emptyReference, set, scratch, start, budgetTicks, cancellation, firstCalls.ElementAtOrDefault(0));
+            options, reference, emptyReference, set, scratch, start, budgetTicks, cancellation, firstCalls.Reference);
         WarmupOutcome warmupCandidate = Warmup.Run(
             options, candidate, emptyCandidate, set, scratch, Stopwatch.GetTimestamp(), budgetTicks, cancellation,
-            firstCalls.ElementAtOrDefault(1));
+            firstCalls.Candidate);
         string? unoptimized = AddWarmupNotes(notes, reference.Method, warmupReference, candidate.Method, warmupCandidate);
 
         // One operations count for both sides: the larger of what each pilot wants (so the boundary is under 1% of either
