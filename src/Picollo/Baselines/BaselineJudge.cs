@@ -425,11 +425,13 @@ internal static class BaselineJudge
             if (slower <= SlowLevel)
                 return false;
 
+            double busiest = _current.OtherProcessesCores;
             for (int attempt = 0; attempt < FastLevelAttempts; attempt++)
             {
                 Thread.Sleep(TimeSpan.FromSeconds(1.5));
                 PerfResult again = _judged.Remeasure();
                 BaselineRecord record = BaselineRecord.FromResult(again);
+                busiest = double.IsNaN(busiest) ? record.OtherProcessesCores : Math.Max(busiest, record.OtherProcessesCores);
                 if (memory.SlowerThanFastest(record) <= SlowLevel && !MachineLoad.IsBusy(record.OtherProcessesCores))
                 {
                     _remeasurements.Add(BaselineMessages.RecordedAtFastLevel(slower, attempt + 2));
@@ -442,7 +444,7 @@ internal static class BaselineJudge
                 }
             }
 
-            _notices.Add(BaselineMessages.RecordedAtSlowLevel(slower, FastLevelAttempts + 1));
+            _notices.Add(BaselineMessages.RecordedAtSlowLevel(slower, FastLevelAttempts + 1, busiest));
             return false;
         }
 

@@ -1,4 +1,5 @@
 using System.Globalization;
+using Picollo.Measurement;
 using Picollo.Text;
 
 namespace Picollo.Baselines;
@@ -91,11 +92,22 @@ internal static class BaselineMessages
     /// <summary>No measurement of a recording reached the machine's fast level: the baseline was recorded at a slow one.</summary>
     /// <param name="slower">How much slower the references ran than the fastest remembered (1.3 = 30 %).</param>
     /// <param name="measurements">The measurements taken, 1.5 s apart.</param>
-    public static string RecordedAtSlowLevel(double slower, int measurements) => string.Create(CultureInfo.InvariantCulture,
-        $"Recorded while the machine's references ran {(slower - 1) * 100:0}% slower than its fastest remembered level "
-        + $"(in {measurements} measurements 1.5 s apart): verdicts scale an allocating body's time by the allocation "
-        + $"reference and allow for the machine speed, but they see finer against a baseline recorded at the fast level; "
-        + $"record it again when the machine is quieter.");
+    /// <param name="otherCores">
+    /// The most cores other processes used during any of them (<see cref="double.NaN"/> when unknown): on a quiet machine the
+    /// slow level is the host's own state, which waiting for quiet does not end, so the advice differs.
+    /// </param>
+    public static string RecordedAtSlowLevel(double slower, int measurements, double otherCores)
+    {
+        string head = string.Create(CultureInfo.InvariantCulture,
+            $"Recorded while the machine's references ran {(slower - 1) * 100:0}% slower than its fastest remembered level "
+            + $"(in {measurements} measurements 1.5 s apart): verdicts scale an allocating body's time by the allocation "
+            + $"reference and allow for the machine speed, but they see finer against a baseline recorded at the fast level; ");
+        return double.IsNaN(otherCores) || MachineLoad.IsBusy(otherCores)
+            ? head + "record it again when the machine is quieter."
+            : head + string.Create(CultureInfo.InvariantCulture,
+                $"other processes used at most {otherCores:0.00} cores, so the host itself ran "
+                + $"slower (a shared VM's speed changes over minutes): record it again later to get the fast level.");
+    }
 
     /// <summary>Some processes of a recording could not measure: the first failure says why.</summary>
     /// <param name="recorded">The processes recorded.</param>
