@@ -113,6 +113,7 @@ public sealed partial class PackageFeed : IAsyncLifetime
         string templates = Directory.GetFiles(Feed, "Picollo.Templates.*.nupkg").Single();
         Version = VersionOf().Match(Path.GetFileName(templates)).Groups[1].Value;
         (await DotNet.RunAsync(Root, Environment, TimeSpan.FromMinutes(2), "new", "install", templates, "--debug:custom-hive", Hive)).ShouldSucceed();
+        TemplateBuilds.Start(this);
     }
 
     /// <summary>Creates a project from a template under <see cref="Root"/>, as <c>dotnet new</c> does for a user.</summary>

@@ -5,8 +5,8 @@ namespace Picollo.Packaging.Tests;
 
 /// <summary>
 /// A project created from each template and run with plain <c>dotnet test</c> in Debug: a build warning and every perf test
-/// skipped with the reason (issue 13). Not in <see cref="TemplateRunsGroup"/>: nothing is measured, so it runs beside the
-/// Release runs.
+/// skipped with the reason (issue 13). Not in <see cref="TemplateRunsGroup"/>: nothing is measured, so it runs with the
+/// other tests, before the Release runs.
 /// </summary>
 public abstract class TemplateDebugTests(PackageFeed feed, string template)
 {

@@ -1,4 +1,3 @@
-using System.Collections.Concurrent;
 using Shouldly;
 using Xunit;
 
@@ -6,30 +5,17 @@ namespace Picollo.Packaging.Tests;
 
 /// <summary>
 /// A project created from each template, restored from the local feed and run with plain <c>dotnet test</c> in Release:
-/// what a user sees (issue 13). Debug is <see cref="TemplateDebugTests"/>: it measures nothing, so it runs beside these.
+/// what a user sees (issue 13). The projects are built beside the other tests (<see cref="TemplateBuilds"/>), the runs come
+/// after them, one at a time (<see cref="TemplateRunsGroup"/>). Debug is <see cref="TemplateDebugTests"/>: it measures
+/// nothing, so it runs with the other tests.
 /// </summary>
 public abstract class TemplateTests(PackageFeed feed, string template, string framework)
 {
-    // Both templates' projects, created and built in Release as soon as the first of the two tests starts: the second one's
-    // build runs while the first one's tests measure, instead of after them (issue 24, "Suite under 5 minutes"; the runs
-    // themselves are one at a time, TemplateRunsGroup).
-    private static readonly ConcurrentDictionary<string, Task<(string Project, DotNet.Run Build)>> s_built = new();
-
-    // The two subclasses' templates and frameworks.
-    private static readonly (string Template, string Framework)[] s_templates = [("picollo-nunit", "NUnit"), ("picollo-xunit", "Xunit")];
-
     [Fact]
     public async Task Release_PassesFailsSkipsRecordsAndReports()
     {
-        // Started outside this test's context: the other template's build outlives this test, and must not write to its output.
-        using (ExecutionContext.SuppressFlow())
-        {
-            foreach ((string name, string frameworkOfName) in s_templates)
-                _ = s_built.GetOrAdd(name, _ => Task.Run(() => BuildAsync(feed, name, frameworkOfName)));
-        }
-
-        (string project, DotNet.Run build) = await s_built[template];
-        TestContext.Current.TestOutputHelper?.WriteLine($"{build.Command}: exit code {build.ExitCode} (started with the first template test)");
+        (string project, DotNet.Run build) = await TemplateBuilds.Of(feed, template);
+        TestContext.Current.TestOutputHelper?.WriteLine($"{build.Command}: exit code {build.ExitCode} (started when the feed was ready)");
         build.ShouldSucceed();
         build.Output.ShouldNotContain("PICOLLO00", customMessage: "a Release build of a template project has nothing to warn about");
 
@@ -129,14 +115,6 @@ public abstract class TemplateTests(PackageFeed feed, string template, string fr
         string baseline = await File.ReadAllTextAsync(Path.Combine(project, "ChecksumPerf.Checksum.perf.json"), TestContext.Current.CancellationToken);
         if (joined > 1 || baseline.Contains("\"processes\"", StringComparison.Ordinal))
             baseline.ShouldContain($"\"processes\": {joined},", customMessage: recording.Output);
-    }
-
-    // A project from the template with MoreChecks.cs added, built in Release.
-    private static async Task<(string Project, DotNet.Run Build)> BuildAsync(PackageFeed feed, string template, string framework)
-    {
-        string project = await feed.CreateProjectAsync(template, "Acme.PerfTests");
-        await File.WriteAllTextAsync(Path.Combine(project, "MoreChecks.cs"), TemplateProjects.MoreChecks(framework, "Acme.PerfTests"), CancellationToken.None);
-        return (project, await feed.BuildAsync(project, "Release"));
     }
 
     private static TrxResult Result(IReadOnlyList<TrxResult> results, string method) =>
