@@ -181,8 +181,9 @@ public sealed partial class PackageFeed : IAsyncLifetime
     }
 
     /// <inheritdoc/>
-    public ValueTask DisposeAsync()
+    public async ValueTask DisposeAsync()
     {
+        await TemplateBuilds.WhenEnded();
         try
         {
             Directory.Delete(Root, recursive: true);
@@ -191,8 +192,6 @@ public sealed partial class PackageFeed : IAsyncLifetime
         {
             // A folder under /tmp left behind is not worth failing a run for.
         }
-
-        return ValueTask.CompletedTask;
     }
 
     private static string FindRepositoryRoot()

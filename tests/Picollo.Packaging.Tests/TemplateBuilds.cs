@@ -33,6 +33,16 @@ internal static class TemplateBuilds
             return s_builds![template];
     }
 
+    /// <summary>
+    /// Completes when every build started has ended, however it ended: the feed's folder is deleted only after, also in a
+    /// run whose filter left the template tests out.
+    /// </summary>
+    public static Task WhenEnded()
+    {
+        lock (s_gate)
+            return s_builds is null ? Task.CompletedTask : Task.WhenAll(s_builds.Values).ContinueWith(static _ => { }, TaskScheduler.Default);
+    }
+
     // A project from the template with MoreChecks.cs added, built in Release.
     private static async Task<(string Project, DotNet.Run Build)> BuildAsync(PackageFeed feed, string template, string framework)
     {

@@ -415,7 +415,7 @@ internal static class BaselineJudge
         }
 
         // A recording whose references ran slower than the machine's fastest remembered level (an allocation episode, a slow
-        // host mode) is measured again, a second apart, until one runs at the fast level: verdicts scale time by the
+        // host mode) is measured again, 1.5 s apart, until one runs at the fast level: verdicts scale time by the
         // references, but a baseline at the slow level asks every later verdict to trust the scaling in the riskier
         // direction (a body that follows its reference less than fully would look slower).
         private bool SeekFastLevel()
@@ -431,7 +431,9 @@ internal static class BaselineJudge
                 Thread.Sleep(TimeSpan.FromSeconds(1.5));
                 PerfResult again = _judged.Remeasure();
                 BaselineRecord record = BaselineRecord.FromResult(again);
-                busiest = double.IsNaN(busiest) ? record.OtherProcessesCores : Math.Max(busiest, record.OtherProcessesCores);
+                // The busiest reading decides the notice's advice; one that could not be read leaves it as it was.
+                if (!double.IsNaN(record.OtherProcessesCores))
+                    busiest = double.IsNaN(busiest) ? record.OtherProcessesCores : Math.Max(busiest, record.OtherProcessesCores);
                 if (memory.SlowerThanFastest(record) <= SlowLevel && !MachineLoad.IsBusy(record.OtherProcessesCores))
                 {
                     _remeasurements.Add(BaselineMessages.RecordedAtFastLevel(slower, attempt + 2));

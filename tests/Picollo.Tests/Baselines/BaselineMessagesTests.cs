@@ -41,7 +41,8 @@ public sealed class BaselineMessagesTests
         Case(text, "JudgedWithConditionsAllowance: one measurement", BaselineMessages.JudgedWithConditionsAllowance(1, busyVerdict));
         Case(text, "JudgedWithConditionsAllowance: measured again twice", BaselineMessages.JudgedWithConditionsAllowance(3, busyVerdict));
         Case(text, nameof(BaselineMessages.RecordedAtFastLevel), BaselineMessages.RecordedAtFastLevel(1.31, 3));
-        Case(text, "RecordedAtSlowLevel: a busy machine", BaselineMessages.RecordedAtSlowLevel(1.42, 7, 1.2));
+        Case(text, "RecordedAtSlowLevel: a busy machine", BaselineMessages.RecordedAtSlowLevel(1.42, 7, 64));
+        Case(text, "RecordedAtSlowLevel: the load unknown", BaselineMessages.RecordedAtSlowLevel(1.42, 7, double.NaN));
         Case(text, "RecordedAtSlowLevel: a quiet machine", BaselineMessages.RecordedAtSlowLevel(1.79, 7, 0.09));
         Case(text, nameof(BaselineMessages.RecordedInFewerProcesses),
             BaselineMessages.RecordedInFewerProcesses(3, 4, "the fresh process exited with code 1 before it measured."));
