@@ -431,9 +431,9 @@ internal static class BaselineJudge
                 Thread.Sleep(TimeSpan.FromSeconds(1.5));
                 PerfResult again = _judged.Remeasure();
                 BaselineRecord record = BaselineRecord.FromResult(again);
-                // The busiest reading decides the notice's advice; one that could not be read leaves it as it was.
-                if (!double.IsNaN(record.OtherProcessesCores))
-                    busiest = double.IsNaN(busiest) ? record.OtherProcessesCores : Math.Max(busiest, record.OtherProcessesCores);
+                // The busiest reading decides the notice's advice; one that could not be read (NaN compares false) leaves it.
+                if (double.IsNaN(busiest) || record.OtherProcessesCores > busiest)
+                    busiest = record.OtherProcessesCores;
                 if (memory.SlowerThanFastest(record) <= SlowLevel && !MachineLoad.IsBusy(record.OtherProcessesCores))
                 {
                     _remeasurements.Add(BaselineMessages.RecordedAtFastLevel(slower, attempt + 2));

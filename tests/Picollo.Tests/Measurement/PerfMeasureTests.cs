@@ -144,8 +144,9 @@ public sealed class PerfMeasureTests
         CounterResult first = rounds[0].Single[counter];
         TestContext.Current.TestOutputHelper?.WriteLine(string.Create(CultureInfo.InvariantCulture,
             $"{counter}: ratios {string.Join(", ", ratios.Select(static r => r.ToString("F3", CultureInfo.InvariantCulture)))}; N's first round P50 {first.P50:F0} per op, overhead {first.Overhead?.Median} per sample, {rounds[0].Single.OperationsPerSample} op(s) per sample"));
-        // The faults this test is for read outside 1.8-2.5: the overhead left in reads (2w + o) / (w + o) ≈ 1.6-1.7, subtracted
-        // twice (2w - o) / (w - o) ≈ 2.8, half the work lost 1.0, counted twice 4.
+        // The faults this test is for read outside [low, high] (1.8-2.5 where the pilot chooses the operations): the overhead
+        // left in reads (2w + o) / (w + o) ≈ 1.6-1.7, subtracted twice (2w - o) / (w - o) ≈ 2.8, half the work lost 1.0,
+        // counted twice 4.
         median.ShouldBeInRange(low, high, $"{counter}: the rounds' ratios {string.Join(", ", ratios.Select(static r => r.ToString("F3", CultureInfo.InvariantCulture)))}\n{detail}");
     }
 
