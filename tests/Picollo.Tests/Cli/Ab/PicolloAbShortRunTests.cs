@@ -54,6 +54,7 @@ public sealed class PicolloAbShortRunTests(PicolloAbTests.Repository repository)
         string[] lines = run.StandardError.Split('\n');
         lines.ShouldContain($"picollo ab: The base (broken, merge-base {repository.Broken[..7]}) does not build: tests/Lib.NUnitPerfTests/Lib.NUnitPerfTests.csproj:", run.Output);
         lines.ShouldContain(l => l.StartsWith("  src/Lib/Work.cs(", StringComparison.Ordinal) && l.Contains("error CS0103: The name 'undefinedSteps' does not exist in the current context", StringComparison.Ordinal), run.Output);
+        lines.Count(static l => l.Contains("CS0103", StringComparison.Ordinal)).ShouldBe(1, $"MSBuild's summary repeats the error; it is quoted once\n{run.Output}");
         lines.ShouldContain("Fix the build or pick another --base.", run.Output);
 
         // Standard error has the progress up to the failure ("Building … at the base…"), then the reason; standard output,
