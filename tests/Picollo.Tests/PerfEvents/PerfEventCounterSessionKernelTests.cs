@@ -144,8 +144,8 @@ public sealed class PerfEventCounterSessionKernelTests
     {
         int before = OpenPerfEventFds();
 
-        // The fds are counted, not waited out until the limit (1,024 by default) runs out: a thousand sessions show any
-        // per-session leak as hundreds of fds. Ten thousand took 7.6 s of the suite's parallel part (issue 24).
+        // The leak is counted, not waited for until the fd limit runs out: a thousand sessions show one fd left per session
+        // as a thousand. Ten thousand took 7.6 s of the suite's parallel part (issue 24).
         for (int i = 0; i < 1_000; i++)
         {
             using PerfEventCounterSession session = SoftwareSession();
