@@ -190,6 +190,12 @@ internal static class BaselineJudge
         // Per time counter, the widest band any measurement of this judgement was allowed so far (BaselineRecord.EarlierAllowance).
         private readonly Dictionary<string, double> _widest = new(StringComparer.Ordinal);
 
+        // This judgement's measurements in this process as first compared, in order, and the one judged now: what they show of
+        // how far the body follows the branchy reference (BranchFollowing) narrows the bound every later verdict uses.
+        private readonly List<BaselineRecord> _looks = [];
+        private int _judgedLook;
+        private Dictionary<string, BranchFollowing> _followed = new(StringComparer.Ordinal);
+
         // The wait between fresh processes (PICOLLO_RECORDING_SPACING or the options'), and whether it was waited: a value of
         // the variable that is not valid is said only where it mattered.
         private readonly (TimeSpan Spacing, string? Problem) _spacing = options.ResolveFreshProcessSpacing();
@@ -208,8 +214,52 @@ internal static class BaselineJudge
             _check ?? throw new InvalidOperationException("Check() runs before the stages that read it.");
 
         // A later measurement's record, allowed at least what the earlier ones of this judgement were.
-        private BaselineRecord Judged(PerfResult measured) =>
-            BaselineRecord.FromResult(measured) with { EarlierAllowance = new Dictionary<string, double>(_widest, StringComparer.Ordinal) };
+        private BaselineRecord Judged(PerfResult measured) => BaselineRecord.FromResult(measured) with
+        {
+            EarlierAllowance = new Dictionary<string, double>(_widest, StringComparer.Ordinal),
+            BranchFollowed = Followed(),
+        };
+
+        private Dictionary<string, BranchFollowing>? Followed() =>
+            _followed.Count == 0 ? null : new Dictionary<string, BranchFollowing>(_followed, StringComparer.Ordinal);
+
+        // Adds a measurement to the looks and learns from them how far each time counter follows the branchy reference. When that
+        // changed, the widest band so far is what the looks are allowed under it (an earlier band assumed a follower), and the
+        // measurement judged now is judged again: it may regress where a follower would not.
+        private void Look(PerfResult measured)
+        {
+            _looks.Add(BaselineRecord.FromResult(measured));
+            var followed = new Dictionary<string, BranchFollowing>(StringComparer.Ordinal);
+            foreach (string name in TimeSpread.TimeCounters(_current, options.VerdictPolicy))
+            {
+                BaselineCounter counter = _current.Find(name)!;
+                if (BranchFollowing.Learn(_looks, name, options.VerdictPolicy.GetRule(counter.Name, counter.Kind).Statistic) is { } learned)
+                    followed[name] = learned;
+            }
+
+            if (followed.Count == _followed.Count && followed.All(f => _followed.GetValueOrDefault(f.Key) == f.Value))
+                return;
+            _followed = followed;
+            _widest.Clear();
+            for (int look = 0; look < _looks.Count; look++)
+            {
+                if (look == _judgedLook)
+                {
+                    // The judged measurement keeps its own record (a recording's combined one), allowed what the looks before it were.
+                    _current = _current with
+                    {
+                        EarlierAllowance = new Dictionary<string, double>(_widest, StringComparer.Ordinal),
+                        BranchFollowed = Followed(),
+                    };
+                    _check = CheckAndWrite(_judged, _current);
+                    Remember(_check.Verdicts);
+                }
+                else
+                {
+                    Remember(_store.Compare(baselinePath, _machine, _looks[look] with { BranchFollowed = Followed() }, folderProblem));
+                }
+            }
+        }
 
         private void Remember(IReadOnlyList<CounterVerdict> verdicts)
         {
@@ -312,6 +362,8 @@ internal static class BaselineJudge
 
             _check = CheckAndWrite(_judged, _current);
             Remember(_check.Verdicts);
+            _looks.Add(BaselineRecord.FromResult(_judged));
+            _judgedLook = 0;
         }
 
         // The machine at another speed than at recording, or busy with other processes: a host's slow mode and a neighbour's
@@ -327,13 +379,17 @@ internal static class BaselineJudge
 
                 _conditionMeasurements++;
                 PerfResult again = _judged.Remeasure();
+                Look(again);
                 BaselineRecord record = Judged(again);
                 // Looked at first, written only when kept: the received file is the measurement judged.
                 IReadOnlyList<CounterVerdict> verdicts = _store.Compare(baselinePath, _machine, record, folderProblem);
                 Remember(verdicts);
                 _remeasurements.Add($"Measured again in other conditions: {changed.Text}.");
                 if (Widening(verdicts) <= Widening(CheckResult.Verdicts) || verdicts.Any(static v => v.IsRegression))
+                {
                     (_judged, _current, _check) = (again, record, CheckAndWrite(again, record));
+                    _judgedLook = _looks.Count - 1;
+                }
             }
         }
 
@@ -608,6 +664,7 @@ internal static class BaselineJudge
             var firstRegressed =
                 check.Verdicts.Where(static v => v.IsRegression).Select(static v => v.Counter).ToHashSet(StringComparer.Ordinal);
             PerfResult second = _judged.Remeasure();
+            Look(second);
             BaselineRecord secondRecord = Judged(second);
             BaselineCheckResult recheck = CheckAndWrite(second, secondRecord);
             Remember(recheck.Verdicts);
@@ -639,6 +696,7 @@ internal static class BaselineJudge
             _check = _store.Rejudge(recheck, verdicts);
             _judged = second;
             _current = secondRecord;
+            _judgedLook = _looks.Count - 1;
         }
 
         // A time regression confirmed in this process may be this process's level, one no recording saw: a fresh process
@@ -711,7 +769,7 @@ internal static class BaselineJudge
         // A fresh process's verdicts on the counters still pending, allowed what this judgement's measurements were.
         private CounterVerdict[] FreshVerdicts(BaselineRecord level, List<string> pending) =>
         [
-            .. _store.Compare(baselinePath, _machine, level with { EarlierAllowance = _widest }, folderProblem)
+            .. _store.Compare(baselinePath, _machine, level with { EarlierAllowance = _widest, BranchFollowed = Followed() }, folderProblem)
                 .Where(v => pending.Contains(v.Counter, StringComparer.Ordinal)),
         ];
 

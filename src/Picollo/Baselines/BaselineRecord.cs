@@ -41,6 +41,12 @@ internal sealed record BaselineRecord(
     public IReadOnlyDictionary<string, double>? EarlierAllowance { get; init; }
 
     /// <summary>
+    /// Per time counter, how far the body followed the branchy reference between the same judgement's measurements when they
+    /// showed it following less than the allowance assumes (<see cref="BranchFollowing"/>); not stored.
+    /// </summary>
+    public IReadOnlyDictionary<string, BranchFollowing>? BranchFollowed { get; init; }
+
+    /// <summary>
     /// How many processes the record was measured in (<see cref="RecordingQuality.Processes"/>; 1 for one process or
     /// none recorded).
     /// </summary>

@@ -114,7 +114,7 @@ internal sealed record TimeAllowance(
             band.AddAllocation(recorded, current);
         else
             band.AddMachineSpeed(recorded, current);
-        band.AddBranchSpeed(recorded, current);
+        band.AddBranchSpeed(recorded, current, current.BranchFollowed?.GetValueOrDefault(reference.Name));
         band.AddOtherProcesses(current);
         band.Cap(spread);
         band.KeepEarlier(current, reference.Name);
@@ -158,6 +158,10 @@ internal sealed record TimeAllowance(
     {
         private readonly List<string> _parts = [];
         private double _high, _low, _shift, _shiftSigma, _speedSigma;
+
+        // How much slower the core reference loop ran than at recording (≥ 0), which the stage before the branchy one answered:
+        // the branchy reference runs on the same core, so that much of its slowdown is not the host's branchy state.
+        private double _coreSlower;
         private bool _changed;
 
         public TimeAllowance ToAllowance() => new(_shift, _shiftSigma, _speedSigma, _low, _high, _parts) { ConditionsChanged = _changed };
@@ -186,6 +190,7 @@ internal sealed record TimeAllowance(
                 // the reference's move); a fall only below the recording. A body that did not follow the reference loses
                 // sight of that much, and the line says so.
                 _high += allocation;
+                _coreSlower = Math.Clamp(Drift(recorded.MachineSpeed, current.MachineSpeed), 0, allocation);
                 _parts.Add(VerdictMessages.AllocationReferenceSlower(recorded.AllocationSpeed, current.AllocationSpeed, allocation));
             }
             else
@@ -202,6 +207,7 @@ internal sealed record TimeAllowance(
         public void AddMachineSpeed(BaselineRecord recorded, BaselineRecord current)
         {
             double speed = Drift(recorded.MachineSpeed, current.MachineSpeed);
+            _coreSlower = Math.Max(0, speed);
             if (Math.Abs(speed) <= Math.Log(1 + MachineSpeedTolerance))
             {
                 _speedSigma = speed;
@@ -223,22 +229,29 @@ internal sealed record TimeAllowance(
             }
         }
 
-        public void AddBranchSpeed(BaselineRecord recorded, BaselineRecord current)
+        public void AddBranchSpeed(BaselineRecord recorded, BaselineRecord current, BranchFollowing? followed)
         {
             // The host can slow branchy code on its own for minutes (1.6-1.8× on the development VM) with the core loop unchanged:
             // unchanged code may run up to 1.5 times the branchy reference's slowdown slower. A bound, not a correction: code
             // that is not branchy does not follow it, and loses only sight. Faster now: judged as recorded, and said.
             double branch = Drift(recorded.BranchSpeed, current.BranchSpeed);
+            // Only what the branchy reference slowed beyond the core loop is the host's branchy state: the machine-speed (or
+            // allocation) stage already allowed for the core's own slowdown, and counting it again at 1.5 times let a 2× chain
+            // pass beside a busy sibling core (bench verdicts run 4, spinner / short: core loop +14 %, branchy reference +94 %).
+            double beyondCore = branch - _coreSlower;
             // As far as a word count followed it. Not a slope learned per body at recording: a word count whose recording measured
             // a slope near 0 ran 1.97× slower in a later slow state, the reference 1.69× (bench levels); the levels of branchy
-            // code confound any slope a few measurements can see. Code that does not follow the reference loses sight in the
-            // host's slow state, never a verdict.
-            double branchBound = Math.Min(BranchFollow * Math.Max(0, branch - Math.Log(1 + BranchJitter)), Math.Log(BranchCap));
-            if (branchBound > 0)
+            // code confound any slope a few measurements can see. The judgement's own measurements may show less, when the
+            // reference moved between them and the body did not (BranchFollowing); code that does not follow the reference
+            // otherwise loses sight in the host's slow state, never a verdict.
+            double follow = Math.Min(BranchFollow, followed?.Allowed ?? BranchFollow);
+            double branchBound = Math.Min(follow * Math.Max(0, beyondCore - Math.Log(1 + BranchJitter)), Math.Log(BranchCap));
+            if (branchBound > 0 || (beyondCore > Math.Log(1 + BranchJitter) && followed is not null))
             {
                 _high += branchBound;
                 _changed |= branch > Math.Log(1 + BranchTolerance);
-                _parts.Add(VerdictMessages.BranchyCodeSlower(recorded.BranchSpeed, current.BranchSpeed, branch, branchBound));
+                _parts.Add(VerdictMessages.BranchyCodeSlower(
+                    recorded.BranchSpeed, current.BranchSpeed, branch, beyondCore, followed?.Measured, branchBound));
             }
             else if (branch < -Math.Log(1 + BranchTolerance))
             {

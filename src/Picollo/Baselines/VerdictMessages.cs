@@ -81,11 +81,24 @@ internal static class VerdictMessages
     /// <param name="then">The branchy reference at recording, ns per 1,000 characters.</param>
     /// <param name="now">The branchy reference now.</param>
     /// <param name="drift">ln(now / then).</param>
+    /// <param name="beyondCore">ln of how much more than the core reference loop it slowed (equal to
+    /// <paramref name="drift"/> when the core loop did not slow).</param>
+    /// <param name="followed">How far this body followed the branchy reference between the test's own measurements, when they
+    /// showed it following less than assumed (<see cref="TimeAllowance.BranchFollow"/>); <see langword="null"/> otherwise.</param>
     /// <param name="bound">What it allows, on a log scale.</param>
-    public static string BranchyCodeSlower(double? then, double? now, double drift, double bound) => string.Create(
-        CultureInfo.InvariantCulture,
-        $"branchy code ran {By(drift)} than at recording (a reference word count {then:0.#} → {now:0.#} ns per 1,000 "
-        + $"characters), up to {Percent(Math.Exp(bound) - 1)}");
+    public static string BranchyCodeSlower(double? then, double? now, double drift, double beyondCore, double? followed, double bound)
+    {
+        string core = beyondCore < drift - 0.005
+            ? string.Create(CultureInfo.InvariantCulture, $", {(Math.Exp(beyondCore) - 1) * 100:0}% more than the reference loop")
+            : string.Empty;
+        string follow = followed is { } k
+            ? string.Create(
+                CultureInfo.InvariantCulture, $"; between this test's measurements this body's time moved with it at a slope of {k:0.0#}")
+            : string.Empty;
+        return string.Create(CultureInfo.InvariantCulture,
+            $"branchy code ran {By(drift)} than at recording (a reference word count {then:0.#} → {now:0.#} ns per 1,000 "
+            + $"characters{core}{follow}), up to {Percent(Math.Exp(bound) - 1)}");
+    }
 
     /// <summary>An allowance part: the host ran branchy code faster than at recording, so a regression may hide in it.</summary>
     /// <param name="then">The branchy reference at recording, ns per 1,000 characters.</param>

@@ -1,0 +1,66 @@
+using Picollo.Baselines;
+using Shouldly;
+using Xunit;
+using static Picollo.Tests.Baselines.BaselineTestData;
+
+namespace Picollo.Tests.Baselines;
+
+/// <summary>
+/// How far a body follows the branchy reference, learned from two measurements of one judgement (issue 24): records of the
+/// real floor histograms, the references set as a measurement sets them.
+/// </summary>
+public sealed class BranchFollowingTests
+{
+    [Fact]
+    public void AChainThatStaysPut_WhileTheBranchyReferenceMoves_IsAllowedLittleOfIt()
+    {
+        // Bench verdicts run 4, spinner / short: a 2× chain read +107 % beside the reference at 1,311 ns and +149 % at 2,059
+        // ns, the core loop 1,300 → 1,480.
+        BaselineRecord[] looks = [Look(1, 2.07, 1_300, 1_311), Look(2, 2.49, 1_480, 2_059)];
+
+        BranchFollowing following = BranchFollowing.Learn(looks, "tsc", BaselineStatistic.P10).ShouldNotBeNull();
+
+        double expected = (Math.Log(2.49 / 2.07) - Math.Log(1_480 / 1_300.0)) / (Math.Log(2_059 / 1_311.0) - Math.Log(1_480 / 1_300.0));
+        following.Measured.ShouldBe(expected, 0.02, "the floors are the histograms', within a bucket");
+        following.Allowed.ShouldBe(following.Measured + BranchFollowing.Margin, 1e-12);
+        following.Allowed.ShouldBeLessThan(TimeAllowance.BranchFollow);
+    }
+
+    [Fact]
+    public void AWordCountThatFollows_KeepsTheFullBound()
+    {
+        // Beyond the core loop a word count follows the reference at about 1.27.
+        double Follower(double core, double branch) => core / 1_300 * Math.Pow(branch / 1_311 / (core / 1_300), 1.27);
+        BaselineRecord[] looks = [Look(1, 1.0, 1_300, 1_311), Look(2, Follower(1_480, 2_059), 1_480, 2_059)];
+
+        BranchFollowing.Learn(looks, "tsc", BaselineStatistic.P10).ShouldBeNull();
+    }
+
+    [Fact]
+    public void WithoutAMoveOfTheReferenceBeyondTheCoreLoop_NothingIsLearned()
+    {
+        // Both references 20 % slower: the host's core, not its branchy state.
+        BranchFollowing.Learn([Look(1, 1.0, 1_300, 1_311), Look(2, 1.0, 1_560, 1_573)], "tsc", BaselineStatistic.P10).ShouldBeNull();
+
+        // One measurement, or a reference missing.
+        BranchFollowing.Learn([Look(1, 1.0, 1_300, 1_311)], "tsc", BaselineStatistic.P10).ShouldBeNull();
+        BranchFollowing.Learn([Look(1, 1.0, 1_300, 1_311), Look(2, 1.0, 1_300, 2_059) with { MachineSpeed = null }], "tsc", BaselineStatistic.P10)
+            .ShouldBeNull();
+        BranchFollowing.Learn([Look(1, 1.0, 1_300, 1_311), Look(2, 1.0, 1_300, 2_059)], "task-clock", BaselineStatistic.P10)
+            .ShouldBeNull("no such counter");
+    }
+
+    [Fact]
+    public void ThePairThatMovedFurthest_Decides()
+    {
+        // The first two moved the reference 12 % (too little to tell); the first and third 57 %: the chain stayed put.
+        BaselineRecord[] looks = [Look(1, 2.0, 1_300, 1_311), Look(2, 2.4, 1_300, 1_470), Look(3, 2.02, 1_300, 2_059)];
+
+        BranchFollowing following = BranchFollowing.Learn(looks, "tsc", BaselineStatistic.P10).ShouldNotBeNull();
+
+        following.Measured.ShouldBe(Math.Log(2.02 / 2.0) / Math.Log(2_059 / 1_311.0), 0.02);
+    }
+
+    private static BaselineRecord Look(int seed, double scale, double core, double branch) =>
+        Record(TscCounter(FloorRun(seed, scale: scale))) with { MachineSpeed = core, BranchSpeed = branch };
+}
