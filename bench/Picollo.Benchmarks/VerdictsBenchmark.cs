@@ -89,6 +89,11 @@ internal static class VerdictsBenchmark
                 cell.Add(a, single, judgement, watch.Elapsed);
                 Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
                     $"[{modeName} / {body.Name}] run {run + 1,2} {s_arms[a].Name,-10} {watch.Elapsed.TotalSeconds:F2} s speed {result.Run.MachineSpeedNanoseconds:F0} branch {result.Run.BranchSpeedNanoseconds:F0}{Allocation(result)} other {result.Run.OtherProcessesCores:F2} ({RawChange(baseline, result, CounterNames.Tsc)}, {Events(result)}) | {string.Join(" | ", single.Where(v => s_timeCounters.Contains(v.Counter)).Select(Short))} | test: {judgement.Outcome}{Others(judgement)}"));
+
+                // A false failure, or a gross regression whose time passed: what the judgement measured and allowed, to read why.
+                bool failed = judgement.Outcome == BaselineOutcome.Fail;
+                if ((a == 0 && failed) || (a == Gross && !judgement.Check.Verdicts.Any(v => s_timeCounters.Contains(v.Counter) && v.IsRegression)))
+                    Console.WriteLine($"    why: {judgement.Remeasurement} | {string.Join(" | ", judgement.Check.Verdicts.Where(v => s_timeCounters.Contains(v.Counter)).Select(static v => v.Text))}");
             }
         }
 

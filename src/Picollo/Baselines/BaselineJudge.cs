@@ -193,7 +193,9 @@ internal static class BaselineJudge
         // This judgement's measurements in this process as first compared, in order, and the one judged now: what they show of
         // how far the body follows the branchy reference (BranchFollowing) narrows the bound every later verdict uses.
         private readonly List<BaselineRecord> _looks = [];
-        private int _judgedLook;
+
+        // The looks taken before the judged measurement, and its own index among them (-1 when it taught nothing).
+        private int _judgedBefore, _judgedIndex = -1;
         private Dictionary<string, BranchFollowing> _followed = new(StringComparer.Ordinal);
 
         // The wait between fresh processes (PICOLLO_RECORDING_SPACING or the options'), and whether it was waited: a value of
@@ -220,15 +222,25 @@ internal static class BaselineJudge
             BranchFollowed = Followed(),
         };
 
+        // The measurement just made the judged one: the last look when it was added as one.
+        private void MarkJudged(bool looked) =>
+            (_judgedBefore, _judgedIndex) = looked ? (_looks.Count - 1, _looks.Count - 1) : (_looks.Count, -1);
+
+        // A copy of what the looks showed, for a record to carry; null when they showed nothing.
         private Dictionary<string, BranchFollowing>? Followed() =>
             _followed.Count == 0 ? null : new Dictionary<string, BranchFollowing>(_followed, StringComparer.Ordinal);
 
         // Adds a measurement to the looks and learns from them how far each time counter follows the branchy reference. When that
         // changed, the widest band so far is what the looks are allowed under it (an earlier band assumed a follower), and the
-        // measurement judged now is judged again: it may regress where a follower would not.
-        private void Look(PerfResult measured)
+        // measurement judged now is judged again: it may regress where a follower would not. Returns whether it was added.
+        private bool Look(PerfResult measured)
         {
-            _looks.Add(BaselineRecord.FromResult(measured));
+            // Code that was not final (up to 3.5× slower) or a busy moment (+17-47 %) moves the body for reasons of its own,
+            // and would read as a body that does not follow.
+            BaselineRecord look = BaselineRecord.FromResult(measured);
+            if (!measured.Run.RanFinalCode || MachineLoad.IsBusy(look.OtherProcessesCores))
+                return false;
+            _looks.Add(look);
             var followed = new Dictionary<string, BranchFollowing>(StringComparer.Ordinal);
             foreach (string name in TimeSpread.TimeCounters(_current, options.VerdictPolicy))
             {
@@ -238,14 +250,14 @@ internal static class BaselineJudge
             }
 
             if (followed.Count == _followed.Count && followed.All(f => _followed.GetValueOrDefault(f.Key) == f.Value))
-                return;
+                return true;
             _followed = followed;
             _widest.Clear();
-            for (int look = 0; look < _looks.Count; look++)
+            for (int index = 0; index <= _looks.Count; index++)
             {
-                if (look == _judgedLook)
+                // The judged measurement keeps its own record (a recording's combined one), allowed what the looks before it were.
+                if (index == _judgedBefore)
                 {
-                    // The judged measurement keeps its own record (a recording's combined one), allowed what the looks before it were.
                     _current = _current with
                     {
                         EarlierAllowance = new Dictionary<string, double>(_widest, StringComparer.Ordinal),
@@ -254,11 +266,12 @@ internal static class BaselineJudge
                     _check = CheckAndWrite(_judged, _current);
                     Remember(_check.Verdicts);
                 }
-                else
-                {
-                    Remember(_store.Compare(baselinePath, _machine, _looks[look] with { BranchFollowed = Followed() }, folderProblem));
-                }
+
+                if (index < _looks.Count && index != _judgedIndex)
+                    Remember(_store.Compare(baselinePath, _machine, _looks[index] with { BranchFollowed = Followed() }, folderProblem));
             }
+
+            return true;
         }
 
         private void Remember(IReadOnlyList<CounterVerdict> verdicts)
@@ -362,8 +375,7 @@ internal static class BaselineJudge
 
             _check = CheckAndWrite(_judged, _current);
             Remember(_check.Verdicts);
-            _looks.Add(BaselineRecord.FromResult(_judged));
-            _judgedLook = 0;
+            MarkJudged(Look(_judged));
         }
 
         // The machine at another speed than at recording, or busy with other processes: a host's slow mode and a neighbour's
@@ -379,7 +391,7 @@ internal static class BaselineJudge
 
                 _conditionMeasurements++;
                 PerfResult again = _judged.Remeasure();
-                Look(again);
+                bool looked = Look(again);
                 BaselineRecord record = Judged(again);
                 // Looked at first, written only when kept: the received file is the measurement judged.
                 IReadOnlyList<CounterVerdict> verdicts = _store.Compare(baselinePath, _machine, record, folderProblem);
@@ -388,7 +400,7 @@ internal static class BaselineJudge
                 if (Widening(verdicts) <= Widening(CheckResult.Verdicts) || verdicts.Any(static v => v.IsRegression))
                 {
                     (_judged, _current, _check) = (again, record, CheckAndWrite(again, record));
-                    _judgedLook = _looks.Count - 1;
+                    MarkJudged(looked);
                 }
             }
         }
@@ -660,11 +672,12 @@ internal static class BaselineJudge
 
         private void ConfirmInProcess()
         {
+            // Learned from first: the first measurement judged again under what the second shows of the body's following.
+            PerfResult second = _judged.Remeasure();
+            bool looked = Look(second);
             BaselineCheckResult check = CheckResult;
             var firstRegressed =
                 check.Verdicts.Where(static v => v.IsRegression).Select(static v => v.Counter).ToHashSet(StringComparer.Ordinal);
-            PerfResult second = _judged.Remeasure();
-            Look(second);
             BaselineRecord secondRecord = Judged(second);
             BaselineCheckResult recheck = CheckAndWrite(second, secondRecord);
             Remember(recheck.Verdicts);
@@ -696,7 +709,7 @@ internal static class BaselineJudge
             _check = _store.Rejudge(recheck, verdicts);
             _judged = second;
             _current = secondRecord;
-            _judgedLook = _looks.Count - 1;
+            MarkJudged(looked);
         }
 
         // A time regression confirmed in this process may be this process's level, one no recording saw: a fresh process

@@ -32,42 +32,47 @@ internal sealed record BranchFollowing(double Measured, double Allowed)
     public const double Margin = 0.6;
 
     /// <summary>
-    /// The slope of <paramref name="counter"/>'s time against the branchy reference beyond the core loop, from the pair of
-    /// <paramref name="looks"/> whose branchy reference moved furthest apart; <see langword="null"/> when no pair moved
-    /// <see cref="LeastMove"/> or either reference or the statistic is missing, or when the slope allows the full bound.
+    /// The slope of <paramref name="counter"/>'s time against the branchy reference beyond the core loop: the largest over the
+    /// pairs of <paramref name="looks"/> whose branchy reference moved <see cref="LeastMove"/> or more, so a body is narrowed
+    /// only when every such pair shows it not following (a branchy body's own level can switch between two measurements and
+    /// cancel a follow in one pair). <see langword="null"/> when no pair moved that far, a reference or the statistic is
+    /// missing, or the slope allows the full bound.
     /// </summary>
-    /// <param name="looks">The judgement's measurements, each as compared (their references and counters).</param>
+    /// <param name="looks">The judgement's measurements of final code on a machine no other process kept busy, each as
+    /// compared (their references and counters).</param>
     /// <param name="counter">The time counter.</param>
     /// <param name="statistic">The statistic its rule judges (the floor, P10).</param>
     /// <returns>The following, or <see langword="null"/>.</returns>
     public static BranchFollowing? Learn(IReadOnlyList<BaselineRecord> looks, string counter, BaselineStatistic statistic)
     {
         ArgumentNullException.ThrowIfNull(looks);
-        double bestMove = 0, bestSlope = double.NaN;
+        double slope = double.NaN;
         for (int i = 0; i < looks.Count; i++)
         {
             for (int j = i + 1; j < looks.Count; j++)
             {
-                if (Moves(looks[i], looks[j], counter, statistic) is not (double core, double branch, double body))
+                if (Moves(looks[i], looks[j], counter, statistic) is not (double general, double branch, double body))
                     continue;
-                double move = branch - core;
-                if (Math.Abs(move) < LeastMove || Math.Abs(move) <= bestMove)
+                if (Math.Abs(branch) < LeastMove)
                     continue;
-                bestMove = Math.Abs(move);
-                // The body follows the core loop as all code on the core does; what it moved beyond that, over what the
-                // branchy reference moved beyond it, is how far it follows the host's branchy state.
-                bestSlope = (body - core) / move;
+                // The body follows what the allowance's first stage answers for it (the core loop, or the allocation reference
+                // for a body that allocates) as all its code does; what it moved beyond that, over what the branchy reference
+                // moved beyond the core loop, is how far it follows the host's branchy state.
+                double pair = (body - general) / branch;
+                slope = double.IsNaN(slope) ? pair : Math.Max(slope, pair);
             }
         }
 
-        if (double.IsNaN(bestSlope))
+        if (double.IsNaN(slope))
             return null;
-        double allowed = Math.Clamp(bestSlope + Margin, 0, TimeAllowance.BranchFollow);
-        return allowed < TimeAllowance.BranchFollow ? new BranchFollowing(bestSlope, allowed) : null;
+        double allowed = Math.Clamp(slope + Margin, 0, TimeAllowance.BranchFollow);
+        return allowed < TimeAllowance.BranchFollow ? new BranchFollowing(slope, allowed) : null;
     }
 
-    // ln(later / earlier) of the core loop, the branchy reference and the counter's statistic, or null when any is missing.
-    private static (double Core, double Branch, double Body)? Moves(
+    // Between two measurements, on a log scale: the general move the allowance answers first (the allocation reference's where
+    // both timed it, as TimeAllowance judges an allocating body, the core loop's otherwise), the branchy reference's move beyond
+    // the core loop's, and the counter's statistic's; null when any is missing.
+    private static (double General, double Branch, double Body)? Moves(
         BaselineRecord earlier, BaselineRecord later, string counter, BaselineStatistic statistic)
     {
         if (earlier.MachineSpeed is not > 0 || later.MachineSpeed is not > 0 || earlier.BranchSpeed is not > 0
@@ -79,8 +84,10 @@ internal sealed record BranchFollowing(double Measured, double Allowed)
         double before = a.PerOperation.Get(statistic), after = b.PerOperation.Get(statistic);
         if (!(before > 0) || !(after > 0) || !double.IsFinite(before) || !double.IsFinite(after))
             return null;
-        return (Math.Log(later.MachineSpeed.Value / earlier.MachineSpeed.Value),
-            Math.Log(later.BranchSpeed.Value / earlier.BranchSpeed.Value),
-            Math.Log(after / before));
+        double core = Math.Log(later.MachineSpeed.Value / earlier.MachineSpeed.Value);
+        double general = earlier.AllocationSpeed is > 0 && later.AllocationSpeed is > 0
+            ? Math.Log(later.AllocationSpeed.Value / earlier.AllocationSpeed.Value)
+            : core;
+        return (general, Math.Log(later.BranchSpeed.Value / earlier.BranchSpeed.Value) - core, Math.Log(after / before));
     }
 }

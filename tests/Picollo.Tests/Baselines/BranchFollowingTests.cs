@@ -44,21 +44,42 @@ public sealed class BranchFollowingTests
 
         // One measurement, or a reference missing.
         BranchFollowing.Learn([Look(1, 1.0, 1_300, 1_311)], "tsc", BaselineStatistic.P10).ShouldBeNull();
-        BranchFollowing.Learn([Look(1, 1.0, 1_300, 1_311), Look(2, 1.0, 1_300, 2_059) with { MachineSpeed = null }], "tsc", BaselineStatistic.P10)
-            .ShouldBeNull();
+        BaselineRecord withoutCore = Look(2, 1.0, 1_300, 2_059) with { MachineSpeed = null };
+        BranchFollowing.Learn([Look(1, 1.0, 1_300, 1_311), withoutCore], "tsc", BaselineStatistic.P10).ShouldBeNull();
         BranchFollowing.Learn([Look(1, 1.0, 1_300, 1_311), Look(2, 1.0, 1_300, 2_059)], "task-clock", BaselineStatistic.P10)
             .ShouldBeNull("no such counter");
     }
 
     [Fact]
-    public void ThePairThatMovedFurthest_Decides()
+    public void WithSeveralPairs_TheLargestSlopeCounts()
     {
-        // The first two moved the reference 12 % (too little to tell); the first and third 57 %: the chain stayed put.
-        BaselineRecord[] looks = [Look(1, 2.0, 1_300, 1_311), Look(2, 2.4, 1_300, 1_470), Look(3, 2.02, 1_300, 2_059)];
+        // A word count whose own level dropped (1.5×) just as the reference slowed: that pair reads a slope near 0.37. The
+        // pair without a level switch reads its follow, 1.27, and keeps the full bound.
+        double Follower(double branch) => Math.Pow(branch / 1_311, 1.27);
+        BaselineRecord[] looks =
+        [
+            Look(1, 1.5, 1_300, 1_311), Look(2, Follower(2_059), 1_300, 2_059), Look(3, 1.0 * 1.02, 1_300, 1_311 * 0.97),
+        ];
 
-        BranchFollowing following = BranchFollowing.Learn(looks, "tsc", BaselineStatistic.P10).ShouldNotBeNull();
+        BranchFollowing.Learn(looks[..2], "tsc", BaselineStatistic.P10).ShouldNotBeNull().Measured.ShouldBe(0.37, 0.05);
+        BranchFollowing.Learn(looks, "tsc", BaselineStatistic.P10).ShouldBeNull();
+    }
 
-        following.Measured.ShouldBe(Math.Log(2.02 / 2.0) / Math.Log(2_059 / 1_311.0), 0.02);
+    [Fact]
+    public void AnAllocatingBody_IsJudgedBeyondItsAllocationReference_AsItsAllowanceIs()
+    {
+        // Between the two measurements an allocation episode (the reference 1.5× slower) and the branchy reference 1.4× slower,
+        // the core loop steady; the body slowed with the allocation reference, not beyond it.
+        BaselineRecord[] looks =
+        [
+            Look(1, 1.0, 1_300, 1_311) with { AllocationSpeed = 12 },
+            Look(2, 1.5, 1_300, 1_311 * 1.4) with { AllocationSpeed = 18 },
+        ];
+
+        BranchFollowing.Learn(looks, "tsc", BaselineStatistic.P10).ShouldNotBeNull().Measured.ShouldBe(0, 0.05);
+        BaselineRecord[] coreOnly = [looks[0] with { AllocationSpeed = null }, looks[1] with { AllocationSpeed = null }];
+        BranchFollowing.Learn(coreOnly, "tsc", BaselineStatistic.P10)
+            .ShouldBeNull("against the core loop alone it read as a follower: 1.2");
     }
 
     private static BaselineRecord Look(int seed, double scale, double core, double branch) =>

@@ -276,16 +276,19 @@ public sealed class FloorVerdictTests
     [Fact]
     public void TheBranchyBound_CountsOnlyWhatTheBranchyReferenceSlowedBeyondTheCoreLoop()
     {
-        // Bench verdicts run 4, spinner / short: the core loop +14 % (allowed in σ) and the branchy reference +59 %, of which
-        // +40 % beyond the core. Counting the core's part again at 1.5 times allowed +90 %, and a 2× chain (2 × 1.14) passed.
+        // The core loop +14 % (allowed in σ) and the branchy reference +59 %, of which +40 % beyond the core. Counting the core's
+        // part again at 1.5 times allowed +90 %, and a 2× chain (2 × 1.14) passed (as in bench verdicts run 4, spinner / short).
         BaselineRecord recorded = Record(TscCounter(FloorRun(seed: 1))) with { MachineSpeed = 1_100, BranchSpeed = 414 };
         var file = new BaselineFile([new BaselineEntry(Epyc, recorded)]);
-        BaselineRecord Now(int seed, double scale) => Record(TscCounter(FloorRun(seed, scale: scale))) with { MachineSpeed = 1_250, BranchSpeed = 660 };
+        BaselineRecord Now(int seed, double scale) =>
+            Record(TscCounter(FloorRun(seed, scale: scale))) with { MachineSpeed = 1_250, BranchSpeed = 660 };
 
         CounterVerdict doubled = BaselineComparer.Compare(file, Epyc, Now(2, 2 * 1_250 / 1_100.0)).ShouldHaveSingleItem();
         doubled.Status.ShouldBe(CounterVerdictStatus.Regressed, "a 2× chain that followed the core loop");
         doubled.Allowance!.High.ShouldBe(1.5 * (Math.Log(660 / 414.0) - Math.Log(1_250 / 1_100.0) - Math.Log(1.04)), 1e-9);
-        doubled.Text.ShouldContain("branchy code ran 59% slower than at recording (a reference word count 414 → 660 ns per 1,000 characters, 40% more than the reference loop), up to +57%");
+        doubled.Text.ShouldContain(
+            "branchy code ran 59% slower than at recording (a reference word count 414 → 660 ns per 1,000 characters, 40% more than "
+            + "the reference loop), up to +57%");
 
         // A word count following the host's branchy state at 1.27 beyond the core loop, unchanged: still a pass.
         double wordCount = 1_250 / 1_100.0 * Math.Pow(660 / 414.0 / (1_250 / 1_100.0), 1.27);

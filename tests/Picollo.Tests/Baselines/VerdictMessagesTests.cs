@@ -37,7 +37,8 @@ public sealed class VerdictMessagesTests
         Case(text, nameof(VerdictMessages.MachineSlower), VerdictMessages.MachineSlower(1_100, 1_390, Math.Log(1_390 / 1_100.0)));
         Case(text, nameof(VerdictMessages.MachineFaster), VerdictMessages.MachineFaster(1_100, 880, Math.Log(880 / 1_100.0)));
         Case(text, nameof(VerdictMessages.BranchyCodeSlower),
-            VerdictMessages.BranchyCodeSlower(414, 660, Math.Log(660 / 414.0), Math.Log(660 / 414.0), null, 1.5 * (Math.Log(660 / 414.0) - Math.Log(1.04))));
+            VerdictMessages.BranchyCodeSlower(
+                414, 660, Math.Log(660 / 414.0), Math.Log(660 / 414.0), null, 1.5 * (Math.Log(660 / 414.0) - Math.Log(1.04))));
         double beyond = Math.Log(2_059 / 1_061.0) - Math.Log(1_480 / 1_300.0);
         Case(text, "BranchyCodeSlower: beyond a slower core loop, a body that did not follow it",
             VerdictMessages.BranchyCodeSlower(1_061, 2_059, Math.Log(2_059 / 1_061.0), beyond, -0.08, 0.52 * (beyond - Math.Log(1.04))));
