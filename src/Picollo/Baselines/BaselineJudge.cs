@@ -235,12 +235,11 @@ internal static class BaselineJudge
         // measurement judged now is judged again: it may regress where a follower would not. Returns whether it was added.
         private bool Look(PerfResult measured)
         {
-            // Code that was not final (up to 3.5× slower) or a busy moment (+17-47 %) moves the body for reasons of its own,
-            // and would read as a body that does not follow.
-            BaselineRecord look = BaselineRecord.FromResult(measured);
-            if (!measured.Run.RanFinalCode || MachineLoad.IsBusy(look.OtherProcessesCores))
+            // Code that was not final (up to 3.5× slower) moves the body for reasons of its own, and would read as a body that
+            // does not follow; a busy moment next to a quiet one too, which BranchFollowing leaves out pair by pair.
+            if (!measured.Run.RanFinalCode)
                 return false;
-            _looks.Add(look);
+            _looks.Add(BaselineRecord.FromResult(measured));
             var followed = new Dictionary<string, BranchFollowing>(StringComparer.Ordinal);
             foreach (string name in TimeSpread.TimeCounters(_current, options.VerdictPolicy))
             {

@@ -82,6 +82,21 @@ public sealed class BranchFollowingTests
             .ShouldBeNull("against the core loop alone it read as a follower: 1.2");
     }
 
+    [Fact]
+    public void APairBesideABusyMachine_CountsOnlyWhenBothWereBusyAlike()
+    {
+        // The chain of the first test, the machine busy for one of the two measurements: a neighbour's start or stop moves a
+        // body for reasons of its own. Busy for both at about one load: the pair tells.
+        int cores = Math.Max(1, Environment.ProcessorCount - 1);
+        BaselineRecord quiet = Look(1, 2.07, 1_300, 1_311) with { OtherProcessesCores = 0.02 };
+        BaselineRecord busy = Look(2, 2.49, 1_480, 2_059) with { OtherProcessesCores = cores };
+
+        BranchFollowing.Learn([quiet, busy], "tsc", BaselineStatistic.P10).ShouldBeNull();
+        BranchFollowing.Learn([quiet with { OtherProcessesCores = cores - 0.1 }, busy], "tsc", BaselineStatistic.P10).ShouldNotBeNull();
+        BranchFollowing.Learn([quiet with { OtherProcessesCores = cores + 0.5 }, busy], "tsc", BaselineStatistic.P10)
+            .ShouldBeNull("the load moved by half a core");
+    }
+
     private static BaselineRecord Look(int seed, double scale, double core, double branch) =>
         Record(TscCounter(FloorRun(seed, scale: scale))) with { MachineSpeed = core, BranchSpeed = branch };
 }
