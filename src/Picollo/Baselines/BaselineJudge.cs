@@ -190,12 +190,11 @@ internal static class BaselineJudge
         // Per time counter, the widest band any measurement of this judgement was allowed so far (BaselineRecord.EarlierAllowance).
         private readonly Dictionary<string, double> _widest = new(StringComparer.Ordinal);
 
-        // This judgement's measurements in this process as first compared, in order, and the one judged now: what they show of
-        // how far the body follows the branchy reference (BranchFollowing) narrows the bound every later verdict uses.
-        private readonly List<BaselineRecord> _looks = [];
-
-        // The looks taken before the judged measurement, and its own index among them (-1 when it taught nothing).
-        private int _judgedBefore, _judgedIndex = -1;
+        // This judgement's measurements in this process, in order, each as first compared and whether it teaches how far the
+        // body follows the branchy reference (BranchFollowing: code that was not final, up to 3.5× slower, moves the body for
+        // reasons of its own), and which of them is judged now: what they show narrows the bound every later verdict uses.
+        private readonly List<(BaselineRecord Record, bool Teaches)> _measured = [];
+        private int _judgedIndex;
         private Dictionary<string, BranchFollowing> _followed = new(StringComparer.Ordinal);
 
         // The wait between fresh processes (PICOLLO_RECORDING_SPACING or the options'), and whether it was waited: a value of
@@ -222,55 +221,52 @@ internal static class BaselineJudge
             BranchFollowed = Followed(),
         };
 
-        // The measurement just made the judged one: the last look when it was added as one.
-        private void MarkJudged(bool looked) =>
-            (_judgedBefore, _judgedIndex) = looked ? (_looks.Count - 1, _looks.Count - 1) : (_looks.Count, -1);
+        // The measurement just looked at is the judged one now.
+        private void MarkJudged() => _judgedIndex = _measured.Count - 1;
 
         // A copy of what the looks showed, for a record to carry; null when they showed nothing.
         private Dictionary<string, BranchFollowing>? Followed() =>
             _followed.Count == 0 ? null : new Dictionary<string, BranchFollowing>(_followed, StringComparer.Ordinal);
 
-        // Adds a measurement to the looks and learns from them how far each time counter follows the branchy reference. When that
-        // changed, the widest band so far is what the looks are allowed under it (an earlier band assumed a follower), and the
-        // measurement judged now is judged again: it may regress where a follower would not. Returns whether it was added.
-        private bool Look(PerfResult measured)
+        // Adds a measurement and learns from those that teach how far each time counter follows the branchy reference. When that
+        // changed, the widest band so far is what every measurement is allowed under it (an earlier band assumed a follower),
+        // and the measurement judged now is judged again, allowed what those before it were: it may regress where a follower
+        // would not.
+        private void Look(PerfResult measured)
         {
-            // Code that was not final (up to 3.5× slower) moves the body for reasons of its own, and would read as a body that
-            // does not follow; a busy moment next to a quiet one too, which BranchFollowing leaves out pair by pair.
-            if (!measured.Run.RanFinalCode)
-                return false;
-            _looks.Add(BaselineRecord.FromResult(measured));
+            _measured.Add((BaselineRecord.FromResult(measured), measured.Run.RanFinalCode));
+            BaselineRecord[] teaching = [.. _measured.Where(static m => m.Teaches).Select(static m => m.Record)];
             var followed = new Dictionary<string, BranchFollowing>(StringComparer.Ordinal);
             foreach (string name in TimeSpread.TimeCounters(_current, options.VerdictPolicy))
             {
                 BaselineCounter counter = _current.Find(name)!;
-                if (BranchFollowing.Learn(_looks, name, options.VerdictPolicy.GetRule(counter.Name, counter.Kind).Statistic) is { } learned)
+                BaselineStatistic statistic = options.VerdictPolicy.GetRule(counter.Name, counter.Kind).Statistic;
+                if (BranchFollowing.Learn(teaching, name, statistic) is { } learned)
                     followed[name] = learned;
             }
 
             if (followed.Count == _followed.Count && followed.All(f => _followed.GetValueOrDefault(f.Key) == f.Value))
-                return true;
+                return;
             _followed = followed;
             _widest.Clear();
-            for (int index = 0; index <= _looks.Count; index++)
+            for (int index = 0; index < _measured.Count; index++)
             {
-                // The judged measurement keeps its own record (a recording's combined one), allowed what the looks before it were.
-                if (index == _judgedBefore)
+                if (index != _judgedIndex)
                 {
-                    _current = _current with
-                    {
-                        EarlierAllowance = new Dictionary<string, double>(_widest, StringComparer.Ordinal),
-                        BranchFollowed = Followed(),
-                    };
-                    _check = CheckAndWrite(_judged, _current);
-                    Remember(_check.Verdicts);
+                    BaselineRecord record = _measured[index].Record with { BranchFollowed = Followed() };
+                    Remember(_store.Compare(baselinePath, _machine, record, folderProblem));
+                    continue;
                 }
 
-                if (index < _looks.Count && index != _judgedIndex)
-                    Remember(_store.Compare(baselinePath, _machine, _looks[index] with { BranchFollowed = Followed() }, folderProblem));
+                // The judged measurement keeps its own record (a recording's combined one).
+                _current = _current with
+                {
+                    EarlierAllowance = new Dictionary<string, double>(_widest, StringComparer.Ordinal),
+                    BranchFollowed = Followed(),
+                };
+                _check = CheckAndWrite(_judged, _current);
+                Remember(_check.Verdicts);
             }
-
-            return true;
         }
 
         private void Remember(IReadOnlyList<CounterVerdict> verdicts)
@@ -374,7 +370,8 @@ internal static class BaselineJudge
 
             _check = CheckAndWrite(_judged, _current);
             Remember(_check.Verdicts);
-            MarkJudged(Look(_judged));
+            Look(_judged);
+            MarkJudged();
         }
 
         // The machine at another speed than at recording, or busy with other processes: a host's slow mode and a neighbour's
@@ -390,7 +387,7 @@ internal static class BaselineJudge
 
                 _conditionMeasurements++;
                 PerfResult again = _judged.Remeasure();
-                bool looked = Look(again);
+                Look(again);
                 BaselineRecord record = Judged(again);
                 // Looked at first, written only when kept: the received file is the measurement judged.
                 IReadOnlyList<CounterVerdict> verdicts = _store.Compare(baselinePath, _machine, record, folderProblem);
@@ -399,7 +396,7 @@ internal static class BaselineJudge
                 if (Widening(verdicts) <= Widening(CheckResult.Verdicts) || verdicts.Any(static v => v.IsRegression))
                 {
                     (_judged, _current, _check) = (again, record, CheckAndWrite(again, record));
-                    MarkJudged(looked);
+                    MarkJudged();
                 }
             }
         }
@@ -673,7 +670,7 @@ internal static class BaselineJudge
         {
             // Learned from first: the first measurement judged again under what the second shows of the body's following.
             PerfResult second = _judged.Remeasure();
-            bool looked = Look(second);
+            Look(second);
             BaselineCheckResult check = CheckResult;
             var firstRegressed =
                 check.Verdicts.Where(static v => v.IsRegression).Select(static v => v.Counter).ToHashSet(StringComparer.Ordinal);
@@ -708,7 +705,7 @@ internal static class BaselineJudge
             _check = _store.Rejudge(recheck, verdicts);
             _judged = second;
             _current = secondRecord;
-            MarkJudged(looked);
+            MarkJudged();
         }
 
         // A time regression confirmed in this process may be this process's level, one no recording saw: a fresh process

@@ -1,5 +1,3 @@
-using Picollo.Measurement;
-
 namespace Picollo.Baselines;
 
 /// <summary>
@@ -34,11 +32,11 @@ internal sealed record BranchFollowing(double Measured, double Allowed)
     public const double Margin = 0.6;
 
     /// <summary>
-    /// How far apart, in cores, other processes' load may lie between two measurements beside a busy machine for the pair to
-    /// tell a slope (0.25). A neighbour that starts or stops between them moves the body by up to +17-47 % for reasons of its
-    /// own; one that kept the machine as busy through both (another process spinning for minutes, bench verdicts' process
-    /// mode) moves neither, and there the host's allocation and branchy states moved together (the allocation reference
-    /// 12.6 → 20 ns, the branchy one 1,040 → 1,470 ns) with an allocating body following only the first.
+    /// How far apart, in cores, other processes' load may lie between two measurements for the pair to tell a slope (0.25). A
+    /// neighbour that starts or stops between them moves the body by up to +17-47 % for reasons of its own; one that kept the
+    /// machine as busy through both (another process spinning for minutes, bench verdicts' process mode) moves neither, and
+    /// there the host's allocation and branchy states moved together (the allocation reference 12.6 → 20 ns, the branchy one
+    /// 1,040 → 1,470 ns) with an allocating body following only the first.
     /// </summary>
     public const double SameLoad = 0.25;
 
@@ -50,8 +48,7 @@ internal sealed record BranchFollowing(double Measured, double Allowed)
     /// missing, or the slope allows the full bound.
     /// </summary>
     /// <param name="looks">The judgement's measurements of final code, each as compared (their references, other processes'
-    /// load and counters); a pair counts when neither was beside a busy machine or both were, at loads within
-    /// <see cref="SameLoad"/>.</param>
+    /// load and counters); a pair counts when other processes' loads lay within <see cref="SameLoad"/>.</param>
     /// <param name="counter">The time counter.</param>
     /// <param name="statistic">The statistic its rule judges (the floor, P10).</param>
     /// <returns>The following, or <see langword="null"/>.</returns>
@@ -81,12 +78,9 @@ internal sealed record BranchFollowing(double Measured, double Allowed)
         return allowed < TimeAllowance.BranchFollow ? new BranchFollowing(slope, allowed) : null;
     }
 
-    // Whether other processes left the two measurements alike: the machine quiet for both, or busy for both at about one load.
-    private static bool SameConditions(double before, double after)
-    {
-        bool busyBefore = MachineLoad.IsBusy(before), busyAfter = MachineLoad.IsBusy(after);
-        return busyBefore == busyAfter && (!busyBefore || Math.Abs(after - before) <= SameLoad);
-    }
+    // Whether other processes left the two measurements alike: loads within SameLoad, or both unknown (no /proc/stat).
+    private static bool SameConditions(double before, double after) =>
+        double.IsNaN(before) || double.IsNaN(after) ? double.IsNaN(before) && double.IsNaN(after) : Math.Abs(after - before) <= SameLoad;
 
     // Between two measurements, on a log scale: the general move the allowance answers first (the allocation reference's where
     // both timed it, as TimeAllowance judges an allocating body, the core loop's otherwise), the branchy reference's move beyond

@@ -58,15 +58,15 @@ public sealed class BranchFollowingJudgementTests
     }
 
     [Fact]
-    public void AMeasurementBesideABusyMachine_TeachesNothing()
+    public void ABusyMeasurementNextToAQuietOne_TeachesNothing()
     {
         using var temp = new TempDirectory();
         using var host = RecordingHost.Install();
         Record(temp);
 
         // The same doubled chain, but measured again beside other processes that keep every other core busy (+17-47 % for
-        // reasons of their own): that measurement does not say whether the chain follows the branchy reference, so the bound
-        // stays a word count's and the chain passes inside it, its line saying what it allowed.
+        // reasons of their own): that pair does not say whether the chain follows the branchy reference, so the bound stays
+        // a word count's and the chain passes inside it, its line saying what it allowed.
         int others = Math.Max(1, Environment.ProcessorCount - 1);
         Should.NotThrow(() =>
             Measured((2.3, 1_480, 2_059, 0), (2.07, Core, 1_311, others)).ShouldNotRegress(
@@ -74,6 +74,23 @@ public sealed class BranchFollowingJudgementTests
 
         host.Output[^1].ShouldNotContain("moved with it at a slope");
         host.Output[^1].ShouldContain("branchy code ran 94% slower than at recording");
+    }
+
+    [Fact]
+    public void TwoMeasurementsBesideTheSameNeighbour_Teach()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        Record(temp);
+
+        // Another process kept the machine busy through both measurements (+15 % allowed in each): the pair tells, and the
+        // doubled chain fails.
+        int others = Math.Max(1, Environment.ProcessorCount - 1);
+        string message = Should.Throw<PerfAssertionException>(() =>
+            Measured((2.3, 1_480, 2_059, others), (2.07, Core, 1_311, others + 0.05)).ShouldNotRegress(
+                options: Options(temp), callerFilePath: temp.Combine("T.cs"), testMethod: "M")).Message;
+
+        message.ShouldContain("this body's time moved with it at a slope of -0.0");
     }
 
     private static void Record(TempDirectory temp) => Measured((1.0, Core, Branch)).ShouldNotRegress(
@@ -98,7 +115,9 @@ public sealed class BranchFollowingJudgementTests
             PerfResult result = SyntheticResults.Result(tsc);
             PerfRunInfo run = result.Run with
             {
-                MachineSpeedNanoseconds = core, BranchSpeedNanoseconds = branch, OtherProcessesCores = others,
+                MachineSpeedNanoseconds = core,
+                BranchSpeedNanoseconds = branch,
+                OtherProcessesCores = others,
             };
             var measured = new PerfResult([.. result.Counters], result.Options, run);
             return runs.Length > 1 ? measured.WithRemeasure(Next) : measured;

@@ -83,10 +83,10 @@ public sealed class BranchFollowingTests
     }
 
     [Fact]
-    public void APairBesideABusyMachine_CountsOnlyWhenBothWereBusyAlike()
+    public void APair_CountsOnlyWhenOtherProcessesLoadedTheMachineAlike()
     {
         // The chain of the first test, the machine busy for one of the two measurements: a neighbour's start or stop moves a
-        // body for reasons of its own. Busy for both at about one load: the pair tells.
+        // body for reasons of its own. Busy for both at about one load: the pair tells; half a core apart: it does not.
         int cores = Math.Max(1, Environment.ProcessorCount - 1);
         BaselineRecord quiet = Look(1, 2.07, 1_300, 1_311) with { OtherProcessesCores = 0.02 };
         BaselineRecord busy = Look(2, 2.49, 1_480, 2_059) with { OtherProcessesCores = cores };
