@@ -668,7 +668,8 @@ internal static class BaselineJudge
 
         private void ConfirmInProcess()
         {
-            // Learned from first: the first measurement judged again under what the second shows of the body's following.
+            // The second is looked at before the first's verdicts are read: what it shows of the body's following may judge the
+            // first again.
             PerfResult second = _judged.Remeasure();
             Look(second);
             BaselineCheckResult check = CheckResult;

@@ -7,7 +7,7 @@ namespace Picollo.Baselines;
 /// </summary>
 /// <remarks>
 /// The branchy bound assumes every body may follow the host's branchy state as a word count does, which costs a body that
-/// is not branchy its sight. Beside a busy sibling core the branchy reference moved between 1,080 and 2,059 ns from one
+/// is not branchy its sight. Beside a busy sibling core the branchy reference moved between 1,045 and 2,059 ns from one
 /// measurement to the next while a multiply-add chain moved a few percent, and a 2× chain passed against a reference
 /// read 1.9× slower (bench verdicts run 4, spinner / short). A judgement measures more than once when it matters (in other
 /// conditions, to confirm): when the reference moved between two of its measurements, the body's own move says how far it
