@@ -776,10 +776,14 @@ internal static class BaselineJudge
             _confirmation += $" {sentence}.";
         }
 
-        // A fresh process's verdicts on the counters still pending, allowed what this judgement's measurements were.
+        // A fresh process's verdicts on the counters still pending, in its own conditions: it is a new moment seconds after this
+        // process, and allowed the widest band of this process's measurements (a slow host state, +121 %), it cleared 2x word
+        // counts that read +100 % with the branchy reference back at its speed (bench levels, idle / count64). What lingers
+        // within a process stays allowed there (EarlierAllowance); a fresh process whose own conditions allow more than this
+        // one's cannot tell (Wider). What this judgement learned of the body's following holds: it is the body's, not the moment's.
         private CounterVerdict[] FreshVerdicts(BaselineRecord level, List<string> pending) =>
         [
-            .. _store.Compare(baselinePath, _machine, level with { EarlierAllowance = _widest, BranchFollowed = Followed() }, folderProblem)
+            .. _store.Compare(baselinePath, _machine, level with { EarlierAllowance = null, BranchFollowed = Followed() }, folderProblem)
                 .Where(v => pending.Contains(v.Counter, StringComparer.Ordinal)),
         ];
 

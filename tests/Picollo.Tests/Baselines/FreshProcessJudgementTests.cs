@@ -227,6 +227,27 @@ public sealed class FreshProcessJudgementTests
     }
 
     [Fact]
+    public void AFreshProcess_IsJudgedInItsOwnConditions_NotInTheWideBandOfThisProcessesSlowHostState()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        Branchy(1.0, 700).ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        // A 2x body measured twice in the host's slow branchy state (the reference +86 %): +250 %, beyond the band of +150 %
+        // that state allows. The fresh processes run with the host back at its speed and read the 2x as it is: allowed this
+        // process's band, they passed it and cleared the regression (bench levels, idle / count64).
+        var fresh = new ScriptedProcesses([2.0, 2.0]);
+        int next = 0;
+        PerfResult Next() => next++ < 2 ? Branchy(3.5, 1_300).WithRemeasure(Next) : throw new InvalidOperationException("measured twice only");
+        string message = Should.Throw<PerfAssertionException>(() =>
+            Next().ShouldNotRegress(options: Options(temp, fresh), callerFilePath: temp.Combine("T.cs"), testMethod: "M")).Message;
+
+        fresh.Started.ShouldBe(3);
+        message.ShouldContain("Confirmed by a second measurement: tsc P10 +250.0%");
+        message.ShouldContain(" 3 fresh processes confirmed it too.");
+    }
+
+    [Fact]
     public void WhenNoFreshProcessCanRun_TheTwoMeasurementsOfThisProcessDecide()
     {
         using var temp = new TempDirectory();
