@@ -196,6 +196,45 @@ internal static class BaselineMessages
     public static string FreshProcessCouldNotMeasure(string failure) =>
         $"A fresh process could not measure it to confirm: {Sentences.Unended(failure)}.";
 
+    /// <summary>A fresh process asked to look past this process's conditions could not measure.</summary>
+    /// <param name="failure">Why.</param>
+    public static string FreshProcessCouldNotLook(string failure) =>
+        $"A fresh process could not measure it to look past this process's conditions: {Sentences.Unended(failure)}.";
+
+    /// <summary>
+    /// A time verdict passed only on what this process's conditions allowed; fresh processes judged it in theirs and did not
+    /// fail it.
+    /// </summary>
+    /// <param name="freshProcesses">The fresh processes that measured.</param>
+    /// <param name="cleared">Whether one passed it in narrower conditions (otherwise none did, and fewer than two regressed).</param>
+    /// <param name="measured">Their verdicts, process by process.</param>
+    public static string LookedPastConditions(int freshProcesses, bool cleared, string measured)
+    {
+        string outcome = cleared
+            ? (freshProcesses == 1 ? "which passed it in narrower conditions" : "the last of which passed it in narrower conditions")
+            : "which did not settle it: none passed it in narrower conditions, and fewer than two regressed";
+        return $"This process's conditions allowed more than the recording, and time passed only within them: measured in "
+            + $"{FreshProcesses(freshProcesses)}, {outcome} ({measured}).";
+    }
+
+    /// <summary>
+    /// A time verdict passed only on what this process's conditions allowed, and fresh processes, judged in their own, regressed:
+    /// the confirmation a failure shows.
+    /// </summary>
+    /// <param name="passedHere">This process's verdicts, which passed within their conditions.</param>
+    /// <param name="freshProcesses">The fresh processes that measured.</param>
+    /// <param name="regressed">Those that regressed; the others allowed as much as this process and could not tell.</param>
+    /// <param name="measured">Their verdicts, process by process.</param>
+    public static string RegressedPastConditions(string passedHere, int freshProcesses, int regressed, string measured)
+    {
+        string who = regressed == freshProcesses
+            ? $"{FreshProcesses(freshProcesses)} regressed beyond the recording"
+            : string.Create(CultureInfo.InvariantCulture, $"{regressed} of {freshProcesses} fresh processes regressed beyond the recording")
+                + ", the others allowed as much and could not tell";
+        return $"Regressed in fresh processes: this process passed only within what its conditions allowed ({passedHere}); judged in "
+            + $"their own conditions, {who} ({measured}).";
+    }
+
     /// <summary>Fresh processes measured a time regression confirmed in this process: how many confirmed it, as a sentence.</summary>
     /// <param name="measured">The fresh processes that measured.</param>
     /// <param name="confirming">Those that regressed too.</param>
@@ -361,6 +400,9 @@ internal static class BaselineMessages
     /// <param name="level">The reference loop in the level's process.</param>
     public static string LevelAtOtherMachineSpeed(double? first, double? level) => string.Create(CultureInfo.InvariantCulture,
         $"the machine ran at another speed (a reference loop {first:0.#} → {level:0.#} ns per 1,000 steps)");
+
+    private static string FreshProcesses(int count) =>
+        count == 1 ? "a fresh process" : string.Create(CultureInfo.InvariantCulture, $"{count} fresh processes");
 
     private static string FreshProcess(int count) =>
         count == 1 ? "a fresh process" : string.Create(CultureInfo.InvariantCulture, $"fresh process {count}");

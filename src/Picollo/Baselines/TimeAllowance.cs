@@ -90,6 +90,13 @@ internal sealed record TimeAllowance(
     public bool ConditionsChanged { get; init; }
 
     /// <summary>
+    /// The part of <see cref="High"/> the recording itself allows (ln of the recorded spread), whatever the conditions: a pass
+    /// beyond it passed only on what the measurement's conditions allowed, and a fresh process, drawing its conditions anew,
+    /// can tell (BaselineJudge).
+    /// </summary>
+    public double Recorded { get; init; }
+
+    /// <summary>
     /// The allowance of a time counter: the counter's recorded spread; for a body that allocates (both sides probed the
     /// allocation reference), the correction by the reference's ratio; otherwise the machine-speed move (in σ within
     /// <see cref="MachineSpeedTolerance"/>, a bound beyond it); the branchy reference's slowdown; other processes' load when
@@ -164,13 +171,17 @@ internal sealed record TimeAllowance(
         private double _coreSlower, _coreFaster;
         private bool _changed;
 
-        public TimeAllowance ToAllowance() => new(_shift, _shiftSigma, _speedSigma, _low, _high, _parts) { ConditionsChanged = _changed };
+        private double _recorded;
+
+        public TimeAllowance ToAllowance() =>
+            new(_shift, _shiftSigma, _speedSigma, _low, _high, _parts) { ConditionsChanged = _changed, Recorded = _recorded };
 
         public void AddSpread(BaselineCounter reference, double spread)
         {
             if (spread > 1)
             {
                 _high += Math.Log(spread);
+                _recorded = _high;
                 _parts.Add(VerdictMessages.SlowestLevelRecorded(reference.Recording!.Processes, spread));
             }
         }

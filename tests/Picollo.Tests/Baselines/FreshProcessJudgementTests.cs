@@ -248,6 +248,69 @@ public sealed class FreshProcessJudgementTests
     }
 
     [Fact]
+    public void APassOnlyWithinTheHostsSlowBranchyState_IsAskedOfFreshProcesses_AndFailsWhenTwoRegress()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        Branchy(1.0, 700).ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        // A body 1.8x slower in a process that drew the host's slow branchy state (the reference +86 %): +80 % passes inside the +139 %
+        // that state allows. Fresh processes draw their state anew, and at the recorded one they read it as it is: two regress
+        // (one would do for a regression twice beyond its band).
+        var fresh = new ScriptedProcesses([1.8, 1.8]);
+        string message = Should.Throw<PerfAssertionException>(() => Slow(1.8).ShouldNotRegress(
+            options: Options(temp, fresh), callerFilePath: temp.Combine("T.cs"), testMethod: "M")).Message;
+
+        fresh.Started.ShouldBe(2);
+        message.ShouldContain("tsc P10 +80.0%");
+        message.ShouldContain("Regressed in fresh processes: this process passed only within what its conditions allowed (tsc P10 +80.0%");
+        message.ShouldContain("judged in their own conditions, 2 fresh processes regressed beyond the recording (tsc P10 +80.0%");
+    }
+
+    [Fact]
+    public void APassOnlyWithinTheHostsSlowBranchyState_Stands_WhenAFreshProcessPassesItInNarrowerConditions()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        Branchy(1.0, 700).ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        // Unchanged code that follows the slow state: +50 % here, at its recorded speed in a fresh process.
+        var fresh = new ScriptedProcesses([1.0, 1.01]);
+        Should.NotThrow(() => Slow(1.5).ShouldNotRegress(options: Options(temp, fresh), callerFilePath: temp.Combine("T.cs"), testMethod: "M"));
+
+        fresh.Started.ShouldBe(1);
+        host.Output[^1].ShouldContain("time passed only within them: measured in a fresh process, which passed it in narrower conditions (tsc P10 0.0%");
+    }
+
+    [Fact]
+    public void APassOnlyWithinTheHostsSlowBranchyState_PassesSayingSo_WhenEveryFreshProcessAllowsAsMuch()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        Branchy(1.0, 700).ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        var fresh = new ScriptedProcesses([2.0, 2.0]) { Branch = { [0] = 1_300, [1] = 1_300, [2] = 1_300 } };
+        Should.NotThrow(() => Slow(2.0).ShouldNotRegress(options: Options(temp, fresh), callerFilePath: temp.Combine("T.cs"), testMethod: "M"));
+
+        fresh.Started.ShouldBe(3);
+        host.Output[^1].ShouldContain("measured in 3 fresh processes, which did not settle it: none passed it in narrower conditions, and fewer than two regressed (tsc P10 +100.0%");
+    }
+
+    [Fact]
+    public void APassWithinTheRecordedSpread_IsNotAskedOfFreshProcesses()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        Branchy(1.0, 700).ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        // +5 % in the slow state: a pass the recording alone allows (below the 8 % threshold), which costs no fresh process.
+        var fresh = new ScriptedProcesses([2.0, 2.0]);
+        Should.NotThrow(() => Slow(1.05).ShouldNotRegress(options: Options(temp, fresh), callerFilePath: temp.Combine("T.cs"), testMethod: "M"));
+
+        fresh.Started.ShouldBe(0);
+    }
+
+    [Fact]
     public void WhenNoFreshProcessCanRun_TheTwoMeasurementsOfThisProcessDecide()
     {
         using var temp = new TempDirectory();
@@ -379,6 +442,10 @@ public sealed class FreshProcessJudgementTests
         return new PerfResult([.. result.Counters], result.Options, result.Run with { BranchSpeedNanoseconds = branch });
     }
 
+    // A measurement at a scale in the host's slow branchy state (the reference at 1,300 ns against the recording's 700), as
+    // every remeasurement of it is.
+    private static PerfResult Slow(double scale) => Branchy(scale, 1_300).WithRemeasure(() => Slow(scale));
+
     // 200 samples of 1,000 operations spread evenly over 198-218 ticks per operation, times the scale.
     private static CounterResult Tsc(double scale) => SyntheticResults.Counter(
         "tsc", "ticks", CounterKind.Tsc, 1_000, Enumerable.Range(0, 200).Select(i => (ulong)Math.Round(scale * (198_000 + (i * 100)))));
@@ -393,6 +460,9 @@ public sealed class FreshProcessJudgementTests
         /// <summary>The processes (by index) whose measurements ran beside busy other processes.</summary>
         public HashSet<int> Busy { get; } = [];
 
+        /// <summary>The branchy reference's speed (ns) of the processes (by index) that measured it.</summary>
+        public Dictionary<int, double> Branch { get; } = [];
+
         public FreshProcessMeasurement Measure(string baselinePath, int measurements, CancellationToken cancellation)
         {
             Asked.Add(baselinePath);
@@ -401,7 +471,9 @@ public sealed class FreshProcessJudgementTests
             if (scales is null)
                 return FreshProcessMeasurement.Failed($"the scripted process {index + 1} crashed.");
             double others = Busy.Contains(index) ? Environment.ProcessorCount : 0;
-            return new FreshProcessMeasurement([.. scales.Take(measurements).Select(s => BaselineRecord.FromResult(SyntheticResults.Result(Tsc(s))) with { OtherProcessesCores = others })], null);
+            PerfResult Measured(double scale) =>
+                Branch.TryGetValue(index, out double branch) ? Branchy(scale, branch) : SyntheticResults.Result(Tsc(scale));
+            return new FreshProcessMeasurement([.. scales.Take(measurements).Select(s => BaselineRecord.FromResult(Measured(s)) with { OtherProcessesCores = others })], null);
         }
     }
 }
