@@ -86,7 +86,8 @@ internal static class LevelsBenchmark
             result.Run.OtherProcessesCores.ToString("0.00", CultureInfo.InvariantCulture),
             string.Create(CultureInfo.InvariantCulture, $"{result.Tsc.GetPercentile(10):0.#} (branchy reference {result.Run.BranchSpeedNanoseconds:0})"),
             (tsc?.Text ?? "no tsc verdict").Replace('\t', ' '),
-            string.Join(" | ", judgement.Notices).Replace('\t', ' ').Replace('\n', ' '));
+            string.Join(" | ", [.. judgement.Notices, .. judgement.Remeasurement is { } again ? [again] : Array.Empty<string>()])
+                .Replace('\t', ' ').Replace('\n', ' '));
         Console.WriteLine(line);
         return 0;
     }
@@ -112,6 +113,9 @@ internal static class LevelsBenchmark
                     cell.Add(work, result);
                     Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
                         $"[{mode} / {body}] process {p + 1,2} {work}× {watch.Elapsed.TotalSeconds:F1} s other {result.OtherCores} first P10 {result.FirstP10}: {result.Outcome} {result.Classify(work)} | {result.Text}"));
+                    // What a judgement that did not end as it should measured and noticed, for the notes.
+                    if (result.Classify(work) is not ("ok" or "caught"))
+                        Console.WriteLine($"    why: {result.Notices}");
                 }
             }
 

@@ -90,11 +90,15 @@ internal sealed record TimeAllowance(
     public bool ConditionsChanged { get; init; }
 
     /// <summary>
-    /// The part of <see cref="High"/> the recording itself allows (ln of the recorded spread), whatever the conditions: a pass
-    /// beyond it passed only on what the measurement's conditions allowed, and a fresh process, drawing its conditions anew,
-    /// can tell (BaselineJudge).
+    /// The part of <see cref="High"/> the recording itself allows (ln of the recorded spread), whatever the conditions.
     /// </summary>
     public double Recorded { get; init; }
+
+    /// <summary>
+    /// The part of <see cref="High"/> the host's branchy state allows (the branchy reference's bound, ln scale; 0 without
+    /// one). The state is drawn per process, so a pass inside it only can be asked of a fresh process (BaselineJudge).
+    /// </summary>
+    public double Branchy { get; init; }
 
     /// <summary>
     /// The allowance of a time counter: the counter's recorded spread; for a body that allocates (both sides probed the
@@ -171,10 +175,15 @@ internal sealed record TimeAllowance(
         private double _coreSlower, _coreFaster;
         private bool _changed;
 
-        private double _recorded;
+        private double _recorded, _branchy;
 
         public TimeAllowance ToAllowance() =>
-            new(_shift, _shiftSigma, _speedSigma, _low, _high, _parts) { ConditionsChanged = _changed, Recorded = _recorded };
+            new(_shift, _shiftSigma, _speedSigma, _low, _high, _parts)
+            {
+                ConditionsChanged = _changed,
+                Recorded = _recorded,
+                Branchy = _branchy,
+            };
 
         public void AddSpread(BaselineCounter reference, double spread)
         {
@@ -261,6 +270,7 @@ internal sealed record TimeAllowance(
             if (branchBound > 0 || (beyondCore > Math.Log(1 + BranchJitter) && followed is not null))
             {
                 _high += branchBound;
+                _branchy = branchBound;
                 _changed |= branch > Math.Log(1 + BranchTolerance);
                 _parts.Add(VerdictMessages.BranchyCodeSlower(
                     recorded.BranchSpeed, current.BranchSpeed, branch, beyondCore, followed?.Measured, branchBound));

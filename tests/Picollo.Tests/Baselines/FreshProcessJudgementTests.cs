@@ -311,6 +311,27 @@ public sealed class FreshProcessJudgementTests
     }
 
     [Fact]
+    public void APassOnlyWithinABusyMachinesBand_IsNotAskedOfFreshProcesses_TheyMeetTheSameNeighbour()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        Runs(1.0).ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        // +12 % beside a process that keeps the other core busy: inside the +15 % that allows, beyond the recording.
+        var fresh = new ScriptedProcesses([1.3, 1.3]);
+        PerfResult Busy()
+        {
+            PerfResult result = SyntheticResults.Result(Tsc(1.12));
+            return new PerfResult([.. result.Counters], result.Options, result.Run with { OtherProcessesCores = 1.0 }).WithRemeasure(Busy);
+        }
+
+        Should.NotThrow(() => Busy().ShouldNotRegress(options: Options(temp, fresh), callerFilePath: temp.Combine("T.cs"), testMethod: "M"));
+
+        fresh.Started.ShouldBe(0);
+        host.Output[^1].ShouldContain("other processes used 1.00 of");
+    }
+
+    [Fact]
     public void WhenNoFreshProcessCanRun_TheTwoMeasurementsOfThisProcessDecide()
     {
         using var temp = new TempDirectory();
