@@ -52,7 +52,7 @@ internal static class BaselineJudge
         judgement.Check();
         judgement.RemeasureInOtherConditions();
         judgement.Confirm();
-        judgement.LookPastConditions();
+        judgement.LookPastBranchyState();
         return judgement.Conclude();
     }
 
@@ -168,8 +168,8 @@ internal static class BaselineJudge
         // wider conditions: its pass does not contradict the regression.
         private const double WiderConditions = 0.02;
 
-        // How many fresh processes must regress a time verdict that passed here only on its conditions (LookPastConditions).
-        private const int FreshRegressionsPastConditions = 2;
+        // How many fresh processes must regress a time verdict that passed here only on its conditions (LookPastBranchyState).
+        private const int FreshRegressionsPastBranchyState = 2;
 
         // Two references this much slower than the machine's fastest remembered are a slow level worth waiting out.
         private const double SlowLevel = 1.15;
@@ -787,14 +787,14 @@ internal static class BaselineJudge
         // the look, and the pass stands; one in conditions as wide cannot tell. Two that regress fail it (one when the
         // regression lies twice beyond its band): each is the faster of two measurements beyond a band of its own, which
         // unchanged code read in about 1 of 40 processes (levels, leveled).
-        public void LookPastConditions()
+        public void LookPastBranchyState()
         {
             if (_store.IsUpdateMode || options.FreshProcesses is not { } fresh || CheckResult.Outcome != BaselineOutcome.Pass
                 || !_judged.Run.RanFinalCode)
                 return;
 
             Dictionary<string, CounterVerdict> here = CheckResult.Verdicts
-                .Where(v => v.Status == CounterVerdictStatus.Pass && PassedOnConditions(v))
+                .Where(v => v.Status == CounterVerdictStatus.Pass && PassedOnBranchyState(v))
                 .ToDictionary(static v => v.Counter, StringComparer.Ordinal);
             if (here.Count == 0)
                 return;
@@ -805,7 +805,7 @@ internal static class BaselineJudge
             string all = string.Join("; then ", seen);
             if (failing.Count == 0)
             {
-                _remeasurements.Add(BaselineMessages.LookedPastConditions(seen.Count, cleared, all));
+                _remeasurements.Add(BaselineMessages.LookedPastBranchyState(seen.Count, cleared, all));
                 return;
             }
 
@@ -814,12 +814,12 @@ internal static class BaselineJudge
                 [.. CheckResult.Verdicts.Select(v => failing.FirstOrDefault(f => f.Counter == v.Counter) ?? v)];
             string passedHere = string.Join("; ", failing.Select(f => here[f.Counter].Text));
             _confirmed = [.. failing.Select(static f => f.Counter)];
-            _confirmation = BaselineMessages.RegressedPastConditions(passedHere, seen.Count, regressed, all);
+            _confirmation = BaselineMessages.RegressedPastBranchyState(passedHere, seen.Count, regressed, all);
             _remeasurements.Add(_confirmation);
             _check = _store.Rejudge(CheckResult, verdicts);
         }
 
-        // Fresh processes, one after the other, until each counter is cleared or fails (LookPastConditions): the verdicts that
+        // Fresh processes, one after the other, until each counter is cleared or fails (LookPastBranchyState): the verdicts that
         // fail, how many processes regressed, each process's verdicts, and whether one cleared a counter.
         private (List<CounterVerdict> Failing, int Regressed, List<string> Seen, bool Cleared) LookInFreshProcesses(
             IFreshProcessMeasurer fresh, Dictionary<string, CounterVerdict> here)
@@ -852,7 +852,7 @@ internal static class BaselineJudge
                     {
                         // A pass that needs no branchy state says the body is where the recording was. One that does cannot
                         // tell, however a little narrower its band: the reference at 880 ns instead of 903 still allows +74 %.
-                        if (!PassedOnConditions(verdict))
+                        if (!PassedOnBranchyState(verdict))
                         {
                             pending.Remove(verdict.Counter);
                             cleared = true;
@@ -864,7 +864,7 @@ internal static class BaselineJudge
                     List<CounterVerdict> found = regressions.TryGetValue(verdict.Counter, out List<CounterVerdict>? list) ? list : [];
                     found.Add(verdict);
                     regressions[verdict.Counter] = found;
-                    if (found.Count >= FreshRegressionsPastConditions || GrossBeyondBand(verdict))
+                    if (found.Count >= FreshRegressionsPastBranchyState || GrossBeyondBand(verdict))
                     {
                         failing.Add(found[0]);
                         pending.Remove(verdict.Counter);
@@ -880,7 +880,7 @@ internal static class BaselineJudge
         // moment's, and a fresh process seconds later meets it too: beside a spinning process 4 of 24 measurements of
         // unchanged bodies read +17 to +47 % (TimeAllowance.BusyShare), so asking fresh processes there would fail unchanged
         // code that this process, inside its band, passed.
-        private bool PassedOnConditions(CounterVerdict verdict)
+        private bool PassedOnBranchyState(CounterVerdict verdict)
         {
             if (verdict.Allowance is not { Branchy: > 0 } allowance || verdict.RelativeChange is not { } change
                 || _current.Find(verdict.Counter) is not { } counter || !Counters.KnownCounters.Of(counter.Name, counter.Kind).IsTimeLike)

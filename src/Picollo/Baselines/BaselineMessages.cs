@@ -196,42 +196,42 @@ internal static class BaselineMessages
     public static string FreshProcessCouldNotMeasure(string failure) =>
         $"A fresh process could not measure it to confirm: {Sentences.Unended(failure)}.";
 
-    /// <summary>A fresh process asked to look past this process's conditions could not measure.</summary>
+    /// <summary>A fresh process asked to look past this process's branchy state could not measure.</summary>
     /// <param name="failure">Why.</param>
     public static string FreshProcessCouldNotLook(string failure) =>
-        $"A fresh process could not measure it to look past this process's conditions: {Sentences.Unended(failure)}.";
+        $"A fresh process could not measure it to look past this process's branchy state: {Sentences.Unended(failure)}.";
 
     /// <summary>
-    /// A time verdict passed only on what this process's conditions allowed; fresh processes judged it in theirs and did not
-    /// fail it.
+    /// A time verdict passed only on the branchy reference's bound; fresh processes judged it in their own conditions and did
+    /// not fail it.
     /// </summary>
     /// <param name="freshProcesses">The fresh processes that measured.</param>
-    /// <param name="cleared">Whether one passed it in narrower conditions (otherwise none did, and fewer than two regressed).</param>
+    /// <param name="cleared">Whether one passed it without a branchy bound (otherwise none did, and fewer than two regressed).</param>
     /// <param name="measured">Their verdicts, process by process.</param>
-    public static string LookedPastConditions(int freshProcesses, bool cleared, string measured)
+    public static string LookedPastBranchyState(int freshProcesses, bool cleared, string measured)
     {
         string outcome = cleared
-            ? (freshProcesses == 1 ? "which passed it in narrower conditions" : "the last of which passed it in narrower conditions")
-            : "which did not settle it: none passed it in narrower conditions, and fewer than two regressed";
-        return $"This process's conditions allowed more than the recording, and time passed only within them: measured in "
-            + $"{FreshProcesses(freshProcesses)}, {outcome} ({measured}).";
+            ? (freshProcesses == 1 ? "which passed it without that bound" : "the last of which passed it without that bound")
+            : "which did not settle it: none passed it without that bound, and fewer than two regressed";
+        return $"Time passed here only on the host's slow branchy state (the branchy reference's bound), which a process draws at "
+            + $"its start: measured in {FreshProcesses(freshProcesses)}, {outcome} ({measured}).";
     }
 
     /// <summary>
-    /// A time verdict passed only on what this process's conditions allowed, and fresh processes, judged in their own, regressed:
-    /// the confirmation a failure shows.
+    /// A time verdict passed only on the branchy reference's bound, and fresh processes, judged in their own conditions,
+    /// regressed: the confirmation a failure shows.
     /// </summary>
-    /// <param name="passedHere">This process's verdicts, which passed within their conditions.</param>
+    /// <param name="passedHere">This process's verdicts, which passed within the branchy bound.</param>
     /// <param name="freshProcesses">The fresh processes that measured.</param>
-    /// <param name="regressed">Those that regressed; the others allowed as much as this process and could not tell.</param>
+    /// <param name="regressed">Those that regressed; the others needed the branchy bound too and could not tell.</param>
     /// <param name="measured">Their verdicts, process by process.</param>
-    public static string RegressedPastConditions(string passedHere, int freshProcesses, int regressed, string measured)
+    public static string RegressedPastBranchyState(string passedHere, int freshProcesses, int regressed, string measured)
     {
         string who = regressed == freshProcesses
             ? $"{FreshProcesses(freshProcesses)} regressed beyond the recording"
             : string.Create(CultureInfo.InvariantCulture, $"{regressed} of {freshProcesses} fresh processes regressed beyond the recording")
-                + ", the others allowed as much and could not tell";
-        return $"Regressed in fresh processes: this process passed only within what its conditions allowed ({passedHere}); judged in "
+                + ", the others needed that bound too and could not tell";
+        return $"Regressed in fresh processes: this process passed only on the host's slow branchy state ({passedHere}); judged in "
             + $"their own conditions, {who} ({measured}).";
     }
 

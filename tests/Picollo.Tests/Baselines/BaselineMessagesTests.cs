@@ -17,7 +17,7 @@ public sealed class BaselineMessagesTests
 
     private const string Regressed = "tsc P10 +24.1% (1,062 → 1,318 ticks/op), z = 6.3, Cohen's d = 2.9, detects ≥ 9.5%: regressed";
     private const string PassedAgain = "tsc P10 +1.2% (1,062 → 1,075 ticks/op), z = 0.3, Cohen's d = 0.1, detects ≥ 9.5%: pass";
-    private const string PassedOnConditions = "tsc P10 +100.4% (507.1 → 1,016.3 ticks/op), z = 0.0, Cohen's d = 0.0, detects ≥ 170.9%, "
+    private const string PassedOnBranchyState = "tsc P10 +100.4% (507.1 → 1,016.3 ticks/op), z = 0.0, Cohen's d = 0.0, detects ≥ 170.9%, "
         + "allowing +150% (the slowest level recorded in 4 processes, +49%; a reference word count 590 → 903 ns per 1,000 characters, "
         + "53% more than the reference loop, up to +68%; at most +150% in all): pass";
 
@@ -89,13 +89,13 @@ public sealed class BaselineMessagesTests
             BaselineMessages.MeasuredInFreshProcesses(2, Regressed + "; then " + FreshPass));
         Case(text, nameof(BaselineMessages.FreshProcessCouldNotLook),
             BaselineMessages.FreshProcessCouldNotLook("the test adapter cannot start a fresh process here."));
-        Case(text, "LookedPastConditions: a fresh process passed it", BaselineMessages.LookedPastConditions(1, cleared: true, FreshPass));
-        Case(text, "LookedPastConditions: none could tell",
-            BaselineMessages.LookedPastConditions(3, cleared: false, PassedOnConditions + "; then " + PassedOnConditions + "; then " + PassedOnConditions));
-        Case(text, "RegressedPastConditions: every fresh process",
-            BaselineMessages.RegressedPastConditions(PassedOnConditions, 2, 2, FreshRegressed + "; then " + FreshRegressed));
-        Case(text, "RegressedPastConditions: some could not tell",
-            BaselineMessages.RegressedPastConditions(PassedOnConditions, 3, 2, FreshRegressed + "; then " + PassedOnConditions + "; then " + FreshRegressed));
+        Case(text, "LookedPastBranchyState: a fresh process passed it", BaselineMessages.LookedPastBranchyState(1, cleared: true, FreshPass));
+        Case(text, "LookedPastBranchyState: none could tell",
+            BaselineMessages.LookedPastBranchyState(3, cleared: false, PassedOnBranchyState + "; then " + PassedOnBranchyState + "; then " + PassedOnBranchyState));
+        Case(text, "RegressedPastBranchyState: every fresh process",
+            BaselineMessages.RegressedPastBranchyState(PassedOnBranchyState, 2, 2, FreshRegressed + "; then " + FreshRegressed));
+        Case(text, "RegressedPastBranchyState: some could not tell",
+            BaselineMessages.RegressedPastBranchyState(PassedOnBranchyState, 3, 2, FreshRegressed + "; then " + PassedOnBranchyState + "; then " + FreshRegressed));
         Case(text, nameof(BaselineMessages.RecordedFromSteadyMoment),
             BaselineMessages.RecordedFromSteadyMoment(2, "tsc P10 199.9 and 199.9"));
         string why = "the closest two differ by 6.3% on tsc P10 (1,062 and 1,129), more than the 2.1% the verdicts allow";

@@ -263,7 +263,7 @@ public sealed class FreshProcessJudgementTests
 
         fresh.Started.ShouldBe(2);
         message.ShouldContain("tsc P10 +80.0%");
-        message.ShouldContain("Regressed in fresh processes: this process passed only within what its conditions allowed (tsc P10 +80.0%");
+        message.ShouldContain("Regressed in fresh processes: this process passed only on the host's slow branchy state (tsc P10 +80.0%");
         message.ShouldContain("judged in their own conditions, 2 fresh processes regressed beyond the recording (tsc P10 +80.0%");
     }
 
@@ -279,7 +279,7 @@ public sealed class FreshProcessJudgementTests
         Should.NotThrow(() => Slow(1.5).ShouldNotRegress(options: Options(temp, fresh), callerFilePath: temp.Combine("T.cs"), testMethod: "M"));
 
         fresh.Started.ShouldBe(1);
-        host.Output[^1].ShouldContain("time passed only within them: measured in a fresh process, which passed it in narrower conditions (tsc P10 0.0%");
+        host.Output[^1].ShouldContain("which a process draws at its start: measured in a fresh process, which passed it without that bound (tsc P10 0.0%");
     }
 
     [Fact]
@@ -293,7 +293,7 @@ public sealed class FreshProcessJudgementTests
         Should.NotThrow(() => Slow(2.0).ShouldNotRegress(options: Options(temp, fresh), callerFilePath: temp.Combine("T.cs"), testMethod: "M"));
 
         fresh.Started.ShouldBe(3);
-        host.Output[^1].ShouldContain("measured in 3 fresh processes, which did not settle it: none passed it in narrower conditions, and fewer than two regressed (tsc P10 +100.0%");
+        host.Output[^1].ShouldContain("measured in 3 fresh processes, which did not settle it: none passed it without that bound, and fewer than two regressed (tsc P10 +100.0%");
     }
 
     [Fact]
