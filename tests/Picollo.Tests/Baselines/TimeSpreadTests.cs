@@ -96,6 +96,29 @@ public sealed class TimeSpreadTests
     }
 
     [Fact]
+    public void Combine_ABodyFasterInTheSlowBranchyStateThanInEveryJoinedLevel_KeepsThatLevel_UnderTheFastStatesBranchSpeed()
+    {
+        // A word count with levels of its own (500 and 740 ticks) that does not follow the host's branchy state: this process
+        // drew the slow state and the fast body level; the two fresh processes of the fast state both ran the slow body level.
+        BaselineRecord slowState = Level(1.0) with { BranchSpeed = 900 };
+        BaselineRecord fast = Level(1.47) with { BranchSpeed = 590 }, fastToo = Level(1.48) with { BranchSpeed = 595 };
+
+        TimeSpread.Combined combined = TimeSpread.Combine([slowState, fast, fastToo], VerdictPolicy.Default);
+
+        combined.Record.Find("tsc")!.PerOperation.P10.ShouldBe(slowState.Find("tsc")!.PerOperation.P10);
+        combined.Record.BranchSpeed.ShouldBe(590, "verdicts bound the branchy state against the fast state's reference");
+        combined.Record.Find("tsc")!.Recording!.Spread.ShouldBe(1.48, 0.02);
+        combined.Record.Find("tsc")!.Recording!.Processes.ShouldBe(3);
+        combined.Excluded.ShouldBeEmpty();
+
+        // Within 10 % it is the same level, and stays left out as before.
+        BaselineRecord near = Level(1.4) with { BranchSpeed = 900 };
+        TimeSpread.Combined same = TimeSpread.Combine([near, fast, fastToo], VerdictPolicy.Default);
+        same.Record.Find("tsc")!.PerOperation.P10.ShouldBe(fast.Find("tsc")!.PerOperation.P10);
+        same.Excluded.ShouldHaveSingleItem().ShouldStartWith("process 1: the host ran branchy code slower");
+    }
+
+    [Fact]
     public void Extend_JoinsTheLevel_OrReplacesTheEntryWhenTheCodeChanged()
     {
         var existing = new BaselineEntry(Epyc, TimeSpread.Combine([Level(1.0), Level(1.1)], VerdictPolicy.Default).Record);
