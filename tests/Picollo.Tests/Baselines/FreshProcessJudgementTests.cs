@@ -332,6 +332,24 @@ public sealed class FreshProcessJudgementTests
     }
 
     [Fact]
+    public void AFreshProcessInAWiderBand_ClearsTheRegression_WhenItsChangeLiesWithinThisProcessesBand()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        Branchy(1.0, 700).ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        // +50 % twice at a level the recording did not see; the fresh process drew the host's slow branchy state (a band of
+        // +139 %) and ran the body at its recorded speed: this process's band would have passed it too, so it tells.
+        var fresh = new ScriptedProcesses([1.01, 1.01]) { Branch = { [0] = 1_300 } };
+        int next = 0;
+        PerfResult Next() => next++ < 2 ? Branchy(1.5, 700).WithRemeasure(Next) : throw new InvalidOperationException("measured twice only");
+        Should.NotThrow(() => Next().ShouldNotRegress(options: Options(temp, fresh), callerFilePath: temp.Combine("T.cs"), testMethod: "M"));
+
+        fresh.Started.ShouldBe(1);
+        host.Notices.ShouldContain(static n => n.Message.StartsWith("Not failing on tsc: this process regressed twice, but a fresh process did not", StringComparison.Ordinal));
+    }
+
+    [Fact]
     public void WhenNoFreshProcessCanRun_TheTwoMeasurementsOfThisProcessDecide()
     {
         using var temp = new TempDirectory();
