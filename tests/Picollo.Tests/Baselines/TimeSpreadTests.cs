@@ -110,12 +110,30 @@ public sealed class TimeSpreadTests
         combined.Record.Find("tsc")!.Recording!.Spread.ShouldBe(1.48, 0.02);
         combined.Record.Find("tsc")!.Recording!.Processes.ShouldBe(3);
         combined.Excluded.ShouldBeEmpty();
+    }
 
-        // Within 10 % it is the same level, and stays left out as before.
-        BaselineRecord near = Level(1.4) with { BranchSpeed = 900 };
-        TimeSpread.Combined same = TimeSpread.Combine([near, fast, fastToo], VerdictPolicy.Default);
-        same.Record.Find("tsc")!.PerOperation.P10.ShouldBe(fast.Find("tsc")!.PerOperation.P10);
-        same.Excluded.ShouldHaveSingleItem().ShouldStartWith("process 1: the host ran branchy code slower");
+    [Fact]
+    public void Combine_ABodyAtItsJoinedSpeedInTheSlowBranchyState_JoinsItsLevelsThere_ABodyThatFollowsTheStateDoesNot()
+    {
+        // The same word count the other way round: this process drew the slow state at the slow body level, a fresh process
+        // drew it at the fast one (so the state does not slow this body), two of the fast state ran the fast level.
+        BaselineRecord slowLevel = Level(1.48) with { BranchSpeed = 900 }, fastLevel = Level(1.02) with { BranchSpeed = 905 };
+        BaselineRecord fast = Level(1.0) with { BranchSpeed = 590 }, fastToo = Level(1.01) with { BranchSpeed = 595 };
+
+        TimeSpread.Combined own = TimeSpread.Combine([slowLevel, fast, fastToo, fastLevel], VerdictPolicy.Default);
+
+        own.Record.Find("tsc")!.PerOperation.P10.ShouldBe(fast.Find("tsc")!.PerOperation.P10);
+        own.Record.BranchSpeed.ShouldBe(590);
+        own.Record.Find("tsc")!.Recording!.Spread.ShouldBe(1.48, 0.02, "the 740-tick level is the body's own");
+        own.Excluded.ShouldBeEmpty();
+
+        // A body that follows the state ran slower in every process that drew it: those levels stay left out, as verdicts
+        // bound that state by the branchy reference.
+        BaselineRecord follows = Level(1.5) with { BranchSpeed = 900 }, followsToo = Level(1.52) with { BranchSpeed = 905 };
+        TimeSpread.Combined follower = TimeSpread.Combine([follows, fast, fastToo, followsToo], VerdictPolicy.Default);
+        follower.Record.Find("tsc")!.Recording!.Spread.ShouldBe(1.0);
+        follower.Excluded.Count.ShouldBe(2);
+        follower.Excluded[0].ShouldStartWith("process 1: the host ran branchy code slower");
     }
 
     [Fact]
