@@ -168,8 +168,11 @@ internal static class BaselineJudge
         // wider conditions: its pass does not contradict the regression.
         private const double WiderConditions = 0.02;
 
-        // How many fresh processes must regress a time verdict that passed here only on its conditions (LookPastBranchyState).
+        // How many fresh processes must regress a time verdict that passed here only on the branchy state, and how many may be
+        // asked once one did (LookPastBranchyState). Two whatever their size: a body whose recording missed a level 2x slower
+        // would otherwise fail on the first fresh process that drew it, about one look in five.
         private const int FreshRegressionsPastBranchyState = 2;
+        private const int MostFreshProcessesPastBranchyState = 5;
 
         // Two references this much slower than the machine's fastest remembered are a slow level worth waiting out.
         private const double SlowLevel = 1.15;
@@ -784,9 +787,10 @@ internal static class BaselineJudge
         // process draws that state at its start (bench levels: 3 and 6 of 10 processes of a cell drew it, and a 2x word count
         // passed in each, inside the +150 % its bound allowed, the body at its usual speed in the 1x processes of that state:
         // the word count does not follow the reference there). The first fresh process whose narrower conditions pass it ends
-        // the look, and the pass stands; one in conditions as wide cannot tell. Two that regress fail it (one when the
-        // regression lies twice beyond its band): each is the faster of two measurements beyond a band of its own, which
-        // unchanged code read in about 1 of 40 processes (levels, leveled).
+        // the look, and the pass stands; one in conditions as wide cannot tell. Two that regress fail it, as the first clear
+        // would have ended it: for unchanged code at a level its recording missed (a third of the processes) with about half
+        // the processes in the slow state, that is about 4 % of such looks, as three fresh processes of a confirmation all
+        // drawing the missed level are (1/3)^3.
         public void LookPastBranchyState()
         {
             if (_store.IsUpdateMode || options.FreshProcesses is not { } fresh || CheckResult.Outcome != BaselineOutcome.Pass
@@ -829,7 +833,10 @@ internal static class BaselineJudge
             var failing = new List<CounterVerdict>();
             var seen = new List<string>();
             bool cleared = false;
-            for (int process = 1; process <= FreshConfirmations && pending.Count > 0; process++)
+            // Three processes, and up to five once one regressed: a fresh process that draws the slow state too cannot tell, and
+            // two regressions are needed whatever their size.
+            for (int process = 1; pending.Count > 0
+                && (process <= FreshConfirmations || (process <= MostFreshProcessesPastBranchyState && regressions.Count > 0)); process++)
             {
                 if (process > 1)
                     Space();
@@ -852,7 +859,8 @@ internal static class BaselineJudge
                     {
                         // A pass that needs no branchy state says the body is where the recording was. One that does cannot
                         // tell, however a little narrower its band: the reference at 880 ns instead of 903 still allows +74 %.
-                        if (!PassedOnBranchyState(verdict))
+                        // A verdict that judged nothing (too few samples) tells nothing either.
+                        if (verdict.Status == CounterVerdictStatus.Pass && !PassedOnBranchyState(verdict))
                         {
                             pending.Remove(verdict.Counter);
                             cleared = true;
@@ -864,7 +872,7 @@ internal static class BaselineJudge
                     List<CounterVerdict> found = regressions.TryGetValue(verdict.Counter, out List<CounterVerdict>? list) ? list : [];
                     found.Add(verdict);
                     regressions[verdict.Counter] = found;
-                    if (found.Count >= FreshRegressionsPastBranchyState || GrossBeyondBand(verdict))
+                    if (found.Count >= FreshRegressionsPastBranchyState)
                     {
                         failing.Add(found[0]);
                         pending.Remove(verdict.Counter);

@@ -211,7 +211,7 @@ internal static class BaselineMessages
     public static string LookedPastBranchyState(int freshProcesses, bool cleared, string measured)
     {
         string outcome = cleared
-            ? (freshProcesses == 1 ? "which passed it without that bound" : "the last of which passed it without that bound")
+            ? (freshProcesses == 1 ? "which passed it without that bound" : "one of which passed it without that bound")
             : "which did not settle it: none passed it without that bound, and fewer than two regressed";
         return $"Time passed here only on the host's slow branchy state (the branchy reference's bound), which a process draws at "
             + $"its start: measured in {FreshProcesses(freshProcesses)}, {outcome} ({measured}).";
@@ -230,7 +230,7 @@ internal static class BaselineMessages
         string who = regressed == freshProcesses
             ? $"{FreshProcesses(freshProcesses)} regressed beyond the recording"
             : string.Create(CultureInfo.InvariantCulture, $"{regressed} of {freshProcesses} fresh processes regressed beyond the recording")
-                + ", the others needed that bound too and could not tell";
+                + ", the others did not";
         return $"Regressed in fresh processes: this process passed only on the host's slow branchy state ({passedHere}); judged in "
             + $"their own conditions, {who} ({measured}).";
     }

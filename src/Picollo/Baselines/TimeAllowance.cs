@@ -308,6 +308,9 @@ internal sealed record TimeAllowance(
             if (_high > most + 0.005)
             {
                 _parts.Add(VerdictMessages.AtMostInAll(most));
+                // The cut comes off the branchy part first, so the rest of the band is still what the other conditions allow:
+                // a pass beside a busy neighbour must not read as one on the branchy state (BaselineJudge.LookPastBranchyState).
+                _branchy = Math.Max(0, _branchy - (_high - most));
                 _high = most;
             }
         }

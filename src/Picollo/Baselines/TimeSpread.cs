@@ -110,13 +110,12 @@ internal static class TimeSpread
             return;
 
         BaselineRecord first = levels[0];
-        double joined = usable.Min(level => Score(level, time, policy));
         int[] branchOnly =
         [
             .. Enumerable.Range(0, levels.Count)
                 .Where(i => !usable.Contains(levels[i]) && Exclusion(first, levels[i], policy, branch: false) is null),
         ];
-        if (!branchOnly.Any(i => Score(levels[i], time, policy) - joined <= time.Length * Math.Log(1 + TimeAllowance.BranchTolerance)))
+        if (!branchOnly.Any(i => AtJoinedSpeed(levels[i], usable, policy, time)))
             return;
 
         foreach (int i in branchOnly)
@@ -125,6 +124,24 @@ internal static class TimeSpread
             string process = string.Create(CultureInfo.InvariantCulture, $"process {i + 1}:");
             excluded.RemoveAll(sentence => sentence.StartsWith(process, StringComparison.Ordinal));
         }
+    }
+
+    // Whether a level ran every time counter within 10 % of the fastest joined level, or faster.
+    private static bool AtJoinedSpeed(BaselineRecord level, List<BaselineRecord> usable, VerdictPolicy policy, string[] time)
+    {
+        foreach (string name in time)
+        {
+            if (level.Find(name) is not { } counter || Statistic(counter, policy) is not { } statistic)
+                return false;
+            double value = counter.PerOperation.Get(statistic);
+            double joined = usable.Select(u => u.Find(name) is { } c ? c.PerOperation.Get(statistic) : double.NaN)
+                .Where(static v => v > 0).DefaultIfEmpty(double.NaN).Min();
+            // NaN on either side (no value) compares false: not at the joined speed.
+            if (!(value > 0 && value <= joined * (1 + TimeAllowance.BranchTolerance)))
+                return false;
+        }
+
+        return true;
     }
 
     // The levels that join the spread, and one sentence per level left out; this process's own level when none joins.
