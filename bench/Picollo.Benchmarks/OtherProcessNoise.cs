@@ -11,8 +11,18 @@ namespace Picollo.Benchmarks;
 internal sealed class OtherProcessNoise : IDisposable
 {
     private readonly Process _process;
+    private readonly EventHandler _onExit;
 
-    private OtherProcessNoise(Process process) => _process = process;
+    private OtherProcessNoise(Process process)
+    {
+        _process = process;
+
+        // A bench stopped mid-cell (SIGTERM, Ctrl-C) ends without Dispose: the spinner outlived one such stop and ran beside
+        // the next "idle" cell for its whole length. The runtime raises ProcessExit on SIGTERM, so the spinner ends with us.
+        _onExit = (_, _) => Stop();
+        AppDomain.CurrentDomain.ProcessExit += _onExit;
+        Console.CancelKeyPress += OnCancel;
+    }
 
     public static OtherProcessNoise Start()
     {
@@ -40,6 +50,16 @@ internal sealed class OtherProcessNoise : IDisposable
 
     public void Dispose()
     {
+        AppDomain.CurrentDomain.ProcessExit -= _onExit;
+        Console.CancelKeyPress -= OnCancel;
+        Stop();
+        _process.Dispose();
+    }
+
+    private void OnCancel(object? sender, ConsoleCancelEventArgs e) => Stop();
+
+    private void Stop()
+    {
         try
         {
             _process.Kill(entireProcessTree: true);
@@ -49,7 +69,5 @@ internal sealed class OtherProcessNoise : IDisposable
         {
             // It ended on its own.
         }
-
-        _process.Dispose();
     }
 }
