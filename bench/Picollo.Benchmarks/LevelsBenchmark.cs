@@ -160,7 +160,7 @@ internal static class LevelsBenchmark
             - Date: {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC; load average before {loadBefore}, after {loadAfter}; {total.TotalMinutes:F0} min in all
             - CPU: {machine.Cpu}, {machine.LogicalCores} logical cores, TSC {MachineFingerprint.Current.TscMegahertz:N0} MHz; {machine.OperatingSystem}; {machine.Runtime}
             - Each cell: one fresh process records the baseline as `PICOLLO_UPDATE_BASELINES=1` does (a steady recording at the machine's fast level, then 3 fresh processes 5 s apart, 2 measurements each: the spread of levels); then {processes} fresh processes per arm judge it as a perf test does (`PerfOptions.Default`; a time regression confirmed by a second measurement and up to three fresh processes 5 s apart)
-            - Modes: `idle` (nothing started by the bench), `process` (another process, `sh -c 'while :; do :; done'`, unpinned, busy for the whole cell)
+            - Modes: `idle` (nothing started by the bench), `process` (another process, a spinning `sh -c` loop, unpinned, busy for the whole cell)
 
             | Mode | Body | Recorded: tsc P10, processes, spread, detects | Unchanged: false failures | 2×: caught / says it cannot see / silent pass | 3×: caught / says / silent | Judged with an allowance for the conditions (all arms) | Goals |
             |---|---|---|---:|---:|---:|---:|---|

@@ -3,7 +3,7 @@ using System.Diagnostics;
 namespace Picollo.Benchmarks;
 
 /// <summary>
-/// Another process keeping a core busy (issue 24): <c>sh -c 'while :; do :; done'</c>, not a thread of the bench, so the
+/// Another process keeping a core busy (issue 24): a spinning <c>sh -c</c> loop, not a thread of the bench, so the
 /// measured process sees what a user's CI shows when a build or another test project runs beside the tests: CPU time of
 /// other processes in /proc/stat, the host scheduling both vCPUs. Not pinned: the scheduler places it, as it places a
 /// user's.
@@ -11,24 +11,19 @@ namespace Picollo.Benchmarks;
 internal sealed class OtherProcessNoise : IDisposable
 {
     private readonly Process _process;
-    private readonly EventHandler _onExit;
 
-    private OtherProcessNoise(Process process)
-    {
-        _process = process;
-
-        // A bench stopped mid-cell (SIGTERM, Ctrl-C) ends without Dispose: the spinner outlived one such stop and ran beside
-        // the next "idle" cell for its whole length. The runtime raises ProcessExit on SIGTERM, so the spinner ends with us.
-        _onExit = (_, _) => Stop();
-        AppDomain.CurrentDomain.ProcessExit += _onExit;
-        Console.CancelKeyPress += OnCancel;
-    }
+    private OtherProcessNoise(Process process) => _process = process;
 
     public static OtherProcessNoise Start()
     {
         var start = new ProcessStartInfo("/bin/sh") { UseShellExecute = false };
         start.ArgumentList.Add("-c");
-        start.ArgumentList.Add("while :; do :; done");
+        // A shell loop that spins and, every 100,000 turns (a fraction of a second), checks that the bench still runs: a bench
+        // stopped mid-cell (SIGTERM) does not dispose it, and a plain `while :; do :; done` outlived such a stop and ran beside
+        // the next "idle" cell for its whole length.
+        start.ArgumentList.Add(string.Create(
+            System.Globalization.CultureInfo.InvariantCulture,
+            $"while kill -0 {Environment.ProcessId} 2>/dev/null; do i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done; done"));
         Process process = Process.Start(start) ?? throw new InvalidOperationException("/bin/sh did not start.");
 
         // A child inherits the affinity of the thread that forked it, and the bench pins its measuring thread to CPU 0: the
@@ -50,16 +45,6 @@ internal sealed class OtherProcessNoise : IDisposable
 
     public void Dispose()
     {
-        AppDomain.CurrentDomain.ProcessExit -= _onExit;
-        Console.CancelKeyPress -= OnCancel;
-        Stop();
-        _process.Dispose();
-    }
-
-    private void OnCancel(object? sender, ConsoleCancelEventArgs e) => Stop();
-
-    private void Stop()
-    {
         try
         {
             _process.Kill(entireProcessTree: true);
@@ -69,5 +54,7 @@ internal sealed class OtherProcessNoise : IDisposable
         {
             // It ended on its own.
         }
+
+        _process.Dispose();
     }
 }
