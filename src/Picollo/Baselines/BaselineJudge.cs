@@ -742,21 +742,11 @@ internal static class BaselineJudge
             int needed = gross ? 1 : FreshConfirmations;
             for (int process = 1; process <= needed && pending.Count > 0; process++)
             {
-                // Spaced out, so the three span some 30 s: a host level that slowed one body by a quarter for 8-25 s, with no
-                // reference moving, held through this process and the fresh processes right after it (bench levels).
-                if (process > 1)
-                    Space();
-
-                FreshProcessMeasurement measured =
-                    fresh.Measure(Path.GetFullPath(baselinePath), MeasurementsPerProcess, MeasurementCancellation.Current);
-                if (measured.Failure is not null || Fastest(measured.Records) is not { } level)
-                {
-                    _remeasurements.Add(BaselineMessages.FreshProcessCouldNotMeasure(measured.Failure ?? "it wrote no measurement"));
-                    // A process that ran only code that was not final says nothing either way: the next one may.
-                    if (measured.RanNoFinalCode)
-                        continue;
+                (BaselineRecord? level, bool stop) = MeasureFreshProcess(fresh, process, BaselineMessages.FreshProcessCouldNotMeasure);
+                if (stop)
                     break;
-                }
+                if (level is null)
+                    continue;
 
                 // Each counter on its own: one cleared in this process leaves the others to the next.
                 CounterVerdict[] there = FreshVerdicts(level, pending);
@@ -786,11 +776,11 @@ internal static class BaselineJudge
         // A time verdict that passed only inside what the host's slow branchy state allowed is asked of fresh processes: a
         // process draws that state at its start (bench levels: 3 and 6 of 10 processes of a cell drew it, and a 2x word count
         // passed in each, inside the +150 % its bound allowed, the body at its usual speed in the 1x processes of that state:
-        // the word count does not follow the reference there). The first fresh process whose narrower conditions pass it ends
-        // the look, and the pass stands; one in conditions as wide cannot tell. Two that regress fail it, as the first clear
-        // would have ended it: for unchanged code at a level its recording missed (a third of the processes) with about half
-        // the processes in the slow state, that is about 4 % of such looks, as three fresh processes of a confirmation all
-        // drawing the missed level are (1/3)^3.
+        // the word count does not follow the reference there). The first fresh process that passes it without a branchy bound
+        // of its own ends the look, and the pass stands; one that needs such a bound cannot tell. Two that regress fail it, as
+        // the first clear would have ended it: for unchanged code at a level its recording missed (a third of the processes)
+        // with about half the processes in the slow state, that is about 4 % of such looks (an estimate), as three fresh
+        // processes of a confirmation all drawing the missed level are (1/3)^3.
         public void LookPastBranchyState()
         {
             if (_store.IsUpdateMode || options.FreshProcesses is not { } fresh || CheckResult.Outcome != BaselineOutcome.Pass
@@ -823,13 +813,32 @@ internal static class BaselineJudge
             _check = _store.Rejudge(CheckResult, verdicts);
         }
 
+        // Measures fresh process number `process` (the second and later spaced out, so three span some 30 s: a host level that
+        // slowed one body by a quarter for 8-25 s, with no reference moving, held through a process and the fresh processes
+        // right after it; bench levels) and returns its faster measurement. When it has none, says why (couldNot) and whether
+        // to stop asking: a process that ran only code that was not final says nothing either way, and the next one may.
+        private (BaselineRecord? Level, bool Stop) MeasureFreshProcess(
+            IFreshProcessMeasurer fresh, int process, Func<string, string> couldNot)
+        {
+            if (process > 1)
+                Space();
+
+            FreshProcessMeasurement measured =
+                fresh.Measure(Path.GetFullPath(baselinePath), MeasurementsPerProcess, MeasurementCancellation.Current);
+            if (measured.Failure is null && Fastest(measured.Records) is { } level)
+                return (level, false);
+            _remeasurements.Add(couldNot(measured.Failure ?? "it wrote no measurement"));
+            return (null, !measured.RanNoFinalCode);
+        }
+
         // Fresh processes, one after the other, until each counter is cleared or fails (LookPastBranchyState): the verdicts that
         // fail, how many processes regressed, each process's verdicts, and whether one cleared a counter.
         private (List<CounterVerdict> Failing, int Regressed, List<string> Seen, bool Cleared) LookInFreshProcesses(
             IFreshProcessMeasurer fresh, Dictionary<string, CounterVerdict> here)
         {
             var pending = new List<string>(here.Keys);
-            var regressions = new Dictionary<string, List<CounterVerdict>>(StringComparer.Ordinal);
+            // Per counter, its first fresh regression and how many processes regressed it.
+            var regressions = new Dictionary<string, (CounterVerdict First, int Count)>(StringComparer.Ordinal);
             var failing = new List<CounterVerdict>();
             var seen = new List<string>();
             bool cleared = false;
@@ -838,18 +847,11 @@ internal static class BaselineJudge
             for (int process = 1; pending.Count > 0
                 && (process <= FreshConfirmations || (process <= MostFreshProcessesPastBranchyState && regressions.Count > 0)); process++)
             {
-                if (process > 1)
-                    Space();
-
-                FreshProcessMeasurement measured =
-                    fresh.Measure(Path.GetFullPath(baselinePath), MeasurementsPerProcess, MeasurementCancellation.Current);
-                if (measured.Failure is not null || Fastest(measured.Records) is not { } level)
-                {
-                    _remeasurements.Add(BaselineMessages.FreshProcessCouldNotLook(measured.Failure ?? "it wrote no measurement"));
-                    if (measured.RanNoFinalCode)
-                        continue;
+                (BaselineRecord? level, bool stop) = MeasureFreshProcess(fresh, process, BaselineMessages.FreshProcessCouldNotLook);
+                if (stop)
                     break;
-                }
+                if (level is null)
+                    continue;
 
                 CounterVerdict[] there = FreshVerdicts(level, pending);
                 seen.Add(string.Join("; ", there.Select(static v => v.Text)));
@@ -869,12 +871,12 @@ internal static class BaselineJudge
                         continue;
                     }
 
-                    List<CounterVerdict> found = regressions.TryGetValue(verdict.Counter, out List<CounterVerdict>? list) ? list : [];
-                    found.Add(verdict);
-                    regressions[verdict.Counter] = found;
-                    if (found.Count >= FreshRegressionsPastBranchyState)
+                    (CounterVerdict first, int count) =
+                        regressions.TryGetValue(verdict.Counter, out var found) ? (found.First, found.Count + 1) : (verdict, 1);
+                    regressions[verdict.Counter] = (first, count);
+                    if (count >= FreshRegressionsPastBranchyState)
                     {
-                        failing.Add(found[0]);
+                        failing.Add(first);
                         pending.Remove(verdict.Counter);
                     }
                 }
@@ -894,13 +896,9 @@ internal static class BaselineJudge
                 || _current.Find(verdict.Counter) is not { } counter || !Counters.KnownCounters.Of(counter.Name, counter.Kind).IsTimeLike)
                 return false;
             double threshold = options.VerdictPolicy.GetRule(counter.Name, counter.Kind).MinRelativeChange;
-            double without = Math.Max(allowance.Recorded, allowance.High - allowance.Branchy);
-            return Math.Log(1 + change) - allowance.Shift - without >= Math.Log(1 + threshold);
+            // The rest of the band holds the recorded spread whatever the cap cut: the cut comes off the branchy part first.
+            return Math.Log(1 + change) - allowance.Shift - (allowance.High - allowance.Branchy) >= Math.Log(1 + threshold);
         }
-
-        // Whether a regression lies twice beyond its band.
-        private static bool GrossBeyondBand(CounterVerdict verdict) => verdict.RelativeChange is { } change
-            && Math.Log(1 + change) - (verdict.Allowance?.Shift ?? 0) - (verdict.Allowance?.High ?? 0) >= Math.Log(2);
 
         // A fresh process's verdicts on the counters still pending, in its own conditions: it is a new moment seconds after this
         // process, and allowed the widest band of this process's measurements (a slow host state, +121 %), it cleared 2x word
@@ -914,8 +912,9 @@ internal static class BaselineJudge
         ];
 
         // Whether every pending counter's regression lies twice beyond its band in this process's confirmed measurement.
-        private bool Gross(List<string> pending) =>
-            pending.All(name => CheckResult.Verdicts.FirstOrDefault(v => v.Counter == name) is { } verdict && GrossBeyondBand(verdict));
+        private bool Gross(List<string> pending) => pending.All(name =>
+            CheckResult.Verdicts.FirstOrDefault(v => v.Counter == name) is { RelativeChange: { } change } verdict
+            && Math.Log(1 + change) - (verdict.Allowance?.Shift ?? 0) - (verdict.Allowance?.High ?? 0) >= Math.Log(2));
 
         // Whether a fresh process's verdict was judged in wider conditions than this process's on either side: it allowed
         // unchanged code more (a busy moment, a slow host state), or its conditions ran faster than the recording's and could

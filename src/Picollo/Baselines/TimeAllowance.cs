@@ -90,11 +90,6 @@ internal sealed record TimeAllowance(
     public bool ConditionsChanged { get; init; }
 
     /// <summary>
-    /// The part of <see cref="High"/> the recording itself allows (ln of the recorded spread), whatever the conditions.
-    /// </summary>
-    public double Recorded { get; init; }
-
-    /// <summary>
     /// The part of <see cref="High"/> the host's branchy state allows (the branchy reference's bound, ln scale; 0 without
     /// one). The state is drawn per process, so a pass inside it only can be asked of a fresh process (BaselineJudge).
     /// </summary>
@@ -175,13 +170,12 @@ internal sealed record TimeAllowance(
         private double _coreSlower, _coreFaster;
         private bool _changed;
 
-        private double _recorded, _branchy;
+        private double _branchy;
 
         public TimeAllowance ToAllowance() =>
             new(_shift, _shiftSigma, _speedSigma, _low, _high, _parts)
             {
                 ConditionsChanged = _changed,
-                Recorded = _recorded,
                 Branchy = _branchy,
             };
 
@@ -190,7 +184,6 @@ internal sealed record TimeAllowance(
             if (spread > 1)
             {
                 _high += Math.Log(spread);
-                _recorded = _high;
                 _parts.Add(VerdictMessages.SlowestLevelRecorded(reference.Recording!.Processes, spread));
             }
         }

@@ -317,6 +317,24 @@ public sealed class FreshProcessJudgementTests
     }
 
     [Fact]
+    public void AFreshPassInABandALittleNarrower_ButStillOnTheBranchyState_CannotTell()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        Branchy(1.0, 700).ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        // +70 % with the reference at 1,100 ns (allowed +86 %); every fresh process reads the same with it at 1,050 ns (allowed
+        // +73 %): narrower, but still passing only on the branchy state. A first version cleared on such a pass, and a 2x word
+        // count passed silently (bench levels, idle / count64, 6 of 10).
+        var fresh = new ScriptedProcesses([1.7, 1.7]) { Branch = { [0] = 1_050, [1] = 1_050, [2] = 1_050 } };
+        PerfResult Here() => Branchy(1.7, 1_100).WithRemeasure(Here);
+        Should.NotThrow(() => Here().ShouldNotRegress(options: Options(temp, fresh), callerFilePath: temp.Combine("T.cs"), testMethod: "M"));
+
+        fresh.Started.ShouldBe(3, "none of them could tell");
+        host.Output[^1].ShouldContain("which did not settle it: none passed it without that bound");
+    }
+
+    [Fact]
     public void APassWithinTheRecordedSpread_IsNotAskedOfFreshProcesses()
     {
         using var temp = new TempDirectory();
