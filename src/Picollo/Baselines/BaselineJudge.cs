@@ -793,7 +793,8 @@ internal static class BaselineJudge
             if (here.Count == 0)
                 return;
 
-            (List<CounterVerdict> failing, int regressed, List<string> seen, bool cleared) = LookInFreshProcesses(fresh, here);
+            (List<(CounterVerdict Verdict, BaselineCounter Measured)> failing, int regressed, List<string> seen, bool cleared) =
+                LookInFreshProcesses(fresh, here);
             if (seen.Count == 0)
                 return;
             string all = string.Join("; then ", seen);
@@ -803,11 +804,16 @@ internal static class BaselineJudge
                 return;
             }
 
-            // The fresh processes' first regression stands for the counter: the verdict, the report and the failure show it.
+            // The fresh processes' first regression stands for the counter: the verdict, the report and the failure show it, and
+            // the diff table the numbers of that process, not this one's pass beside them.
             List<CounterVerdict> verdicts =
-                [.. CheckResult.Verdicts.Select(v => failing.FirstOrDefault(f => f.Counter == v.Counter) ?? v)];
-            string passedHere = string.Join("; ", failing.Select(f => here[f.Counter].Text));
-            _confirmed = [.. failing.Select(static f => f.Counter)];
+                [.. CheckResult.Verdicts.Select(v => failing.FirstOrDefault(f => f.Verdict.Counter == v.Counter).Verdict ?? v)];
+            _current = _current with
+            {
+                Counters = [.. _current.Counters.Select(c => failing.FirstOrDefault(f => f.Verdict.Counter == c.Name).Measured ?? c)],
+            };
+            string passedHere = string.Join("; ", failing.Select(f => here[f.Verdict.Counter].Text));
+            _confirmed = [.. failing.Select(static f => f.Verdict.Counter)];
             _confirmation = BaselineMessages.RegressedPastBranchyState(passedHere, seen.Count, regressed, all);
             _remeasurements.Add(_confirmation);
             _check = _store.Rejudge(CheckResult, verdicts);
@@ -833,13 +839,14 @@ internal static class BaselineJudge
 
         // Fresh processes, one after the other, until each counter is cleared or fails (LookPastBranchyState): the verdicts that
         // fail, how many processes regressed, each process's verdicts, and whether one cleared a counter.
-        private (List<CounterVerdict> Failing, int Regressed, List<string> Seen, bool Cleared) LookInFreshProcesses(
-            IFreshProcessMeasurer fresh, Dictionary<string, CounterVerdict> here)
+        private (List<(CounterVerdict Verdict, BaselineCounter Measured)> Failing, int Regressed, List<string> Seen, bool Cleared)
+            LookInFreshProcesses(IFreshProcessMeasurer fresh, Dictionary<string, CounterVerdict> here)
         {
             var pending = new List<string>(here.Keys);
-            // Per counter, its first fresh regression and how many processes regressed it.
-            var regressions = new Dictionary<string, (CounterVerdict First, int Count)>(StringComparer.Ordinal);
-            var failing = new List<CounterVerdict>();
+            // Per counter, its first fresh regression (the verdict and what that process measured) and how many regressed it.
+            var regressions =
+                new Dictionary<string, (CounterVerdict First, BaselineCounter Measured, int Count)>(StringComparer.Ordinal);
+            var failing = new List<(CounterVerdict, BaselineCounter)>();
             var seen = new List<string>();
             bool cleared = false;
             // Three processes, and up to five once one regressed: a fresh process that draws the slow state too cannot tell, and
@@ -871,12 +878,13 @@ internal static class BaselineJudge
                         continue;
                     }
 
-                    (CounterVerdict first, int count) =
-                        regressions.TryGetValue(verdict.Counter, out var found) ? (found.First, found.Count + 1) : (verdict, 1);
-                    regressions[verdict.Counter] = (first, count);
+                    (CounterVerdict first, BaselineCounter measured, int count) = regressions.TryGetValue(verdict.Counter, out var found)
+                        ? (found.First, found.Measured, found.Count + 1)
+                        : (verdict, level.Find(verdict.Counter)!, 1);
+                    regressions[verdict.Counter] = (first, measured, count);
                     if (count >= FreshRegressionsPastBranchyState)
                     {
-                        failing.Add(first);
+                        failing.Add((first, measured));
                         pending.Remove(verdict.Counter);
                     }
                 }

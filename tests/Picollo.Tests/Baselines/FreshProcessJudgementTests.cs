@@ -267,6 +267,26 @@ public sealed class FreshProcessJudgementTests
     }
 
     [Fact]
+    public void AFailureFromFreshProcesses_ShowsTheirNumbersInTheDiffTable_NotThisProcessesPass()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        Branchy(1.0, 700).ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        // This process passed +80 % on the slow branchy state; the fresh processes read +100 %, and the failure says so. The
+        // diff table beside that verdict line shows the fresh process's histogram (mean 416 ticks/op), not this one's (374.4).
+        var fresh = new ScriptedProcesses([2.0, 2.0]);
+        string message = Should.Throw<PerfAssertionException>(() => Slow(1.8).ShouldNotRegress(
+            options: Options(temp, fresh), callerFilePath: temp.Combine("T.cs"), testMethod: "M")).Message;
+
+        message.ShouldContain("tsc P10 +100.0%");
+        string table = message[message.IndexOf("| Percentile", StringComparison.Ordinal)..];
+        table.ShouldContain("| Mean:");
+        table.ShouldContain("416");
+        table.ShouldNotContain("374.4");
+    }
+
+    [Fact]
     public void APassOnlyWithinTheHostsSlowBranchyState_NeedsTwoFreshRegressions_WhateverTheirSize_AskingUpToFive()
     {
         using var temp = new TempDirectory();
