@@ -37,8 +37,10 @@ internal sealed class StoredBaseline
     /// <summary>
     /// Records <paramref name="body"/> unchanged in <paramref name="folder"/> (one baseline file per body and mode; the
     /// memory of the machine's fast levels kept in the folder, as a user's machine keeps it in their cache).
+    /// <paramref name="timeAlone"/>: measured as <see cref="VerdictBody.MeasureTime"/> measures it, the code whose arms
+    /// change its time alone (verdicts); otherwise as <see cref="VerdictBody.Measure"/> (paired, ab).
     /// </summary>
-    public static StoredBaseline Recorded(VerdictBody body, PerfOptions options, string modeName, string folder)
+    public static StoredBaseline Recorded(VerdictBody body, PerfOptions options, string modeName, string folder, bool timeAlone = false)
     {
         string source = Path.Combine(folder, "VerdictsBench.cs");
         // No variable of the bench's environment reaches the judgement, except the memory of the machine's fast levels, kept
@@ -47,7 +49,7 @@ internal sealed class StoredBaseline
         var judge = new BaselineStoreOptions { GetEnvironmentVariable = name => name == MachineSpeedMemory.FolderVariable ? memory : null };
 
         // Recorded the way update mode records: measured again until two runs agree on the floor.
-        BaselineJudgement recorded = BaselineJudge.Judge(body.Measure(options, 1.0), source, TestClass, body.Name, modeName, judge with { UpdateBaselines = true });
+        BaselineJudgement recorded = BaselineJudge.Judge((timeAlone ? body.MeasureTime : body.Measure)(options, 1.0), source, TestClass, body.Name, modeName, judge with { UpdateBaselines = true });
         return new StoredBaseline(source, body.Name, modeName, judge, recorded);
     }
 

@@ -81,7 +81,7 @@ internal static class VerdictsBenchmark
     {
         using NoiseMode mode = NoiseMode.Start(modeName);
         var watch = Stopwatch.StartNew();
-        var stored = StoredBaseline.Recorded(body, options, modeName, folder);
+        var stored = StoredBaseline.Recorded(body, options, modeName, folder, timeAlone: true);
         BaselineRecord baseline = stored.Record;
         Console.WriteLine($"[{modeName} / {body.Name}] baseline in {watch.Elapsed.TotalSeconds:F1} s: {DescribeBaseline(baseline)}");
 
