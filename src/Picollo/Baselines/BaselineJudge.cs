@@ -507,6 +507,8 @@ internal static class BaselineJudge
                     busiest = record.OtherProcessesCores;
                 if (memory.SlowerThanFastest(record) <= SlowLevel && !MachineLoad.IsBusy(record.OtherProcessesCores))
                 {
+                    if (KeepsSlowerBranchyState(memory, record, attempt + 2))
+                        return false;
                     _remeasurements.Add(BaselineMessages.RecordedAtFastLevel(slower, attempt + 2));
                     _judged = again;
                     _current = record with
@@ -519,6 +521,33 @@ internal static class BaselineJudge
 
             _notices.Add(BaselineMessages.RecordedAtSlowLevel(slower, FastLevelAttempts + 1, busiest));
             return false;
+        }
+
+        // Whether a recording slower than the machine's fast level on the branchy reference only stays as it is, because the
+        // body did not follow the reference to the fast level (BranchFollowing.RecordInSlowerState): every later run in that
+        // slower state is then judged with no branchy bound, where recorded at the fast level a +30 % chain passed inside one
+        // in every run of four cells whose recording had caught the reference at a fast moment (bench verdicts, run 6). The
+        // recording is whole either way: the floor and the reference reading it keeps come from the same measurement.
+        private bool KeepsSlowerBranchyState(MachineSpeedMemory memory, BaselineRecord fast, int measurement)
+        {
+            if (memory.SlowerThanFastest(_current with { BranchSpeed = null }) > SlowLevel)
+                return false;
+            double? most = null;
+            foreach (BaselineCounter counter in _current.Counters)
+            {
+                if (!Counters.KnownCounters.Of(counter.Name, counter.Kind).IsTimeLike)
+                    continue;
+                BaselineStatistic statistic = options.VerdictPolicy.GetRule(counter.Name, counter.Kind).Statistic;
+                if (BranchFollowing.Slope(fast, _current, counter.Name, statistic) is not { } slope)
+                    return false;
+                most = Math.Max(most ?? slope, slope);
+            }
+
+            if (most is not { } followed || followed >= BranchFollowing.RecordInSlowerState)
+                return false;
+            _remeasurements.Add(
+                BaselineMessages.RecordedInSlowerBranchyState(_current.BranchSpeed, fast.BranchSpeed, followed, measurement));
+            return true;
         }
 
         // The levels the body's time took: this process's other recording runs, and in update mode other processes'. Each

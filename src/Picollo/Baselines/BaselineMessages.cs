@@ -89,6 +89,21 @@ internal static class BaselineMessages
         $"Recorded at the machine's fast level: the first recording's references ran {(slower - 1) * 100:0}% slower than "
         + $"this machine's fastest remembered, measurement {measurement} did not.");
 
+    /// <summary>
+    /// A recording slower than the machine's fast level on the branchy reference alone kept that slower state: measured at the
+    /// fast level, the body ran no faster there (it does not follow the host's branchy state).
+    /// </summary>
+    /// <param name="slower">The branchy reference of the recording, ns per 1,000 characters.</param>
+    /// <param name="fast">The branchy reference at the fast level.</param>
+    /// <param name="slope">How far the body's time followed the reference between them (0: not at all).</param>
+    /// <param name="measurement">The measurement that reached the fast level.</param>
+    /// <returns>The sentence.</returns>
+    public static string RecordedInSlowerBranchyState(double? slower, double? fast, double slope, int measurement) =>
+        string.Create(CultureInfo.InvariantCulture,
+            $"Recorded in the host's slower branchy state (the branchy reference at {slower:0} ns): measurement {measurement} "
+            + $"found the machine's fast level ({fast:0} ns) and this body's time followed the reference at a slope of "
+            + $"{slope:0.00} there, so later runs in the slower state are judged with no allowance for it.");
+
     /// <summary>No measurement of a recording reached the machine's fast level: the baseline was recorded at a slow one.</summary>
     /// <param name="slower">How much slower the references ran than the fastest remembered (1.3 = 30 %).</param>
     /// <param name="measurements">The measurements taken, 1.5 s apart.</param>

@@ -41,6 +41,35 @@ internal sealed record BranchFollowing(double Measured, double Allowed)
     public const double SameLoad = 0.25;
 
     /// <summary>
+    /// The slope below which a recording keeps the host's slower branchy state it was taken in rather than move to the
+    /// machine's fast level (0.75, half of <see cref="TimeAllowance.BranchFollow"/>). Recorded at the fast level, a body
+    /// that follows at slope s loses sight of (1.5 − s) times the reference's move whenever the host runs branchy code
+    /// slower again (the bound assumes 1.5); recorded in the slower state, it loses s times that move while the host runs
+    /// faster (it reads faster there), and nothing in the slower state. The slower state costs less below 0.75.
+    /// </summary>
+    public const double RecordInSlowerState = TimeAllowance.BranchFollow / 2;
+
+    /// <summary>
+    /// The slope of <paramref name="counter"/>'s time between two measurements against the branchy reference's move beyond
+    /// the core loop, when that move is at least <see cref="TimeAllowance.BranchTolerance"/> (10 %) either way and other
+    /// processes left them alike; otherwise <see langword="null"/>.
+    /// </summary>
+    /// <param name="earlier">One measurement.</param>
+    /// <param name="later">The other.</param>
+    /// <param name="counter">The time counter.</param>
+    /// <param name="statistic">The statistic its rule judges.</param>
+    /// <returns>The slope, or <see langword="null"/>.</returns>
+    public static double? Slope(BaselineRecord earlier, BaselineRecord later, string counter, BaselineStatistic statistic)
+    {
+        ArgumentNullException.ThrowIfNull(earlier);
+        ArgumentNullException.ThrowIfNull(later);
+        return Moves(earlier, later, counter, statistic) is (double general, double branch, double body)
+            && Math.Abs(branch) >= Math.Log(1 + TimeAllowance.BranchTolerance)
+                ? (body - general) / branch
+                : null;
+    }
+
+    /// <summary>
     /// The slope of <paramref name="counter"/>'s time against the branchy reference beyond the core loop: the largest over the
     /// pairs of <paramref name="looks"/> whose branchy reference moved <see cref="LeastMove"/> or more, so a body is narrowed
     /// only when every such pair shows it not following (a branchy body's own level can switch between two measurements and
