@@ -26,7 +26,11 @@ internal sealed class StoredBaseline
         _judge = judge;
         BaselinePath = recorded.Check.BaselinePath;
         Record = BaselineStore.Read(BaselinePath)!.Entries.Single().Record;
+        Recording = string.Join(" | ", [.. recorded.Remeasurement is { } again ? [again] : Array.Empty<string>(), .. recorded.Notices]);
     }
+
+    /// <summary>What the recording measured again and noticed (the steady moment, the machine's fast level), for the log.</summary>
+    public string Recording { get; }
 
     /// <summary>The baseline file.</summary>
     public string BaselinePath { get; }

@@ -84,6 +84,7 @@ internal static class VerdictsBenchmark
         var stored = StoredBaseline.Recorded(body, options, modeName, folder, timeAlone: true);
         BaselineRecord baseline = stored.Record;
         Console.WriteLine($"[{modeName} / {body.Name}] baseline in {watch.Elapsed.TotalSeconds:F1} s: {DescribeBaseline(baseline)}");
+        Console.WriteLine($"    recording: {stored.Recording}");
 
         var cell = new Cell(modeName, body, baseline, runs);
         for (int run = 0; run < runs; run++)
