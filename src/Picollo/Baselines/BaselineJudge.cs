@@ -525,9 +525,9 @@ internal static class BaselineJudge
 
         // Whether a recording slower than the machine's fast level on the branchy reference only stays as it is, because the
         // body did not follow the reference to the fast level (BranchFollowing.RecordInSlowerState): every later run in that
-        // slower state is then judged with no branchy bound, where recorded at the fast level a +30 % chain passed inside one
-        // in every run of four cells whose recording had caught the reference at a fast moment (bench verdicts, run 6). The
-        // recording is whole either way: the floor and the reference reading it keeps come from the same measurement.
+        // slower state is then judged with no branchy bound, where recorded at the fast level +30 % passed inside one in 45-50
+        // of 50 runs of each of the four cells whose recording had caught the reference at a fast moment (bench verdicts, run
+        // 6). The recording is whole either way: the floor and the reference reading it keeps come from the same measurement.
         private bool KeepsSlowerBranchyState(MachineSpeedMemory memory, BaselineRecord fast, int measurement)
         {
             if (memory.SlowerThanFastest(_current with { BranchSpeed = null }) > SlowLevel)
