@@ -174,7 +174,10 @@ internal sealed record VerdictBody(string Name, string Description, Func<PerfOpt
         // with it into each array's length.
         private readonly ulong _zero = (ulong)(units >> 31);
 
-        /// <summary>Multiply-adds each call runs after its units: time without allocations (the verdict experiment's arms).</summary>
+        /// <summary>
+        /// Multiply-adds each call of <see cref="RunInSeries"/> runs after its units: time without allocations (the verdict
+        /// experiment's arms). <see cref="Run"/>, the body of paired, ab and episodes, has none.
+        /// </summary>
         internal int Extra
         {
             set => _extra = value;
@@ -197,9 +200,6 @@ internal sealed record VerdictBody(string Name, string Description, Func<PerfOpt
                 x = (x * 6364136223846793005UL) + 1442695040888963407UL + (ulong)array.Length;
                 x = (x * 6364136223846793005UL) + 1442695040888963407UL;
             }
-
-            for (int i = 0; i < body._extra; i++)
-                x = (x * 6364136223846793005UL) + 1442695040888963407UL;
 
             body._x = x;
             return x;

@@ -835,11 +835,12 @@ internal static class BaselineJudge
 
             // The fresh processes' first regression stands for the counter: the verdict, the report and the failure show it, and
             // the diff table the numbers of that process, not this one's pass beside them.
+            var failed = failing.ToDictionary(static f => f.Verdict.Counter, StringComparer.Ordinal);
             List<CounterVerdict> verdicts =
-                [.. CheckResult.Verdicts.Select(v => failing.FirstOrDefault(f => f.Verdict.Counter == v.Counter).Verdict ?? v)];
+                [.. CheckResult.Verdicts.Select(v => failed.TryGetValue(v.Counter, out var f) ? f.Verdict : v)];
             _current = _current with
             {
-                Counters = [.. _current.Counters.Select(c => failing.FirstOrDefault(f => f.Verdict.Counter == c.Name).Measured ?? c)],
+                Counters = [.. _current.Counters.Select(c => failed.TryGetValue(c.Name, out var f) ? f.Measured : c)],
             };
             string passedHere = string.Join("; ", failing.Select(f => here[f.Verdict.Counter].Text));
             _confirmed = [.. failing.Select(static f => f.Verdict.Counter)];
