@@ -311,10 +311,16 @@ internal sealed record TimeAllowance(
         public void KeepEarlier(BaselineRecord current, string counter)
         {
             // Never narrower than an earlier measurement of this judgement was allowed: the conditions it saw may still linger.
-            if (current.EarlierAllowance?.GetValueOrDefault(counter) is > 0 and var earlier && earlier > _high + 0.005)
+            if (current.EarlierAllowance?.GetValueOrDefault(counter) is { High: > 0 } earlier && earlier.High > _high + 0.005)
             {
-                _parts.Add(VerdictMessages.AsEarlierAllowed(earlier));
-                _high = earlier;
+                _parts.Add(VerdictMessages.AsEarlierAllowed(earlier.High));
+                // What lingers of the host's branchy state is still that state: a 2x word count measured again with the branchy
+                // reference back at its speed read +100 % and passed in a band kept from a measurement in the slow state, with no
+                // branchy share, so no fresh process was asked (bench levels, idle / count64). The rest of the band is the wider of
+                // what other conditions allow now and allowed then.
+                double rest = Math.Max(_high - _branchy, earlier.Rest);
+                _high = earlier.High;
+                _branchy = _high - rest;
             }
         }
     }

@@ -227,6 +227,29 @@ public sealed class FreshProcessJudgementTests
     }
 
     [Fact]
+    public void APassInsideWhatLingersOfTheHostsSlowState_IsStillAPassOnThatState_AndIsAskedOfFreshProcesses()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        Branchy(1.0, 700).ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        // A 2x body: +120 % in the host's slow branchy state (the reference at 1,100 ns allows +86 %), so measured again; with
+        // the reference back at its speed it reads +100 %, inside the band kept from the first measurement, which was all the
+        // branchy state's. Before, that band carried no branchy share, the pass stood and no fresh process was asked (bench
+        // levels, idle / count64). Fresh processes read the 2x as it is and fail it.
+        var fresh = new ScriptedProcesses([2.0, 2.0]);
+        int next = 0;
+        (double Scale, double Branch)[] runs = [(2.2, 1_100), (2.0, 705), (2.0, 700)];
+        PerfResult Next() => Branchy(runs[Math.Min(next, runs.Length - 1)].Scale, runs[Math.Min(next++, runs.Length - 1)].Branch).WithRemeasure(Next);
+        string message = Should.Throw<PerfAssertionException>(() =>
+            Next().ShouldNotRegress(options: Options(temp, fresh), callerFilePath: temp.Combine("T.cs"), testMethod: "M")).Message;
+
+        fresh.Started.ShouldBe(2);
+        message.ShouldContain("as an earlier measurement of this test was allowed, up to +");
+        message.ShouldContain("Regressed in fresh processes: this process passed only on the host's slow branchy state (tsc P10 +100.0%");
+    }
+
+    [Fact]
     public void AFreshProcess_IsJudgedInItsOwnConditions_NotInTheWideBandOfThisProcessesSlowHostState()
     {
         using var temp = new TempDirectory();
