@@ -503,7 +503,7 @@ internal static class BaselineJudge
             double busiest = _current.OtherProcessesCores;
             for (int attempt = 0; attempt < FastLevelAttempts; attempt++)
             {
-                Thread.Sleep(TimeSpan.FromSeconds(1.5));
+                Thread.Sleep(options.FastLevelSpacing);
                 PerfResult again = _judged.Remeasure();
                 BaselineRecord record = BaselineRecord.FromResult(again);
                 // The busiest reading decides the notice's advice; one that could not be read (NaN compares false) leaves it.
@@ -523,7 +523,11 @@ internal static class BaselineJudge
                 }
             }
 
-            _notices.Add(BaselineMessages.RecordedAtSlowLevel(slower, FastLevelAttempts + 1, busiest));
+            // Slower on the branchy reference only, the advice differs: waiting for a quieter machine changes nothing, and a
+            // body that does not follow the host's branchy state is served by a recording in it (KeepsSlowerBranchyState).
+            _notices.Add(memory.SlowerThanFastest(_current with { BranchSpeed = null }) <= SlowLevel
+                ? BaselineMessages.RecordedInSlowBranchyStateOnly(slower, FastLevelAttempts + 1)
+                : BaselineMessages.RecordedAtSlowLevel(slower, FastLevelAttempts + 1, busiest));
             return false;
         }
 

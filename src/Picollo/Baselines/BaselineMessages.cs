@@ -104,6 +104,21 @@ internal static class BaselineMessages
             + $"found the machine's fast level ({fast:0} ns) and this body's time followed the reference at a slope of "
             + $"{slope:0.00} there, so later runs in the slower state are judged with no allowance for it.");
 
+    /// <summary>
+    /// No measurement of a recording reached the machine's fast level, and only the branchy reference was slower than it:
+    /// the baseline was recorded in the host's slower branchy state.
+    /// </summary>
+    /// <param name="slower">How much slower the branchy reference ran than the fastest remembered (1.5 = 50 %).</param>
+    /// <param name="measurements">The measurements taken, 1.5 s apart.</param>
+    /// <returns>The sentence.</returns>
+    public static string RecordedInSlowBranchyStateOnly(double slower, int measurements) => string.Create(CultureInfo.InvariantCulture,
+        $"Recorded while the host ran branchy code {(slower - 1) * 100:0}% slower than its fastest remembered level (the "
+        + $"branchy reference, in {measurements} measurements 1.5 s apart; the core loop and the allocation reference at their "
+        + $"fast level): later runs in this state are judged as recorded. In the faster state a body that follows the reference "
+        + $"reads faster, and a regression up to that size can hide there (the verdict line says how much); a body that does "
+        + $"not follow it loses nothing. Record it again when the branchy reference is fast: the recording then compares the "
+        + $"two states and keeps the one that serves this body.");
+
     /// <summary>No measurement of a recording reached the machine's fast level: the baseline was recorded at a slow one.</summary>
     /// <param name="slower">How much slower the references ran than the fastest remembered (1.3 = 30 %).</param>
     /// <param name="measurements">The measurements taken, 1.5 s apart.</param>

@@ -87,6 +87,15 @@ public sealed record BaselineStoreOptions
     internal static TimeSpan DefaultFreshProcessSpacing { get; set; } = TimeSpan.FromSeconds(5);
 
     /// <summary>
+    /// The wait between the measurements a recording takes to reach the machine's fast level (1.5 s): a host's slow state
+    /// lasts seconds to minutes. A seam for tests.
+    /// </summary>
+    internal TimeSpan FastLevelSpacing { get; init; } = DefaultFastLevelSpacing;
+
+    /// <summary>The default of <see cref="FastLevelSpacing"/>: 1.5 s; the test suite sets it to 0.</summary>
+    internal static TimeSpan DefaultFastLevelSpacing { get; set; } = TimeSpan.FromSeconds(1.5);
+
+    /// <summary>
     /// The wait between fresh processes a judgement uses: <see cref="RecordingSpacingVariable"/> when set to a valid number
     /// of seconds, else <see cref="FreshProcessSpacing"/>; and, for a value that is not valid, the notice that says so.
     /// </summary>

@@ -49,6 +49,7 @@ public sealed class BaselineMessagesTests
         Case(text, "JudgedWithConditionsAllowance: measured again twice", BaselineMessages.JudgedWithConditionsAllowance(3, busyVerdict));
         Case(text, nameof(BaselineMessages.RecordedAtFastLevel), BaselineMessages.RecordedAtFastLevel(1.31, 3));
         Case(text, nameof(BaselineMessages.RecordedInSlowerBranchyState), BaselineMessages.RecordedInSlowerBranchyState(903.4, 741.2, 0.04, 2));
+        Case(text, nameof(BaselineMessages.RecordedInSlowBranchyStateOnly), BaselineMessages.RecordedInSlowBranchyStateOnly(1.53, 7));
         Case(text, "RecordedAtSlowLevel: a busy machine", BaselineMessages.RecordedAtSlowLevel(1.42, 7, 64));
         Case(text, "RecordedAtSlowLevel: the load unknown", BaselineMessages.RecordedAtSlowLevel(1.42, 7, double.NaN));
         Case(text, "RecordedAtSlowLevel: a quiet machine", BaselineMessages.RecordedAtSlowLevel(1.79, 7, 0.09));

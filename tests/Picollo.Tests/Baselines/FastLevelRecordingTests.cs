@@ -66,6 +66,34 @@ public sealed class FastLevelRecordingTests
         judgement.Remeasurement.ShouldNotBeNull().ShouldContain("Recorded at the machine's fast level");
     }
 
+    [Fact]
+    public void SlowerOnlyInTheBranchyState_NeverReachingTheFastLevel_SaysWhatRecordingAgainDoes_NotToWaitForQuiet()
+    {
+        using var temp = new TempDirectory();
+        RememberFastLevel(temp, branch: 600);
+
+        // Every measurement with the branchy reference at 900 ns, the core loop at its fast level.
+        BaselineJudgement judgement = Record(temp, Sequence((1.0, 900)));
+
+        Recorded(temp).BranchSpeed.ShouldBe(900);
+        judgement.Notices.ShouldContain(static n => n.StartsWith(
+            "Recorded while the host ran branchy code 50% slower than its fastest remembered level (the branchy reference, in 7 "
+            + "measurements", StringComparison.Ordinal));
+        judgement.Notices.ShouldNotContain(static n => n.Contains("machine's references ran", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void SlowerOnTheCoreLoop_NeverReachingTheFastLevel_SaysTheMachinesReferencesRanSlower()
+    {
+        using var temp = new TempDirectory();
+        RememberFastLevel(temp, branch: 600);
+
+        BaselineJudgement judgement = Record(temp, Sequence((1.0, 900, 1.3)));
+
+        judgement.Notices.ShouldContain(static n => n.StartsWith(
+            "Recorded while the machine's references ran 50% slower than its fastest remembered level", StringComparison.Ordinal));
+    }
+
     // Four readings of the fast level, so the memory's fastest counts.
     private static void RememberFastLevel(TempDirectory temp, double branch)
     {
