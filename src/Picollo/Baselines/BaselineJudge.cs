@@ -213,6 +213,10 @@ internal static class BaselineJudge
         // What the last check wrote for a measurement whose code was not final, or null (CheckAndWrite).
         private NotFinalRecord? _notFinal;
 
+        // The notice of a recording that did not reach the machine's fast level in this process (SeekFastLevel), said once the
+        // levels of other processes are in (RecordIfWriting).
+        private string? _slowLevel;
+
         private void Space()
         {
             _spaced = true;
@@ -366,6 +370,12 @@ internal static class BaselineJudge
                 return;
             // Runs taken before the recording moved to the machine's fast level were taken in the slow one: not levels.
             RecordLevels(SeekFastLevel() ? [] : recording.Others);
+            // The levels may have kept a fresh process at the fast level (TimeSpread.Combine): the slow level is said only when
+            // the entry written is still at it. Said before, a recording kept at 587 ns, the fast level, told the user it had
+            // run 62 % slower than that and to record again (bench levels, idle / count64).
+            if (_slowLevel is { } slowLevel
+                && MachineSpeedMemory.Load(_machine.Id, options.GetEnvironmentVariable).SlowerThanFastest(_current) > SlowLevel)
+                _notices.Add(slowLevel);
         }
 
         public void Check()
@@ -525,9 +535,9 @@ internal static class BaselineJudge
 
             // Slower on the branchy reference only, the advice differs: waiting for a quieter machine changes nothing, and a
             // body that does not follow the host's branchy state is served by a recording in it (KeepsSlowerBranchyState).
-            _notices.Add(memory.SlowerThanFastest(_current with { BranchSpeed = null }) <= SlowLevel
+            _slowLevel = memory.SlowerThanFastest(_current with { BranchSpeed = null }) <= SlowLevel
                 ? BaselineMessages.RecordedInSlowBranchyStateOnly(slower, FastLevelAttempts + 1)
-                : BaselineMessages.RecordedAtSlowLevel(slower, FastLevelAttempts + 1, busiest));
+                : BaselineMessages.RecordedAtSlowLevel(slower, FastLevelAttempts + 1, busiest);
             return false;
         }
 

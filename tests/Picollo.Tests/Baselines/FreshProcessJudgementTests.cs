@@ -43,6 +43,40 @@ public sealed class FreshProcessJudgementTests
     }
 
     [Fact]
+    public void ARecordingThatKeptAFreshProcessAtTheFastLevel_DoesNotSayItWasRecordedAtASlowOne()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        Func<string, string?> environment = name =>
+            name == MachineSpeedMemory.FolderVariable ? temp.Combine("cache") : TestEnvironment.Local(temp)(name);
+        MachineSpeedMemory memory = MachineSpeedMemory.Load(MachineFingerprint.Current.Id, environment);
+        for (int i = 0; i < MachineSpeedMemory.MinimumReadings; i++)
+            memory = memory.Remember(BaselineRecord.FromResult(Branchy(1.0, 600)));
+
+        // This process stays in the host's slower branchy state (900 ns against 600 remembered) for every measurement; the
+        // fresh processes run at the fast level, and the entry keeps it.
+        PerfResult Slower() => Branchy(1.0, 900).WithRemeasure(Slower);
+        var fresh = new ScriptedProcesses([1.0, 1.0]) { Branch = { [0] = 600, [1] = 600, [2] = 600 } };
+        Slower().ShouldNotRegress(
+            options: Options(temp, fresh) with { UpdateBaselines = true, GetEnvironmentVariable = environment },
+            callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        BaselineStore.Read(temp.Combine("T.M.perf.json"))!.Entries.Single().Record.BranchSpeed.ShouldBe(600);
+        host.Notices.ShouldNotContain(static n => n.Message.StartsWith("Recorded while", StringComparison.Ordinal));
+
+        // Where every process stays in that state, the entry is at it, and the recording says so.
+        using var again = new TempDirectory();
+        Func<string, string?> sameCache = name =>
+            name == MachineSpeedMemory.FolderVariable ? temp.Combine("cache") : TestEnvironment.Local(again)(name);
+        var slowToo = new ScriptedProcesses([1.0, 1.0]) { Branch = { [0] = 900, [1] = 900, [2] = 900 } };
+        Slower().ShouldNotRegress(
+            options: Options(again, slowToo) with { UpdateBaselines = true, GetEnvironmentVariable = sameCache },
+            callerFilePath: again.Combine("T.cs"), testMethod: "M");
+        host.Notices.ShouldContain(static n => n.Message.StartsWith(
+            "Recorded while the host ran branchy code 50% slower than its fastest remembered level", StringComparison.Ordinal));
+    }
+
+    [Fact]
     public void AFreshProcessLeftOut_IsNamed_AndTheCountSaidIsTheCountStored()
     {
         using var temp = new TempDirectory();
