@@ -194,9 +194,9 @@ internal static class BaselineJudge
         private string? _confirmation;
         private IReadOnlyList<string> _confirmed = [], _unconfirmed = [];
 
-        // Per time counter, the widest band any measurement of this judgement was allowed so far, and its branchy share
+        // Per time counter, the widest part of a band the host's branchy state made in any measurement of this judgement so far
         // (BaselineRecord.EarlierAllowance).
-        private readonly Dictionary<string, EarlierBand> _widest = new(StringComparer.Ordinal);
+        private readonly Dictionary<string, double> _widest = new(StringComparer.Ordinal);
 
         // This judgement's measurements in this process, in order, each as first compared and whether it teaches how far the
         // body follows the branchy reference (BranchFollowing: code that was not final, up to 3.5× slower, moves the body for
@@ -229,7 +229,7 @@ internal static class BaselineJudge
         // A later measurement's record, allowed at least what the earlier ones of this judgement were.
         private BaselineRecord Judged(PerfResult measured) => BaselineRecord.FromResult(measured) with
         {
-            EarlierAllowance = new Dictionary<string, EarlierBand>(_widest, StringComparer.Ordinal),
+            EarlierAllowance = new Dictionary<string, double>(_widest, StringComparer.Ordinal),
             BranchFollowed = Followed(),
         };
 
@@ -273,7 +273,7 @@ internal static class BaselineJudge
                 // The judged measurement keeps its own record (a recording's combined one).
                 _current = _current with
                 {
-                    EarlierAllowance = new Dictionary<string, EarlierBand>(_widest, StringComparer.Ordinal),
+                    EarlierAllowance = new Dictionary<string, double>(_widest, StringComparer.Ordinal),
                     BranchFollowed = Followed(),
                 };
                 _check = CheckAndWrite(_judged, _current);
@@ -285,11 +285,8 @@ internal static class BaselineJudge
         {
             foreach (CounterVerdict verdict in verdicts)
             {
-                if (verdict.Allowance is { High: > 0 } allowance)
-                {
-                    EarlierBand band = EarlierBand.Of(allowance);
-                    _widest[verdict.Counter] = _widest.TryGetValue(verdict.Counter, out EarlierBand earlier) ? earlier.Join(band) : band;
-                }
+                if (verdict.Allowance is { Branchy: > 0 } allowance)
+                    _widest[verdict.Counter] = Math.Max(_widest.GetValueOrDefault(verdict.Counter), allowance.Branchy);
             }
         }
 

@@ -33,14 +33,13 @@ internal sealed record BaselineRecord(
     public double OtherProcessesCores { get; init; } = double.NaN;
 
     /// <summary>
-    /// Per time counter, the widest band earlier measurements of the same judgement were allowed, and how much of it was the
-    /// host's branchy state (<see cref="EarlierBand"/>), which this one is allowed too; not stored. A host's slow branchy
-    /// state can leave a body slow for seconds after the branchy reference is back: a measurement that came out in a wide
-    /// band, measured again when the reference read fast, failed unchanged code at +30 % in every later measurement (bench
-    /// levels). Only measurements in the same process carry it: a fresh process asked to confirm is judged in its own
-    /// conditions.
+    /// Per time counter, the widest part of an earlier measurement's band of the same judgement that the host's branchy state
+    /// made (log scale), which this one is allowed too; not stored. A host's slow branchy state can leave a body slow for
+    /// seconds after the branchy reference is back: a measurement that came out in a wide band, measured again when the
+    /// reference read fast, failed unchanged code at +30 % in every later measurement (bench levels). Only measurements in
+    /// the same process carry it: a fresh process asked to confirm is judged in its own conditions.
     /// </summary>
-    public IReadOnlyDictionary<string, EarlierBand>? EarlierAllowance { get; init; }
+    public IReadOnlyDictionary<string, double>? EarlierAllowance { get; init; }
 
     /// <summary>
     /// Per time counter, how far the body followed the branchy reference between the same judgement's measurements when they

@@ -121,10 +121,13 @@ internal static class VerdictMessages
     public static string AtMostInAll(double most) =>
         string.Create(CultureInfo.InvariantCulture, $"at most {Percent(Math.Exp(most) - 1)} in all");
 
-    /// <summary>An allowance part: an earlier measurement of the same judgement was allowed more, and this one keeps it.</summary>
-    /// <param name="earlier">The earlier band, on a log scale.</param>
-    public static string AsEarlierAllowed(double earlier) => string.Create(CultureInfo.InvariantCulture,
-        $"as an earlier measurement of this test was allowed, up to {Percent(Math.Exp(earlier) - 1)}");
+    /// <summary>
+    /// An allowance part: an earlier measurement of the same judgement met the host's slower branchy state, which may
+    /// linger in the body, and this one keeps what that state was allowed.
+    /// </summary>
+    /// <param name="earlier">The earlier measurement's branchy part, on a log scale.</param>
+    public static string AsEarlierBranchyState(double earlier) => string.Create(CultureInfo.InvariantCulture,
+        $"the host's branchy state of an earlier measurement of this test, which may linger, up to {Percent(Math.Exp(earlier) - 1)}");
 
     /// <summary>A relative change threshold out of range.</summary>
     public static string ChangeThresholdOutOfRange() =>

@@ -46,7 +46,7 @@ public sealed class VerdictMessagesTests
         Case(text, "OtherProcessesBusy: one core of two", VerdictMessages.OtherProcessesBusy(1.0, 2, 1.15));
         Case(text, "OtherProcessesBusy: more than the machine has", VerdictMessages.OtherProcessesBusy(3.1, 4, 1.155));
         Case(text, nameof(VerdictMessages.AtMostInAll), VerdictMessages.AtMostInAll(Math.Log(2.5)));
-        Case(text, nameof(VerdictMessages.AsEarlierAllowed), VerdictMessages.AsEarlierAllowed(Math.Log(1.15)));
+        Case(text, nameof(VerdictMessages.AsEarlierBranchyState), VerdictMessages.AsEarlierBranchyState(Math.Log(1.15)));
         Case(text, nameof(VerdictMessages.ChangeThresholdOutOfRange), VerdictMessages.ChangeThresholdOutOfRange());
         Case(text, nameof(VerdictMessages.ConfidenceOutOfRange), VerdictMessages.ConfidenceOutOfRange());
         Case(text, nameof(VerdictMessages.CohensDGateOutOfRange), VerdictMessages.CohensDGateOutOfRange());
