@@ -10,8 +10,9 @@ namespace Picollo.Benchmarks;
 /// verdict is judged on its own, confirmed as a time regression is, where an arm that also allocated more failed at once
 /// on the exact allocated-bytes counter and left its time judged once). The body runs them in series with its allocations
 /// (<see cref="VerdictBody.Allocating.RunInSeries"/>), and each factor is searched: the fewest steps whose floor (tsc P10,
-/// the median of three half-second measurements) reaches it, measured once per process before any noise starts; every arm
-/// then uses that count.
+/// the median of three half-second measurements) reaches it, then checked against the body measured beside it and
+/// corrected until the two agree within 2 %, measured once per process before any noise starts; every arm then uses that
+/// count.
 /// </summary>
 internal static class AllocatingCalibration
 {
@@ -39,14 +40,22 @@ internal static class AllocatingCalibration
         // The search compares with one reading of the body, and a slow moment of that reading or of a step's floor ends it
         // short: run 10 of issue 24 searched 20 steps for ×1.3 whose floor read +25.2 %, and its "+30 %" arm read +16 … +30 %
         // beside the busy process. So the count is checked against the body measured right beside it, and grown in proportion
-        // to what it lacks (or shrunk by what it overshoots), until the two agree on the factor within 2 %.
+        // to what it lacks (or shrunk by what it overshoots), at most halved or doubled per step since the allocations hide
+        // the first steps and one noisy reading must not throw the count far, until the two agree on the factor within 2 %.
+        // The closest count seen is kept.
         double ratio = Ratio(low);
+        (int Steps, double Ratio) best = (low, ratio);
         for (int attempt = 0; attempt < 4 && Math.Abs(ratio - w) > 0.02; attempt++)
         {
             int scaled = (int)Math.Round(low * (w - 1) / Math.Max(0.01, ratio - 1));
+            scaled = Math.Clamp(scaled, Math.Max(1, low / 2), Math.Max(2, low * 2));
             low = Math.Clamp(scaled == low ? low + Math.Sign(w - ratio) : scaled, 1, MostSteps);
             ratio = Ratio(low);
+            if (Math.Abs(ratio - w) < Math.Abs(best.Ratio - w))
+                best = (low, ratio);
         }
+
+        (low, ratio) = best;
 
         Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
             $"[calibration] allocating ×{w}: {low} extra multiply-adds, floor {ratio * 100 - 100:+0.0}% against the body measured beside it ({body:0.#} ticks/op unchanged at the start)"));

@@ -226,7 +226,7 @@ internal static class BaselineJudge
         private BaselineCheckResult CheckResult =>
             _check ?? throw new InvalidOperationException("Check() runs before the stages that read it.");
 
-        // A later measurement's record, allowed at least what the earlier ones of this judgement were.
+        // A later measurement's record, allowed at least the branchy part the earlier ones of this judgement were.
         private BaselineRecord Judged(PerfResult measured) => BaselineRecord.FromResult(measured) with
         {
             EarlierAllowance = new Dictionary<string, double>(_widest, StringComparer.Ordinal),
@@ -241,9 +241,9 @@ internal static class BaselineJudge
             _followed.Count == 0 ? null : new Dictionary<string, BranchFollowing>(_followed, StringComparer.Ordinal);
 
         // Adds a measurement and learns from those that teach how far each time counter follows the branchy reference. When that
-        // changed, the widest band so far is what every measurement is allowed under it (an earlier band assumed a follower),
-        // and the measurement judged now is judged again, allowed what those before it were: it may regress where a follower
-        // would not.
+        // changed, the widest branchy part so far is what every measurement is allowed under it (an earlier one assumed a
+        // follower), and the measurement judged now is judged again, allowed the branchy part those before it were: it may
+        // regress where a follower would not.
         private void Look(PerfResult measured)
         {
             _measured.Add((BaselineRecord.FromResult(measured), measured.Run.RanFinalCode));
@@ -530,9 +530,10 @@ internal static class BaselineJudge
                 }
             }
 
-            // Slower on the branchy reference only, the advice differs: waiting for a quieter machine changes nothing, and a
-            // body that does not follow the host's branchy state is served by a recording in it (KeepsSlowerBranchyState).
-            _slowLevel = memory.SlowerThanFastest(_current with { BranchSpeed = null }) <= SlowLevel
+            // Slower on the branchy reference only, on a quiet machine, the advice differs: waiting for quiet changes nothing,
+            // and a body that does not follow the host's branchy state is served by a recording in it (KeepsSlowerBranchyState).
+            // A measurement turned down as busy may have reached the fast level: then quiet is the advice.
+            _slowLevel = memory.SlowerThanFastest(_current with { BranchSpeed = null }) <= SlowLevel && !MachineLoad.IsBusy(busiest)
                 ? BaselineMessages.RecordedInSlowBranchyStateOnly(slower, FastLevelAttempts + 1)
                 : BaselineMessages.RecordedAtSlowLevel(slower, FastLevelAttempts + 1, busiest);
             return false;

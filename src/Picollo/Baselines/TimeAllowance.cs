@@ -90,8 +90,9 @@ internal sealed record TimeAllowance(
     public bool ConditionsChanged { get; init; }
 
     /// <summary>
-    /// The part of <see cref="High"/> the host's branchy state allows (the branchy reference's bound, ln scale; 0 without
-    /// one). The state is drawn per process, so a pass inside it only can be asked of a fresh process (BaselineJudge).
+    /// The part of <see cref="High"/> the host's branchy state allows (the branchy reference's bound, or the wider branchy
+    /// part an earlier measurement of the same judgement was allowed, which may linger; ln scale; 0 without one). The state
+    /// is drawn per process, so a pass inside it only can be asked of a fresh process (BaselineJudge).
     /// </summary>
     public double Branchy { get; init; }
 

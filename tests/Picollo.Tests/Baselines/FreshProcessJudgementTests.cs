@@ -243,7 +243,7 @@ public sealed class FreshProcessJudgementTests
     }
 
     [Fact]
-    public void AMeasurementAfterTheHostsSlowState_IsAllowedWhatTheEarlierOneWas()
+    public void AMeasurementAfterTheHostsSlowState_KeepsTheEarlierOnesBranchyPart()
     {
         using var temp = new TempDirectory();
         using var host = RecordingHost.Install();
