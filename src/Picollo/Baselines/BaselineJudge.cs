@@ -533,11 +533,16 @@ internal static class BaselineJudge
             // Slower on the branchy reference only, on a quiet machine, the advice differs: waiting for quiet changes nothing,
             // and a body that does not follow the host's branchy state is served by a recording in it (KeepsSlowerBranchyState).
             // A measurement turned down as busy may have reached the fast level: then quiet is the advice.
-            _slowLevel = memory.SlowerThanFastest(_current with { BranchSpeed = null }) <= SlowLevel && !MachineLoad.IsBusy(busiest)
+            _slowLevel = SlowOnTheBranchyReferenceOnly(memory) && !MachineLoad.IsBusy(busiest)
                 ? BaselineMessages.RecordedInSlowBranchyStateOnly(slower, FastLevelAttempts + 1)
                 : BaselineMessages.RecordedAtSlowLevel(slower, FastLevelAttempts + 1, busiest);
             return false;
         }
+
+        // Whether the recording's core loop and allocation reference ran at the machine's fast level, so that only the branchy
+        // reference can have made it slower than that level.
+        private bool SlowOnTheBranchyReferenceOnly(MachineSpeedMemory memory) =>
+            memory.SlowerThanFastest(_current with { BranchSpeed = null }) <= SlowLevel;
 
         // Whether a recording slower than the machine's fast level on the branchy reference only stays as it is, because the
         // body did not follow the reference to the fast level (BranchFollowing.RecordInSlowerState): every later run in that
@@ -546,7 +551,7 @@ internal static class BaselineJudge
         // 6). The recording is whole either way: the floor and the reference reading it keeps come from the same measurement.
         private bool KeepsSlowerBranchyState(MachineSpeedMemory memory, BaselineRecord fast, int measurement)
         {
-            if (memory.SlowerThanFastest(_current with { BranchSpeed = null }) > SlowLevel)
+            if (!SlowOnTheBranchyReferenceOnly(memory))
                 return false;
             double? most = null;
             foreach (BaselineCounter counter in _current.Counters)

@@ -252,10 +252,8 @@ public sealed class FreshProcessJudgementTests
         // The first measurement in the host's slow branchy state (+60 %, allowed); measured again with the reference back at
         // its fast speed, the body is still +30 %: the host's state lingers in the body, and the verdict allows what the
         // first measurement was allowed. Before, the second measurement failed unchanged code.
-        int next = 0;
-        (double Scale, double Branch)[] runs = [(1.6, 1_100), (1.3, 705), (1.3, 700)];
-        PerfResult Next() => Branchy(runs[Math.Min(next, runs.Length - 1)].Scale, runs[Math.Min(next++, runs.Length - 1)].Branch).WithRemeasure(Next);
-        Should.NotThrow(() => Next().ShouldNotRegress(options: Options(temp), callerFilePath: temp.Combine("T.cs"), testMethod: "M"));
+        PerfResult measured = InTurn(Branchy(1.6, 1_100), Branchy(1.3, 705), Branchy(1.3, 700));
+        Should.NotThrow(() => measured.ShouldNotRegress(options: Options(temp), callerFilePath: temp.Combine("T.cs"), testMethod: "M"));
 
         host.Output[^1].ShouldContain("the host's branchy state of an earlier measurement of this test, which may linger, up to +");
     }
@@ -272,17 +270,9 @@ public sealed class FreshProcessJudgementTests
         // in a body; other processes' load is each measurement's own. Before, the first band was kept and the +20 % passed
         // (bench verdicts, process / allocating: +42 % inside an allocation bound of +12 % kept from the first measurement).
         double busy = Math.Max(1, Environment.ProcessorCount - 1);
-        int next = 0;
-        (double Scale, double Others)[] runs = [(1.4, busy), (1.2, 0), (1.2, 0)];
-        PerfResult Next()
-        {
-            (double scale, double others) = runs[Math.Min(next++, runs.Length - 1)];
-            PerfResult result = SyntheticResults.Result(Tsc(scale));
-            return new PerfResult([.. result.Counters], result.Options, result.Run with { OtherProcessesCores = others }).WithRemeasure(Next);
-        }
-
+        PerfResult measured = InTurn(Loaded(1.4, busy), Loaded(1.2, 0));
         string message = Should.Throw<PerfAssertionException>(() =>
-            Next().ShouldNotRegress(options: Options(temp), callerFilePath: temp.Combine("T.cs"), testMethod: "M")).Message;
+            measured.ShouldNotRegress(options: Options(temp), callerFilePath: temp.Combine("T.cs"), testMethod: "M")).Message;
 
         message.ShouldContain("tsc P10 +20.0%");
         message.ShouldNotContain("earlier measurement");
@@ -300,11 +290,9 @@ public sealed class FreshProcessJudgementTests
         // branchy state's. Before, that band carried no branchy share, the pass stood and no fresh process was asked (bench
         // levels, idle / count64). Fresh processes read the 2x as it is and fail it.
         var fresh = new ScriptedProcesses([2.0, 2.0]);
-        int next = 0;
-        (double Scale, double Branch)[] runs = [(2.2, 1_100), (2.0, 705), (2.0, 700)];
-        PerfResult Next() => Branchy(runs[Math.Min(next, runs.Length - 1)].Scale, runs[Math.Min(next++, runs.Length - 1)].Branch).WithRemeasure(Next);
+        PerfResult measured = InTurn(Branchy(2.2, 1_100), Branchy(2.0, 705), Branchy(2.0, 700));
         string message = Should.Throw<PerfAssertionException>(() =>
-            Next().ShouldNotRegress(options: Options(temp, fresh), callerFilePath: temp.Combine("T.cs"), testMethod: "M")).Message;
+            measured.ShouldNotRegress(options: Options(temp, fresh), callerFilePath: temp.Combine("T.cs"), testMethod: "M")).Message;
 
         fresh.Started.ShouldBe(2);
         message.ShouldContain("the host's branchy state of an earlier measurement of this test, which may linger, up to +");
@@ -622,6 +610,20 @@ public sealed class FreshProcessJudgementTests
     {
         PerfResult result = SyntheticResults.Result(Tsc(scale));
         return new PerfResult([.. result.Counters], result.Options, result.Run with { BranchSpeedNanoseconds = branch });
+    }
+
+    // One measurement at a scale beside other processes using that many cores.
+    private static PerfResult Loaded(double scale, double others)
+    {
+        PerfResult result = SyntheticResults.Result(Tsc(scale));
+        return new PerfResult([.. result.Counters], result.Options, result.Run with { OtherProcessesCores = others });
+    }
+
+    // The measurements in turn: the first, then one per remeasurement (the last repeats).
+    private static PerfResult InTurn(params PerfResult[] results)
+    {
+        PerfResult At(int i) => results[i].WithRemeasure(() => At(Math.Min(i + 1, results.Length - 1)));
+        return At(0);
     }
 
     // A measurement at a scale in the host's slow branchy state (the reference at 1,300 ns against the recording's 700), as
