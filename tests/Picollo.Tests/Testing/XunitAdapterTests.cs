@@ -283,7 +283,9 @@ public sealed class XunitAdapterTests
         PipelineTest test = tests.ShouldHaveSingleItem();
         test.Outcome.ShouldBe("Failed");
         test.Message.ShouldContain("OperationCanceledException");
-        PerfEventDescriptors().ShouldBe(descriptors, "the perf_event descriptors are closed");
+        // No more than before: a descriptor another test left to a finalizer may close meanwhile (beside a busy core the count
+        // went from 1 to 0 over this test, .ci/run 45), but one this run left open would raise it.
+        PerfEventDescriptors().ShouldBeLessThanOrEqualTo(descriptors, "the perf_event descriptors are closed");
     }
 
     [Fact]
