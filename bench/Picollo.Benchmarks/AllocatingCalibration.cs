@@ -1,4 +1,3 @@
-using System.Collections.Concurrent;
 using System.Globalization;
 using Picollo.Counters;
 using Picollo.Measurement;
@@ -9,87 +8,147 @@ namespace Picollo.Benchmarks;
 /// How many multiply-adds make the allocating verdict body a given factor slower without allocating more (issue 24: its time
 /// verdict is judged on its own, confirmed as a time regression is, where an arm that also allocated more failed at once
 /// on the exact allocated-bytes counter and left its time judged once). The body runs them in series with its allocations
-/// (<see cref="VerdictBody.Allocating.RunInSeries"/>), and each factor is searched: the fewest steps whose floor (tsc P10,
-/// the median of three half-second measurements) reaches it, then checked against the body measured beside it and
-/// corrected until the two agree within 2 %, measured once per process before any noise starts; every arm then uses that
-/// count.
+/// (<see cref="VerdictBody.Allocating.RunInSeries"/>), and each factor is calibrated in its cell, beside the cell's noise and
+/// before its baseline is recorded, by the paired engine: the body with the steps against the body without them, interleaved
+/// (<see cref="Perf.Compare{TState, TResult}(PerfOptions, TState, Func{TState, TResult}, Func{TState, TResult})"/>).
 /// </summary>
+/// <remarks>
+/// Two earlier calibrations sized the arm from separate readings of each count, once per process on a quiet machine, and
+/// both left "+30 %" short: a binary search over half-second floors (run 10 of issue 24: 20 steps read +25.2 %, and beside
+/// the busy process the arm read +16 … +30 %), then that search checked by three readings of each side in turn (run 12: 24
+/// steps at +21.0 %). The body has levels that change within a process (its allocation speed, the host's branchy state),
+/// and a reading of one count at one level against a reading of the other at another is off by as much as the change
+/// sought. Paired batches put both sides in the same moments, so a level change moves both, and the interval says how
+/// well the ratio is known; a line fitted through all the readings of a cell, each factor corrected by its own, sizes the
+/// count. The cell's noise changes how much of the body the steps are (beside the busy process the
+/// allocations slow, the steps less), so each cell calibrates its own.
+/// </remarks>
 internal static class AllocatingCalibration
 {
     private const int MostSteps = 1_024;
 
-    private static readonly Lazy<double> s_body = new(() => Floor(0));
+    // Steps at which the cost of one step is first read: far enough past the few the allocations may hide.
+    private const int ProbeSteps = 48;
 
-    private static readonly ConcurrentDictionary<double, int> s_steps = new();
+    // Readings of each factor's count, each from the line fitted so far.
+    private const int Rounds = 3;
 
-    /// <summary>The extra steps that make the body <paramref name="work"/> times its time (0 at 1.0, without calibrating).</summary>
-    public static int ExtraSteps(double work) => work == 1.0 ? 0 : s_steps.GetOrAdd(work, static w =>
+    private static readonly object s_gate = new();
+
+    private static Dictionary<double, int> s_steps = [];
+
+    private static string s_cell = "none";
+
+    /// <summary>
+    /// Calibrates the steps of each factor for the cell about to run (its noise already started) and prints what was found;
+    /// <see cref="ExtraSteps"/> answers from them until the next cell calibrates.
+    /// </summary>
+    public static void ForCell(string cell, IEnumerable<double> works)
     {
-        double body = s_body.Value;
-        // The fewest steps whose floor reaches the factor: the floor grows with the steps, past the ones the allocations hide.
-        int low = 0, high = MostSteps;
-        while (low < high)
+        // First the body alone, as the arms measure it, so that the engine sees it compiled and reach its final code. The
+        // paired sides below call it, and once it is compiled at tier 1 as their callee, a warmup of it alone has no
+        // compilation of it to see and waits for the whole process to be quiet instead: a recording right after the
+        // calibration ended all 5 of its warmups at the time cap, beside the calibration's methods tiering up, and kept no
+        // time counter.
+        _ = Perf.Measure(Options(), new VerdictBody.Allocating(VerdictBody.AllocatingUnits), VerdictBody.Allocating.RunInSeries);
+
+        double[] factors = [.. works.Where(static w => w != 1.0).Order()];
+        var readings = new List<Reading> { Read(ProbeSteps) };
+        var own = factors.ToDictionary(static w => w, static _ => new List<Reading>());
+        for (int round = 0; round < Rounds; round++)
         {
-            int middle = (low + high) / 2;
-            if (Floor(middle) >= w * body)
-                high = middle;
-            else
-                low = middle + 1;
+            foreach (double work in factors)
+            {
+                Reading reading = Read(Fit(readings).Steps(work, own[work]));
+                readings.Add(reading);
+                own[work].Add(reading);
+            }
         }
 
-        // The search compares with one reading of the body, and a slow moment of that reading or of a step's floor ends it
-        // short: run 10 of issue 24 searched 20 steps for ×1.3 whose floor read +25.2 %, and its "+30 %" arm read +16 … +30 %
-        // beside the busy process. So the count is checked against the body measured right beside it, and grown in proportion
-        // to what it lacks (or shrunk by what it overshoots), at most halved or doubled per step since the allocations hide
-        // the first steps and one noisy reading must not throw the count far, until the two agree on the factor within 2 %.
-        // The closest count seen is kept.
-        double ratio = Ratio(low);
-        (int Steps, double Ratio) best = (low, ratio);
-        for (int attempt = 0; attempt < 4 && Math.Abs(ratio - w) > 0.02; attempt++)
+        Line line = Fit(readings);
+        var steps = factors.ToDictionary(static w => w, w => line.Steps(w, own[w]));
+        foreach (double work in factors)
         {
-            int scaled = (int)Math.Round(low * (w - 1) / Math.Max(0.01, ratio - 1));
-            scaled = Math.Clamp(scaled, Math.Max(1, low / 2), Math.Max(2, low * 2));
-            low = Math.Clamp(scaled == low ? low + Math.Sign(w - ratio) : scaled, 1, MostSteps);
-            ratio = Ratio(low);
-            if (Math.Abs(ratio - w) < Math.Abs(best.Ratio - w))
-                best = (low, ratio);
+            Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                $"[calibration] {cell} / allocating ×{work}: {steps[work]} extra multiply-adds (one step {line.PerStep * 100:0.00}% over {readings.Count} paired readings); read {string.Join(", ", own[work].Select(static r => $"{Percent(r.Ratio)} at {r.Steps}"))}"));
         }
 
-        (low, ratio) = best;
-
-        Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-            $"[calibration] allocating ×{w}: {low} extra multiply-adds, floor {ratio * 100 - 100:+0.0}% against the body measured beside it ({body:0.#} ticks/op unchanged at the start)"));
-        return low;
-    });
-
-    // The floor with extra steps over the body's own, each measured three times in turn (the median of each): the ratio of two
-    // readings of the same moment.
-    private static double Ratio(int extra)
-    {
-        var withSteps = new List<double>(3);
-        var without = new List<double>(3);
-        for (int i = 0; i < 3; i++)
-        {
-            withSteps.Add(Once(extra));
-            without.Add(Once(0));
-        }
-
-        return withSteps.Order().ElementAt(1) / without.Order().ElementAt(1);
+        lock (s_gate)
+            (s_steps, s_cell) = (steps, cell);
     }
 
-    // The body's floor (tsc P10 per operation) with extra steps: the median of three half-second measurements, so one
-    // measurement at a slow moment does not end the search a step short (a single one left +30 % at +24.9 %).
-    private static double Floor(int extra)
+    private static PerfOptions Options() => PerfOptions.Default with { Counters = [CounterNames.Tsc], TimeBudget = TimeSpan.FromSeconds(1) };
+
+    /// <summary>The extra steps that make the body <paramref name="work"/> times its time in the current cell (0 at 1.0).</summary>
+    public static int ExtraSteps(double work)
     {
-        double[] floors = [.. Enumerable.Range(0, 3).Select(_ => Once(extra)).Order()];
-        return floors[1];
+        if (work == 1.0)
+            return 0;
+
+        lock (s_gate)
+        {
+            return s_steps.TryGetValue(work, out int steps)
+                ? steps
+                : throw new InvalidOperationException($"The allocating body's ×{work} arm is not calibrated for cell '{s_cell}': call ForCell first.");
+        }
     }
 
-    // One half-second measurement's floor (tsc P10 per operation) with extra steps.
-    private static double Once(int extra)
+    // The line through every reading of the cell: the ratio's change grows by one step's cost per step, less the few steps
+    // the allocations hide (the intercept). Fitted over all of them, and each factor's own readings averaged, one noisy
+    // comparison moves a count by a step or two, where keeping the closest reading kept the luckiest (a count read +30.5 %,
+    // then +27.4 %).
+    private static Line Fit(List<Reading> readings)
     {
-        PerfOptions options = PerfOptions.Default with { Counters = [CounterNames.Tsc], TimeBudget = TimeSpan.FromSeconds(0.5) };
-        return Perf.Measure(
-            options, new VerdictBody.Allocating(VerdictBody.AllocatingUnits) { Extra = extra }, VerdictBody.Allocating.RunInSeries).Tsc.GetPercentile(10);
+        if (readings.Count == 1)
+            return new Line(0, (readings[0].Ratio - 1) / readings[0].Steps);
+
+        double meanSteps = readings.Average(static r => (double)r.Steps), meanChange = readings.Average(static r => r.Ratio - 1);
+        double covariance = readings.Sum(r => (r.Steps - meanSteps) * (r.Ratio - 1 - meanChange));
+        double variance = readings.Sum(r => (r.Steps - meanSteps) * (r.Steps - meanSteps));
+        if (variance == 0)
+            return new Line(0, meanChange / meanSteps);
+
+        double perStep = covariance / variance;
+        return new Line(meanChange - (perStep * meanSteps), perStep);
+    }
+
+    // The ratio's change at a count of steps: intercept + per step × steps. The steps hide more beside the allocations at
+    // small counts than at large ones (the line read +9.9 % for ×1.1's count, which read +8.2 %, and +29.8 % for ×1.3's,
+    // which read +27.4 %), so a factor's count comes from the line's slope through the factor's own readings.
+    private readonly record struct Line(double Intercept, double PerStep)
+    {
+        public double Change(int steps) => Intercept + (PerStep * steps);
+
+        public int Steps(double work, List<Reading> own)
+        {
+            if (PerStep <= 0)
+                return MostSteps;
+            Line line = this;
+            double miss = own.Count == 0 ? 0 : own.Average(r => r.Ratio - 1 - line.Change(r.Steps));
+            return Math.Clamp((int)Math.Round((work - 1 - Intercept - miss) / PerStep), 1, MostSteps);
+        }
+    }
+
+    private static string Percent(double ratio) => string.Create(CultureInfo.InvariantCulture, $"{(ratio - 1) * 100:+0.0;-0.0}%");
+
+    // The body with the steps against the body without them, in paired batches for a second (tsc only).
+    private static Reading Read(int steps)
+    {
+        var sides = new Sides(steps);
+        PairedCounter tsc = Perf.Compare(Options(), sides, Sides.Reference, Sides.Candidate).Tsc;
+        return new Reading(steps, tsc.Ratio, tsc.Low, tsc.High, tsc.FloorRatio);
+    }
+
+    private readonly record struct Reading(int Steps, double Ratio, double Low, double High, double Floor);
+
+    // Both sides as the one state the paired engine passes: the same body without and with the extra steps.
+    private sealed class Sides(int steps)
+    {
+        private readonly VerdictBody.Allocating _reference = new(VerdictBody.AllocatingUnits);
+        private readonly VerdictBody.Allocating _candidate = new(VerdictBody.AllocatingUnits) { Extra = steps };
+
+        public static ulong Reference(Sides sides) => VerdictBody.Allocating.RunInSeries(sides._reference);
+
+        public static ulong Candidate(Sides sides) => VerdictBody.Allocating.RunInSeries(sides._candidate);
     }
 }

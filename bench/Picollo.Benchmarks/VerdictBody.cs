@@ -25,7 +25,7 @@ internal sealed record VerdictBody(string Name, string Description, Func<PerfOpt
 {
     /// <summary>
     /// Measures the body at a work factor of its time alone (the verdict experiment, issue 24): the chains are time alone
-    /// already; the allocating body keeps its allocations and adds multiply-adds, as many as its time at calibration calls for
+    /// already; the allocating body keeps its allocations and adds multiply-adds, as many as make its time the factor beside the cell's noise
     /// (<see cref="AllocatingCalibration"/>), so its time verdict is confirmed on its own, not cut short by an exact
     /// allocated-bytes failure.
     /// </summary>
