@@ -27,8 +27,9 @@ internal sealed record BaselineRecord(
     public double? BranchSpeed { get; init; }
 
     /// <summary>
-    /// How many cores other processes kept busy while the samples ran (<see cref="PerfRunInfo.OtherProcessesCores"/>); not
-    /// stored in baseline files: it gates the measurement being judged, and a busy recording is measured again.
+    /// How many cores other processes kept busy while the samples ran (<see cref="PerfRunInfo.OtherProcessesCores"/>). It gates
+    /// the measurement being judged; a baseline file stores it only for an entry recorded beside busy processes, whose floor
+    /// already holds their effect (<see cref="TimeAllowance.BusyBoundAsRecorded"/>), and NaN reads as a quiet recording.
     /// </summary>
     public double OtherProcessesCores { get; init; } = double.NaN;
 

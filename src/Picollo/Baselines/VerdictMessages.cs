@@ -116,6 +116,20 @@ internal static class VerdictMessages
         CultureInfo.InvariantCulture,
         $"other processes used {otherCores:0.00} of {processorCount} cores, up to {Percent(bound - 1)}");
 
+    /// <summary>
+    /// An allowance part: other processes kept the machine busy now and when the baseline was recorded, so only how much
+    /// their effect varies, or the load beyond the recording's, is allowed.
+    /// </summary>
+    /// <param name="otherCores">Their load now, in cores.</param>
+    /// <param name="recordedCores">Their load at recording, in cores.</param>
+    /// <param name="processorCount">The machine's logical cores.</param>
+    /// <param name="bound">The factor allowed.</param>
+    public static string OtherProcessesBusyAsRecorded(double otherCores, double recordedCores, int processorCount, double bound) =>
+        string.Create(
+            CultureInfo.InvariantCulture,
+            $"other processes used {otherCores:0.00} of {processorCount} cores, as beside the recording ({recordedCores:0.00}), " +
+            $"up to {Percent(bound - 1)}");
+
     /// <summary>An allowance part: the parts together were capped, so a gross regression still fails.</summary>
     /// <param name="most">The cap, on a log scale.</param>
     public static string AtMostInAll(double most) =>

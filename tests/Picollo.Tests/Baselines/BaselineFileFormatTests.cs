@@ -160,6 +160,30 @@ public sealed class BaselineFileFormatTests
     }
 
     [Fact]
+    public void TheOtherProcessesLoadOfARecording_IsStoredOnlyWhenTheyWereBusy_AndABadOneIsReportedAtItsField()
+    {
+        // A baseline recorded beside busy processes already holds their effect: its verdicts allow only how much it varies
+        // (TimeAllowance.BusyBoundAsRecorded), so the file must say so. A quiet recording's file stays as it was.
+        double busy = Math.Max(1, Environment.ProcessorCount - 1);
+        string json = new BaselineFile([
+            new BaselineEntry(Epyc, Record(TaskClock(Constant(100))) with { OtherProcessesCores = busy + 0.004 }),
+            new BaselineEntry(Xeon, Record(TaskClock(Constant(100))) with { OtherProcessesCores = 0.03 }),
+        ]).ToJson();
+
+        json.ShouldContain($"\"otherProcessesCores\": {busy:0}", Case.Sensitive);
+        json.Split("otherProcessesCores").Length.ShouldBe(2, "the quiet recording writes no load");
+        BaselineFile read = BaselineFile.Parse(json);
+        read.Find(Epyc.Id)!.Record.OtherProcessesCores.ShouldBe(busy, 0.001);
+        double.IsNaN(read.Find(Xeon.Id)!.Record.OtherProcessesCores).ShouldBeTrue("absent reads as a quiet recording");
+
+        string negative = json.Replace($"\"otherProcessesCores\": {busy:0}", "\"otherProcessesCores\": -1", StringComparison.Ordinal);
+        var ex = Should.Throw<BaselineFormatException>(() => BaselineFile.Parse(negative, "/repo/T.M.perf.json"));
+        ex.JsonPath.ShouldBe($"$.entries['{Epyc.Id}'].otherProcessesCores");
+        ex.Message.ShouldContain("the other processes' load is a number of cores, 0 or more");
+        ex.Message.ShouldContain("PICOLLO_UPDATE_BASELINES=1");
+    }
+
+    [Fact]
     public void WritingTwice_GivesTheSameText()
     {
         BaselineFile file = new([new BaselineEntry(Epyc, Record(TaskClock(Noisy(1_000, 50, seed: 3)), AllocatedBytes(Constant(88))))]);

@@ -45,6 +45,7 @@ public sealed class VerdictMessagesTests
         Case(text, nameof(VerdictMessages.BranchyCodeFaster), VerdictMessages.BranchyCodeFaster(660, 414, Math.Log(414 / 660.0)));
         Case(text, "OtherProcessesBusy: one core of two", VerdictMessages.OtherProcessesBusy(1.0, 2, 1.15));
         Case(text, "OtherProcessesBusy: more than the machine has", VerdictMessages.OtherProcessesBusy(3.1, 4, 1.155));
+        Case(text, nameof(VerdictMessages.OtherProcessesBusyAsRecorded), VerdictMessages.OtherProcessesBusyAsRecorded(1.02, 0.97, 2, 1.061));
         Case(text, nameof(VerdictMessages.AtMostInAll), VerdictMessages.AtMostInAll(Math.Log(2.5)));
         Case(text, nameof(VerdictMessages.AsEarlierBranchyState), VerdictMessages.AsEarlierBranchyState(Math.Log(1.15)));
         Case(text, nameof(VerdictMessages.ChangeThresholdOutOfRange), VerdictMessages.ChangeThresholdOutOfRange());

@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text.Json;
+using Picollo.Measurement;
 using Picollo.Metrics;
 using Picollo.Metrics.Serialization;
 using Picollo.Text;
@@ -110,6 +111,8 @@ internal static class BaselineJsonCodec
             MachineSpeed = record.MachineSpeed is { } speed ? Math.Round(speed, 1) : null,
             AllocationSpeed = record.AllocationSpeed is { } allocation ? Math.Round(allocation, 2) : null,
             BranchSpeed = record.BranchSpeed is { } branch ? Math.Round(branch, 1) : null,
+            // Only for a recording beside busy processes: its verdicts allow what their effect varies, not all of it.
+            OtherProcessesCores = MachineLoad.IsBusy(record.OtherProcessesCores) ? Math.Round(record.OtherProcessesCores, 2) : null,
             Counters = counters,
         };
     }
@@ -210,11 +213,17 @@ internal static class BaselineJsonCodec
         double? branchSpeed = IsSpeed(model.BranchSpeed)
             ? model.BranchSpeed
             : throw Invalid(filePath, path + ".branchSpeed", "the branch speed is a positive number of nanoseconds.");
+        double others = model.OtherProcessesCores is not { } cores
+            ? double.NaN
+            : cores >= 0 && double.IsFinite(cores)
+                ? cores
+                : throw Invalid(filePath, path + ".otherProcessesCores", "the other processes' load is a number of cores, 0 or more.");
         DateTime utc = DateTime.SpecifyKind(recorded.ToUniversalTime(), DateTimeKind.Utc);
         return new BaselineRecord(counters, new Dictionary<string, string>(options, StringComparer.Ordinal), utc, speed)
         {
             AllocationSpeed = allocationSpeed,
             BranchSpeed = branchSpeed,
+            OtherProcessesCores = others,
         };
     }
 

@@ -46,13 +46,18 @@ internal sealed class BaselineEntryModel
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? BranchSpeed { get; set; }
 
-    // Last: the counters are the long part, the short facts stay on top.
+    // How many cores other processes kept busy while the kept measurement ran; only for an entry recorded beside them.
     [JsonPropertyOrder(6)]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? OtherProcessesCores { get; set; }
+
+    // Last: the counters are the long part, the short facts stay on top.
+    [JsonPropertyOrder(7)]
     public IDictionary<string, BaselineCounterModel>? Counters { get; set; }
 
     // Recordings of other processes at another time level, as files written before the spread was stored held them; read
     // into the spread (TimeSpread), never written.
-    [JsonPropertyOrder(7)]
+    [JsonPropertyOrder(8)]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IList<BaselineEntryModel>? Levels { get; set; }
 }
