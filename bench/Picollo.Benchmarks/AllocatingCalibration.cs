@@ -18,8 +18,7 @@ namespace Picollo.Benchmarks;
 /// the busy process the arm read +16 … +30 %), then that search checked by three readings of each side in turn (run 12: 24
 /// steps at +21.0 %). The body has levels that change within a process (its allocation speed, the host's branchy state),
 /// and a reading of one count at one level against a reading of the other at another is off by as much as the change
-/// sought. Paired batches put both sides in the same moments, so a level change moves both, and the interval says how
-/// well the ratio is known; a line fitted through all the readings of a cell, each factor corrected by its own, sizes the
+/// sought. Paired batches put both sides in the same moments, so a level change moves both; a line fitted through all the readings of a cell, each factor corrected by its own, sizes the
 /// count. The cell's noise changes how much of the body the steps are (beside the busy process the
 /// allocations slow, the steps less), so each cell calibrates its own.
 /// </remarks>
@@ -33,8 +32,7 @@ internal static class AllocatingCalibration
     // Readings of each factor's count, each from the line fitted so far.
     private const int Rounds = 3;
 
-    private static readonly object s_gate = new();
-
+    // The cells run one after another on the bench's thread, which also measures the arms: no lock.
     private static Dictionary<double, int> s_steps = [];
 
     private static string s_cell = "none";
@@ -73,8 +71,7 @@ internal static class AllocatingCalibration
                 $"[calibration] {cell} / allocating ×{work}: {steps[work]} extra multiply-adds (one step {line.PerStep * 100:0.00}% over {readings.Count} paired readings); read {string.Join(", ", own[work].Select(static r => $"{Percent(r.Ratio)} at {r.Steps}"))}"));
         }
 
-        lock (s_gate)
-            (s_steps, s_cell) = (steps, cell);
+        (s_steps, s_cell) = (steps, cell);
     }
 
     private static PerfOptions Options() => PerfOptions.Default with { Counters = [CounterNames.Tsc], TimeBudget = TimeSpan.FromSeconds(1) };
@@ -85,12 +82,9 @@ internal static class AllocatingCalibration
         if (work == 1.0)
             return 0;
 
-        lock (s_gate)
-        {
-            return s_steps.TryGetValue(work, out int steps)
-                ? steps
-                : throw new InvalidOperationException($"The allocating body's ×{work} arm is not calibrated for cell '{s_cell}': call ForCell first.");
-        }
+        return s_steps.TryGetValue(work, out int steps)
+            ? steps
+            : throw new InvalidOperationException($"The allocating body's ×{work} arm is not calibrated for cell '{s_cell}': call ForCell first.");
     }
 
     // The line through every reading of the cell: the ratio's change grows by one step's cost per step, less the few steps
@@ -136,10 +130,10 @@ internal static class AllocatingCalibration
     {
         var sides = new Sides(steps);
         PairedCounter tsc = Perf.Compare(Options(), sides, Sides.Reference, Sides.Candidate).Tsc;
-        return new Reading(steps, tsc.Ratio, tsc.Low, tsc.High, tsc.FloorRatio);
+        return new Reading(steps, tsc.Ratio);
     }
 
-    private readonly record struct Reading(int Steps, double Ratio, double Low, double High, double Floor);
+    private readonly record struct Reading(int Steps, double Ratio);
 
     // Both sides as the one state the paired engine passes: the same body without and with the extra steps.
     private sealed class Sides(int steps)

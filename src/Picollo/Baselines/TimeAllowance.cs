@@ -147,8 +147,7 @@ internal sealed record TimeAllowance(
     /// </summary>
     /// <param name="otherCores">Other processes' CPU time over the samples, in cores.</param>
     /// <returns>The factor, at least 1.</returns>
-    public static double BusyBound(double otherCores) =>
-        double.IsFinite(otherCores) ? 1 + (BusyShare * Math.Max(0, otherCores) / Math.Max(1, Environment.ProcessorCount - 1)) : 1;
+    public static double BusyBound(double otherCores) => 1 + (BusyShare * ShareOfOtherCores(otherCores));
 
     /// <summary>
     /// How much the effect of busy other processes varied between measurements that both ran beside them: +6 % at one fully
@@ -156,7 +155,7 @@ internal sealed record TimeAllowance(
     /// loop or a spinning process, 20 of 24 measurements of a branchy and an allocating body stayed within 6 % of the quiet
     /// levels measured right after, so two measurements beside such load differ by about that much or less; the other four
     /// were the host's levels, which the recorded spread and the fresh processes answer. Bench verdicts' other-process
-    /// cell, recorded and judged beside a spinning process: unchanged code read −5 … +9 % against its baseline.
+    /// cell, recorded and judged beside a spinning process: unchanged code read −6.6 … +9.5 % against its baseline (runs 13-15).
     /// </summary>
     public const double BusyVariation = 0.06;
 
@@ -173,9 +172,14 @@ internal sealed record TimeAllowance(
     public static double BusyBoundAsRecorded(double recordedCores, double otherCores)
     {
         double beyond = BusyBound(otherCores) / BusyBound(recordedCores);
-        double varies = 1 + (BusyVariation * Math.Max(0, otherCores) / Math.Max(1, Environment.ProcessorCount - 1));
+        double varies = 1 + (BusyVariation * ShareOfOtherCores(otherCores));
         return Math.Max(1, Math.Max(beyond, varies));
     }
+
+    // Other processes' load as a share of the cores the measured thread does not use (above 1 when they want more than the
+    // machine has); 0 when unknown.
+    private static double ShareOfOtherCores(double otherCores) =>
+        double.IsFinite(otherCores) ? Math.Max(0, otherCores) / Math.Max(1, Environment.ProcessorCount - 1) : 0;
 
     /// <summary>
     /// The band and what makes it, as the verdict line shows it: <c>allowing +15% (other processes used 1.00 of 2 cores, up

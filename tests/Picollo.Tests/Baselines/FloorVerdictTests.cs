@@ -353,7 +353,7 @@ public sealed class FloorVerdictTests
     public void ABaselineRecordedBesideBusyProcesses_IsAllowedWhatTheirEffectVaries_NotTheWholeEffectAgain()
     {
         // Bench verdicts' other-process cell records beside a spinning process and judges beside it: the recorded floor holds
-        // the neighbour's effect, and the full +15 % on top of it, with the threshold, passed +25 … +28 % regressions.
+        // the neighbour's effect, and the full +15 % on top of it, with the threshold, passed +25 … +28 % regressions there (with the +4 % level).
         int others = Math.Max(1, Environment.ProcessorCount - 1);
         BaselineRecord recorded = Record(TscCounter(FloorRun(seed: 1))) with { OtherProcessesCores = others };
         var file = new BaselineFile([new BaselineEntry(Epyc, recorded)]);
@@ -363,11 +363,14 @@ public sealed class FloorVerdictTests
         slower.Status.ShouldBe(CounterVerdictStatus.Pass, "+5 % is within what the neighbour's effect varies");
         slower.Text.ShouldContain($"allowing +6% (other processes used {others:0.00} of {Environment.ProcessorCount} cores, as beside the recording ({others:0.00}), up to +6%)");
 
-        CounterVerdict regressed = BaselineComparer.Compare(file, Epyc, Record(TscCounter(FloorRun(seed: 3, scale: 1.25))) with { OtherProcessesCores = others })
-            .ShouldHaveSingleItem();
-        regressed.Status.ShouldBe(CounterVerdictStatus.Regressed, "+25 % is beyond +6 % and the threshold; a quiet recording's +15 % would pass it");
-        BaselineComparer.Compare(new BaselineFile([new BaselineEntry(Epyc, recorded with { OtherProcessesCores = double.NaN })]), Epyc,
-            Record(TscCounter(FloorRun(seed: 3, scale: 1.25))) with { OtherProcessesCores = others }).ShouldHaveSingleItem().Text.ShouldContain("up to +15%");
+        // +20 %: beyond +6 % and the threshold; inside a quiet recording's +15 % and the threshold, so the old rule passed it.
+        BaselineRecord twentyPercent = Record(TscCounter(FloorRun(seed: 3, scale: 1.2))) with { OtherProcessesCores = others };
+        CounterVerdict regressed = BaselineComparer.Compare(file, Epyc, twentyPercent).ShouldHaveSingleItem();
+        regressed.Status.ShouldBe(CounterVerdictStatus.Regressed, "+20 % is beyond +6 % and the threshold");
+        CounterVerdict againstQuiet = BaselineComparer.Compare(
+            new BaselineFile([new BaselineEntry(Epyc, recorded with { OtherProcessesCores = double.NaN })]), Epyc, twentyPercent).ShouldHaveSingleItem();
+        againstQuiet.Text.ShouldContain("up to +15%");
+        againstQuiet.Status.ShouldBe(CounterVerdictStatus.Pass, "a quiet recording allows the neighbour's whole effect");
 
         // Busier now than at recording: the load beyond the recording's, when that is more than the variation.
         TimeAllowance.BusyBoundAsRecorded(others * 0.8, others * 1.5).ShouldBe(1.225 / 1.12, 0.001);
