@@ -1,5 +1,6 @@
 /*
- * libpicollo_native: the few instructions .NET cannot emit (rdtsc, rdtscp, lfence, rdpmc), for x86-64 Linux.
+ * libpicollo_native: the few instructions .NET cannot emit (rdtsc, rdtscp, lfence, rdpmc, Valgrind's client requests),
+ * for x86-64 Linux.
  * Every export uses fixed-width types only and never blocks, so the managed side may call the readers
  * with SuppressGCTransition.
  */
@@ -11,7 +12,7 @@
 #define PICOLLO_EXPORT __attribute__((visibility("default")))
 
 /* Bumped whenever an export changes; the managed loader refuses a library with another version. */
-#define PICOLLO_ABI_VERSION 2
+#define PICOLLO_ABI_VERSION 3
 
 /* Returns PICOLLO_ABI_VERSION of the library actually loaded. */
 PICOLLO_EXPORT int32_t picollo_abi_version(void);
@@ -71,5 +72,31 @@ PICOLLO_EXPORT int32_t picollo_perf_mmap_compute(const void *page, uint64_t raw_
  * with out[] partially written and to be ignored.
  */
 PICOLLO_EXPORT int32_t picollo_perf_mmap_read_group(const void *const *pages, int32_t count, picollo_perf_value *out);
+
+/*
+ * ---- callgrind client requests (simulated counters), native/callgrind.c ----
+ *
+ * Natively each of these is a few instructions that do nothing (picollo_sim_running returns 0); under
+ * valgrind --tool=callgrind they steer what callgrind counts. Only the measuring thread's counts matter: run callgrind
+ * with --separate-threads=yes, so a dump holds the calling thread's counts alone.
+ */
+
+/* RUNNING_ON_VALGRIND: 0 natively, else how many Valgrinds run this process (1, or more when nested). */
+PICOLLO_EXPORT int32_t picollo_sim_running(void);
+
+/* CALLGRIND_START_INSTRUMENTATION: with --instr-atstart=no, start simulating (and counting) from here on. */
+PICOLLO_EXPORT void picollo_sim_start_instrumentation(void);
+
+/* CALLGRIND_STOP_INSTRUMENTATION: stop simulating; what follows runs at Valgrind's uninstrumented speed again. */
+PICOLLO_EXPORT void picollo_sim_stop_instrumentation(void);
+
+/* CALLGRIND_ZERO_STATS then CALLGRIND_TOGGLE_COLLECT: a region's counts start at 0 and are collected from here. */
+PICOLLO_EXPORT void picollo_sim_begin(void);
+
+/* CALLGRIND_TOGGLE_COLLECT: the region ends; nothing after this is collected. */
+PICOLLO_EXPORT void picollo_sim_end(void);
+
+/* CALLGRIND_DUMP_STATS_AT(name): writes the calling thread's counts since the last zero to the output file, named. */
+PICOLLO_EXPORT void picollo_sim_dump(const char *name);
 
 #endif

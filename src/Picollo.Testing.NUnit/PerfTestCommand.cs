@@ -25,6 +25,7 @@ internal sealed class PerfTestCommand(TestCommand innerCommand) : DelegatingTest
             spec.Attribute, method, className, PerfTestDescriptor.CaseNameOf(spec.Data), sourceFilePath, spec.Declaration)
         {
             Worker = Worker(method, test.FullName),
+            SimulationWorker = LeanWorker(method, spec.Data, spec.Attribute, sourceFilePath, test.FullName),
         };
 
         using var host = new NUnitPerfTestHost(context);
@@ -39,6 +40,41 @@ internal sealed class PerfTestCommand(TestCommand innerCommand) : DelegatingTest
             context.CurrentResult.RecordTestCompletion();
         return context.CurrentResult;
     }
+
+    // The test without NUnit, for its simulated counters (LeanTestHost), where NUnit would add nothing to its run: not for a
+    // fixture with set-up or tear-down methods of its own or inherited, or under a set-up fixture of its namespace; a
+    // fixture with arguments has no parameterless constructor, which a lean worker needs.
+    private static PerfTestWorker? LeanWorker(
+        System.Reflection.MethodInfo method, object?[] data, string attribute, string sourceFilePath, string fullName)
+    {
+        Type? type = method.DeclaringType;
+        if (type is null || HasSetUp(type) || SetUpFixtureOver(type))
+            return null;
+        string adapter = typeof(PerfTestCommand).Assembly.Location;
+        string description = $"{fullName} in {Path.GetFileName(type.Assembly.Location)}";
+        return LeanTestHost.Worker(method, data, attribute, sourceFilePath, adapter, description);
+    }
+
+    private static bool HasSetUp(Type type)
+    {
+        const System.Reflection.BindingFlags All = System.Reflection.BindingFlags.Instance | System.Reflection.BindingFlags.Static
+            | System.Reflection.BindingFlags.Public | System.Reflection.BindingFlags.NonPublic;
+        Type[] setUps =
+            [typeof(SetUpAttribute), typeof(TearDownAttribute), typeof(OneTimeSetUpAttribute), typeof(OneTimeTearDownAttribute)];
+        for (Type? t = type; t is not null && t != typeof(object); t = t.BaseType)
+        {
+            if (t.GetMethods(All).Any(m => setUps.Any(s => m.IsDefined(s, inherit: true))))
+                return true;
+        }
+
+        return false;
+    }
+
+    // A [SetUpFixture] applies to its namespace and those under it (one without a namespace, to the whole assembly).
+    private static bool SetUpFixtureOver(Type type) =>
+        type.Assembly.GetTypes().Any(t => t.IsDefined(typeof(SetUpFixtureAttribute), inherit: false)
+            && (string.IsNullOrEmpty(t.Namespace) || type.Namespace == t.Namespace
+                || (type.Namespace?.StartsWith(t.Namespace + ".", StringComparison.Ordinal) ?? false)));
 
     // An NUnit test assembly built with Microsoft.NET.Test.Sdk is a program whose Main does nothing: a fresh process of it
     // loads this adapter as a startup hook (StartupHook), which runs the one test through NUnit's runner. An assembly that

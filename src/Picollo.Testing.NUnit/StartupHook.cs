@@ -5,6 +5,7 @@ using System.Security;
 using NUnit.Framework.Api;
 using NUnit.Framework.Interfaces;
 using NUnit.Framework.Internal;
+using Picollo.Testing;
 
 // The runtime looks a startup hook up by this exact name, in no namespace (DOTNET_STARTUP_HOOKS), and calls Initialize
 // before the program's Main.
@@ -25,6 +26,8 @@ internal static class StartupHook
     /// </summary>
     public static void Initialize()
     {
+        // A lean simulation worker runs its one test without NUnit (docs/COUNTERS.md, "Simulated counters").
+        LeanTestHost.RunIfAsked();
         if (Environment.GetEnvironmentVariable(TestVariable) is not { Length: > 0 } test
             || Environment.GetEnvironmentVariable(AssemblyVariable) is not { Length: > 0 } path)
         {

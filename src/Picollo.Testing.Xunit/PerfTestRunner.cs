@@ -30,6 +30,7 @@ internal sealed class PerfTestRunner : XunitTestRunner
             attribute, method, className, PerfTestDescriptor.CaseNameOf(data), sourceFilePath, declaration)
         {
             Worker = Worker(method, test.TestCase.UniqueID, test.TestDisplayName, preEnumerated),
+            SimulationWorker = LeanWorker(method, data, attribute, sourceFilePath, test.TestDisplayName),
         };
 
         ITestContext context = TestContext.Current;
@@ -38,6 +39,25 @@ internal sealed class PerfTestRunner : XunitTestRunner
         if (outcome.SkipReason is { } reason)
             throw new PerfSkipException(reason);
         return null;
+    }
+
+    // The test without xunit, for its simulated counters (LeanTestHost), where xunit would add nothing to its run: not for a
+    // class that xunit initializes asynchronously (IAsyncLifetime) or wraps in before/after attributes; fixtures and the
+    // output helper come through constructor parameters, which a lean worker has none of.
+    private static PerfTestWorker? LeanWorker(
+        MethodInfo method, object?[] data, string attribute, string sourceFilePath, string displayName)
+    {
+        Type? type = method.DeclaringType;
+        if (type is null || typeof(IAsyncLifetime).IsAssignableFrom(type)
+            || method.IsDefined(typeof(BeforeAfterTestAttribute), inherit: true)
+            || type.IsDefined(typeof(BeforeAfterTestAttribute), inherit: true)
+            || type.Assembly.IsDefined(typeof(BeforeAfterTestAttribute), inherit: true))
+        {
+            return null;
+        }
+
+        string description = $"{displayName} in {Path.GetFileName(type.Assembly.Location)}";
+        return LeanTestHost.Worker(method, data, attribute, sourceFilePath, typeof(PerfTestRunner).Assembly.Location, description);
     }
 
     // An xunit.v3 test assembly is a program whose own runner takes a test case's id (-id), so a fresh process runs this one

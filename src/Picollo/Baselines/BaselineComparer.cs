@@ -30,8 +30,13 @@ internal static class BaselineComparer
         ArgumentNullException.ThrowIfNull(current);
         policy ??= VerdictPolicy.Default;
         var verdicts = new List<CounterVerdict>(current.Counters.Count);
+        // Simulated counters were counted on the simulated machine, whose entry holds them, whatever the host.
+        MachineFingerprint? simulated = current.Simulator is { } simulator ? MachineFingerprint.ForSimulator(simulator) : null;
         foreach (BaselineCounter counter in current.Counters)
-            verdicts.Add(CompareCounter(baseline, machine, counter, policy.GetRule(counter.Name, counter.Kind), current));
+        {
+            MachineFingerprint on = counter.Kind == CounterKind.Simulated && simulated is not null ? simulated : machine;
+            verdicts.Add(CompareCounter(baseline, on, counter, policy.GetRule(counter.Name, counter.Kind), current));
+        }
 
         return verdicts;
     }
@@ -134,16 +139,40 @@ internal static class BaselineComparer
     // stored numbers resolve: a baseline rounds to 7 significant digits (or, when written before it stored exact
     // statistics, holds bucket values within its relative error). One byte more per operation (88 → 89, +1.1%) stays far
     // outside that.
+    //
+    // A near-exact counter (simulated: the rule's MinRelativeChange is its tolerance) may move by that tolerance, or by four
+    // times the difference its recording measured between processes (RecordingQuality.Drift) when that is more, and by its
+    // MinAbsoluteChange; the verdict says the tolerance it applied.
     private static CounterVerdict Exact(BaselineCounter reference, BaselineCounter counter, CounterVerdictRule rule, string machineId)
     {
         double b = reference.PerOperation.Get(rule.Statistic);
         double a = counter.PerOperation.Get(rule.Statistic);
-        double resolution = (reference.PerOperation.Precision + counter.PerOperation.Precision) * Math.Max(Math.Abs(a), Math.Abs(b));
+        double largest = Math.Max(Math.Abs(a), Math.Abs(b));
+        double tolerance = Tolerance(reference, rule);
+        double resolution = Math.Max(
+            (reference.PerOperation.Precision + counter.PerOperation.Precision) * largest,
+            Math.Max(tolerance * largest, rule.MinAbsoluteChange));
         CounterVerdictStatus exact = a - b > resolution ? CounterVerdictStatus.Regressed
             : b - a > resolution ? CounterVerdictStatus.Improved
             : CounterVerdictStatus.Pass;
-        return new CounterVerdict(counter.Name, counter.Unit, exact, rule.Mode, rule.Statistic, b, a, Change(b, a), null, machineId, null);
+        return new CounterVerdict(counter.Name, counter.Unit, exact, rule.Mode, rule.Statistic, b, a, Change(b, a), null, machineId, null)
+        {
+            Tolerance = tolerance > 0 ? tolerance : null,
+        };
     }
+
+    /// <summary>
+    /// The relative tolerance of an exact rule for a counter recorded as <paramref name="reference"/>: 0 for a deterministic
+    /// counter; for a simulated one the rule's, or four times the difference its recording measured between processes.
+    /// </summary>
+    internal static double Tolerance(BaselineCounter reference, CounterVerdictRule rule) =>
+        reference.Kind == CounterKind.Simulated
+            ? Math.Max(rule.MinRelativeChange, SpreadTolerance * (reference.Recording?.Drift ?? 0))
+            : 0;
+
+    // How many times the recording's difference between processes a simulated counter may move: two processes are a small
+    // sample of how far they differ.
+    private const double SpreadTolerance = 4;
 
     // The floor rule (docs/VERDICTS.md): the statistic's rise beyond what the conditions allow must reach the practical
     // threshold, and be z(confidence) times its noise on a log scale: each side's precision from its own samples (a rank

@@ -1,3 +1,5 @@
+using Picollo.Counters;
+
 namespace Picollo.Baselines;
 
 /// <summary>A baseline file's entry for one machine.</summary>
@@ -15,5 +17,29 @@ internal sealed record BaselineEntry(MachineFingerprint Machine, BaselineRecord 
     {
         ArgumentNullException.ThrowIfNull(verdict);
         return Record.Find(verdict.Counter);
+    }
+
+    /// <summary>
+    /// The entries a measurement of <paramref name="machine"/> is written as: the machine's, with every counter but the
+    /// simulated ones, and the simulated machine's (<see cref="MachineFingerprint.ForSimulator"/>) with those, which any
+    /// host with the same simulator and runtime shares (docs/COUNTERS.md, "Simulated counters"). A measurement without
+    /// simulated counters is one entry; one with only those, the simulated machine's alone.
+    /// </summary>
+    /// <param name="machine">The host.</param>
+    /// <param name="record">The measurement.</param>
+    /// <returns>One or two entries, the host's first.</returns>
+    public static IReadOnlyList<BaselineEntry> Split(MachineFingerprint machine, BaselineRecord record)
+    {
+        ArgumentNullException.ThrowIfNull(machine);
+        ArgumentNullException.ThrowIfNull(record);
+        BaselineCounter[] simulated = [.. record.Counters.Where(static c => c.Kind == CounterKind.Simulated)];
+        if (simulated.Length == 0 || record.Simulator is not { } simulator)
+            return [new BaselineEntry(machine, record)];
+
+        BaselineCounter[] native = [.. record.Counters.Where(static c => c.Kind != CounterKind.Simulated)];
+        var simulatedEntry = new BaselineEntry(
+            MachineFingerprint.ForSimulator(simulator),
+            new BaselineRecord(simulated, record.Options, record.RecordedUtc) { Simulator = simulator });
+        return native.Length == 0 ? [simulatedEntry] : [new BaselineEntry(machine, record with { Counters = native }), simulatedEntry];
     }
 }

@@ -69,6 +69,10 @@ internal static class BaselineJudge
         if (SideBySidePeer.IsWorker)
             return NotJudged(result, baselinePath, BaselineMessages.SideBySideWorker());
 
+        // A simulation worker: the test's own process judges, with the counts this process wrote for it.
+        if (SimulatedMeasurers.Current is { IsWorker: true })
+            return NotJudged(result, baselinePath, BaselineMessages.SimulationWorker());
+
         // A fresh process started to measure a body for another process's recording or confirmation measures and reports.
         Func<string, string?> environment = options.GetEnvironmentVariable ?? Environment.GetEnvironmentVariable;
         if (FreshProcessWorker.IsWorker(environment))
@@ -210,6 +214,11 @@ internal static class BaselineJudge
         private readonly (TimeSpan Spacing, string? Problem) _spacing = options.ResolveFreshProcessSpacing();
         private bool _spaced;
 
+        // The simulated counters' recording quality from a second process, and why the recording writes nothing when their
+        // counts differed (CheckSimulatedRepeat).
+        private readonly Dictionary<string, RecordingQuality> _simulatedRecording = new(StringComparer.Ordinal);
+        private string? _simulatedRefusal;
+
         // What the last check wrote for a measurement whose code was not final, or null (CheckAndWrite).
         private NotFinalRecord? _notFinal;
 
@@ -295,10 +304,81 @@ internal static class BaselineJudge
         // JIT busy stored 4,215 ticks/op for a chain, and the chain made 3x longer then measured 1,922 and passed as improved
         // (NUnitAdapterTests, issue 24). This machine's earlier ones stay instead, where the entry had them.
         // The last check's is the judged measurement's, which the conclusion's notice describes.
+        //
+        // Simulated counters are written with what their second process showed (CheckSimulatedRepeat), and a recording whose
+        // simulated counts differed between processes writes nothing at all: it says so instead.
         private BaselineCheckResult CheckAndWrite(PerfResult measured, BaselineRecord record)
         {
+            record = WithSimulatedRecording(record);
+            if (_simulatedRefusal is { } refusal)
+            {
+                _notFinal = null;
+                IReadOnlyList<CounterVerdict> verdicts = _store.Compare(baselinePath, _machine, record, folderProblem);
+                BaselineOutcome outcome = _store.IsUpdateMode || verdicts.Any(static v => v.IsRegression)
+                    ? BaselineOutcome.Fail
+                    : BaselineOutcome.Notice;
+                string message = string.Join('\n', verdicts.Select(static v => v.Text).Append(refusal));
+                return new BaselineCheckResult(outcome, verdicts, Path.GetFullPath(baselinePath), null, message, refusal);
+            }
+
             _notFinal = WrittenFromCodeNotFinal(measured, record);
-            return _store.Check(baselinePath, _machine, record, folderProblem, _notFinal?.Record);
+            BaselineRecord? written = _notFinal?.Record is { } notFinal ? WithSimulatedRecording(notFinal) : null;
+            return _store.Check(baselinePath, _machine, record, folderProblem, written);
+        }
+
+        // The record with its simulated counters' recording quality: the difference between the two processes that counted
+        // them, which widens their tolerance (BaselineComparer.Tolerance).
+        private BaselineRecord WithSimulatedRecording(BaselineRecord record) => _simulatedRecording.Count == 0
+            ? record
+            : record with
+            {
+                Counters =
+                [
+                    .. record.Counters.Select(c =>
+                        _simulatedRecording.TryGetValue(c.Name, out RecordingQuality? q) ? c with { Recording = q } : c),
+                ],
+            };
+
+        // Simulated counters are stored only when another process counts the same (docs/VERDICTS.md, "Simulated counters"): a
+        // body whose work depends on its process (random input, a string hash, the time) would otherwise fail unchanged
+        // code later. The second process's counts are compared with the first's, each within its rule's tolerance.
+        private void CheckSimulatedRepeat()
+        {
+            if (!_judged.CanSimulateAgain || _current.Counters.All(static c => c.Kind != Counters.CounterKind.Simulated))
+                return;
+
+            SimulatedMeasurement other;
+            try
+            {
+                other = _judged.SimulateAgain();
+            }
+            catch (PerfSimulationException e)
+            {
+                _simulatedRefusal = BaselineMessages.SimulatedRepeatFailed(e.Message);
+                return;
+            }
+
+            var differ = new List<string>();
+            foreach (BaselineCounter counter in _current.Counters.Where(static c => c.Kind == Counters.CounterKind.Simulated))
+            {
+                CounterResult again = SimulatedResults.Counter(counter.Name, other, _judged.Options.RelativeError);
+                if (!again.IsAvailable)
+                    continue;
+                CounterVerdictRule rule = options.VerdictPolicy.GetRule(counter.Name, counter.Kind);
+                double a = counter.PerOperation.P50, b = again.P50, largest = Math.Max(Math.Abs(a), Math.Abs(b));
+                double difference = largest == 0 ? 0 : Math.Abs(a - b) / largest;
+                if (Math.Abs(a - b) > Math.Max(rule.MinRelativeChange * largest, rule.MinAbsoluteChange))
+                    differ.Add(BaselineMessages.SimulatedCountDiffered(counter.Name, a, b, rule.MinRelativeChange));
+                _simulatedRecording[counter.Name] = new RecordingQuality(2, difference, Math.Max(rule.MinRelativeChange, 4 * difference))
+                {
+                    Processes = 2,
+                };
+            }
+
+            if (differ.Count > 0)
+                _simulatedRefusal = BaselineMessages.SimulatedCountsDiffer(differ);
+            else
+                _remeasurements.Add(BaselineMessages.SimulatedCountsRepeated(_simulatedRecording.Count));
         }
 
         // For a measurement whose code was not final, the record written: its exact counters (tier-0 code can allocate more
@@ -354,6 +434,8 @@ internal static class BaselineJudge
             bool writes = _store.IsUpdateMode || !firstLook.All(BaselineStore.IsPassing);
             if (!writes || (!_store.IsUpdateMode && firstLook.Any(static v => v.IsRegression)) || !_judged.CanRemeasure)
                 return;
+
+            CheckSimulatedRepeat();
 
             SteadyRecording recording = SteadyRecording.Take(_judged, options.VerdictPolicy);
             _judged = recording.Kept;
@@ -459,7 +541,8 @@ internal static class BaselineJudge
                     _notices.Add(added);
                     break;
                 case BaselineOutcome.Updated:
-                    _notices.Add($"Baseline updated: {check.BaselinePath} (entry of {_machine.Id}).");
+                    _notices.Add(BaselineMessages.BaselineUpdated(
+                        check.BaselinePath, [.. BaselineEntry.Split(_machine, _current).Select(static e => e.Machine.Id)]));
                     break;
                 case BaselineOutcome.Pass when check.WriteFailure is not null:
                     _notices.Add(check.WriteFailure);

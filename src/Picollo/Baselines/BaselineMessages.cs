@@ -20,6 +20,38 @@ internal static class BaselineMessages
         $"{BaselineStoreOptions.RecordingSpacingVariable}=\"{value}\" is not a number of seconds from 0 to 60 (e.g. 1 or 2.5): the fresh "
         + $"processes were started {used.TotalSeconds:0.###} s apart, the default. Fix or unset the variable.");
 
+    /// <summary>A recording whose simulated counts differed between its two processes, which therefore writes nothing.</summary>
+    public static string SimulatedCountsDiffer(IEnumerable<string> counters) =>
+        "Nothing recorded: the simulated counts differed between two processes (" + string.Join("; ", counters) + "), so a baseline "
+        + "of them would fail unchanged code. The body's work depends on its process: seed its random input (new Random(42)), "
+        + "do not hash strings with string.GetHashCode, read no clock; then record again.";
+
+    /// <summary>One simulated counter that differed between a recording's two processes.</summary>
+    public static string SimulatedCountDiffered(string counter, double first, double second, double tolerance) =>
+        string.Create(
+            CultureInfo.InvariantCulture,
+            $"{counter} P50 {CounterVerdict.Number(first)} and {CounterVerdict.Number(second)} per operation, ")
+        + string.Create(CultureInfo.InvariantCulture, $"beyond ±{tolerance * 100:0.0##}%");
+
+    /// <summary>The notice of a baseline updated with this run's entries (the host's, and the simulated machine's).</summary>
+    public static string BaselineUpdated(string path, IReadOnlyList<string> entries) =>
+        $"Baseline updated: {path} ({(entries.Count == 1 ? "entry" : "entries")} of {string.Join(" and ", entries)}).";
+
+    /// <summary>A recording whose second simulation worker failed, which therefore writes nothing.</summary>
+    public static string SimulatedRepeatFailed(string failure) =>
+        "Nothing recorded: counting the simulated counters again in a second process, to check that they repeat, failed: "
+        + Sentences.Ended(failure);
+
+    /// <summary>What the recording's second process showed when its simulated counts agreed.</summary>
+    public static string SimulatedCountsRepeated(int counters) =>
+        string.Create(
+            CultureInfo.InvariantCulture,
+            $"Simulated counters counted again in a second process: all {counters} repeated within their tolerance.");
+
+    /// <summary>The notice of a judgement in a simulation worker, which leaves judging to the test's own process.</summary>
+    public static string SimulationWorker() =>
+        "Not judged here: this process is a simulation worker; the test's own process judges the counts it wrote.";
+
     /// <summary>A picollo ab worker's measurement: the tool judges it, the stored baseline is neither read nor written.</summary>
     public static string SideBySideWorker() =>
         "Not compared with the stored baseline: picollo ab judges this measurement against the other build's, measured beside it.";

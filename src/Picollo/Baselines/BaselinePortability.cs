@@ -33,6 +33,12 @@ internal static class BaselinePortability
     {
         ArgumentNullException.ThrowIfNull(baseline);
         ArgumentNullException.ThrowIfNull(current);
+        if (portability == CounterPortability.SameSimulator)
+        {
+            reason = SimulatorDifference(baseline, current);
+            return reason is null;
+        }
+
         reason =
             baseline.Architecture != current.Architecture ? $"different architecture ({baseline.Architecture} vs {current.Architecture})"
             : baseline.RuntimeMajorMinor != current.RuntimeMajorMinor
@@ -49,4 +55,19 @@ internal static class BaselinePortability
             : null;
         return reason is null;
     }
+
+    // Simulated counts compare between entries of the same simulated machine only: the same simulator version, runtime
+    // version, architecture, instruction set and GC mode (MachineFingerprint.ForSimulator), whatever the host was.
+    private static string? SimulatorDifference(MachineFingerprint baseline, MachineFingerprint current) =>
+        !baseline.IsSimulated ? "not a simulated machine's entry"
+        : baseline.CpuModel != current.CpuModel ? $"another simulator ({baseline.CpuModel} vs {current.CpuModel})"
+        : baseline.Architecture != current.Architecture ? $"different architecture ({baseline.Architecture} vs {current.Architecture})"
+        : baseline.RuntimeVersion != current.RuntimeVersion
+            ? $"different .NET runtime ({baseline.RuntimeVersion} vs {current.RuntimeVersion})"
+        : !baseline.IsaExtensions.SequenceEqual(current.IsaExtensions, StringComparer.Ordinal)
+            ? $"different ISA extensions under simulation ({Isa(baseline)} vs {Isa(current)})"
+        : baseline.GCMode != current.GCMode ? $"different GC mode ({baseline.GCMode} vs {current.GCMode})"
+        : null;
+
+    private static string Isa(MachineFingerprint machine) => string.Join(' ', machine.IsaExtensions);
 }

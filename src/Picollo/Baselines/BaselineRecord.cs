@@ -34,6 +34,12 @@ internal sealed record BaselineRecord(
     public double OtherProcessesCores { get; init; } = double.NaN;
 
     /// <summary>
+    /// The simulated machine of its simulated counters (docs/COUNTERS.md, "Simulated counters"), whose entry holds them;
+    /// <see langword="null"/> when it has none. Not stored: the entry's machine says it.
+    /// </summary>
+    public SimulatorInfo? Simulator { get; init; }
+
+    /// <summary>
     /// Per time counter, the widest part of an earlier measurement's band of the same judgement that the host's branchy state
     /// made (log scale), which this one is allowed too; not stored. A host's slow branchy state can leave a body slow for
     /// seconds after the branchy reference is back: a measurement that came out in a wide band, measured again when the
@@ -93,6 +99,7 @@ internal sealed record BaselineRecord(
             AllocationSpeed = double.IsFinite(allocation) && allocation > 0 ? allocation : null,
             BranchSpeed = double.IsFinite(branch) && branch > 0 ? branch : null,
             OtherProcessesCores = result.Run.OtherProcessesCores,
+            Simulator = result.Run.Simulation?.Simulator,
         };
     }
 }

@@ -151,7 +151,7 @@ internal sealed class BaselineStore
         ArgumentNullException.ThrowIfNull(machine);
         ArgumentNullException.ThrowIfNull(current);
         baselinePath = Path.GetFullPath(baselinePath);
-        var entry = new BaselineEntry(machine, written ?? current);
+        IReadOnlyList<BaselineEntry> entries = BaselineEntry.Split(machine, written ?? current);
         IReadOnlyList<CounterVerdict> verdicts = Compare(baselinePath, machine, current, folderProblem);
         var lines = verdicts.Select(v => v.Text).ToList();
 
@@ -160,8 +160,8 @@ internal sealed class BaselineStore
             // The user asked for the baseline to be written: not writing it is a failure, with the reason and the fix.
             string? added = null;
             string? updateFailure = folderProblem ?? (IsAddingProcessLevels
-                ? TryWrite(() => added = AddProcessLevel(baselinePath, entry), "update the baseline", baselinePath)
-                : TryWrite(() => Update(baselinePath, entry), "update the baseline", baselinePath));
+                ? TryWrite(() => added = AddProcessLevels(baselinePath, entries), "update the baseline", baselinePath)
+                : TryWrite(() => UpdateAll(baselinePath, entries), "update the baseline", baselinePath));
             if (updateFailure is not null)
             {
                 lines.Add(updateFailure);
@@ -171,7 +171,8 @@ internal sealed class BaselineStore
             string note = added is not null
                 ? $"Updated {baselinePath}, the entry of {machine.Id}: {added} "
                     + $"({BaselineStoreOptions.UpdateVariable}={AddValue} or AddProcessLevels is on)."
-                : $"Updated {baselinePath} with the entry of {machine.Id} "
+                : $"Updated {baselinePath} with the {(entries.Count == 1 ? "entry" : "entries")} of "
+                    + $"{string.Join(" and ", entries.Select(static e => e.Machine.Id))} "
                     + $"({BaselineStoreOptions.UpdateVariable} or UpdateBaselines is on).";
             lines.Add(note);
             return new BaselineCheckResult(BaselineOutcome.Updated, verdicts, baselinePath, null, string.Join('\n', lines))
@@ -184,12 +185,15 @@ internal sealed class BaselineStore
         if (verdicts.All(IsPassing))
         {
             // Clean-up of an earlier run's pending entry: a folder that refuses it leaves a stale received file, nothing more.
-            _ = TryWrite(() => RemoveReceivedEntry(baselinePath, receivedPath, machine.Id), "remove the pending entry of", receivedPath);
+            _ = TryWrite(
+                () => RemoveReceivedEntries(baselinePath, receivedPath, [.. entries.Select(static e => e.Machine.Id)]),
+                "remove the pending entry of",
+                receivedPath);
             return new BaselineCheckResult(BaselineOutcome.Pass, verdicts, baselinePath, null, string.Join('\n', lines));
         }
 
         string? failure = folderProblem
-            ?? TryWrite(() => WriteReceived(baselinePath, receivedPath, entry), "write the received file", receivedPath);
+            ?? TryWrite(() => WriteReceived(baselinePath, receivedPath, entries), "write the received file", receivedPath);
         return Conclude(verdicts, baselinePath, failure is null ? receivedPath : null, failure);
     }
 
@@ -285,6 +289,28 @@ internal sealed class BaselineStore
         }
     }
 
+    // Each entry merged (a measurement with simulated counters is two: the host's and the simulated machine's).
+    private void UpdateAll(string baselinePath, IReadOnlyList<BaselineEntry> entries)
+    {
+        foreach (BaselineEntry entry in entries)
+            Update(baselinePath, entry);
+    }
+
+    // The host's entry extended by the measurement's level; a simulated machine's has no levels: merged.
+    private string AddProcessLevels(string baselinePath, IReadOnlyList<BaselineEntry> entries)
+    {
+        string? added = null;
+        foreach (BaselineEntry entry in entries)
+        {
+            if (entry.Machine.IsSimulated)
+                Update(baselinePath, entry);
+            else
+                added = AddProcessLevel(baselinePath, entry);
+        }
+
+        return added ?? "its simulated counters merged";
+    }
+
     // Extends this machine's entry by the measurement's level (TimeSpread.Extend) under the baseline's lock, and says what
     // happened; the file is rewritten only when the entry changed.
     private string AddProcessLevel(string baselinePath, BaselineEntry entry)
@@ -309,24 +335,32 @@ internal sealed class BaselineStore
 
     // The received file is what the baseline would be if accepted: the baseline's entries, the entries other
     // machines (or processes) left pending in the received file, and this entry. Renaming it accepts them all.
-    private void WriteReceived(string baselinePath, string receivedPath, BaselineEntry entry)
+    private void WriteReceived(string baselinePath, string receivedPath, IReadOnlyList<BaselineEntry> entries)
     {
         using (BaselineFileLock.Acquire(baselinePath, _options.LockTimeout))
         {
             BaselineFile baseline = Read(baselinePath) ?? BaselineFile.Empty;
             BaselineFile received = new(baseline.Entries.Concat(ReadReceived(receivedPath)?.Entries ?? []));
-            WriteAtomically(receivedPath, received.WithEntry(entry).ToJson());
+            foreach (BaselineEntry entry in entries)
+                received = received.WithEntry(entry);
+            WriteAtomically(receivedPath, received.ToJson());
         }
     }
 
-    private void RemoveReceivedEntry(string baselinePath, string receivedPath, string machineId)
+    private void RemoveReceivedEntries(string baselinePath, string receivedPath, IReadOnlyList<string> machineIds)
     {
         // The common case, nothing pending, must not take the lock.
         if (!File.Exists(receivedPath))
             return;
 
         using (BaselineFileLock.Acquire(baselinePath, _options.LockTimeout))
-            RemoveReceivedEntryLocked(Read(baselinePath) ?? BaselineFile.Empty, receivedPath, machineId);
+        {
+            foreach (string machineId in machineIds)
+            {
+                if (File.Exists(receivedPath))
+                    RemoveReceivedEntryLocked(Read(baselinePath) ?? BaselineFile.Empty, receivedPath, machineId);
+            }
+        }
     }
 
     // Drops this machine's pending entry; deletes the file once nothing in it differs from the baseline.

@@ -44,6 +44,12 @@ internal sealed record CounterVerdict(
     public double? DetectableChange { get; init; }
 
     /// <summary>
+    /// The relative change a near-exact verdict (a simulated counter) allowed before calling it a regression or an
+    /// improvement, e.g. 0.001 for ±0.1 %; <see langword="null"/> for an exact or statistical verdict.
+    /// </summary>
+    public double? Tolerance { get; init; }
+
+    /// <summary>
     /// Cohen's d of a time-like counter over the floor region of both sides (the lowest quarter of the samples, on a log
     /// scale; <see cref="FloorEffectSize"/>), beyond what the conditions allow; <see langword="null"/> for other counters and
     /// when nothing was compared. Reported beside z; a gate only when the rule sets <see cref="CounterVerdictRule.MaxCohensD"/>.
@@ -73,7 +79,8 @@ internal sealed record CounterVerdict(
     public bool IsRegression => Status == CounterVerdictStatus.Regressed;
 
     /// <summary>
-    /// One line for people, e.g. <c>task-clock P10 +12.3% (1,234 → 1,386 ns/op), z = 5.2, Cohen's d = 3.1, detects ≥ 7.2%: regressed</c>,
+    /// One line for people, e.g.
+    /// <c>task-clock P10 +12.3% (1,234 → 1,386 ns/op), z = 5.2, Cohen's d = 3.1, detects ≥ 7.2%: regressed</c>,
     /// <c>allocated-bytes P50 +100.0% (88 → 176 bytes/op): regressed (exact)</c> or
     /// <c>cycles: no baseline for this machine (1 entry from another machine: different CPU model (A vs B))</c>.
     /// </summary>
@@ -99,9 +106,10 @@ internal sealed record CounterVerdict(
             ? value.ToString("0.###E+0", CultureInfo.InvariantCulture)
             : value.ToString("#,0.###", CultureInfo.InvariantCulture);
 
-    // The percentage is left out when the baseline is 0: any rise from 0 is infinite.
+    // The percentage is left out when the baseline is 0: any rise from 0 is infinite. A near-exact verdict judges hundredths
+    // of a percent: it shows three decimals.
     private string Percent() => RelativeChange is { } change && double.IsFinite(change)
-        ? (change * 100).ToString("+0.0;-0.0;0.0", CultureInfo.InvariantCulture) + "% "
+        ? (change * 100).ToString(Tolerance is null ? "+0.0;-0.0;0.0" : "+0.0##;-0.0##;0.0", CultureInfo.InvariantCulture) + "% "
         : string.Empty;
 
     private string Effect() =>
@@ -119,6 +127,8 @@ internal sealed record CounterVerdict(
             CounterVerdictStatus.Unconfirmed => "unconfirmed (a confirming measurement did not regress)",
             _ => "pass",
         };
-        return Mode == VerdictMode.Exact ? outcome + " (exact)" : outcome;
+        return Tolerance is { } tolerance
+            ? outcome + string.Create(CultureInfo.InvariantCulture, $" (simulated, within ±{tolerance * 100:0.0##}%)")
+            : Mode == VerdictMode.Exact ? outcome + " (exact)" : outcome;
     }
 }

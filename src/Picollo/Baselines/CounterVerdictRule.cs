@@ -58,6 +58,23 @@ public sealed record CounterVerdictRule(
     public static CounterVerdictRule Time { get; } =
         new(VerdictMode.Statistical, BaselineStatistic.P10, 0.08, 0.95, 0.021) { MinAbsoluteChange = 2 };
 
+    /// <summary>
+    /// Simulated instructions, branches and cycles (<see cref="Counters.CounterKind.Simulated"/>): near-exact. Their P50 per
+    /// operation may move by 0.1 %, or by four times the difference the recording measured between two processes when that
+    /// is more; beyond it a rise is a regression and a fall an improvement, with no confirming measurement: counted under
+    /// simulation they repeat to within 0.005 % from one process to the next (docs/VERDICTS.md, "Simulated counters"), and
+    /// no machine speed, busy neighbour or level moves them.
+    /// </summary>
+    public static CounterVerdictRule SimulatedCount { get; } = new(VerdictMode.Exact, BaselineStatistic.P50, 0.001, 0, 0);
+
+    /// <summary>
+    /// Simulated branch and cache misses: near-exact as <see cref="SimulatedCount"/>, with 1 % and at least 0.05 misses per
+    /// operation: a predictor's or cache's count moves with the addresses code and data land at, which the worker keeps
+    /// fixed, but a body whose misses are a few per operation moves by a few hundredths between processes.
+    /// </summary>
+    public static CounterVerdictRule SimulatedMisses { get; } =
+        new(VerdictMode.Exact, BaselineStatistic.P50, 0.01, 0, 0) { MinAbsoluteChange = 0.05 };
+
     /// <summary>Instruction and branch counts, near-deterministic: P50 rises by 1 % or more, at 95 % confidence.</summary>
     public static CounterVerdictRule Instructions { get; } = new(VerdictMode.Statistical, BaselineStatistic.P50, 0.01, 0.95, 0.002);
 

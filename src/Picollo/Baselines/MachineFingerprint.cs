@@ -1,11 +1,11 @@
 using System.Globalization;
 using System.Runtime;
 using System.Runtime.InteropServices;
-using System.Runtime.Intrinsics.Arm;
 using System.Runtime.Intrinsics.X86;
 using System.Security.Cryptography;
 using System.Text;
 using Picollo.Counters;
+using Picollo.Measurement;
 using Picollo.PerfEvents;
 
 namespace Picollo.Baselines;
@@ -73,6 +73,36 @@ internal sealed class MachineFingerprint
     /// <summary>This process's machine, captured once.</summary>
     public static MachineFingerprint Current => s_current.Value;
 
+    /// <summary>How the CPU model of a simulated machine starts (<see cref="ForSimulator"/>).</summary>
+    public const string SimulatedPrefix = "simulated: ";
+
+    /// <summary>
+    /// The machine simulated counters were counted on (docs/COUNTERS.md, "Simulated counters"): the simulator as its CPU
+    /// model, the architecture and instruction set the runtime saw under it, the runtime and GC mode; the host's cores,
+    /// kernel and clock play no part (one simulated core, kernel <c>any</c>), so every host with the same simulator and
+    /// runtime has the same entry.
+    /// </summary>
+    /// <param name="simulator">What the counts depend on.</param>
+    /// <returns>The fingerprint.</returns>
+    public static MachineFingerprint ForSimulator(SimulatorInfo simulator)
+    {
+        ArgumentNullException.ThrowIfNull(simulator);
+        return new MachineFingerprint(
+            SimulatedPrefix + simulator.Tool,
+            simulator.Architecture,
+            simulator.IsaExtensions,
+            hasPmu: false,
+            logicalCores: 1,
+            "Linux",
+            "any",
+            simulator.RuntimeVersion,
+            simulator.IsServerGC,
+            simulator.IsConcurrentGC);
+    }
+
+    /// <summary>Whether this is a simulated machine's (<see cref="ForSimulator"/>), whose entry holds simulated counters.</summary>
+    public bool IsSimulated => CpuModel.StartsWith(SimulatedPrefix, StringComparison.Ordinal);
+
     /// <summary>The CPU model name (<c>/proc/cpuinfo</c> "model name", else the CPUID brand string).</summary>
     public string CpuModel { get; }
 
@@ -125,7 +155,9 @@ internal sealed class MachineFingerprint
     public string GCMode => (IsServerGC ? "server" : "workstation") + (IsConcurrentGC ? ", concurrent" : ", non-concurrent");
 
     /// <inheritdoc/>
-    public override string ToString() => string.Create(
+    public override string ToString() => IsSimulated
+        ? $"{CpuModel} ({Architecture}: {string.Join(' ', IsaExtensions)}), .NET {RuntimeVersion}, GC {GCMode}"
+        : string.Create(
         CultureInfo.InvariantCulture,
         $"{CpuModel} ({Architecture}, {LogicalCores} logical cores, PMU {(HasPmu ? "present" : "absent")}"
         + $"{(TscMegahertz is { } mhz ? ", TSC " + mhz.ToString("N0", CultureInfo.InvariantCulture) + " MHz" : string.Empty)}), "
@@ -173,7 +205,7 @@ internal sealed class MachineFingerprint
     private static MachineFingerprint Capture() => new(
         ReadCpuModel(),
         RuntimeInformation.ProcessArchitecture.ToString(),
-        ReadIsaExtensions(),
+        InstructionSets.Current,
         PerfPmu.HasCpuPmu,
         Environment.ProcessorCount,
         OperatingSystemName(),
@@ -214,37 +246,6 @@ internal sealed class MachineFingerprint
         }
 
         return Encoding.ASCII.GetString(brand).TrimEnd('\0').Trim();
-    }
-
-    // The extensions that change the code the JIT emits, hence instruction counts; the rest would only make
-    // more machines look different.
-    private static List<string> ReadIsaExtensions()
-    {
-        var isa = new List<string>();
-        void Add(bool supported, string name)
-        {
-            if (supported)
-                isa.Add(name);
-        }
-
-        Add(Sse42.IsSupported, "sse4.2");
-        Add(Popcnt.IsSupported, "popcnt");
-        Add(Avx.IsSupported, "avx");
-        Add(Avx2.IsSupported, "avx2");
-        Add(Fma.IsSupported, "fma");
-        Add(Bmi1.IsSupported, "bmi1");
-        Add(Bmi2.IsSupported, "bmi2");
-        Add(Lzcnt.IsSupported, "lzcnt");
-        Add(Avx512F.IsSupported, "avx512f");
-        Add(Avx512BW.IsSupported, "avx512bw");
-        Add(Avx512CD.IsSupported, "avx512cd");
-        Add(Avx512DQ.IsSupported, "avx512dq");
-        Add(Avx512Vbmi.IsSupported, "avx512vbmi");
-        Add(AdvSimd.IsSupported, "advsimd");
-        Add(Crc32.IsSupported, "crc32");
-        Add(Dp.IsSupported, "dotprod");
-        Add(Rdm.IsSupported, "rdm");
-        return isa;
     }
 
     private static string OperatingSystemName() =>

@@ -66,6 +66,8 @@ public sealed class VerdictPolicy
     /// bytes and JIT counts, <see cref="CounterVerdictRule.Time"/> for cycles, TSC, task-clock and cpu-clock,
     /// <see cref="CounterVerdictRule.Occasional"/> for GC collections, lock contentions and page faults,
     /// <see cref="CounterVerdictRule.Instructions"/> for hardware instructions and branches,
+    /// <see cref="CounterVerdictRule.SimulatedCount"/> and <see cref="CounterVerdictRule.SimulatedMisses"/> for simulated
+    /// counters,
     /// <see cref="CounterVerdictRule.Other"/> otherwise. </returns>
     public CounterVerdictRule GetRule(string name, CounterKind kind)
     {
@@ -90,6 +92,13 @@ public sealed class VerdictPolicy
         // The counter's nature comes from the one traits table (Counters/KnownCounters): deterministic counters are
         // exact; the rest are statistical, with a threshold that suits their noise.
         CounterTraits traits = KnownCounters.Of(name, kind);
+        if (kind == CounterKind.Simulated)
+        {
+            return name is CounterNames.SimBranchMisses or CounterNames.SimL1Misses or CounterNames.SimCacheMisses
+                ? CounterVerdictRule.SimulatedMisses
+                : CounterVerdictRule.SimulatedCount;
+        }
+
         return traits.IsDeterministic ? CounterVerdictRule.Exact
             : traits.IsTimeLike ? CounterVerdictRule.Time
             : traits.IsOccasional ? CounterVerdictRule.Occasional

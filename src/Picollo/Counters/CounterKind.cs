@@ -23,4 +23,11 @@ public enum CounterKind
 
     /// <summary>A .NET runtime counter (allocated bytes, GC collections, JIT, lock contentions): deterministic, every OS.</summary>
     Runtime,
+
+    /// <summary>
+    /// A count of Valgrind's callgrind, which runs the measured body on a simulated CPU in a worker process (instructions,
+    /// branches, simulated branch and cache misses, an estimate of cycles): the same on any machine with the same
+    /// Valgrind, runtime and instruction set, no PMU needed.
+    /// </summary>
+    Simulated,
 }

@@ -51,4 +51,28 @@ public static class CounterNames
 
     /// <summary>Page faults (perf_event software: counts without a PMU).</summary>
     public const string PageFaults = "page-faults";
+
+    /// <summary>
+    /// Instructions the measuring thread executed under Valgrind's callgrind (simulated: counts on any Linux x86-64 machine
+    /// with Valgrind, no PMU needed; docs/COUNTERS.md, "Simulated counters").
+    /// </summary>
+    public const string SimInstructions = "sim-instructions";
+
+    /// <summary>Conditional and indirect branches the measuring thread executed under callgrind (simulated).</summary>
+    public const string SimBranches = "sim-branches";
+
+    /// <summary>Branches callgrind's branch predictor model mispredicted (simulated).</summary>
+    public const string SimBranchMisses = "sim-branch-misses";
+
+    /// <summary>First-level instruction and data cache misses of callgrind's cache model (simulated; a fixed cache geometry).</summary>
+    public const string SimL1Misses = "sim-l1-misses";
+
+    /// <summary>Last-level cache misses of callgrind's cache model (simulated; a fixed cache geometry).</summary>
+    public const string SimCacheMisses = "sim-cache-misses";
+
+    /// <summary>
+    /// Cycles estimated from the simulated counts: instructions + 10 × branch misses + 10 × first-level misses + 100 ×
+    /// last-level misses (docs/COUNTERS.md, "Simulated counters").
+    /// </summary>
+    public const string SimCycles = "sim-cycles";
 }

@@ -25,4 +25,11 @@ internal enum CounterPortability
     /// depend on the micro-architecture and its clock.
     /// </summary>
     SameCpuModel,
+
+    /// <summary>
+    /// Simulated counters: the same simulator (Valgrind's version), runtime version, architecture, instruction set as the
+    /// runtime saw it under the simulator, and GC mode; the host's CPU model, speed and cores do not matter. Outside the
+    /// chain above: such a counter is stored in an entry of its own, keyed by the simulator rather than the host.
+    /// </summary>
+    SameSimulator,
 }

@@ -40,7 +40,26 @@ internal static class KnownCounters
         (Time("ref-cycles", "events", CounterKind.Hardware, isDefault: false), []),
         (Time("bus-cycles", "events", CounterKind.Hardware, isDefault: false), []),
         (Time("cpu-clock", "ns", CounterKind.Software, isDefault: false), []),
+
+        // Counted by Valgrind's callgrind in a worker process: the same on every host with the same simulator, runtime and
+        // instruction set, never measured unless asked for (a worker costs seconds).
+        (Simulated(CounterNames.SimInstructions), []),
+        (Simulated(CounterNames.SimBranches), []),
+        (Simulated(CounterNames.SimBranchMisses), []),
+        (Simulated(CounterNames.SimL1Misses), []),
+        (Simulated(CounterNames.SimCacheMisses), []),
+        (Simulated(CounterNames.SimCycles), []),
     ];
+
+    /// <summary>The simulated counters, in the table's order.</summary>
+    public static ImmutableArray<string> SimulatedSet { get; } =
+        [.. s_rows.Where(static r => r.Traits.Kind == CounterKind.Simulated).Select(static r => r.Traits.Name)];
+
+    /// <summary>The canonical name of a simulated counter, or <see langword="null"/> when <paramref name="name"/> is not one.</summary>
+    /// <param name="name">A counter name as a user writes it (case-insensitive).</param>
+    /// <returns>The canonical name.</returns>
+    public static string? SimulatedName(string name) =>
+        SimulatedSet.FirstOrDefault(s => string.Equals(s, name, StringComparison.OrdinalIgnoreCase));
 
     /// <summary>The counters measured when a run names none, in report order.</summary>
     public static ImmutableArray<string> DefaultSet { get; } =
@@ -100,6 +119,10 @@ internal static class KnownCounters
     // Misses depend on the micro-architecture (cache sizes, predictors) and on what else runs.
     private static CounterTraits Other(string name, string unit, CounterKind kind, bool isDefault) =>
         new(name, unit, kind, false, false, false, CounterPortability.SameCpuModel, isDefault);
+
+    // Near-exact: judged against a tolerance from their spread across processes, never with time's allowances.
+    private static CounterTraits Simulated(string name) =>
+        new(name, "events", CounterKind.Simulated, false, false, false, CounterPortability.SameSimulator, false);
 
     private static CounterTraits Occasional(string name, string unit, CounterKind kind, CounterPortability portability) =>
         new(name, unit, kind, false, false, true, portability, true);

@@ -14,7 +14,7 @@ internal static partial class PicolloNative
     /// <c>PICOLLO_ABI_VERSION</c> in native/picollo_native.h (a test reads the header and checks). A library
     /// reporting any other version is refused, older or newer, because an export may have changed shape.
     /// </summary>
-    internal const int ExpectedAbiVersion = 2;
+    internal const int ExpectedAbiVersion = 3;
 
     /// <summary>The file dotnet build produces from native/*.c and copies next to Picollo.dll.</summary>
     internal const string FileName = "libpicollo_native.so";

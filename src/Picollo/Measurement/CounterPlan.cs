@@ -55,6 +55,10 @@ internal sealed class CounterPlan : IDisposable
             CounterDescriptor? descriptor = slot >= 0 ? set.Descriptors[slot] : null;
             if (descriptor is null || !descriptor.IsAvailable)
             {
+                descriptor ??= KnownCounters.SimulatedName(requested[i]) is { } simulated
+                    ? new CounterDescriptor(
+                        simulated, "events", CounterKind.Simulated, MeasurementMessages.SimulatedNotMeasuredHere(simulated))
+                    : null;
                 descriptor = descriptor ?? (unavailable.TryGetValue(requested[i], out CounterDescriptor? reason)
                     ? reason
                     : new CounterDescriptor(
@@ -79,7 +83,12 @@ internal sealed class CounterPlan : IDisposable
         foreach (string name in names)
         {
             string canonical;
-            if (string.Equals(name, CounterNames.Tsc, StringComparison.OrdinalIgnoreCase))
+            if (KnownCounters.SimulatedName(name) is { } simulated)
+            {
+                // Counted by the simulation worker, not by this engine's sources: the engine merges its counts in (PerfEngine).
+                canonical = simulated;
+            }
+            else if (string.Equals(name, CounterNames.Tsc, StringComparison.OrdinalIgnoreCase))
             {
                 tsc = true;
                 canonical = CounterNames.Tsc;
@@ -140,6 +149,8 @@ internal sealed class CounterPlan : IDisposable
     /// </exception>
     public static string CanonicalName(string name)
     {
+        if (KnownCounters.SimulatedName(name) is { } simulated)
+            return simulated;
         if (string.Equals(name, CounterNames.Tsc, StringComparison.OrdinalIgnoreCase))
             return CounterNames.Tsc;
         if (new RuntimeCounterSource().Descriptors.FirstOrDefault(d => string.Equals(d.Name, name, StringComparison.OrdinalIgnoreCase))
@@ -159,7 +170,8 @@ internal sealed class CounterPlan : IDisposable
         }
         catch (PerfEventNameException e)
         {
-            string[] own = [CounterNames.Tsc, .. new RuntimeCounterSource().Descriptors.Select(static d => d.Name)];
+            string[] own =
+                [CounterNames.Tsc, .. new RuntimeCounterSource().Descriptors.Select(static d => d.Name), .. KnownCounters.SimulatedSet];
             if (!e.IsUnknownName)
                 throw new ArgumentException(MeasurementMessages.NotACounter(name, own, e.Message), e);
 

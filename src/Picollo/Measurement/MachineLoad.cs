@@ -14,7 +14,10 @@ namespace Picollo.Measurement;
 /// <param name="BusyTicks">Cumulative busy CPU time of every CPU in clock ticks (steal included), or <see langword="null"/>.</param>
 /// <param name="StealTicks">Cumulative steal time in clock ticks, or <see langword="null"/>.</param>
 /// <param name="TotalTicks">Cumulative CPU time of every state in clock ticks, or <see langword="null"/>.</param>
-/// <param name="OwnCpu">This process's CPU time, with that of its children that ended (the fresh processes a recording starts).</param>
+/// <param name="OwnCpu">
+/// This process's CPU time, with that of its children that ended (the fresh processes a recording starts) and of the live
+/// ones that work for it (<see cref="CountAsOwn"/>).
+/// </param>
 /// <param name="Timestamp">When it was read (<see cref="Stopwatch"/>).</param>
 internal readonly record struct MachineLoad(
     double? LoadAverage, long? BusyTicks, long? StealTicks, long? TotalTicks, TimeSpan OwnCpu, long Timestamp)
@@ -62,26 +65,64 @@ internal readonly record struct MachineLoad(
         }
 
         using var self = Process.GetCurrentProcess();
-        return new MachineLoad(load, busy, steal, total, self.TotalProcessorTime + WaitedChildren(), Stopwatch.GetTimestamp());
+        return new MachineLoad(
+            load, busy, steal, total, self.TotalProcessorTime + WaitedChildren() + LiveHelpers(), Stopwatch.GetTimestamp());
+    }
+
+    /// <summary>
+    /// Counts the CPU time of a child that works for this process while it runs (a simulation worker) as this process's
+    /// own, until <see cref="Forget"/>: once waited for, its time is among the children's (<c>cutime</c>).
+    /// </summary>
+    /// <param name="pid">The child's process id.</param>
+    public static void CountAsOwn(int pid)
+    {
+        lock (s_helpers)
+            s_helpers.Add(pid);
+    }
+
+    /// <summary>Stops counting a child's CPU time as this process's own (after it was waited for).</summary>
+    /// <param name="pid">The child's process id.</param>
+    public static void Forget(int pid)
+    {
+        lock (s_helpers)
+            s_helpers.Remove(pid);
+    }
+
+    private static readonly HashSet<int> s_helpers = [];
+
+    // The CPU time of the live children counted as this process's own (utime + stime of /proc/{pid}/stat). A child reaped
+    // meanwhile has no file any more: its time is among the waited children's then, never counted twice.
+    private static TimeSpan LiveHelpers()
+    {
+        int[] pids;
+        lock (s_helpers)
+            pids = [.. s_helpers];
+        TimeSpan sum = TimeSpan.Zero;
+        foreach (int pid in pids)
+            sum += StatTimes(string.Create(CultureInfo.InvariantCulture, $"/proc/{pid}/stat"), userField: 11);
+        return sum;
     }
 
     // The CPU time of this process's children that have ended and been waited for (cutime + cstime of /proc/self/stat): the
     // fresh processes a recording starts to measure the body (docs/VERDICTS.md, "Levels") are this test's own work, not
     // other processes keeping the machine busy. Zero where /proc cannot be read.
-    private static TimeSpan WaitedChildren()
+    private static TimeSpan WaitedChildren() => StatTimes("/proc/self/stat", userField: 13);
+
+    // Two adjacent CPU-time fields of a /proc/{pid}/stat, in clock ticks: utime and stime (fields 14 and 15 of the file, 11
+    // and 12 after the command), or cutime and cstime (16 and 17; 13 and 14). Zero where the file cannot be read.
+    private static TimeSpan StatTimes(string path, int userField)
     {
         try
         {
-            if (!File.Exists("/proc/self/stat"))
+            if (!File.Exists(path))
                 return TimeSpan.Zero;
 
             // pid (comm) state ppid ...: the command may hold spaces and parentheses, so the fields start after the last ')'.
-            // After it, cutime and cstime are the 14th and 15th fields.
-            string stat = File.ReadAllText("/proc/self/stat");
+            string stat = File.ReadAllText(path);
             string[] fields = stat[(stat.LastIndexOf(')') + 2)..].Split(' ', StringSplitOptions.RemoveEmptyEntries);
-            return fields.Length > 14
-                && long.TryParse(fields[13], NumberStyles.Integer, CultureInfo.InvariantCulture, out long user)
-                && long.TryParse(fields[14], NumberStyles.Integer, CultureInfo.InvariantCulture, out long system)
+            return fields.Length > userField + 1
+                && long.TryParse(fields[userField], NumberStyles.Integer, CultureInfo.InvariantCulture, out long user)
+                && long.TryParse(fields[userField + 1], NumberStyles.Integer, CultureInfo.InvariantCulture, out long system)
                 ? TimeSpan.FromSeconds((user + system) / TicksPerSecond)
                 : TimeSpan.Zero;
         }

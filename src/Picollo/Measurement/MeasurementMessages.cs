@@ -248,6 +248,25 @@ internal static class MeasurementMessages
     public static string AbRecordUnreadable(string path, string error) => string.Create(CultureInfo.InvariantCulture,
         $"{path} is not a record a picollo ab worker writes ({error}): the worker and the tool differ in version.");
 
+    /// <summary>Why a simulated counter did not count in a measurement that cannot start a simulation worker.</summary>
+    public static string SimulatedNotMeasuredHere(string counter) =>
+        $"'{counter}' is counted under simulation, in the worker process a perf test ([PerfFact], [PerfTest]) starts for it: "
+        + "Perf.Measure outside a perf test and side-by-side comparisons (Perf.Compare, Against) do not count it.";
+
+    /// <summary>Why a simulated counter was not counted for code that is not optimized.</summary>
+    public static string SimulationSkippedUnoptimized(string reason) =>
+        "Not simulated: " + Sentences.Ended(reason);
+
+    /// <summary>Why a counter that is not simulated has no value in the simulation worker's own result.</summary>
+    public static string MeasuredByTheTestProcess(string counter) =>
+        $"'{counter}' is measured by the test's own process; this simulation worker counts the simulated counters only.";
+
+    /// <summary>The note a measurement with simulated counters carries: how they were counted.</summary>
+    public static string SimulatedRun(int samples, long operations, string simulator, TimeSpan wallTime) =>
+        string.Create(CultureInfo.InvariantCulture, $"Simulated counters: {samples} samples × {operations:N0} operations under ")
+        + string.Create(CultureInfo.InvariantCulture, $"{simulator}, in a worker process ({wallTime.TotalSeconds:N1} s); ")
+        + "sim-cycles = instructions + 10 × branch misses + 10 × L1 misses + 100 × last-level misses.";
+
     private static string OwnCounters(IEnumerable<string> own) =>
         $"Picollo's own counters are {string.Join(", ", own)}; anything else must be a perf event";
 

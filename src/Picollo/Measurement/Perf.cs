@@ -45,8 +45,7 @@ public static partial class Perf
     public static PerfResult Measure(PerfOptions options, Action body)
     {
         ArgumentNullException.ThrowIfNull(body);
-        return PerfEngine.Run(options, new ActionLoop(body), new ActionLoop(static () => { }))
-            .WithRemeasure(() => Measure(options, body));
+        return PerfEngine.Measure(options, new ActionLoop(body), new ActionLoop(static () => { }));
     }
 
     /// <summary>Measures <paramref name="body"/> with <see cref="PerfOptions.AssemblyDefault"/>; each result is consumed.</summary>
@@ -66,8 +65,7 @@ public static partial class Perf
     public static PerfResult Measure<TResult>(PerfOptions options, Func<TResult> body)
     {
         ArgumentNullException.ThrowIfNull(body);
-        return PerfEngine.Run(options, new FuncLoop<TResult>(body), new FuncLoop<TResult>(static () => default!))
-            .WithRemeasure(() => Measure(options, body));
+        return PerfEngine.Measure(options, new FuncLoop<TResult>(body), new FuncLoop<TResult>(static () => default!));
     }
 
     /// <summary>
@@ -92,8 +90,7 @@ public static partial class Perf
     public static PerfResult Measure<TState>(PerfOptions options, TState state, Action<TState> body)
     {
         ArgumentNullException.ThrowIfNull(body);
-        return PerfEngine.Run(options, new StateActionLoop<TState>(state, body), new StateActionLoop<TState>(state, static _ => { }))
-            .WithRemeasure(() => Measure(options, state, body));
+        return PerfEngine.Measure(options, new StateActionLoop<TState>(state, body), new StateActionLoop<TState>(state, static _ => { }));
     }
 
     /// <summary>
@@ -121,8 +118,7 @@ public static partial class Perf
     public static PerfResult Measure<TState, TResult>(PerfOptions options, TState state, Func<TState, TResult> body)
     {
         ArgumentNullException.ThrowIfNull(body);
-        return PerfEngine.Run(
-                options, new StateFuncLoop<TState, TResult>(state, body), new StateFuncLoop<TState, TResult>(state, static _ => default!))
-            .WithRemeasure(() => Measure(options, state, body));
+        return PerfEngine.Measure(
+            options, new StateFuncLoop<TState, TResult>(state, body), new StateFuncLoop<TState, TResult>(state, static _ => default!));
     }
 }

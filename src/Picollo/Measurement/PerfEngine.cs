@@ -1,3 +1,4 @@
+using System.Collections.Immutable;
 using System.Diagnostics;
 using System.Reflection;
 using Picollo.Counters;
@@ -17,6 +18,47 @@ internal static class PerfEngine
     /// SemaphoreSlim: it knows its owner, so a nested call can be refused instead of deadlocking.
     /// </summary>
     internal static readonly Lock Gate = new();
+
+    /// <summary>
+    /// Measures <paramref name="body"/>: natively, then, when <paramref name="options"/> ask for simulated counters, under
+    /// simulation in the test's worker (<see cref="ISimulatedMeasurer"/>). The result can be measured again
+    /// (<see cref="PerfResult.Remeasure"/>): natively only, with the same simulated counts, which repeat exactly.
+    /// </summary>
+    /// <exception cref="PerfSimulationException">The simulated part failed.</exception>
+    internal static PerfResult Measure<TLoop>(PerfOptions options, TLoop body, TLoop empty)
+        where TLoop : struct, IOperationLoop
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        ImmutableArray<string> simulated = SimulatedResults.Requested(options);
+        ISimulatedMeasurer? measurer = simulated.IsEmpty ? null : SimulatedMeasurers.Current;
+
+        // In the simulation worker nothing runs natively: the test's own process measured that part already.
+        if (measurer is { IsWorker: true })
+            return SimulatedResults.InWorker(options, measurer.Measure(options, simulated, body, empty));
+
+        PerfResult native = Run(options, body, empty);
+        if (measurer is null)
+            return native.WithRemeasure(() => Measure(options, body, empty));
+
+        // Unoptimized code is never measured as if it were real (docs/ARCHITECTURE.md, "Measurement engine"): no worker.
+        SimulatedMeasurement simulation = native.Run.UnoptimizedReason is { } unoptimized
+            ? SimulatedMeasurement.Unavailable(simulated, MeasurementMessages.SimulationSkippedUnoptimized(unoptimized))
+            : measurer.Measure(options, simulated, body, empty);
+        Func<SimulatedMeasurement>? again = simulation.Simulator is null
+            ? null
+            : () => measurer.MeasureAgain(simulation.Region, simulated);
+        return MeasureAgainNatively(SimulatedResults.Merge(native, simulation), options, body, empty, simulation, again);
+    }
+
+    // A measurement with simulated counters measured again (a judgement's confirmation, a recording's runs) measures its
+    // native counters only and keeps the simulated ones: they repeat exactly, and each simulation costs a worker's seconds.
+    private static PerfResult MeasureAgainNatively<TLoop>(
+        PerfResult merged, PerfOptions options, TLoop body, TLoop empty, SimulatedMeasurement simulation, Func<SimulatedMeasurement>? again)
+        where TLoop : struct, IOperationLoop =>
+        merged
+            .WithSimulateAgain(again)
+            .WithRemeasure(() => MeasureAgainNatively(
+                SimulatedResults.Merge(Run(options, body, empty), simulation), options, body, empty, simulation, again));
 
     internal static PerfResult Run<TLoop>(PerfOptions options, TLoop body, TLoop empty)
         where TLoop : struct, IOperationLoop

@@ -43,6 +43,26 @@ public sealed class PerfResult
         return this;
     }
 
+    // Counts the simulated counters of the same region in another worker process: how a recording checks that they repeat
+    // across processes before storing them (docs/VERDICTS.md, "Simulated counters"). Null without simulated counters.
+    private Func<SimulatedMeasurement>? _simulateAgain;
+
+    /// <summary>Whether <see cref="SimulateAgain"/> can count the simulated counters in another process.</summary>
+    internal bool CanSimulateAgain => _simulateAgain is not null;
+
+    /// <summary>The simulated counters of this measurement counted again in another process.</summary>
+    /// <exception cref="InvalidOperationException">The measurement has no simulated counters that counted.</exception>
+    /// <exception cref="PerfSimulationException">The simulation ran and failed.</exception>
+    internal SimulatedMeasurement SimulateAgain() => _simulateAgain is { } again
+        ? again()
+        : throw new InvalidOperationException("This measurement has no simulated counters to count again.");
+
+    internal PerfResult WithSimulateAgain(Func<SimulatedMeasurement>? simulateAgain)
+    {
+        _simulateAgain = simulateAgain;
+        return this;
+    }
+
     /// <summary>One result per requested counter, in request order, available or not.</summary>
     public IReadOnlyList<CounterResult> Counters => _counters;
 
@@ -111,6 +131,24 @@ public sealed class PerfResult
 
     /// <summary>Generation-2 collections per operation.</summary>
     public CounterResult Gen2Collections => this[CounterNames.Gen2Collections];
+
+    /// <summary>Instructions per operation counted under simulation (docs/COUNTERS.md, "Simulated counters").</summary>
+    public CounterResult SimInstructions => this[CounterNames.SimInstructions];
+
+    /// <summary>Branches per operation counted under simulation.</summary>
+    public CounterResult SimBranches => this[CounterNames.SimBranches];
+
+    /// <summary>Branch mispredictions per operation of the simulated branch predictor.</summary>
+    public CounterResult SimBranchMisses => this[CounterNames.SimBranchMisses];
+
+    /// <summary>First-level cache misses per operation of the simulated caches.</summary>
+    public CounterResult SimL1Misses => this[CounterNames.SimL1Misses];
+
+    /// <summary>Last-level cache misses per operation of the simulated caches.</summary>
+    public CounterResult SimCacheMisses => this[CounterNames.SimCacheMisses];
+
+    /// <summary>Cycles per operation estimated from the simulated counts (the model: docs/COUNTERS.md, "Simulated counters").</summary>
+    public CounterResult SimCycles => this[CounterNames.SimCycles];
 
     /// <summary>The run's notes and every counter's table in markdown, each titled with what its values are.</summary>
     /// <param name="values">Per operation (default: exact percentiles of the samples) or per sample (the histogram summaries).</param>

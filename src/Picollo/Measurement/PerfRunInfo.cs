@@ -139,6 +139,12 @@ public sealed record PerfRunInfo
     public bool CodeMayHaveChanged => MayHaveChanged(new JitCounts(SamplingJitCompilations, SamplingThreadJitCompilations), WarmupEnd);
 
     /// <summary>
+    /// The simulated part of the measurement (docs/COUNTERS.md, "Simulated counters"): what the simulation worker counted
+    /// and on which simulated machine; <see langword="null"/> when no simulated counter was asked for.
+    /// </summary>
+    internal SimulatedMeasurement? Simulation { get; init; }
+
+    /// <summary>
     /// Whether the run measured the body's final code: its warmup ended on evidence (not at a time cap) and no code changed
     /// under the samples. Baseline verdicts and relative claims measure again when it did not (docs/VERDICTS.md, "Code that
     /// is not final").

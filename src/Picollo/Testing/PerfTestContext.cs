@@ -8,7 +8,8 @@ namespace Picollo.Testing;
 /// (issue 28): its <see cref="PerfContext"/> (the test, its options and its cancellation), the host its assertions report
 /// to and its assertion scope. <see cref="Enter"/> sets it, with the ambient values of the lower layers that cannot see
 /// this type (<see cref="PerfAssertionHost.Current"/>, <see cref="PerfAssertionScope.Current"/>,
-/// <see cref="MeasurementCancellation.Current"/>), and restores all of them when the test ends: nothing else writes them.
+/// <see cref="MeasurementCancellation.Current"/>, <see cref="SimulatedMeasurers.Current"/>), and restores all of them when
+/// the test ends: nothing else writes them.
 /// </summary>
 internal sealed class PerfTestContext
 {
@@ -49,16 +50,27 @@ internal sealed class PerfTestContext
     /// <param name="perf">The test's <see cref="PerfContext"/>.</param>
     /// <param name="host">The host the test's assertions report to.</param>
     /// <param name="scope">The test's assertion scope.</param>
+    /// <param name="simulated">
+    /// Who counts the test's simulated counters (<see cref="SimulatedMeasurers.Current"/>): its simulation worker, or, in that
+    /// worker, the worker itself; <see langword="null"/> when nobody can.
+    /// </param>
     /// <returns>The scope; dispose it in the same flow, e.g. with <c>using</c>, also when the test throws.</returns>
-    public static IDisposable Enter(PerfContext perf, IPerfAssertionHost host, PerfAssertionScope scope)
+    public static IDisposable Enter(
+        PerfContext perf, IPerfAssertionHost host, PerfAssertionScope scope, ISimulatedMeasurer? simulated = null)
     {
         ArgumentNullException.ThrowIfNull(perf);
         ArgumentNullException.ThrowIfNull(host);
         ArgumentNullException.ThrowIfNull(scope);
-        var entered = new Entered(s_current.Value, PerfAssertionHost.Current, PerfAssertionScope.Current, MeasurementCancellation.Current);
+        var entered = new Entered(
+            s_current.Value,
+            PerfAssertionHost.Current,
+            PerfAssertionScope.Current,
+            SimulatedMeasurers.Current,
+            MeasurementCancellation.Current);
         var context = new PerfTestContext(perf, host, scope);
         PerfAssertionHost.Current = context.Host;
         MeasurementCancellation.Current = context.CancellationToken;
+        SimulatedMeasurers.Current = simulated;
         PerfAssertionScope.Current = context.Scope;
         s_current.Value = context;
         return entered;
@@ -66,7 +78,11 @@ internal sealed class PerfTestContext
 
     /// <summary>What was current before a context was entered; a class, not a struct, so a copy cannot restore twice.</summary>
     private sealed class Entered(
-        PerfTestContext? context, IPerfAssertionHost host, PerfAssertionScope? scope, CancellationToken cancellation) : IDisposable
+        PerfTestContext? context,
+        IPerfAssertionHost host,
+        PerfAssertionScope? scope,
+        ISimulatedMeasurer? simulated,
+        CancellationToken cancellation) : IDisposable
     {
         private bool _disposed;
 
@@ -78,6 +94,7 @@ internal sealed class PerfTestContext
             _disposed = true;
             s_current.Value = context;
             PerfAssertionScope.Current = scope;
+            SimulatedMeasurers.Current = simulated;
             MeasurementCancellation.Current = cancellation;
             PerfAssertionHost.Current = host;
         }

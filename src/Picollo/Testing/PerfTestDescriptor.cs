@@ -71,6 +71,12 @@ internal sealed class PerfTestDescriptor
     /// </summary>
     internal PerfTestWorker? Worker { get; init; }
 
+    /// <summary>
+    /// How the adapter starts this test alone for its simulated counters (docs/COUNTERS.md, "Simulated counters"): a lean
+    /// worker without its framework where the framework adds nothing (<see cref="LeanTestHost"/>), else <see cref="Worker"/>.
+    /// </summary>
+    internal PerfTestWorker? SimulationWorker { get; init; }
+
     /// <summary>Class.Method[.case], as reports name the test.</summary>
     public string DisplayName => CaseName is null ? $"{TestClass}.{Method.Name}" : $"{TestClass}.{Method.Name}({CaseName})";
 }

@@ -6,6 +6,7 @@ using Picollo.Baselines;
 using Picollo.Counters;
 using Picollo.Measurement;
 using Picollo.Reporting;
+using Picollo.Simulation;
 
 namespace Picollo.Testing;
 
@@ -86,8 +87,8 @@ internal static class PerfTestExecution
             throw new PerfTestConfigurationException(problem);
 
         // A fresh process started to measure one theory row runs the method's other rows too (xunit runs a theory whose rows
-        // are enumerated at run time as one test case): they measure nothing.
-        if (OtherRowOfAWorker(test) is { } other)
+        // are enumerated at run time as one test case): they measure nothing. So does a simulation worker's.
+        if ((OtherRowOfAWorker(test) ?? OtherTestOfASimulationWorker(test)) is { } other)
             return new PerfTestOutcome(other, [], []);
 
         IPerfTestDeclaration? defaults = test.Method.Module.Assembly.GetCustomAttribute<PerfDefaultsAttribute>();
@@ -109,9 +110,11 @@ internal static class PerfTestExecution
             ResultsDirectory = PerfResultsFolder.Of(test.Method.Module.Assembly),
         };
 
-        // The test's ambient values (its context, host, scope and cancellation) for all it runs and awaits, restored in one
-        // place however it ends: disposed after the catch below, as the finally that restored them one by one was.
-        using IDisposable entered = PerfTestContext.Enter(context, bridge, scope);
+        // The test's ambient values (its context, host, scope, cancellation and who counts its simulated counters) for all it
+        // runs and awaits, restored in one place however it ends: disposed after the catch below, as the finally that
+        // restored them one by one was. The simulation worker, if one started, ends with the test.
+        using SimulationWorker? simulation = NewSimulationWorker(test);
+        using IDisposable entered = PerfTestContext.Enter(context, bridge, scope, SimulatedMeasurer(test, simulation));
         SideBySidePeer? peer = SideBySidePeer.Current;
         peer?.BeginTest(test.DisplayName);
         try
@@ -210,6 +213,10 @@ internal static class PerfTestExecution
 
         test.Method.Invoke(instance, BindingFlags.DoNotWrapExceptions, null, arguments, CultureInfo.InvariantCulture);
 
+        // In a simulation worker the test's process checks: its regions are written, and that is all this process is for.
+        if (IsSimulationWorker)
+            return;
+
         // Declared budgets and Baseline = true apply to the one region the method measured (and that it did not judge itself).
         IReadOnlyList<PerfResult> results = context.Results;
         if (settings.Budgets.Count == 0 && settings.Baseline != true)
@@ -233,6 +240,8 @@ internal static class PerfTestExecution
         PerfTestDescriptor test, PerfTestSettings settings, object? instance, object?[] data, PerfContext context)
     {
         PerfResult result = context.Record(OperationBinder.Measure(settings.Options, test.Method, instance, data));
+        if (IsSimulationWorker)
+            return;
         var checks = new PerfTestChecks();
         if (settings.Baseline != false)
         {
@@ -332,6 +341,33 @@ internal static class PerfTestExecution
             });
         }
     }
+
+    // Who counts the test's simulated counters (docs/COUNTERS.md, "Simulated counters"): in a simulation worker, the worker
+    // itself; in a fresh process measuring for another's recording, nobody (that process counts them); otherwise the test's
+    // own simulation worker, when the adapter can start the test in another process.
+    private static ISimulatedMeasurer? SimulatedMeasurer(PerfTestDescriptor test, SimulationWorker? simulation) =>
+        SimulationWorkerProtocol.WorkerFolder(Environment.GetEnvironmentVariable) is { } folder ? SimulationWorkerSide.ForProcess(folder)
+        : FreshProcessWorker.IsWorker(Environment.GetEnvironmentVariable) ? null
+        : simulation ?? (ISimulatedMeasurer)new UnavailableSimulation(PerfTestMessages.NoSimulationWorker(test.DisplayName));
+
+    private static SimulationWorker? NewSimulationWorker(PerfTestDescriptor test) =>
+        (test.SimulationWorker ?? test.Worker) is { } worker && !IsSimulationWorker
+            && !FreshProcessWorker.IsWorker(Environment.GetEnvironmentVariable)
+            ? new SimulationWorker(worker, SimulationKey(test), SimulationWorker.TimeoutFrom(Environment.GetEnvironmentVariable))
+            : null;
+
+    private static bool IsSimulationWorker => SimulationWorkerProtocol.WorkerFolder(Environment.GetEnvironmentVariable) is not null;
+
+    private static string SimulationKey(PerfTestDescriptor test) =>
+        SimulationWorkerProtocol.TestKey(test.Method.DeclaringType?.FullName, test.Method.Name, test.CaseName);
+
+    // In a simulation worker, why this test is not the one it was started for (the framework may run a theory's other rows,
+    // or more); null otherwise.
+    private static string? OtherTestOfASimulationWorker(PerfTestDescriptor test) =>
+        IsSimulationWorker && Environment.GetEnvironmentVariable(SimulationWorkerProtocol.TestVariable) is var wanted
+            && wanted != SimulationKey(test)
+            ? PerfTestMessages.NotThisSimulatedTest(wanted)
+            : null;
 
     private static PerfTestOutcome Outcome(
         string? skip, PerfTestSettings settings, PerfAssertionScope scope, PerfTestHostBridge bridge, PerfContext context)

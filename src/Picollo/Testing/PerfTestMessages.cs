@@ -311,9 +311,100 @@ internal static class PerfTestMessages
         $"the fresh process for {test} has no level of the body: none of its {measurements} measurements ran the body's final "
         + $"code ({notes.TrimEnd('.')}).");
 
+    /// <summary>The simulation worker's program started no process.</summary>
+    /// <param name="test">The test as the worker names it.</param>
+    /// <param name="valgrind">The valgrind program.</param>
+    public static string SimulationWorkerDidNotStart(string test, string valgrind) =>
+        $"The simulation worker for {test} did not start ({valgrind} gave no process): no simulated counter was counted.";
+
+    /// <summary>The simulation worker's program could not be started.</summary>
+    /// <param name="test">The test as the worker names it.</param>
+    /// <param name="valgrind">The valgrind program.</param>
+    /// <param name="error">Why.</param>
+    public static string SimulationWorkerCouldNotStart(string test, string valgrind, string error) =>
+        $"The simulation worker for {test} could not start {valgrind}: {Sentences.Unended(error)}. Install Valgrind "
+        + "(sudo apt-get install valgrind) or set PICOLLO_VALGRIND to a valgrind that runs.";
+
+    /// <summary>The simulated measurement failed in the worker: the body threw or the counts could not be read.</summary>
+    /// <param name="test">The test as the worker names it.</param>
+    /// <param name="what">What happened there.</param>
+    /// <param name="lastWords">The worker's last lines and Valgrind's.</param>
+    public static string SimulationFailed(string test, string what, IReadOnlyList<string> lastWords) =>
+        $"Under simulation, {test} failed in its worker: {Sentences.Unended(what)}. Nothing was recorded." + LastWords(lastWords);
+
+    /// <summary>The simulation worker ended before measuring a region.</summary>
+    /// <param name="test">The test as the worker names it.</param>
+    /// <param name="exitCode">Its exit code.</param>
+    /// <param name="region">The region it was to measure, from 0.</param>
+    /// <param name="lastWords">The worker's last lines and Valgrind's.</param>
+    public static string SimulationWorkerExitedEarly(string test, int exitCode, int region, IReadOnlyList<string> lastWords) =>
+        string.Create(
+            CultureInfo.InvariantCulture,
+            $"The simulation worker for {test} exited with code {exitCode} before measuring the test's measurement {region + 1} ")
+        + "with simulated counters: nothing was recorded. Valgrind's lines below say when it cannot run this .NET; the test's "
+        + "own when it failed or measured differently in the worker." + LastWords(lastWords);
+
+    /// <summary>The simulation worker ran out of time.</summary>
+    /// <param name="test">The test as the worker names it.</param>
+    /// <param name="limit">The timeout.</param>
+    /// <param name="variable">The variable that sets it.</param>
+    /// <param name="lastWords">The worker's last lines and Valgrind's.</param>
+    public static string SimulationTimedOut(string test, TimeSpan limit, string variable, IReadOnlyList<string> lastWords) =>
+        string.Create(CultureInfo.InvariantCulture, $"The simulation worker for {test} did not finish within {limit.TotalSeconds:0} s ")
+        + "and was stopped: nothing was recorded. Under simulation code runs about 50 times slower than natively; a body that "
+        + $"takes milliseconds per operation needs more time: set {variable} (seconds) higher, or give the simulated counters a "
+        + "smaller body." + LastWords(lastWords);
+
+    /// <summary>The simulation worker wrote a file that cannot be read.</summary>
+    /// <param name="test">The test as the worker names it.</param>
+    /// <param name="error">Why.</param>
+    public static string SimulationUnreadable(string test, string error) =>
+        $"The simulation worker for {test} wrote an unreadable measurement: {Sentences.Ended(error)}";
+
+    /// <summary>In a simulation worker, why a test other than the one it was started for measures nothing.</summary>
+    /// <param name="wanted">The test the worker measures.</param>
+    public static string NotThisSimulatedTest(string? wanted) =>
+        $"Not measured: this process is the simulation worker of {wanted}.";
+
+    /// <summary>A lean worker's data could not be read.</summary>
+    /// <param name="error">Why.</param>
+    public static string LeanDataUnreadable(string error) =>
+        $"The test case's data handed to the simulation worker could not be read: {Sentences.Ended(error)}";
+
+    /// <summary>A type of a lean worker's data is not among the loaded assemblies.</summary>
+    /// <param name="type">The type's assembly-qualified name.</param>
+    public static string LeanTypeNotFound(string type) => $"The type {type} of the test case's data is not found in the worker.";
+
+    /// <summary>A lean worker's last line after running its test.</summary>
+    /// <param name="test">The test.</param>
+    /// <param name="skip">Why it was skipped, or <see langword="null"/>.</param>
+    public static string LeanWorkerRan(string test, string? skip) =>
+        skip is null ? $"Picollo simulation worker: {test} ran." : $"Picollo simulation worker: {test} skipped: {skip}";
+
+    /// <summary>A lean worker that could not run its test.</summary>
+    /// <param name="exception">The exception's type.</param>
+    /// <param name="message">Its message.</param>
+    public static string LeanWorkerCouldNotRun(string exception, string message) =>
+        $"Picollo simulation worker: the test could not be run without its framework ({exception}: {Sentences.Unended(message)}).";
+
+    /// <summary>A lean worker whose test failed.</summary>
+    /// <param name="exception">The exception's type.</param>
+    /// <param name="message">Its message.</param>
+    public static string LeanWorkerTestFailed(string exception, string message) =>
+        $"Picollo simulation worker: the test failed: {exception}: {Sentences.Unended(message)}.";
+
+    /// <summary>Why a test's simulated counters cannot be counted: the adapter cannot start it in another process.</summary>
+    /// <param name="test">The test's display name.</param>
+    public static string NoSimulationWorker(string test) =>
+        $"{test} cannot be started in a worker process (its test assembly is not a program with a runtimeconfig.json, or the "
+        + "test framework runs it in-process), so its simulated counters cannot be counted: run it with dotnet test.";
+
     private static string MeasuredNothing(string test, string why, IReadOnlyList<string> lastOutput) =>
         $"the fresh process for {test} measured nothing: {why}." +
         (lastOutput.Count == 0 ? string.Empty : " Its last output: " + string.Join(" | ", lastOutput));
+
+    private static string LastWords(IReadOnlyList<string> lines) =>
+        lines.Count == 0 ? string.Empty : " Its last output: " + string.Join(" | ", lines);
 
     private static string ContextForm(string method) =>
         $"public void {method}(PerfContext perf) {{ var input = ...; PerfResult r = perf.Measure(input, static s => Work(s)); " +

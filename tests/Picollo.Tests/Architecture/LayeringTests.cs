@@ -25,6 +25,7 @@ public sealed partial class LayeringTests
         ("Measurement", 5),
         ("Observation", 5),
         ("Baselines", 6),
+        ("Simulation", 6),
         ("Reporting", 7),
         ("Assertions", 8),
         ("Testing", 9),

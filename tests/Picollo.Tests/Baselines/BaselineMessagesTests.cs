@@ -128,6 +128,17 @@ public sealed class BaselineMessagesTests
         Case(text, nameof(BaselineMessages.LevelBesideBusyProcesses), BaselineMessages.LevelBesideBusyProcesses(1.02, 2));
         Case(text, nameof(BaselineMessages.LevelInSlowBranchyState), BaselineMessages.LevelInSlowBranchyState(414.2, 662.8));
         Case(text, nameof(BaselineMessages.LevelAtOtherMachineSpeed), BaselineMessages.LevelAtOtherMachineSpeed(1_082.4, 1_291.7));
+        Case(text, nameof(BaselineMessages.SimulationWorker), BaselineMessages.SimulationWorker());
+        Case(text, nameof(BaselineMessages.SimulatedCountDiffered), BaselineMessages.SimulatedCountDiffered("sim-instructions", 3_325, 3_391.5, 0.001));
+        Case(text, nameof(BaselineMessages.SimulatedCountsDiffer), BaselineMessages.SimulatedCountsDiffer(
+            [BaselineMessages.SimulatedCountDiffered("sim-instructions", 3_325, 3_391.5, 0.001),
+                BaselineMessages.SimulatedCountDiffered("sim-branch-misses", 29.02, 31.4, 0.01)]));
+        Case(text, nameof(BaselineMessages.SimulatedRepeatFailed), BaselineMessages.SimulatedRepeatFailed(
+            "The simulation worker for WordsPerf.Count in TextKit.PerfTests.dll did not finish within 300 s and was stopped: nothing was recorded."));
+        Case(text, nameof(BaselineMessages.SimulatedCountsRepeated), BaselineMessages.SimulatedCountsRepeated(3));
+        Case(text, nameof(BaselineMessages.BaselineUpdated), BaselineMessages.BaselineUpdated(
+            "/src/TextKit.PerfTests/WordsPerf.Count.perf.json",
+            ["amd-epyc.x64.net10.0.12.5f33ee1e", "simulated-callgrind-3-19-0.x64.net10.0.12.24ece60d"]));
 
         Approvals.Verify(text.ToString(), nameof(BaselineMessages));
     }

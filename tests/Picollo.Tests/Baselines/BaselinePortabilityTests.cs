@@ -1,5 +1,6 @@
 using Picollo.Baselines;
 using Picollo.Counters;
+using Picollo.Measurement;
 using Shouldly;
 using Xunit;
 using static Picollo.Tests.Baselines.BaselineTestData;
@@ -8,12 +9,60 @@ namespace Picollo.Tests.Baselines;
 
 public sealed class BaselinePortabilityTests
 {
+    // The portabilities of counters measured on the host; simulated counters compare simulated machines (below).
+    private static readonly CounterPortability[] HostPortabilities =
+        [.. Enum.GetValues<CounterPortability>().Where(static p => p != CounterPortability.SameSimulator)];
+
+    private static readonly SimulatorInfo Callgrind = new(
+        "callgrind 3.19.0", "X64", ["avx", "avx2", "bmi1", "bmi2", "fma", "lzcnt", "popcnt", "sse4.2"], "10.0.12", false, false);
+
+    [Fact]
+    public void SimulatedCounters_CompareTheSameSimulatedMachine_WhateverTheHost()
+    {
+        // Built from the same facts on two hosts: the same fingerprint, so one entry serves both.
+        MachineFingerprint one = MachineFingerprint.ForSimulator(Callgrind), other = MachineFingerprint.ForSimulator(Callgrind with { });
+
+        one.Id.ShouldBe(other.Id);
+        one.IsSimulated.ShouldBeTrue();
+        one.Id.ShouldStartWith("simulated-callgrind-3-19-0.x64.net10.0.12.");
+        BaselinePortability.IsComparable(CounterPortability.SameSimulator, one, other, out string? reason).ShouldBeTrue(reason);
+    }
+
+    [Theory]
+    [InlineData("tool", "another simulator (simulated: callgrind 3.19.0 vs simulated: callgrind 3.22.0)")]
+    [InlineData("runtime", "different .NET runtime (10.0.12 vs 10.0.13)")]
+    [InlineData("isa", "different ISA extensions under simulation (avx avx2 bmi1 bmi2 fma lzcnt popcnt sse4.2 vs avx bmi1 bmi2 lzcnt popcnt sse4.2)")]
+    [InlineData("gc", "different GC mode (workstation, non-concurrent vs server, non-concurrent)")]
+    public void SimulatedCounters_DoNotCompareAcrossSimulatorRuntimeIsaOrGc(string change, string expected)
+    {
+        SimulatorInfo changed = change switch
+        {
+            "tool" => Callgrind with { Tool = "callgrind 3.22.0" },
+            "runtime" => Callgrind with { RuntimeVersion = "10.0.13" },
+            "isa" => Callgrind with { IsaExtensions = ["avx", "bmi1", "bmi2", "lzcnt", "popcnt", "sse4.2"] },
+            _ => Callgrind with { IsServerGC = true },
+        };
+
+        BaselinePortability.IsComparable(
+            CounterPortability.SameSimulator, MachineFingerprint.ForSimulator(Callgrind), MachineFingerprint.ForSimulator(changed), out string? reason)
+            .ShouldBeFalse();
+        reason.ShouldBe(expected);
+    }
+
+    [Fact]
+    public void SimulatedCounters_NeverCompareAHostEntry()
+    {
+        BaselinePortability.IsComparable(CounterPortability.SameSimulator, Epyc, MachineFingerprint.ForSimulator(Callgrind), out string? reason)
+            .ShouldBeFalse();
+        reason.ShouldBe("not a simulated machine's entry");
+    }
+
     [Fact]
     public void SameModel_ComparesEverything()
     {
         MachineFingerprint sameModelOtherKernel = Machine(Epyc.CpuModel, kernel: "6.19.0", cores: 64);
 
-        foreach (CounterPortability p in Enum.GetValues<CounterPortability>())
+        foreach (CounterPortability p in HostPortabilities)
             BaselinePortability.IsComparable(p, Epyc, sameModelOtherKernel, out _).ShouldBeTrue(p.ToString());
     }
 
@@ -55,7 +104,7 @@ public sealed class BaselinePortabilityTests
     {
         MachineFingerprint net11 = Machine(Epyc.CpuModel, runtime: "11.0.0");
 
-        foreach (CounterPortability p in Enum.GetValues<CounterPortability>())
+        foreach (CounterPortability p in HostPortabilities)
         {
             BaselinePortability.IsComparable(p, Epyc, net11, out string? reason).ShouldBeFalse();
             reason.ShouldBe("different .NET runtime (10.0 vs 11.0)");

@@ -108,6 +108,18 @@ public sealed class MeasurementMessagesTests
             MeasurementMessages.AbRecordUnreadable(
                 "/tmp/picollo-ab-4242/head.result.0001.json", "'}' is invalid after a value. LineNumber: 0 | BytePositionInLine: 41."));
 
+        Case(nameof(MeasurementMessages.SimulatedNotMeasuredHere), MeasurementMessages.SimulatedNotMeasuredHere("sim-instructions"));
+        Case(
+            nameof(MeasurementMessages.SimulationSkippedUnoptimized),
+            MeasurementMessages.SimulationSkippedUnoptimized(
+                "The measured body WordsPerf.Count is in TextKit.PerfTests, built without optimizations (Debug). Run it in Release"));
+        Case(nameof(MeasurementMessages.MeasuredByTheTestProcess), MeasurementMessages.MeasuredByTheTestProcess("tsc"));
+        Case(
+            nameof(MeasurementMessages.SimulatedRun),
+            MeasurementMessages.SimulatedRun(
+                10, 301, "callgrind 3.19.0, X64 (avx avx2 bmi1 bmi2 fma lzcnt popcnt sse4.2), .NET 10.0.12, GC workstation, non-concurrent",
+                TimeSpan.FromSeconds(7.84)));
+
         Approvals.Verify(text.ToString(), nameof(MeasurementMessages));
     }
 }

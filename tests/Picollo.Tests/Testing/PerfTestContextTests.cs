@@ -24,6 +24,7 @@ public sealed partial class PerfTestContextTests
         "src/Picollo/Assertions/PerfAssertionHost.cs",
         "src/Picollo/Assertions/PerfAssertionScope.cs",
         "src/Picollo/Measurement/MeasurementCancellation.cs",
+        "src/Picollo/Measurement/SimulatedMeasurers.cs",
         Writer,
     ];
 
@@ -203,7 +204,7 @@ public sealed partial class PerfTestContextTests
     }
 
     // An assignment (not a comparison) to one of the ambient values, or the setter PerfContext had before the context.
-    [GeneratedRegex(@"\b(?:PerfTestContext|PerfContext|PerfAssertionHost|PerfAssertionScope|MeasurementCancellation)\.Current\s*=(?!=)"
+    [GeneratedRegex(@"\b(?:PerfTestContext|PerfContext|PerfAssertionHost|PerfAssertionScope|MeasurementCancellation|SimulatedMeasurers)\.Current\s*=(?!=)"
         + @"|\bPerfContext\.SetCurrent\b|\bPerfAssertionScope\.(?:Begin|End)\(")]
     private static partial Regex AmbientWrite();
 

@@ -28,6 +28,7 @@ public sealed class PerfTestMessagesTests
         References(Case);
         Knobs(Case);
         FreshProcesses(Case);
+        Simulation(Case);
 
         Approvals.Verify(text.ToString(), nameof(PerfTestMessages));
     }
@@ -127,6 +128,42 @@ public sealed class PerfTestMessagesTests
         add(nameof(PerfTestMessages.MaxChangeBesideAgainst), PerfTestMessages.MaxChangeBesideAgainst(PerfFact, 0.05, "NaiveCount"));
         add(nameof(PerfTestMessages.MaxCohensDBesideAgainst), PerfTestMessages.MaxCohensDBesideAgainst(PerfFact, 0.8, "NaiveCount"));
         add(nameof(PerfTestMessages.MinCohensDWithoutMinSpeedup), PerfTestMessages.MinCohensDWithoutMinSpeedup(PerfFact, 0.8));
+    }
+
+    private static void Simulation(Action<string, string> add)
+    {
+        string[] lastWords = ["Picollo simulation worker: the test failed: System.InvalidOperationException: only in the worker.",
+            "valgrind: Process terminating with default action of signal 6 (SIGABRT)"];
+        add(nameof(PerfTestMessages.SimulationWorkerDidNotStart), PerfTestMessages.SimulationWorkerDidNotStart(Worker, "/usr/bin/valgrind"));
+        add(
+            nameof(PerfTestMessages.SimulationWorkerCouldNotStart),
+            PerfTestMessages.SimulationWorkerCouldNotStart(Worker, "/opt/valgrind", "An error occurred trying to start process '/opt/valgrind'. Permission denied"));
+        add(
+            nameof(PerfTestMessages.SimulationFailed),
+            PerfTestMessages.SimulationFailed(Worker, "System.InvalidOperationException: only in the worker.", lastWords));
+        add(nameof(PerfTestMessages.SimulationWorkerExitedEarly), PerfTestMessages.SimulationWorkerExitedEarly(Worker, 134, 0, lastWords));
+        add(
+            nameof(PerfTestMessages.SimulationTimedOut),
+            PerfTestMessages.SimulationTimedOut(Worker, TimeSpan.FromSeconds(300), "PICOLLO_SIMULATION_TIMEOUT", []));
+        add(
+            nameof(PerfTestMessages.SimulationUnreadable),
+            PerfTestMessages.SimulationUnreadable(Worker, "region-0.json is not a measurement it writes: '}' is invalid after a value."));
+        add(nameof(PerfTestMessages.NoSimulationWorker), PerfTestMessages.NoSimulationWorker("WordsPerf.Count"));
+        add(nameof(PerfTestMessages.NotThisSimulatedTest), PerfTestMessages.NotThisSimulatedTest("TextKit.PerfTests.FnvPerf.Hash|256"));
+        add(nameof(PerfTestMessages.LeanDataUnreadable), PerfTestMessages.LeanDataUnreadable("'v' was not found."));
+        add(
+            nameof(PerfTestMessages.LeanTypeNotFound),
+            PerfTestMessages.LeanTypeNotFound("TextKit.Mode, TextKit, Version=1.0.0.0, Culture=neutral, PublicKeyToken=null"));
+        add(nameof(PerfTestMessages.LeanWorkerRan) + ": ran", PerfTestMessages.LeanWorkerRan("FnvPerf.Hash(256)", null));
+        add(
+            nameof(PerfTestMessages.LeanWorkerRan) + ": skipped",
+            PerfTestMessages.LeanWorkerRan("FnvPerf.Hash(256)", "Not measured: this process is the simulation worker of TextKit.PerfTests.FnvPerf.Hash|4096."));
+        add(
+            nameof(PerfTestMessages.LeanWorkerCouldNotRun),
+            PerfTestMessages.LeanWorkerCouldNotRun("MissingMethodException", "Cannot dynamically create an instance of type 'WordsPerf'."));
+        add(
+            nameof(PerfTestMessages.LeanWorkerTestFailed),
+            PerfTestMessages.LeanWorkerTestFailed("System.IndexOutOfRangeException", "Index was outside the bounds of the array."));
     }
 
     private static void FreshProcesses(Action<string, string> add)
