@@ -97,8 +97,12 @@ internal static class CliMessages
         $"No folder {folder}: give a run's results folder ({ResultsFolders}).";
 
     /// <summary>The last line of <c>picollo doctor</c>: whether hardware counters are usable here, and its exit code.</summary>
-    public static string HardwareCounters(bool usable) => usable
+    public static string HardwareCounters(bool usable, bool simulated) => usable
         ? "Hardware counters are usable here (exit code 0)."
         : "Hardware counters are not usable here (exit code 2): perf tests judge time on "
-            + "tsc/task-clock and skip assertions on hardware counters, with the reason above.";
+            + "tsc/task-clock and skip assertions on hardware counters, with the reason above"
+            + (simulated
+                ? "; simulated counters count instructions and branch misses here instead (Counters = \"sim-instructions,sim-branch-misses\", "
+                    + "or Fallback = \"instructions->sim-instructions\")."
+                : ".");
 }

@@ -32,6 +32,10 @@ internal static class Commands
         doctor.SetAction(result => DoctorCommand.Run(console, result.GetValue(json)));
         root.Subcommands.Add(doctor);
 
+        var probe = new Command(SimulationProbeCommand.Name, "picollo doctor's probe of Valgrind running .NET.") { Hidden = true };
+        probe.SetAction(_ => SimulationProbeCommand.Run(console.Profile.Out.Writer));
+        root.Subcommands.Add(probe);
+
         var pmu = new Option<string?>("--pmu") { Description = "Only the events of this PMU (e.g. cpu, software)." };
         var list = new Command("list", HelpMessages.List()) { pmu };
         list.SetAction(result => ListCommand.Run(console, errors, result.GetValue(pmu)));

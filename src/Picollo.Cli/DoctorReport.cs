@@ -4,6 +4,7 @@ using Picollo.Baselines;
 using Picollo.Counters;
 using Picollo.Measurement;
 using Picollo.PerfEvents;
+using Picollo.Simulation;
 
 namespace Picollo.Cli;
 
@@ -74,8 +75,11 @@ internal sealed record DoctorReport
     /// <summary>Whether hardware counters are usable here (the exit code says the same).</summary>
     public bool HardwareCountersUsable { get; init; }
 
-    /// <summary>The default set and the generic perf names, each opened as a measurement opens it.</summary>
+    /// <summary>The default set and the generic perf names, each opened as a measurement opens it, then the simulated counters.</summary>
     public required IReadOnlyList<CounterStatus> Counters { get; init; }
+
+    /// <summary>Whether simulated counters count here: Valgrind, and Valgrind running .NET.</summary>
+    public required SimulationStatus Simulation { get; init; }
 
     /// <summary>Gathers the report on the calling thread (perf events are opened for it, then closed).</summary>
     public static DoctorReport Gather()
@@ -84,6 +88,7 @@ internal sealed record DoctorReport
         PerfEventAvailability perf = PerfEventAvailability.Current;
         bool counted = PerfPmu.TryGetNumberOfCounters(out uint fixedCounters, out uint programmable);
         TscFrequency? frequency = Tsc.IsSupported ? TryFrequency() : null;
+        SimulationStatus simulation = ProbeSimulation();
         return new DoctorReport
         {
             BaselineKey = machine.Id,
@@ -118,8 +123,22 @@ internal sealed record DoctorReport
             TscFrequencySource = frequency?.Source.ToString(),
             TscUncertaintyPpm = frequency?.UncertaintyPpm,
             HardwareCountersUsable = perf.IsHardwareAvailable,
-            Counters = ProbeCounters(),
+            Counters = [.. ProbeCounters(), .. KnownCounters.SimulatedSet.Select(
+                name => new CounterStatus(name, "simulated", false, simulation.Counts, simulation.Reason))],
+            Simulation = simulation,
         };
+    }
+
+    // Valgrind found, then a small .NET program (this tool, SimulationProbeCommand) run under callgrind as a worker runs.
+    private static SimulationStatus ProbeSimulation()
+    {
+        ValgrindInstallation valgrind = ValgrindInstallation.Current;
+        if (valgrind.UnavailableReason is { } missing)
+            return new SimulationStatus(valgrind.Path, valgrind.Version?.ToString(), false, null, missing);
+
+        (string program, string[] arguments) = SimulationProbeCommand.ThisTool();
+        (TimeSpan took, string? problem) = SimulationProbe.Run(valgrind, program, arguments, TimeSpan.FromMinutes(2));
+        return new SimulationStatus(valgrind.Path, valgrind.Version?.ToString(), problem is null, Math.Round(took.TotalSeconds, 1), problem);
     }
 
     // The default set first, then the generic perf names it leaves out; each opened alone, as a measurement would open it.

@@ -32,6 +32,10 @@ internal static class ListCommand
         output.WriteLine(CounterNames.Tsc);
         foreach (CounterDescriptor runtime in new RuntimeCounterSource().Descriptors)
             output.WriteLine(runtime.Name);
+
+        // Counted under Valgrind in a worker process where it is installed (picollo doctor says whether it runs .NET here).
+        foreach (string simulated in KnownCounters.SimulatedSet)
+            output.WriteLine(simulated);
         foreach (string name in catalog.GetKnownNames())
             output.WriteLine(name);
         return ExitCodes.Success;

@@ -47,9 +47,9 @@ internal static class AbPairRun
             try
             {
                 if (baseAssembly is not null)
-                    sides.Add(new Side("base", AbWorkerProcess.Start("base", baseAssembly, test, channel, folder, cpu)));
+                    sides.Add(new Side("base", AbWorkerProcess.Start("base", baseAssembly, test, channel, folder, cpu, pairIndex == 0)));
                 if (headAssembly is not null)
-                    sides.Add(new Side("head", AbWorkerProcess.Start("head", headAssembly, test, channel, folder, cpu)));
+                    sides.Add(new Side("head", AbWorkerProcess.Start("head", headAssembly, test, channel, folder, cpu, pairIndex == 0)));
                 using (cancellation.Register(() => sides.ForEach(static s => s.Worker.Kill())))
                 {
                     Trouble? trouble = Coordinate(listener, sides, pairIndex, timeout, maxSamples, cancellation);

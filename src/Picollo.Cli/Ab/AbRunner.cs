@@ -134,7 +134,7 @@ internal static class AbRunner
             if (Pairs.Count == 0)
                 return true;
             IReadOnlyList<AbMeasurement> measurements = AbStatistics.Judge(Pairs, options, final: false);
-            if (IsRelativeOnly(measurements))
+            if (IsRelativeOnly(measurements) || IsSimulatedOnly(measurements))
                 return false;
             if (Pairs.Count < options.MinPairs)
                 return true;
@@ -144,6 +144,10 @@ internal static class AbRunner
         // A test whose measurements are all relative (Against, Perf.Compare) is judged inside the head's own build, and each
         // of its pairs runs the two sides one after the other: one pair says whether its claims held, and every further pair
         // cost two solo measurements to say it again (the samples' WordsPerf.CountBeatsSplit: 6 s a pair, to the cap of 10).
+        // A test with no time counter whose simulated counters decided it: they repeat exactly, so its first pair said all.
+        private static bool IsSimulatedOnly(IReadOnlyList<AbMeasurement> measurements) =>
+            measurements.Count > 0 && measurements.All(static m => m.Time is null && m.Exact.Any(static e => e.IsSimulated));
+
         private bool IsRelativeOnly(IReadOnlyList<AbMeasurement> measurements) =>
             measurements.Count == 0 && Pairs.Any(static p => p.Measurements.Any(static r => r.Kind == "relative" && r.Side == "head"));
 

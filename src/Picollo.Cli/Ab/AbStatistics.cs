@@ -1,3 +1,4 @@
+using Picollo.Baselines;
 using Picollo.Counters;
 using Picollo.Measurement;
 
@@ -66,8 +67,13 @@ internal static class AbStatistics
             AbTimeEstimate? time = Time(finalPairs.Count > 0 ? finalPairs : both, options);
             IReadOnlyList<AbExactCounter> exact = Exact(Final(baseRecords), Final(headRecords));
             AbVerdict timeVerdict = time is null ? AbVerdict.NotJudged : Decide(time, options, final || time.Pairs >= options.MaxPairs);
+
+            // Without a time counter, a test of simulated counters is decided by them, from its first pair: they repeat.
+            bool simulatedOnly = time is null && exact.Any(static e => e.IsSimulated);
             AbVerdict verdict = exact.Any(static e => e.Verdict == AbVerdict.Regressed) ? AbVerdict.Regressed
-                : timeVerdict is AbVerdict.Unchanged && exact.Any(static e => e.Verdict == AbVerdict.Improved) ? AbVerdict.Improved
+                : (timeVerdict is AbVerdict.Unchanged || simulatedOnly) && exact.Any(static e => e.Verdict == AbVerdict.Improved)
+                    ? AbVerdict.Improved
+                : simulatedOnly ? AbVerdict.Unchanged
                 : timeVerdict;
             int setAside = finalPairs.Count > 0 ? both.Count - finalPairs.Count : 0;
             measurements.Add(new AbMeasurement(key, verdict, time, exact) { SetAsidePairs = setAside });
@@ -190,18 +196,30 @@ internal static class AbStatistics
         var exact = new List<AbExactCounter>();
         foreach (SideBySideCounter counter in headRecords[0].Counters)
         {
-            if (!counter.IsAvailable || !KnownCounters.Of(counter.Name, counter.Kind).IsDeterministic)
+            bool simulated = counter.Kind == CounterKind.Simulated;
+            if (!counter.IsAvailable || !(simulated || KnownCounters.Of(counter.Name, counter.Kind).IsDeterministic))
                 continue;
             double? b = PerOperation(baseRecords, counter.Name), h = PerOperation(headRecords, counter.Name);
             if (b is null || h is null)
                 continue;
-            AbVerdict verdict = h.Value > b.Value + ExactTolerance ? AbVerdict.Regressed
-                : h.Value < b.Value - ExactTolerance ? AbVerdict.Improved
+
+            // A simulated counter within its near-exact rule's tolerance (docs/VERDICTS.md, "Simulated counters").
+            double tolerance = simulated ? SimulatedTolerance(counter.Name, b.Value, h.Value) : ExactTolerance;
+            AbVerdict verdict = h.Value > b.Value + tolerance ? AbVerdict.Regressed
+                : h.Value < b.Value - tolerance ? AbVerdict.Improved
                 : AbVerdict.Unchanged;
-            exact.Add(new AbExactCounter(counter.Name, counter.Unit, b.Value, h.Value, verdict));
+            exact.Add(new AbExactCounter(counter.Name, counter.Unit, b.Value, h.Value, verdict) { IsSimulated = simulated });
         }
 
         return exact;
+    }
+
+    // What a simulated counter may move per operation between the two builds: its baseline rule's relative tolerance, at
+    // least its absolute one.
+    private static double SimulatedTolerance(string name, double b, double h)
+    {
+        CounterVerdictRule rule = VerdictPolicy.Default.GetRule(name, CounterKind.Simulated);
+        return Math.Max(rule.MinRelativeChange * Math.Max(Math.Abs(b), Math.Abs(h)), rule.MinAbsoluteChange);
     }
 
     // A side's records that ran final code, or all of them where none did: code that is not final allocates more (no
@@ -219,7 +237,7 @@ internal static class AbStatistics
                 continue;
             foreach (ulong sample in counter.Samples)
                 sum += sample;
-            operations += (double)counter.Samples.Count * record.OperationsPerSample;
+            operations += (double)counter.Samples.Count * (counter.OperationsPerSample ?? record.OperationsPerSample);
         }
 
         return operations > 0 ? sum / operations : null;

@@ -56,9 +56,11 @@ internal sealed class AbWorkerProcess : IDisposable
     /// <param name="channel">The tool's socket.</param>
     /// <param name="output">The folder the worker writes its records to.</param>
     /// <param name="cpu">The CPU both workers measure on.</param>
+    /// <param name="simulate">Whether the test's simulated counters are counted in this pair (its first).</param>
     /// <returns>The running worker.</returns>
     /// <exception cref="AbException">The host could not be started.</exception>
-    public static AbWorkerProcess Start(string side, AbTestAssembly assembly, AbTest test, string channel, string output, int cpu)
+    public static AbWorkerProcess Start(
+        string side, AbTestAssembly assembly, AbTest test, string channel, string output, int cpu, bool simulate)
     {
         var start = new ProcessStartInfo("dotnet")
         {
@@ -89,6 +91,7 @@ internal sealed class AbWorkerProcess : IDisposable
         start.Environment[SideBySidePeer.SideVariable] = side;
         start.Environment[SideBySidePeer.OutputVariable] = output;
         start.Environment[SideBySidePeer.CpuVariable] = cpu.ToString(CultureInfo.InvariantCulture);
+        start.Environment[SideBySidePeer.SimulateVariable] = simulate ? "1" : "0";
         ChildProcessIsolation.Apply(start, Path.Combine(output, side + "-results"));
 
         var process = new Process { StartInfo = start };

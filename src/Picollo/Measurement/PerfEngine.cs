@@ -38,7 +38,10 @@ internal static class PerfEngine
 
         PerfResult native = Run(options, body, empty);
         if (measurer is null)
+        {
+            native.PendingTurn?.Complete(native);
             return native.WithRemeasure(() => Measure(options, body, empty));
+        }
 
         // Unoptimized code is never measured as if it were real (docs/ARCHITECTURE.md, "Measurement engine"): no worker.
         SimulatedMeasurement simulation = native.Run.UnoptimizedReason is { } unoptimized
@@ -47,7 +50,9 @@ internal static class PerfEngine
         Func<SimulatedMeasurement>? again = simulation.Simulator is null
             ? null
             : () => measurer.MeasureAgain(simulation.Region, simulated);
-        return MeasureAgainNatively(SimulatedResults.Merge(native, simulation), options, body, empty, simulation, again);
+        PerfResult merged = SimulatedResults.Merge(native, simulation);
+        native.PendingTurn?.Complete(merged);
+        return MeasureAgainNatively(merged, options, body, empty, simulation, again);
     }
 
     // A measurement with simulated counters measured again (a judgement's confirmation, a recording's runs) measures its
@@ -170,6 +175,10 @@ internal static class PerfEngine
             Notes = notes.AsReadOnly(),
         };
         PerfResult result = ResultBuilder.Build(options, plan, calibration, sampling.Readings, run);
+
+        // A picollo ab worker's record waits for the simulated counters, which the test's simulation worker counts next.
+        if (turn is not null && !SimulatedResults.Requested(options).IsEmpty && SimulatedMeasurers.Current is { IsWorker: false })
+            return result.WithPendingTurn(turn);
         turn?.Complete(result);
         return result;
     }

@@ -57,6 +57,18 @@ public sealed class PerfResult
         ? again()
         : throw new InvalidOperationException("This measurement has no simulated counters to count again.");
 
+    /// <summary>
+    /// In a <c>picollo ab</c> worker, the turn whose record waits for this measurement's simulated counters: the engine
+    /// hands it the merged result (<see cref="PerfEngine.Measure"/>).
+    /// </summary>
+    internal SideBySideTurn? PendingTurn { get; private set; }
+
+    internal PerfResult WithPendingTurn(SideBySideTurn turn)
+    {
+        PendingTurn = turn;
+        return this;
+    }
+
     internal PerfResult WithSimulateAgain(Func<SimulatedMeasurement>? simulateAgain)
     {
         _simulateAgain = simulateAgain;

@@ -11,6 +11,12 @@ namespace Picollo.Measurement;
 internal sealed record SideBySideCounter(
     string Name, string Unit, CounterKind Kind, string? UnavailableReason, IReadOnlyList<ulong> Samples)
 {
+    /// <summary>
+    /// The operations in each of its samples when they are not the record's (<see cref="SideBySideRecord.OperationsPerSample"/>):
+    /// a simulated counter's samples come from its worker, with operations of their own; <see langword="null"/> otherwise.
+    /// </summary>
+    public long? OperationsPerSample { get; init; }
+
     /// <summary>Whether it counted.</summary>
     public bool IsAvailable => UnavailableReason is null;
 }

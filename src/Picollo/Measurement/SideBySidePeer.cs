@@ -39,6 +39,13 @@ internal sealed class SideBySidePeer
     /// <summary>The CPU both workers pin their measuring thread to.</summary>
     public const string CpuVariable = "PICOLLO_AB_CPU";
 
+    /// <summary>
+    /// <c>1</c> in the workers of a test's first process pair, whose measurements count the simulated counters too
+    /// (docs/COUNTERS.md, "Simulated counters"); they repeat exactly, so later pairs leave them out rather than pay a
+    /// simulation worker's seconds again.
+    /// </summary>
+    public const string SimulateVariable = "PICOLLO_AB_SIMULATE";
+
     private static readonly Lazy<SideBySidePeer?> s_current = new(
         static () => FromEnvironment(Environment.GetEnvironmentVariable), LazyThreadSafetyMode.ExecutionAndPublication);
 

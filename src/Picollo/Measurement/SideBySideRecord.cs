@@ -47,6 +47,8 @@ internal sealed record SideBySideRecord(
             writer.WriteString("kind", counter.Kind.ToString());
             if (counter.UnavailableReason is { } reason)
                 writer.WriteString("unavailable", reason);
+            if (counter.OperationsPerSample != result.OperationsPerSample)
+                writer.WriteNumber("operationsPerSample", counter.OperationsPerSample);
             writer.WriteStartArray("samples");
             foreach (ulong sample in counter.Samples)
                 writer.WriteNumberValue(sample);
@@ -97,7 +99,10 @@ internal sealed record SideBySideRecord(
                     counters.Add(new SideBySideCounter(
                         c.GetProperty("name").GetString()!, c.GetProperty("unit").GetString()!,
                         Enum.Parse<CounterKind>(c.GetProperty("kind").GetString()!),
-                        c.TryGetProperty("unavailable", out JsonElement why) ? why.GetString() : null, samples));
+                        c.TryGetProperty("unavailable", out JsonElement why) ? why.GetString() : null, samples)
+                    {
+                        OperationsPerSample = c.TryGetProperty("operationsPerSample", out JsonElement own) ? own.GetInt64() : null,
+                    });
                 }
             }
 

@@ -82,6 +82,18 @@ internal static class SimulationMessages
         + $"Install a newer one (Debian 12 and Ubuntu 24.04 ship it: sudo apt-get install valgrind), or set "
         + $"{ValgrindInstallation.PathVariable} to it.";
 
+    /// <summary>The probe of Valgrind running .NET did not end in time.</summary>
+    internal static string ProbeTimedOut(ValgrindInstallation valgrind, TimeSpan timeout) =>
+        string.Create(CultureInfo.InvariantCulture, $"Valgrind {valgrind.Version} ({valgrind.Path}) did not run a small .NET program ")
+        + string.Create(CultureInfo.InvariantCulture, $"within {timeout.TotalSeconds:0} s: simulated counters would time out here.");
+
+    /// <summary>Valgrind could not run .NET.</summary>
+    internal static string ProbeFailed(ValgrindInstallation valgrind, int exitCode, string lastWords) =>
+        string.Create(CultureInfo.InvariantCulture, $"Valgrind {valgrind.Version} ({valgrind.Path}) could not run a small .NET program ")
+        + string.Create(CultureInfo.InvariantCulture, $"(exit code {exitCode}; {Sentences.Unended(lastWords)}): simulated counters ")
+        + $"cannot count here. Valgrind {ValgrindInstallation.MinimumVersion} or later runs .NET 10 with "
+        + "DOTNET_EnableWriteXorExecute=0, which the workers set.";
+
     /// <summary>A simulated counter whose events callgrind was not simulating.</summary>
     internal static string NotSimulated(string counter) =>
         $"'{counter}' needs events callgrind did not simulate in this worker (--branch-sim=yes and --cache-sim=yes).";

@@ -22,10 +22,29 @@ internal sealed record ValgrindInstallation(string? Path, Version? Version, stri
     /// <summary>The oldest Valgrind the simulated counters were tested with (Debian 12's): it runs .NET 10.</summary>
     public static readonly Version MinimumVersion = new(3, 19);
 
-    private static readonly Lazy<ValgrindInstallation> s_current = new(() => Find(Environment.GetEnvironmentVariable));
+    // Found once per value of the variables that decide it: valgrind --version takes a process start.
+    private static readonly Dictionary<(string?, string?), ValgrindInstallation> s_found = [];
 
     /// <summary>This machine's, found once per process.</summary>
-    public static ValgrindInstallation Current => s_current.Value;
+    public static ValgrindInstallation Current => For(Environment.GetEnvironmentVariable);
+
+    /// <summary>
+    /// The installation <paramref name="getEnvironmentVariable"/> points at (<see cref="PathVariable"/>, <c>PATH</c>), found once
+    /// per pair of their values.
+    /// </summary>
+    /// <param name="getEnvironmentVariable">The environment.</param>
+    /// <returns>The installation, or why there is none.</returns>
+    public static ValgrindInstallation For(Func<string, string?> getEnvironmentVariable)
+    {
+        ArgumentNullException.ThrowIfNull(getEnvironmentVariable);
+        (string?, string?) key = (getEnvironmentVariable(PathVariable), getEnvironmentVariable("PATH"));
+        lock (s_found)
+        {
+            if (!s_found.TryGetValue(key, out ValgrindInstallation? found))
+                s_found[key] = found = Find(getEnvironmentVariable);
+            return found;
+        }
+    }
 
     /// <summary>Whether simulated counters can count here.</summary>
     public bool IsAvailable => UnavailableReason is null;

@@ -348,12 +348,14 @@ internal static class PerfTestExecution
     private static ISimulatedMeasurer? SimulatedMeasurer(PerfTestDescriptor test, SimulationWorker? simulation) =>
         SimulationWorkerProtocol.WorkerFolder(Environment.GetEnvironmentVariable) is { } folder ? SimulationWorkerSide.ForProcess(folder)
         : FreshProcessWorker.IsWorker(Environment.GetEnvironmentVariable) ? null
+        : SideBySidePeer.IsWorker && Environment.GetEnvironmentVariable(SideBySidePeer.SimulateVariable) != "1"
+            ? new UnavailableSimulation(PerfTestMessages.SimulatedInTheFirstPair())
         : simulation ?? (ISimulatedMeasurer)new UnavailableSimulation(PerfTestMessages.NoSimulationWorker(test.DisplayName));
 
     private static SimulationWorker? NewSimulationWorker(PerfTestDescriptor test) =>
         (test.SimulationWorker ?? test.Worker) is { } worker && !IsSimulationWorker
             && !FreshProcessWorker.IsWorker(Environment.GetEnvironmentVariable)
-            ? new SimulationWorker(worker, SimulationKey(test), SimulationWorker.TimeoutFrom(Environment.GetEnvironmentVariable))
+            ? new SimulationWorker(worker, SimulationKey(test), SimulationWorker.TimeoutFrom(SimulationWorker.GetEnvironmentVariable))
             : null;
 
     private static bool IsSimulationWorker => SimulationWorkerProtocol.WorkerFolder(Environment.GetEnvironmentVariable) is not null;

@@ -361,6 +361,10 @@ internal static class PerfTestMessages
     public static string SimulationUnreadable(string test, string error) =>
         $"The simulation worker for {test} wrote an unreadable measurement: {Sentences.Ended(error)}";
 
+    /// <summary>Why a picollo ab pair after a test's first counts no simulated counters.</summary>
+    public static string SimulatedInTheFirstPair() =>
+        "Counted in the test's first process pair of picollo ab: simulated counts repeat exactly, so later pairs leave them out.";
+
     /// <summary>In a simulation worker, why a test other than the one it was started for measures nothing.</summary>
     /// <param name="wanted">The test the worker measures.</param>
     public static string NotThisSimulatedTest(string? wanted) =>

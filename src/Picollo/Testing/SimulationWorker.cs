@@ -2,6 +2,7 @@ using System.Collections.Immutable;
 using System.Diagnostics;
 using System.Globalization;
 using System.Text;
+using Picollo.Baselines;
 using Picollo.Measurement;
 using Picollo.Simulation;
 
@@ -20,6 +21,12 @@ namespace Picollo.Testing;
 /// <param name="timeout">How long one region may take, the worker's start included.</param>
 internal sealed class SimulationWorker(PerfTestWorker worker, string testKey, TimeSpan timeout) : ISimulatedMeasurer, IDisposable
 {
+    /// <summary>
+    /// Where simulation workers read their settings (<see cref="TimeoutVariable"/>, <c>PICOLLO_VALGRIND</c>, <c>PATH</c>): the
+    /// process environment, or a seam the adapter tests set while they run sample tests.
+    /// </summary>
+    internal static Func<string, string?> GetEnvironmentVariable { get; set; } = Environment.GetEnvironmentVariable;
+
     /// <summary>The variable that sets a region's timeout, in seconds.</summary>
     public const string TimeoutVariable = "PICOLLO_SIMULATION_TIMEOUT";
 
@@ -73,7 +80,7 @@ internal sealed class SimulationWorker(PerfTestWorker worker, string testKey, Ti
         int region = _next++;
         if (_failure is not null)
             throw new PerfSimulationException(_failure);
-        ValgrindInstallation valgrind = ValgrindInstallation.Current;
+        ValgrindInstallation valgrind = ValgrindInstallation.For(GetEnvironmentVariable);
         if (valgrind.UnavailableReason is { } unavailable)
             return SimulatedMeasurement.Unavailable(counters, unavailable);
 
@@ -142,6 +149,15 @@ internal sealed class SimulationWorker(PerfTestWorker worker, string testKey, Ti
             start.Environment[name] = value;
         foreach ((string name, string value) in SimulationCommand.Environment)
             start.Environment[name] = value;
+        // A worker of picollo ab or of a fresh-process measurement passes its own role on to no one: this one only simulates.
+        foreach (string variable in (string[])[
+            SideBySidePeer.ChannelVariable, SideBySidePeer.SideVariable, SideBySidePeer.OutputVariable, SideBySidePeer.CpuVariable,
+            SideBySidePeer.SimulateVariable, FreshProcessWorker.BaselineVariable, FreshProcessWorker.OutputVariable,
+            FreshProcessWorker.MeasurementsVariable])
+        {
+            start.Environment.Remove(variable);
+        }
+
         start.Environment[SimulationWorkerProtocol.FolderVariable] = _folder;
         start.Environment[SimulationWorkerProtocol.TestVariable] = testKey;
         ChildProcessIsolation.Apply(start, Path.Combine(_folder, "results"));
@@ -229,16 +245,28 @@ internal sealed class SimulationWorker(PerfTestWorker worker, string testKey, Ti
         string log = SimulationWorkerProtocol.ValgrindLog(_folder!);
         if (File.Exists(log))
         {
-            string[] valgrind = [.. File.ReadAllLines(log).Select(WithoutPid).Where(static l => !string.IsNullOrWhiteSpace(l))];
+            string[] valgrind = [.. File.ReadAllLines(log).Select(WithoutPid).Where(static l => !IsRoutine(l))];
             words.AddRange(valgrind[^Math.Min(3, valgrind.Length)..].Select(static l => "valgrind: " + l.Trim()));
         }
 
         return words;
     }
 
-    // Valgrind's log lines start with "==pid== ".
+    // Valgrind's banner, its notes and its final summary of counts say nothing about why a worker failed.
+    private static readonly string[] s_routine =
+    [
+        "Callgrind, a call-graph", "Copyright (C)", "Using Valgrind-", "Command:", "Parent PID:", "For interactive control",
+        "warning: L3 cache found", "Events    :", "Collected :", "refs:", "misses:", "miss rate:", "Branches:", "Mispredicts:",
+        "Mispred rate:",
+    ];
+
+    private static bool IsRoutine(string line) =>
+        string.IsNullOrWhiteSpace(line) || s_routine.Any(r => line.Contains(r, StringComparison.Ordinal));
+
+    // Valgrind's log lines start with "==pid== " (or "--pid-- " for its warnings).
     private static string WithoutPid(string line) =>
-        line.StartsWith("==", StringComparison.Ordinal) && line.IndexOf("== ", 2, StringComparison.Ordinal) is > 0 and var end
+        line.Length > 2 && (line.StartsWith("==", StringComparison.Ordinal) || line.StartsWith("--", StringComparison.Ordinal))
+            && line.IndexOf(line[..2] + " ", 2, StringComparison.Ordinal) is > 0 and var end
             ? line[(end + 3)..]
             : line;
 

@@ -44,8 +44,10 @@ public sealed class CliMessagesTests
         Case(text, "NothingWrittenForUnreadable: three files", CliMessages.NothingWrittenForUnreadable(3));
         Case(text, nameof(CliMessages.NoResultsToReport), CliMessages.NoResultsToReport(Repo + "/tests/Shop.PerfTests/TestResults/picollo"));
         Case(text, nameof(CliMessages.NoResultsFolder), CliMessages.NoResultsFolder(Repo + "/TestResults/picollo"));
-        Case(text, "HardwareCounters: usable", CliMessages.HardwareCounters(usable: true));
-        Case(text, "HardwareCounters: not usable (a VM without a virtual PMU)", CliMessages.HardwareCounters(usable: false));
+        Case(text, "HardwareCounters: usable", CliMessages.HardwareCounters(usable: true, simulated: true));
+        Case(text, "HardwareCounters: not usable (a VM without a virtual PMU)", CliMessages.HardwareCounters(usable: false, simulated: false));
+        Case(
+            text, "HardwareCounters: not usable, simulated counters count", CliMessages.HardwareCounters(usable: false, simulated: true));
 
         Approvals.Verify(text.ToString(), "CliMessages");
     }

@@ -33,6 +33,18 @@ public sealed class PicolloToolTests : IDisposable
         cycles.GetProperty("counts").GetBoolean().ShouldBe(PerfEventAvailability.Current.IsHardwareAvailable);
         if (!PerfEventAvailability.Current.IsHardwareAvailable)
             cycles.GetProperty("reason").GetString()!.ShouldContain("cycles");
+
+        // Simulated counters count where Valgrind runs .NET: the doctor started a small .NET program under it to know.
+        JsonElement simulation = root.GetProperty("simulation");
+        bool valgrind = Picollo.Simulation.ValgrindInstallation.Current.IsAvailable;
+        simulation.GetProperty("counts").GetBoolean().ShouldBe(valgrind, simulation.ToString());
+        JsonElement simulated = counters.Single(static c => c.GetProperty("name").GetString() == "sim-instructions");
+        simulated.GetProperty("kind").GetString().ShouldBe("simulated");
+        simulated.GetProperty("counts").GetBoolean().ShouldBe(valgrind);
+        if (valgrind)
+            simulation.GetProperty("probeSeconds").GetDouble().ShouldBeGreaterThan(0);
+        else
+            simulated.GetProperty("reason").GetString()!.ShouldContain("valgrind", Case.Insensitive);
     }
 
     [Fact]

@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text.Json;
+using Picollo.Counters;
 using Picollo.Measurement;
 using Picollo.Metrics;
 using Picollo.Metrics.Serialization;
@@ -92,8 +93,11 @@ internal static class BaselineJsonCodec
                         Runs = recording.Runs,
 
                         // Four decimals of a relative drift (0.0042 = 0.42 %) and three of the detectable change: what a
-                        // reviewer reads, and a re-recording of the same machine does not rewrite noise digits.
-                        Drift = Math.Round(recording.Drift, 4),
+                        // reviewer reads, and a re-recording of the same machine does not rewrite noise digits. A simulated
+                        // counter's difference between processes is far smaller (0.00015 = 0.015 %): two significant digits.
+                        Drift = counter.Kind == CounterKind.Simulated && recording.Drift is > 0 and < 0.001
+                            ? Math.Round(recording.Drift, 1 - (int)Math.Floor(Math.Log10(recording.Drift)))
+                            : Math.Round(recording.Drift, 4),
                         // Only for a recording that measured other processes: files of one process stay as they were.
                         Processes = recording.Processes > 1 || recording.Spread > 1 ? recording.Processes : null,
                         Spread = recording.Processes > 1 || recording.Spread > 1 ? Math.Round(recording.Spread, 3) : null,

@@ -164,6 +164,54 @@ public sealed class AbStatisticsTests
 
     // A process pair of one measurement: 400 samples per side, the base's on a wavy machine, the head's the same × ratio;
     // allocated bytes per operation 0 on the base, extraBytes on the head.
+    [Theory]
+    [InlineData(3_325, 3_325, "Unchanged")]
+    [InlineData(3_325, 3_327, "Unchanged")] // +0.06 %: inside the simulated rule's ±0.1 %
+    [InlineData(3_325, 3_358, "Regressed")] // +1 %
+    [InlineData(3_325, 3_292, "Improved")]
+    public void SimulatedCounters_DecideATestWithoutTime_FromItsFirstPair(double baseCount, double headCount, string expected)
+    {
+        // The first pair counts them; later pairs do not (they repeat): one pair decides.
+        AbMeasurement m = AbStatistics.Judge([SimulatedPair(baseCount, headCount)], Options, final: false).ShouldHaveSingleItem();
+
+        m.Verdict.ToString().ShouldBe(expected);
+        AbStatistics.WantsMorePairs(m.Verdict).ShouldBeFalse();
+        m.Time.ShouldBeNull();
+        AbExactCounter simulated = m.Exact.ShouldHaveSingleItem();
+        simulated.IsSimulated.ShouldBeTrue();
+        simulated.Base.ShouldBe(baseCount);
+        simulated.Head.ShouldBe(headCount);
+    }
+
+    [Fact]
+    public void SimulatedCounters_BesideTime_AddTheirOwnVerdict_AndARiseFailsWhateverTimeSays()
+    {
+        AbPairOutcome[] pairs = [Pair(1.0, 0), Pair(1.0, 0), Pair(1.0, 0)];
+        var withSimulated = new AbPairOutcome(
+            [.. pairs[0].Measurements.Select(r => r with
+            {
+                Counters = [.. r.Counters, Simulated(r.Side == "head" ? 3_400 : 3_325)],
+            })],
+            [],
+            null);
+
+        AbMeasurement m = AbStatistics.Judge([withSimulated, pairs[1], pairs[2]], Options, final: false).ShouldHaveSingleItem();
+
+        m.Time.ShouldNotBeNull();
+        m.Exact.Single(static e => e.IsSimulated).Verdict.ShouldBe(AbVerdict.Regressed);
+        m.Verdict.ShouldBe(AbVerdict.Regressed);
+    }
+
+    private static AbPairOutcome SimulatedPair(double baseCount, double headCount)
+    {
+        SideBySideRecord Side(string side, double perOperation) => new(
+            "measurement", side, "BodiesPerf.Count", "BodiesPerf.Count#0", true, 300, [Simulated(perOperation)], [], null);
+        return new AbPairOutcome([Side("base", baseCount), Side("head", headCount)], [], null);
+    }
+
+    private static SideBySideCounter Simulated(double perOperation) =>
+        new(CounterNames.SimInstructions, "events", CounterKind.Simulated, null, [.. Enumerable.Repeat((ulong)Math.Round(perOperation * 300), 10)]);
+
     private static AbPairOutcome Pair(double ratio, int extraBytes) =>
         new([Record("base", "BodiesPerf.Chain#0", 1.0, 0, paired: true), Record("head", "BodiesPerf.Chain#0", ratio, extraBytes, paired: true)], [], null);
 

@@ -1,0 +1,178 @@
+using System.Text.Json;
+using Picollo.Baselines;
+using Picollo.Counters;
+using Picollo.Simulation;
+using Picollo.Testing;
+using Picollo.Tests.Measurement;
+using Picollo.Tests.SimulationSamples;
+using Shouldly;
+using Xunit;
+
+namespace Picollo.Tests.Testing;
+
+/// <summary>
+/// Simulated counters through the real xunit and NUnit pipelines (docs/COUNTERS.md, "Simulated counters"): each test's
+/// worker runs under Valgrind for real, which CI installs. A machine without Valgrind skips these with the reason; the
+/// skip itself is proven on every machine by pointing the workers at a Valgrind that does not exist.
+/// </summary>
+[Collection(MeasurementTestGroup.Name)]
+public sealed class SimulationAdapterTests
+{
+    private static readonly ValgrindInstallation s_valgrind = ValgrindInstallation.Current;
+
+    [Fact]
+    public async Task Xunit_SimulatedCounters_AreCountedInTheTestsWorker_ForEachRegion_AndReported()
+    {
+        RequireValgrind();
+        using var sandbox = new AdapterSandbox();
+
+        IReadOnlyList<PipelineTest> tests = await XunitPipeline.RunAsync(null, typeof(XunitSimulated), typeof(XunitSimulatedOnly));
+
+        // Two regions in one worker, the second asserted on fluently; then a test measured as the operation, with its report.
+        tests.Count.ShouldBe(2);
+        foreach (PipelineTest each in tests)
+            each.Outcome.ShouldBe("Passed", each.Message + each.Output);
+        PipelineTest test = tests.Single(static t => t.DisplayName.EndsWith("XunitSimulatedOnly.Chain", StringComparison.Ordinal));
+        test.Output.ShouldContain("Note: Simulated counters: 10 samples × ");
+        test.Output.ShouldContain("under callgrind 3.");
+        test.Output.ShouldContain("sim-cycles = instructions + 10 × branch misses");
+        test.Output.ShouldContain("##### sim-instructions (events per operation");
+        NoWorkerLeft();
+    }
+
+    [Fact]
+    public async Task Xunit_WithoutValgrind_ATestOfSimulatedCountersOnly_IsSkipped_WithTheInstallCommand()
+    {
+        using var sandbox = new AdapterSandbox();
+        using var _ = Environment(name => name == ValgrindInstallation.PathVariable ? "/nonexistent/valgrind" : null);
+
+        PipelineTest test = (await XunitPipeline.RunAsync(null, typeof(XunitSimulatedOnly))).ShouldHaveSingleItem();
+
+        test.Outcome.ShouldBe("Skipped", test.Output);
+        test.Message.ShouldContain("sim-instructions");
+        test.Message.ShouldContain("PICOLLO_VALGRIND=/nonexistent/valgrind does not exist");
+        test.Message.ShouldContain("sudo apt-get install valgrind");
+    }
+
+    [Fact]
+    public async Task Xunit_ARecording_CountsTwice_InTwoProcesses_AndAOnePercentRise_Fails()
+    {
+        RequireValgrind();
+        using var sandbox = new AdapterSandbox(update: true);
+        try
+        {
+            PipelineTest recorded = (await XunitPipeline.RunAsync(null, typeof(XunitSimulatedBaseline))).ShouldHaveSingleItem();
+            recorded.Outcome.ShouldBe("Passed", recorded.Message + recorded.Output);
+            recorded.Output.ShouldContain("Simulated counters counted again in a second process: all 1 repeated within their tolerance.");
+            BaselineFile file = BaselineStore.Read(Path.Combine(sandbox.Baselines, "XunitSimulatedBaseline.Chain.perf.json"))!;
+            BaselineEntry simulated = file.Entries.Single(static e => e.Machine.IsSimulated);
+            simulated.Record.Find(CounterNames.SimInstructions)!.Recording!.Processes.ShouldBe(2);
+            file.Entries.Single(static e => !e.Machine.IsSimulated).Record.Find(CounterNames.SimInstructions).ShouldBeNull();
+
+            // 303 steps instead of 300: about +1 % of the body's instructions.
+            sandbox.Use(update: false);
+            System.Environment.SetEnvironmentVariable(XunitSimulatedBaseline.StepsVariable, "303");
+            PipelineTest regressed = (await XunitPipeline.RunAsync(null, typeof(XunitSimulatedBaseline))).ShouldHaveSingleItem();
+
+            regressed.Outcome.ShouldBe("Failed", regressed.Output);
+            regressed.Message.ShouldContain("sim-instructions P50 +");
+            regressed.Message.ShouldContain("regressed (simulated, within ±0.1%)");
+        }
+        finally
+        {
+            System.Environment.SetEnvironmentVariable(XunitSimulatedBaseline.StepsVariable, null);
+        }
+
+        NoWorkerLeft();
+    }
+
+    [Fact]
+    public async Task Xunit_ABodyThatThrowsUnderSimulation_FailsWithWhatHappenedThere()
+    {
+        RequireValgrind();
+        using var sandbox = new AdapterSandbox();
+
+        PipelineTest test = (await XunitPipeline.RunAsync(null, typeof(XunitThrowsUnderSimulation))).ShouldHaveSingleItem();
+
+        test.Outcome.ShouldBe("Failed");
+        test.Message.ShouldStartWith(
+            "Picollo.Measurement.PerfSimulationException: Under simulation, Picollo.Tests.SimulationSamples.XunitThrowsUnderSimulation.Work");
+        test.Message.ShouldContain("failed in its worker: System.InvalidOperationException: only in the worker. Nothing was recorded.");
+        NoWorkerLeft();
+    }
+
+    [Fact]
+    public async Task Xunit_ABodyThatHangsUnderSimulation_FailsAtItsTimeout_AndLeavesNoProcessBehind()
+    {
+        RequireValgrind();
+        using var sandbox = new AdapterSandbox();
+        using var _ = Environment(name => name == SimulationWorker.TimeoutVariable ? "8" : System.Environment.GetEnvironmentVariable(name));
+
+        PipelineTest test = (await XunitPipeline.RunAsync(null, typeof(XunitHangsUnderSimulation))).ShouldHaveSingleItem();
+
+        test.Outcome.ShouldBe("Failed");
+        test.Message.ShouldContain("did not finish within 8 s and was stopped: nothing was recorded.");
+        test.Message.ShouldContain("set PICOLLO_SIMULATION_TIMEOUT (seconds) higher");
+        NoWorkerLeft();
+    }
+
+    [Fact]
+    public void NUnit_ATestCaseRunsInALeanWorker_AndAFixtureWithSetUpInNUnitsOwn()
+    {
+        RequireValgrind();
+        using var sandbox = new AdapterSandbox();
+
+        IReadOnlyList<NUnit.Framework.Interfaces.ITestResult> results =
+            NUnitPipeline.Run(typeof(NUnitSimulated), typeof(NUnitSimulatedWithSetUp));
+
+        results.Count.ShouldBe(2);
+        foreach (NUnit.Framework.Interfaces.ITestResult result in results)
+        {
+            result.ResultState.Status.ToString().ShouldBe("Passed", result.Message + result.Output);
+            result.Output.ShouldContain("Note: Simulated counters: 10 samples × ");
+        }
+
+        results.Single(static r => r.Name.StartsWith("Chain", StringComparison.Ordinal)).Output.ShouldContain("##### sim-cycles");
+        NoWorkerLeft();
+    }
+
+    // CI installs Valgrind; a developer's machine without it skips, saying so.
+    private static void RequireValgrind() =>
+        Assert.SkipUnless(s_valgrind.IsAvailable, $"Simulated counters cannot count here: {s_valgrind.UnavailableReason}");
+
+    // No simulation worker of the samples still runs: every one was stopped when its test ended.
+    private static void NoWorkerLeft()
+    {
+        string[] left =
+        [
+            .. Directory.EnumerateDirectories("/proc")
+                .Select(static d => Path.Combine(d, "cmdline"))
+                .Where(File.Exists)
+                .Select(static f =>
+                {
+                    try
+                    {
+                        return File.ReadAllText(f).Replace('\0', ' ');
+                    }
+                    catch (IOException)
+                    {
+                        return string.Empty;
+                    }
+                })
+                .Where(static c => c.Contains("callgrind", StringComparison.Ordinal) && c.Contains("Picollo.Tests.SimulationSamples", StringComparison.Ordinal)),
+        ];
+        left.ShouldBeEmpty();
+    }
+
+    private static Restore Environment(Func<string, string?> environment)
+    {
+        var restore = new Restore(SimulationWorker.GetEnvironmentVariable);
+        SimulationWorker.GetEnvironmentVariable = environment;
+        return restore;
+    }
+
+    private sealed class Restore(Func<string, string?> previous) : IDisposable
+    {
+        public void Dispose() => SimulationWorker.GetEnvironmentVariable = previous;
+    }
+}
