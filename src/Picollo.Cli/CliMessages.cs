@@ -102,7 +102,7 @@ internal static class CliMessages
         : "Hardware counters are not usable here (exit code 2): perf tests judge time on "
             + "tsc/task-clock and skip assertions on hardware counters, with the reason above"
             + (simulated
-                ? "; simulated counters count instructions and branch misses here instead (Counters = \"sim-instructions,sim-branch-misses\", "
-                    + "or Fallback = \"instructions->sim-instructions\")."
+                ? "; simulated counters count instructions and branch misses here instead "
+                    + "(Counters = \"sim-instructions,sim-branch-misses\", or Fallback = \"instructions->sim-instructions\")."
                 : ".");
 }

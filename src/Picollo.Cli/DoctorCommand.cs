@@ -76,17 +76,24 @@ internal static class DoctorCommand
 
         console.Write(counters);
 
-        SimulationStatus simulation = report.Simulation;
-        var simulated = new Table().AddColumns("Simulated counters", "Value");
-        simulated.AddRow("valgrind", Markup.Escape(simulation.Valgrind is { } path ? $"{path} {simulation.Version}" : "not found"));
-        string ran = string.Create(CultureInfo.InvariantCulture, $" (a .NET program ran under callgrind in {simulation.ProbeSeconds:0.0} s)");
-        simulated.AddRow("counts here", simulation.Counts ? "[green]yes[/]" + Markup.Escape(ran) : "[red]no[/] (the reason is below)");
-        console.Write(simulated);
+        WriteSimulation(console, report.Simulation);
         IEnumerable<(string Name, string? Reason)> notCounting =
             report.Counters.Where(static c => !c.Counts).Select(static c => (c.Name, c.Reason));
         foreach ((IReadOnlyList<string> names, string reason) in UnavailableCounterGroups.Group(notCounting))
             console.MarkupLine($"[red]Not counting here:[/] {Markup.Escape(string.Join(", ", names))}: {Markup.Escape(reason)}");
         console.MarkupLine(Markup.Escape(CliMessages.HardwareCounters(report.HardwareCountersUsable, report.Simulation.Counts)));
+    }
+
+    // Whether Valgrind is there and ran a .NET program under callgrind, as a simulation worker would.
+    private static void WriteSimulation(IAnsiConsole console, SimulationStatus simulation)
+    {
+        var simulated = new Table().AddColumns("Simulated counters", "Value");
+        string found = simulation.Valgrind is { } path ? $"{path} {simulation.Version}" : "not found";
+        simulated.AddRow("valgrind", Markup.Escape(found));
+        string ran = string.Create(
+            CultureInfo.InvariantCulture, $" (a .NET program ran under callgrind in {simulation.ProbeSeconds:0.0} s)");
+        simulated.AddRow("counts here", simulation.Counts ? "[green]yes[/]" + Markup.Escape(ran) : "[red]no[/] (the reason is below)");
+        console.Write(simulated);
     }
 
     // "2899.998 MHz (cpuid, ±12.5 ppm)": the TSC's rate, where it was read, and how sure that source is when it says.

@@ -137,8 +137,10 @@ internal sealed record DoctorReport
             return new SimulationStatus(valgrind.Path, valgrind.Version?.ToString(), false, null, missing);
 
         (string program, string[] arguments) = SimulationProbeCommand.ThisTool();
-        (TimeSpan took, string? problem) = SimulationProbe.Run(valgrind, program, arguments, TimeSpan.FromMinutes(2));
-        return new SimulationStatus(valgrind.Path, valgrind.Version?.ToString(), problem is null, Math.Round(took.TotalSeconds, 1), problem);
+        TimeSpan timeout = TimeSpan.FromMinutes(2);
+        (TimeSpan took, string? problem) = SimulationProbe.Run(valgrind, program, arguments, timeout);
+        double seconds = Math.Round(took.TotalSeconds, 1);
+        return new SimulationStatus(valgrind.Path, valgrind.Version?.ToString(), problem is null, seconds, problem);
     }
 
     // The default set first, then the generic perf names it leaves out; each opened alone, as a measurement would open it.

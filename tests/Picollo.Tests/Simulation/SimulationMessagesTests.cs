@@ -47,6 +47,11 @@ public sealed class SimulationMessagesTests
             nameof(SimulationMessages.ValgrindTooOld),
             SimulationMessages.ValgrindTooOld("/usr/bin/valgrind", new Version(3, 15, 0), new Version(3, 19)));
         Case(nameof(SimulationMessages.NotSimulated), SimulationMessages.NotSimulated("sim-cache-misses"));
+        var valgrind = new ValgrindInstallation("/usr/bin/valgrind", new Version(3, 19, 0), null);
+        Case(nameof(SimulationMessages.ProbeTimedOut), SimulationMessages.ProbeTimedOut(valgrind, TimeSpan.FromMinutes(2)));
+        Case(
+            nameof(SimulationMessages.ProbeFailed),
+            SimulationMessages.ProbeFailed(valgrind, 1, "valgrind: m_debuginfo/readelf.c:1234 (get_elf_symbol_info): Assertion failed"));
 
         Approvals.Verify(text.ToString(), nameof(SimulationMessages));
     }

@@ -150,6 +150,7 @@ public sealed class PerfTestMessagesTests
             PerfTestMessages.SimulationUnreadable(Worker, "region-0.json is not a measurement it writes: '}' is invalid after a value."));
         add(nameof(PerfTestMessages.NoSimulationWorker), PerfTestMessages.NoSimulationWorker("WordsPerf.Count"));
         add(nameof(PerfTestMessages.NotThisSimulatedTest), PerfTestMessages.NotThisSimulatedTest("TextKit.PerfTests.FnvPerf.Hash|256"));
+        add(nameof(PerfTestMessages.SimulatedInTheFirstPair), PerfTestMessages.SimulatedInTheFirstPair());
         add(nameof(PerfTestMessages.LeanDataUnreadable), PerfTestMessages.LeanDataUnreadable("'v' was not found."));
         add(
             nameof(PerfTestMessages.LeanTypeNotFound),

@@ -25,6 +25,10 @@ public sealed class SimulationAdapterTests
     {
         RequireValgrind();
         using var sandbox = new AdapterSandbox();
+        using var jit = new JitSummary(s_valgrind.Path!);
+        using Restore restore = Environment(name => name == ValgrindInstallation.PathVariable
+            ? jit.Valgrind
+            : System.Environment.GetEnvironmentVariable(name));
 
         IReadOnlyList<PipelineTest> tests = await XunitPipeline.RunAsync(null, typeof(XunitSimulated), typeof(XunitSimulatedOnly));
 
@@ -32,12 +36,19 @@ public sealed class SimulationAdapterTests
         tests.Count.ShouldBe(2);
         foreach (PipelineTest each in tests)
             each.Outcome.ShouldBe("Passed", each.Message + each.Output);
-        PipelineTest test = tests.Single(static t => t.DisplayName.EndsWith("XunitSimulatedOnly.Chain", StringComparison.Ordinal));
+        PipelineTest test = tests.Single(static t => t.DisplayName.EndsWith("XunitSimulatedOnly.Words", StringComparison.Ordinal));
         test.Output.ShouldContain("Note: Simulated counters: 10 samples × ");
         test.Output.ShouldContain("under callgrind 3.");
         test.Output.ShouldContain("sim-cycles = instructions + 10 × branch misses");
         test.Output.ShouldContain("##### sim-instructions (events per operation");
         NoWorkerLeft();
+
+        // Every method the workers compiled was optimized, the test's own among them: under Valgrind the JIT falls back to
+        // unoptimized code for methods that address static data unless the worker's settings (SimulationCommand) say
+        // otherwise, and then counts describe code no user runs.
+        string compiled = jit.Text();
+        compiled.ShouldContain("XunitSimulatedOnly:Words() [FullOpts");
+        compiled.ShouldNotContain("[MinOpts");
     }
 
     [Fact]
@@ -162,6 +173,29 @@ public sealed class SimulationAdapterTests
                 .Where(static c => c.Contains("callgrind", StringComparison.Ordinal) && c.Contains("Picollo.Tests.SimulationSamples", StringComparison.Ordinal)),
         ];
         left.ShouldBeEmpty();
+    }
+
+    // Valgrind behind a script that has the runtime list every method it compiles, with its optimization, in a file.
+    private sealed class JitSummary : IDisposable
+    {
+        private readonly string _folder = Directory.CreateTempSubdirectory("picollo-jit-").FullName;
+
+        public JitSummary(string valgrind)
+        {
+            Valgrind = Path.Combine(_folder, "valgrind");
+            File.WriteAllText(
+                Valgrind,
+                $"#!/bin/sh\nexport DOTNET_JitStdOutFile={_folder}/jit-$$.txt DOTNET_JitDisasmSummary=1\nexec {valgrind} \"$@\"\n");
+            if (!OperatingSystem.IsWindows())
+                File.SetUnixFileMode(Valgrind, UnixFileMode.UserRead | UnixFileMode.UserWrite | UnixFileMode.UserExecute);
+        }
+
+        public string Valgrind { get; }
+
+        // Threads compiling at once may interleave their lines, so the text is searched as a whole.
+        public string Text() => string.Concat(Directory.EnumerateFiles(_folder, "jit-*.txt").Select(File.ReadAllText));
+
+        public void Dispose() => Directory.Delete(_folder, recursive: true);
     }
 
     private static Restore Environment(Func<string, string?> environment)
