@@ -30,6 +30,10 @@ switch (command)
         return TimeToVerdictBenchmark.Run(args[1..]);
     case "spans":
         return SpansBenchmark.Run(args[1..]);
+    case "sim":
+        return SimBenchmark.Run(args[1..]);
+    case "sim-child":
+        return SimBenchmark.RunChild(args);
     case "warmup":
         return WarmupBenchmark.Run(args[1..]);
     case "warmup-first" or "warmup-default":
@@ -37,6 +41,7 @@ switch (command)
     default:
         Console.Error.WriteLine("usage: dotnet run -c Release --project bench/Picollo.Benchmarks -- <command>");
         Console.Error.WriteLine("commands:");
+        Console.Error.WriteLine("  sim      simulated counters across fresh processes under noise: spread, +1 % caught");
         Console.Error.WriteLine("  record   single-threaded Record: Picollo vs HdrHistogram.NET vs a plain loop");
         Console.Error.WriteLine("  threads  Record from 1 and 2 threads: thread-local, interlocked, single-writer vs HdrHistogram.NET's concurrent types");
         Console.Error.WriteLine("  read     one perf_event group read per sample boundary vs a raw read() of the same fd");
