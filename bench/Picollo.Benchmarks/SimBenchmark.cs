@@ -63,7 +63,8 @@ internal static class SimBenchmark
 
         MachineInfo machine = MachineInfo.Current();
         string section =
-            $"### bench sim ({DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC)\n\n"
+            "## Simulated counters: spread across fresh processes, and +1 % of work, under noise\n\n"
+            + $"Run {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC: "
             + $"`dotnet run -c Release --project bench/Picollo.Benchmarks -- sim --processes {processes} --noise {string.Join(',', noises)}`"
             + $" on {machine.Cpu}, {machine.LogicalCores} cores, {valgrind.Path} {valgrind.Version}.\n\n"
             + $"Each body counted in {processes} fresh processes unchanged and {processes} with about 1 % more instructions; the "
