@@ -60,6 +60,12 @@ internal sealed class ResultFolder
             {
                 PerfReportModel model = JsonSerializer.Deserialize(File.ReadAllBytes(file), PerfReportJsonContext.Default.PerfReportModel)
                     ?? throw new JsonException("The file holds null.");
+                if (MissingPart(model) is { } missing)
+                {
+                    unreadable.Add(new UnreadableResult(file, $"not a Picollo result file: it has no {missing}"));
+                    continue;
+                }
+
                 tests[model.Test] = Record(model);
                 reports[model.Test] = model;
                 string svg = file[..^".result.json".Length] + ".svg";
@@ -78,9 +84,36 @@ internal sealed class ResultFolder
             {
                 unreadable.Add(new UnreadableResult(file, $"could not be read: {e.Message}"));
             }
+            catch (Exception e) when (e is ArgumentException or FormatException or InvalidOperationException or OverflowException)
+            {
+                // A file that parses as JSON but holds values no result has (a negative count, a histogram of the wrong
+                // shape): named and skipped like any unreadable file, never a crash of the whole comparison.
+                unreadable.Add(new UnreadableResult(file, $"not a Picollo result file: {e.Message}"));
+            }
         }
 
         return new ResultFolder(folder, reports, tests, plots, unreadable);
+    }
+
+    // The parts a comparison reads that JSON may leave out: any JSON object deserializes, so a file of another tool named
+    // *.result.json arrives with them null. The first one missing, by its JSON name; null when the file has them all.
+    private static string? MissingPart(PerfReportModel model)
+    {
+        if (string.IsNullOrWhiteSpace(model.Test))
+            return "\"test\" (the test's name)";
+        if (model.Verdict is null)
+            return "\"verdict\"";
+        if (model.Notes is null)
+            return "\"notes\"";
+        if (model.Counters is null)
+            return "\"counters\"";
+        for (int i = 0; i < model.Counters.Count; i++)
+        {
+            if (model.Counters[i] is not { Name: not null, Unit: not null })
+                return $"counter name or unit in \"counters\"[{i}]";
+        }
+
+        return null;
     }
 
     private static BaselineRecord Record(PerfReportModel model)

@@ -101,6 +101,40 @@ public sealed class PicolloCompareTests : IDisposable
         regressed.StandardError.ShouldContain($"skipped {corrupt}");
     }
 
+    [Theory]
+    [InlineData("{ \"tool\": \"another\", \"version\": 3 }", "it has no \"test\" (the test's name)")]
+    [InlineData("{ \"test\": \"Parser.Parse\", \"verdict\": \"pass\", \"notes\": [] }", "it has no \"counters\"")]
+    [InlineData("{ \"test\": \"Parser.Parse\", \"verdict\": \"pass\", \"notes\": [], \"counters\": [ { \"kind\": 0 } ] }", "it has no counter name or unit in \"counters\"[0]")]
+    [InlineData("[ 1, 2 ]", "The JSON value could not be converted")]
+    public void AJsonFileThatIsNotAResult_IsNamedAndSkipped_NeverAStackTrace(string json, string reason)
+    {
+        WriteResult("base", "Parser.Parse", Tsc(300_000), Allocations(88));
+        string foreign = _dir.Combine("head", "Parser.Parse.result.json");
+        Directory.CreateDirectory(_dir.Combine("head"));
+        File.WriteAllText(foreign, json);
+
+        PicolloTool.Run run = PicolloTool.Invoke(_dir.Path, null, "compare", "base", "head");
+
+        run.ExitCode.ShouldBe(2, run.Output);
+        run.StandardError.ShouldStartWith($"picollo compare: skipped {foreign}: not a Picollo result file: ");
+        run.StandardError.ShouldContain(reason);
+        run.Output.ShouldNotContain("Exception");
+        run.Output.ShouldNotContain("   at ");
+
+        // Beside a readable head result the comparison goes on; nothing regressed, but a file was skipped: exit 2.
+        WriteResult("base", "Lexer.Lex", Tsc(100_000), Allocations(0));
+        WriteResult("head", "Lexer.Lex", Tsc(100_000), Allocations(0));
+        PicolloTool.Run beside = PicolloTool.Invoke(_dir.Path, null, "compare", "base", "head");
+        beside.ExitCode.ShouldBe(2, beside.Output);
+        beside.StandardOutput.ShouldContain("| Lexer.Lex | tsc | pass |");
+        beside.StandardError.ShouldContain($"skipped {foreign}");
+
+        PicolloTool.Run report = PicolloTool.Invoke(_dir.Path, null, "report", "head", "--html", "page.html");
+        report.ExitCode.ShouldBe(2, report.Output);
+        report.Output.ShouldContain($"Not read: {foreign}: not a Picollo result file:");
+        report.Output.ShouldNotContain("   at ");
+    }
+
     [Fact]
     public void AMissingOrEmptyHead_IsExitCode2_WithTheFolderAndWhatToDo_OnStandardError()
     {
