@@ -3,7 +3,7 @@ using Picollo.Text;
 namespace Picollo.Cli;
 
 /// <summary>
-/// What picollo's commands (accept, baselines, compare, report, doctor) tell the user beyond their reports (issue 28): why
+/// What picollo's commands (accept, baselines, compare, report, doctor) tell the user beyond their reports: why
 /// nothing could be judged or written, what was skipped, and what accepting a received entry drops. Each method is one
 /// situation, taking the facts it states; the golden file <c>CliMessages.approved.md</c> shows every one.
 /// </summary>

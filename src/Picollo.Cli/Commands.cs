@@ -16,7 +16,7 @@ internal static class Commands
     /// </summary>
     /// <remarks>
     /// Not a <see cref="RootCommand"/>: its name is the executable's, and the tool runs as <c>dotnet Picollo.Cli.dll</c>,
-    /// so its help said "Picollo.Cli" (issue 27). A command named picollo with the help and version options a root
+    /// so its help said "Picollo.Cli". A command named picollo with the help and version options a root
     /// command adds says what a user types.
     /// </remarks>
     public static Command Build(IAnsiConsole console, IAnsiConsole errors, TextReader input)

@@ -1,8 +1,8 @@
 namespace Picollo.Cli;
 
 /// <summary>
-/// What picollo's exit codes mean, the same for every command, for scripts and CI steps (docs/CI.md, "Exit codes";
-/// issue 27): 0 done and passed, 1 a regression, 2 nothing could be judged or done as asked.
+/// What picollo's exit codes mean, the same for every command, for scripts and CI steps (docs/CI.md, "Exit codes"):
+/// 0 done and passed, 1 a regression, 2 nothing could be judged or done as asked.
 /// </summary>
 internal static class ExitCodes
 {

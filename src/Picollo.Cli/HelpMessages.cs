@@ -1,7 +1,7 @@
 namespace Picollo.Cli;
 
 /// <summary>
-/// The help texts of picollo's commands and of their options that need more than a line (issue 28): what <c>--help</c>
+/// The help texts of picollo's commands and of their options that need more than a line: what <c>--help</c>
 /// prints beside each command. Short option descriptions stay beside their options in <see cref="Commands"/>.
 /// </summary>
 internal static class HelpMessages

@@ -10,7 +10,7 @@ internal static class Terminal
 
     /// <summary>
     /// Standard error: every error and warning, so <c>picollo compare base head &gt; comparison.md</c> never posts one as the
-    /// report (issue 27).
+    /// report.
     /// </summary>
     public static IAnsiConsole Errors() => Create(Console.Error, Console.IsErrorRedirected);
 

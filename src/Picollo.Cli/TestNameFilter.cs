@@ -6,7 +6,7 @@ namespace Picollo.Cli;
 
 /// <summary>
 /// <c>picollo accept --test NAME</c>: which baselines a test name means, the way <c>dotnet test --filter</c> users name
-/// tests (issue 27). A baseline is <c>&lt;Class&gt;.&lt;Method&gt;[.&lt;case&gt;].perf.json</c>; the name matches when it is
+/// tests. A baseline is <c>&lt;Class&gt;.&lt;Method&gt;[.&lt;case&gt;].perf.json</c>; the name matches when it is
 /// the method (all of a theory's cases), <c>Method.case</c> (one case), <c>Class.Method</c>, <c>Class.Method.case</c>, a
 /// fully qualified name ending in one of those, the class's exact name (all of its tests, as <c>Class.*</c>), or the path
 /// under the searched folder; case is ignored. With <c>*</c> or

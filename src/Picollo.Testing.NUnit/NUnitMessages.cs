@@ -1,7 +1,7 @@
 namespace Picollo.Testing.NUnit;
 
 /// <summary>
-/// The NUnit adapter's own messages that need more than a line (issue 28): what goes wrong between NUnit's test building
+/// The NUnit adapter's own messages that need more than a line: what goes wrong between NUnit's test building
 /// and Picollo's attributes. The golden file <c>NUnitMessages.approved.md</c> shows each.
 /// </summary>
 internal static class NUnitMessages

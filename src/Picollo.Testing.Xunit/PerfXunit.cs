@@ -31,7 +31,7 @@ internal static class PerfXunit
     /// <summary>
     /// The test method's traits (already merged from its assembly, collection and class) as the writable dictionary a test
     /// case's constructor takes, with xunit's case-insensitive trait names. xunit's own <c>ToReadWrite</c> lives in
-    /// <c>Xunit.Internal</c>, which xunit does not support outside its own assemblies (issue 28).
+    /// <c>Xunit.Internal</c>, which xunit does not support outside its own assemblies.
     /// </summary>
     public static Dictionary<string, HashSet<string>> TraitsOf(IXunitTestMethod testMethod) =>
         testMethod.Traits.ToDictionary(

@@ -13,7 +13,7 @@ namespace Picollo.Testing.Xunit;
 /// (DefaultRunnerReporterMessageHandler.HandleTestPassed, in xunit.runner.visualstudio) prints a passing test's output
 /// whenever it has warnings, and VSTest's console logger prints the output again. Neither can be told to leave the output
 /// out, and a warning is the only channel of a passing test that reaches the default (minimal) verbosity, so notices stay
-/// warnings and the report stays in the output: docs/TESTING.md ("Output"), issue 27.
+/// warnings and the report stays in the output: docs/TESTING.md ("Output").
 /// </remarks>
 internal sealed class XunitPerfTestHost(ITestContext context) : IPerfAssertionHost
 {

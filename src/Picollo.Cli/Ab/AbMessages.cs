@@ -3,7 +3,7 @@ using System.Globalization;
 namespace Picollo.Cli.Ab;
 
 /// <summary>
-/// What <c>picollo ab</c> tells the user when it cannot run or a pair goes wrong (issue 28): the options it refuses, the
+/// What <c>picollo ab</c> tells the user when it cannot run or a pair goes wrong: the options it refuses, the
 /// revisions, projects, builds and filters it cannot use, the workers that hang or crash, and the problems a test's row
 /// carries. Each method is one situation, taking the facts it states; the golden file <c>AbMessages.approved.md</c> shows
 /// every one. The report's own sentences are <see cref="AbReportMessages"/>'.

@@ -3,7 +3,7 @@ using System.Globalization;
 namespace Picollo.Cli.Ab;
 
 /// <summary>
-/// The sentences of <c>picollo ab</c>'s report (issue 28): the headline under its title and the paragraph under its table
+/// The sentences of <c>picollo ab</c>'s report: the headline under its title and the paragraph under its table
 /// that says how time was judged. The golden file <c>AbReportMessages.approved.md</c> shows each; the errors and problems
 /// are <see cref="AbMessages"/>'.
 /// </summary>

@@ -16,7 +16,7 @@ public static class PerfAssertionHost
     /// <see cref="Use"/> installed another.
     /// </summary>
     /// <remarks>
-    /// The setter is internal (issue 28): a public setter let any code replace the host without restoring it. The running
+    /// The setter is internal: a public setter let any code replace the host without restoring it. The running
     /// perf test's context (<c>PerfTestContext.Enter</c>, in Testing) sets and restores it around each test and is its only
     /// writer in src/ (<c>PerfTestContextTests</c> checks); everyone else installs a host for a scope with <see cref="Use"/>.
     /// Set to <see langword="null"/> to return to <see cref="Throwing"/>.

@@ -32,7 +32,7 @@ internal sealed class PerfAssertionScope
     /// <summary>The scope of the current flow, or <see langword="null"/> outside a perf test.</summary>
     /// <remarks>
     /// Set only by the running test's context (<c>PerfTestContext.Enter</c>, in Testing, a layer this one cannot see), which
-    /// restores the outer value when the test ends (issue 28); <c>PerfTestContextTests</c> checks the sources for any other
+    /// restores the outer value when the test ends; <c>PerfTestContextTests</c> checks the sources for any other
     /// writer.
     /// </remarks>
     public static PerfAssertionScope? Current

@@ -3,7 +3,7 @@ using System.Globalization;
 namespace Picollo.Baselines;
 
 /// <summary>
-/// The messages about baseline files themselves (issue 28): a file that cannot be read (its format, with the JSON location
+/// The messages about baseline files themselves: a file that cannot be read (its format, with the JSON location
 /// and the fix), a folder that cannot be found, locked or written, and what accepting a received file drops.
 /// <see cref="BaselineStore"/>, <see cref="BaselineFileLock"/>, <see cref="BaselineLocator"/> and the JSON codec decide;
 /// this class words it. Each kind is shown in <c>Approved/BaselineFileMessages.approved.md</c>.

@@ -5,7 +5,7 @@ using Picollo.Text;
 namespace Picollo.Baselines;
 
 /// <summary>
-/// The notices of a judgement against a stored baseline and of a recording (issue 28): why a measurement was not judged,
+/// The notices of a judgement against a stored baseline and of a recording: why a measurement was not judged,
 /// measured again or not failed, how a baseline was recorded (a steady moment, the machine's fast level, the levels of
 /// several processes) and what it cannot see, and what extending an entry did. <see cref="BaselineJudge"/>,
 /// <see cref="SteadyRecording"/> and <see cref="TimeSpread"/> decide; this class words it. Each kind is shown in

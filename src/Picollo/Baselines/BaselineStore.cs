@@ -417,10 +417,41 @@ internal sealed class BaselineStore
 
             File.Move(temp, path, overwrite: true);
         }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            TryDelete(temp);
+            throw NamingTheTarget(e, temp, path);
+        }
         catch
         {
-            File.Delete(temp);
+            TryDelete(temp);
             throw;
+        }
+    }
+
+    // The runtime's message names the file it failed to open, our hidden temporary one; the user knows the target. The
+    // same exception type, so WriteFailure still tells a folder that is missing from one that is not writable.
+    private static Exception NamingTheTarget(Exception e, string temp, string path)
+    {
+        string message = e.Message.Replace(temp, path, StringComparison.Ordinal);
+        return e switch
+        {
+            DirectoryNotFoundException => new DirectoryNotFoundException(message, e),
+            UnauthorizedAccessException => new UnauthorizedAccessException(message, e),
+            _ => new IOException(message, e.HResult),
+        };
+    }
+
+    private static void TryDelete(string path)
+    {
+        try
+        {
+            File.Delete(path);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            // Nothing was created there (a read-only folder), or it goes with the folder: the write's own failure is what
+            // the user needs to read.
         }
     }
 
@@ -451,11 +482,15 @@ internal sealed class BaselineStore
         {
             DirectoryNotFoundException => $"the folder {folder} does not exist",
             UnauthorizedAccessException => $"the folder {folder} is not writable for this user",
+            IOException when e.HResult == ReadOnlyFileSystem => $"the folder {folder} is on a read-only file system (a read-only mount or volume)",
             TimeoutException => e.Message,
             _ => Sentences.Unended(e.Message),
         };
         return BaselineFileMessages.CouldNotWrite(action, path, reason);
     }
+
+    // EROFS: the runtime puts the errno of a failed open in the IOException's HResult on Linux and macOS.
+    private const int ReadOnlyFileSystem = 30;
 
     private static bool IsTrue(string? value) =>
         value is not null && (value.Trim() == "1" || value.Trim().Equals("true", StringComparison.OrdinalIgnoreCase));

@@ -9,7 +9,7 @@ namespace Picollo.Baselines;
 /// </summary>
 /// <remarks>
 /// A d over all the samples goes blind under noise: a disturbed upper half (collections, a busy neighbour, preemption)
-/// inflates the standard deviation and shrinks d, so a real +30 % read d = 0.21 beside a spinning core (issue 10). The
+/// inflates the standard deviation and shrinks d, so a real +30 % read d = 0.21 beside a spinning core. The
 /// lowest quarter is what disturbances, which only ever slow samples down, leave alone until three quarters of the
 /// samples are disturbed; it holds the floor (P10) that time is judged by. The log scale makes d independent of the
 /// operations per sample, and the allowance of the verdict (the recorded spread, a busy machine, a corrected allocation

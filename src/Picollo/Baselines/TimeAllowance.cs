@@ -164,7 +164,7 @@ internal sealed record TimeAllowance(
     /// processes too: the load beyond the recording's (<see cref="BusyBound"/> now over then), and at least how much their
     /// effect varies (1 + <see cref="BusyVariation"/> × their share of the other cores). The full <see cref="BusyBound"/>
     /// allowed such a baseline +15 % on top of a floor that already held the neighbour's effect, and with the threshold a
-    /// +25 … +28 % regression passed beside a spinning process (bench verdicts, issue 24).
+    /// +25 … +28 % regression passed beside a spinning process (bench verdicts).
     /// </summary>
     /// <param name="recordedCores">Other processes' load when the baseline's kept measurement ran, in cores.</param>
     /// <param name="otherCores">Their load now, in cores.</param>

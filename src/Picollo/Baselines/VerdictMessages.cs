@@ -3,7 +3,7 @@ using System.Globalization;
 namespace Picollo.Baselines;
 
 /// <summary>
-/// The words of a counter's verdict against its baseline (issue 28): why a counter was not compared, and what a time
+/// The words of a counter's verdict against its baseline: why a counter was not compared, and what a time
 /// verdict allowed for in the measurement's conditions, phrase by phrase, as the verdict line shows them
 /// (<c>allowing +37% (the slowest level recorded in 4 processes, +37%)</c>); and the policy's threshold errors.
 /// <see cref="BaselineComparer"/>, <see cref="TimeAllowance"/> and <see cref="VerdictPolicy"/> decide; this class words

@@ -4,7 +4,7 @@ namespace Picollo.Interop;
 
 /// <summary>
 /// open(2) of a directory and flock(2): an advisory lock on an existing directory, which needs no lock file and leaves
-/// nothing behind (the baseline lock, issue 9). Linux and macOS; the constants are per OS, not per architecture.
+/// nothing behind (the baseline lock). Linux and macOS; the constants are per OS, not per architecture.
 /// </summary>
 internal static partial class Flock
 {

@@ -45,7 +45,7 @@ internal static class CodeOptimization
     /// <summary>
     /// Why the body's assembly makes its numbers those of unoptimized code (a Debug build); <see langword="null"/> when it
     /// does not. Known before anything is measured: a test adapter asks it first, so a Debug build's perf tests are skipped
-    /// without a wait or a measurement (issue 27).
+    /// without a wait or a measurement.
     /// </summary>
     /// <param name="body">The measured method.</param>
     /// <param name="subject">

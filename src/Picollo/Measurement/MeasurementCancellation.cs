@@ -14,7 +14,7 @@ internal static class MeasurementCancellation
     /// <summary>The token the engine observes; <see cref="CancellationToken.None"/> unless a test set one.</summary>
     /// <remarks>
     /// Set only by the running test's context (<c>PerfTestContext.Enter</c>, in Testing, a layer this one cannot see), which
-    /// restores it when the test ends (issue 28); <c>PerfTestContextTests</c> checks the sources for any other writer.
+    /// restores it when the test ends; <c>PerfTestContextTests</c> checks the sources for any other writer.
     /// </remarks>
     public static CancellationToken Current
     {

@@ -5,7 +5,7 @@ using Picollo.Text;
 namespace Picollo.Measurement;
 
 /// <summary>
-/// The measurement engine's text in one place (issue 28): the notes a run carries (how far its numbers can be trusted and
+/// The measurement engine's text in one place: the notes a run carries (how far its numbers can be trusted and
 /// what to change), and the errors of the engine, its counters, its lock and the <c>picollo ab</c> worker's channel. Each
 /// method is one kind of message, named for the situation, taking the facts it states; the golden file
 /// <c>MeasurementMessages.approved.md</c> shows every kind.

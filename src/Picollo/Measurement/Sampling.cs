@@ -142,7 +142,7 @@ internal static class Sampling
     /// <summary>
     /// Whether a no-GC region note is a caveat the run's <see cref="PerfRunInfo.Notes"/> must carry. Not the one for a body
     /// that allocates more than <see cref="PerfOptions.NoGCRegionMaxBytes"/> in its samples: it came with every allocating
-    /// test, whose fix is no knob of the test attributes (issue 27), and it is no caveat on the numbers: such a body's
+    /// test, whose fix is no knob of the test attributes, and it is no caveat on the numbers: such a body's
     /// collections are part of its cost, gen0-collections counts them, and the time verdicts judge the floor of the
     /// samples, which a collection does not reach. <see cref="PerfRunInfo.NoGCRegionNote"/> keeps it for the caller who asks.
     /// </summary>

@@ -16,7 +16,7 @@ public readonly record struct Percentile(double Rank, ulong Value, ulong CountAt
     /// <summary>
     /// The selection used by the overloads that take none, and by summaries and bucket listings:
     /// <see cref="EquivalentValueSelection.Midpoint"/>, the smallest worst-case error. Fixed: it was a process-wide setter
-    /// that changed every percentile, summaries and baseline statistics included (issue 28); a caller that wants another
+    /// that changed every percentile, summaries and baseline statistics included; a caller that wants another
     /// value passes a selection to the call.
     /// </summary>
     public static EquivalentValueSelection DefaultEquivalentValueSelection => EquivalentValueSelection.Midpoint;

@@ -26,7 +26,7 @@ internal static class PerfEventSuggestions
     /// The names near enough to <paramref name="input"/> to be what was meant, at most <paramref name="max"/>: those of
     /// <paramref name="preferred"/> first (nearest first), then the <paramref name="others"/>. Unlike <see cref="Closest"/>,
     /// nothing far is offered: "allocated-byte" once drew "LLC-load-misses, LLC-loads" from the perf names, the nearest of
-    /// a list with nothing near (issue 27).
+    /// a list with nothing near.
     /// </summary>
     /// <param name="input">The name as written.</param>
     /// <param name="preferred">The names offered first when near (Picollo's own counters).</param>

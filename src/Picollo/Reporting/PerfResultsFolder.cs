@@ -3,7 +3,7 @@ using System.Reflection;
 namespace Picollo.Reporting;
 
 /// <summary>
-/// Where a test project's reports go when neither the caller nor <c>PICOLLO_RESULTS_DIR</c> says (issue 27): the
+/// Where a test project's reports go when neither the caller nor <c>PICOLLO_RESULTS_DIR</c> says: the
 /// <c>TestResults/picollo</c> folder of the test project, beside the <c>TestResults</c> folder where <c>dotnet test</c>
 /// puts its own results. A test host runs in the build output (<c>bin/Release/net10.0</c>), where nobody looks, so the
 /// adapter packages write the project's folder into the test assembly at build time

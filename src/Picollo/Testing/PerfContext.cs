@@ -158,7 +158,7 @@ public sealed class PerfContext
     /// Checks a body before it is measured: in an assembly built without optimizations (a Debug build) it stops the test
     /// as skipped at once, named by the test rather than by the compiler's name for a lambda (TokenizerPerf.&lt;Tokenize&gt;b__2_0);
     /// otherwise the first body waits for the process to stop compiling (the adapter's JIT settle). The check comes first:
-    /// the wait cost each skipped Debug test about a second (issue 27).
+    /// the wait cost each skipped Debug test about a second.
     /// </summary>
     private TBody Prepare<TBody>(TBody body)
         where TBody : Delegate

@@ -2,7 +2,7 @@ namespace Picollo.Testing;
 
 /// <summary>
 /// What a knob of <see cref="IPerfTestDeclaration"/> is besides its name, type and summary: the one table of knobs
-/// (issue 28). The attributes' properties are written from it at build time (src/Picollo.Generators), and docs/TESTING.md's
+///. The attributes' properties are written from it at build time (src/Picollo.Generators), and docs/TESTING.md's
 /// knob table is checked against it by a test, so adding a knob is one member of the interface plus its parsing in
 /// <see cref="PerfTestSettings"/>.
 /// </summary>

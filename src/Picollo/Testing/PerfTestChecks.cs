@@ -8,7 +8,7 @@ namespace Picollo.Testing;
 /// <summary>
 /// The checks of one perf test (its declared budgets, the baseline, the claims against a reference), each run whatever the
 /// others did, and reported together: a baseline verdict that failed first used to hide a broken <c>ZeroBudget</c>, so a
-/// user fixed one failure to meet the next (issue 27). Budgets come first in the message: they are what the user declared.
+/// user fixed one failure to meet the next. Budgets come first in the message: they are what the user declared.
 /// </summary>
 internal sealed class PerfTestChecks
 {

@@ -5,7 +5,7 @@ namespace Picollo.Testing;
 
 /// <summary>
 /// The perf test running in the current async flow (a test and everything it awaits or starts), as one ambient value
-/// (issue 28): its <see cref="PerfContext"/> (the test, its options and its cancellation), the host its assertions report
+///: its <see cref="PerfContext"/> (the test, its options and its cancellation), the host its assertions report
 /// to and its assertion scope. <see cref="Enter"/> sets it, with the ambient values of the lower layers that cannot see
 /// this type (<see cref="PerfAssertionHost.Current"/>, <see cref="PerfAssertionScope.Current"/>,
 /// <see cref="MeasurementCancellation.Current"/>, <see cref="SimulatedMeasurers.Current"/>), and restores all of them when

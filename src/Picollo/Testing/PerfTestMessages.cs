@@ -4,7 +4,7 @@ using Picollo.Text;
 namespace Picollo.Testing;
 
 /// <summary>
-/// The test layer's text in one place (issue 28): why a method cannot be a perf test, a knob that cannot be used, an
+/// The test layer's text in one place: why a method cannot be a perf test, a knob that cannot be used, an
 /// <c>Against</c> reference that cannot be bound, a fresh process that measured nothing, and what a test says when it
 /// skips or falls back. Each method is one kind of message, named for the situation, taking the facts it states; the
 /// golden file <c>PerfTestMessages.approved.md</c> shows every kind.

@@ -2,7 +2,7 @@ namespace Picollo.Text;
 
 /// <summary>
 /// Another component's text (an exception's message, dlerror's) inside a message of ours: whether it ends with a period
-/// depends on who wrote it, so a message that quotes it says which form it needs (issue 28).
+/// depends on who wrote it, so a message that quotes it says which form it needs.
 /// </summary>
 internal static class Sentences
 {

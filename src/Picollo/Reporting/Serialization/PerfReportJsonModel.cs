@@ -53,7 +53,7 @@ internal sealed record CounterReportModel(
 /// <summary>Exact per-operation statistics of the samples (see <see cref="Measurement.CounterResult"/>).</summary>
 /// <remarks>
 /// <c>picollo compare</c> judges two runs from these numbers, not from the histogram's buckets, which showed 12,464
-/// allocated bytes per operation as 12,462.08 (issue 27). <paramref name="P10"/> (the floor time verdicts judge) and
+/// allocated bytes per operation as 12,462.08. <paramref name="P10"/> (the floor time verdicts judge) and
 /// <paramref name="P25"/> are <see langword="null"/> only in files written before they were stored.
 /// </remarks>
 /// <param name="P0">The smallest sample, per operation.</param>
