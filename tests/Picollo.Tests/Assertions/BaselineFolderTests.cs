@@ -37,6 +37,24 @@ public sealed class BaselineFolderTests
     }
 
     [Fact]
+    public void MissingBaseline_ReadOnlyFileSystem_NamesTheReceivedFile_NotATemporaryOne()
+    {
+        // A container's read-only volume: the kernel refuses every write with EROFS, whoever runs the test. A tmpfs mounted
+        // read-only is one (root only, as CI and this VM run).
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        string folder = Directory.CreateDirectory(temp.Combine("src")).FullName;
+        using (ReadOnlyMount.Over(folder))
+            Allocating(88).ShouldNotRegress(options: Options(temp), callerFilePath: Path.Combine(folder, "SampleTests.cs"), testMethod: "Allocates");
+
+        string notice = host.Notices.ShouldHaveSingleItem().Message;
+        notice.ShouldContain($"Could not write the received file {Path.Combine(folder, "SampleTests.Allocates.received.perf.json")}: the folder {folder} is on a read-only file system (a read-only mount or volume). Nothing was written.");
+        notice.ShouldNotContain(".tmp");
+        notice.ShouldContain(FixSentence);
+        notice.ShouldContain("allocated-bytes: no baseline");
+    }
+
+    [Fact]
     public void UpdateMode_ReadOnlyFolder_FailsWithTheSameSentence_AndWritesNothing()
     {
         using var temp = new TempDirectory();
