@@ -151,4 +151,15 @@ internal static class AssertionMessages
         $"Could not append the digest to the job summary {path} (${summaryVariable}): {error}\n" +
         $"The verdict is unaffected. GitHub Actions sets {summaryVariable} to a writable file; outside Actions, unset it or point " +
         "it to one.";
+
+    /// <summary>
+    /// The one line a run prints about counters this machine cannot count (the PMU's on most VMs and CI runners): each group
+    /// of counters with its cause in a few words; said by the first test that meets it, since every test of the run meets the
+    /// same machine. The full reason and its remedy stay in the result files and in <c>picollo doctor</c>.
+    /// </summary>
+    /// <param name="groups">The counters and their cause (<see cref="Counters.UnavailableReasons.Headline"/>), per reason.</param>
+    internal static string NotCountedOnThisMachine(IEnumerable<(IReadOnlyList<string> Names, string Cause)> groups) =>
+        "Not counted on this machine: "
+        + string.Join("; ", groups.Select(static g => $"{string.Join(", ", g.Names)} ({g.Cause})"))
+        + ". Said once per run; 'picollo doctor' gives the reason and the fix, and each test's result file keeps it.";
 }

@@ -1,7 +1,9 @@
+using System.Collections.Concurrent;
 using System.Globalization;
 using System.Runtime.CompilerServices;
 using System.Text;
 using Picollo.Baselines;
+using Picollo.Counters;
 using Picollo.Measurement;
 using Picollo.Reporting;
 
@@ -150,8 +152,9 @@ public static class BaselineAssertions
     }
 
     // The comparison ran when at least one counter counted, so counters the machine lacks (the PMU ones on most VMs and
-    // CI runners) are a notice, grouped by reason, not one "did not run" per counter: with the default host that would
-    // throw on every call. Only a result with nothing to compare reports each counter as an assertion that did not run.
+    // CI runners) are a notice, not one "did not run" per counter: with the default host that would throw on every call.
+    // Every test of a run meets the same machine, so the notice is one line, said once per process and reason; only a
+    // result with nothing to compare reports each counter as an assertion that did not run.
     private static void ReportUnavailableCounters(PerfResult result, string call)
     {
         var unavailable = result.Counters.Where(static c => !c.IsAvailable).ToList();
@@ -165,11 +168,16 @@ public static class BaselineAssertions
             return;
         }
 
-        var text = new StringBuilder("Not compared, unavailable on this machine:");
-        foreach (string line in UnavailableCounterGroups.Describe(unavailable))
-            text.Append("\n- ").Append(line);
-        PerfAssertionHost.Current.ReportNotice(call, text.ToString());
+        var news = UnavailableCounterGroups.Group(unavailable.Select(static c => (c.Name, c.UnavailableReason)))
+            .Where(static g => s_toldUnavailable.TryAdd(string.Join(",", g.Names) + "\n" + g.Reason, 0))
+            .Select(static g => (g.Names, UnavailableReasons.Headline(g.Reason)))
+            .ToList();
+        if (news.Count > 0)
+            PerfAssertionHost.Current.ReportNotice(call, AssertionMessages.NotCountedOnThisMachine(news));
     }
+
+    // The unavailable counters this process has told about, by names and reason.
+    private static readonly ConcurrentDictionary<string, byte> s_toldUnavailable = new(StringComparer.Ordinal);
 
     private static string Thresholds(double? maxChange, double? confidence, double? maxCohensD) =>
         string.Join(", ", new[]

@@ -211,17 +211,30 @@ internal sealed class BaselineStore
             : Conclude(verdicts, check.BaselinePath, check.ReceivedPath, check.WriteFailure);
 
     // One line per verdict, except that counters not compared for the same reason share one ("tsc, allocated-bytes, ...:
-    // no baseline file"): a first run listed the ten counters of the default set on ten lines saying the same thing.
-    private static List<string> Lines(IReadOnlyList<CounterVerdict> verdicts) =>
-    [
-        .. verdicts
-            .Select(static (v, i) => (Verdict: v, Key: v.Status is CounterVerdictStatus.NoBaseline or CounterVerdictStatus.NotComparable
-                && v.Reason is { } reason ? "\0" + reason : i.ToString(CultureInfo.InvariantCulture)))
-            .GroupBy(static x => x.Key, StringComparer.Ordinal)
-            .Select(static g => g.Key[0] == '\0'
-                ? $"{string.Join(", ", g.Select(static x => x.Verdict.Counter))}: {g.First().Verdict.Reason}"
-                : g.First().Verdict.Text),
-    ];
+    // no baseline file"): a first run listed the ten counters of the default set on ten lines saying the same thing. Counters
+    // that passed at 0 on both sides (most runtime counters of most bodies) share one line too: six "0 → 0, z = 0.3: pass"
+    // lines hid the one that moved. Each verdict stays whole in the result file.
+    private static List<string> Lines(IReadOnlyList<CounterVerdict> verdicts)
+    {
+        List<string> lines =
+        [
+            .. verdicts
+                .Where(static v => !ZeroOnBothSides(v))
+                .Select(static (v, i) => (Verdict: v, Key: v.Status is CounterVerdictStatus.NoBaseline or CounterVerdictStatus.NotComparable
+                    && v.Reason is { } reason ? "\0" + reason : i.ToString(CultureInfo.InvariantCulture)))
+                .GroupBy(static x => x.Key, StringComparer.Ordinal)
+                .Select(static g => g.Key[0] == '\0'
+                    ? $"{string.Join(", ", g.Select(static x => x.Verdict.Counter))}: {g.First().Verdict.Reason}"
+                    : g.First().Verdict.Text),
+        ];
+        string[] zeros = [.. verdicts.Where(ZeroOnBothSides).Select(static v => v.Counter)];
+        if (zeros.Length > 0)
+            lines.Add($"{string.Join(", ", zeros)}: 0 → 0 per operation: pass");
+        return lines;
+    }
+
+    private static bool ZeroOnBothSides(CounterVerdict verdict) =>
+        verdict is { Status: CounterVerdictStatus.Pass, Reason: null, BaselineValue: 0, CurrentValue: 0 };
 
     private BaselineCheckResult Conclude(
         IReadOnlyList<CounterVerdict> verdicts, string baselinePath, string? receivedPath, string? writeFailure)

@@ -32,5 +32,29 @@ internal static class UnavailableReasons
             });
     }
 
+    /// <summary>
+    /// The cause of a reason in a few words, for one line on the console: <c>no hardware PMU</c> out of
+    /// <c>ENOENT (No such file or directory) opening 'cycles': no hardware PMU: this machine exposes …</c>. The full reason
+    /// stays in the result files and in <c>picollo doctor</c>.
+    /// </summary>
+    /// <param name="reason">A reason as <see cref="Group"/> gives it.</param>
+    /// <returns>The cause: after the <c>ERRNO (meaning) opening '…':</c> prefix, up to the first colon, semicolon or
+    /// parenthesis, at most <see cref="HeadlineLength"/> characters.</returns>
+    public static string Headline(string reason)
+    {
+        string cause = reason;
+        int opening = cause.IndexOf(" opening '", StringComparison.Ordinal);
+        if (opening >= 0 && cause.IndexOf("': ", opening, StringComparison.Ordinal) is var end and >= 0)
+            cause = cause[(end + "': ".Length)..];
+        int stop = cause.IndexOfAny([':', ';', '(']);
+        if (stop > 0)
+            cause = cause[..stop];
+        cause = cause.Trim().TrimEnd('.', ',');
+        return cause.Length <= HeadlineLength ? cause : cause[..cause.LastIndexOf(' ', HeadlineLength)] + " …";
+    }
+
+    /// <summary>The longest <see cref="Headline"/>, so the line it goes in stays one line.</summary>
+    public const int HeadlineLength = 80;
+
     private static string Quoted(string name) => "'" + name + "'";
 }

@@ -2,6 +2,7 @@ using System.Globalization;
 using System.Text;
 using System.Text.Json;
 using Picollo.Baselines;
+using Picollo.Counters;
 using Picollo.Measurement;
 using Picollo.Reporting.Serialization;
 
@@ -119,8 +120,13 @@ internal sealed class PerfReport
             text.AppendJoin(", ", group.Select(static c => c.Name))
                 .Append(": 0 in every sample").Append(group.Key).Append('\n').Append('\n');
 
-        foreach (string line in UnavailableCounterGroups.Describe(Result.Counters))
-            text.Append("Unavailable: ").Append(line).Append('\n').Append('\n');
+        // The cause in a few words: the remedy paragraph is the same for every test of the run; the JSON result keeps it.
+        foreach ((IReadOnlyList<string> names, string reason) in UnavailableCounterGroups.Group(
+            Result.Counters.Where(static c => !c.IsAvailable).Select(static c => (c.Name, c.UnavailableReason))))
+        {
+            text.Append("Unavailable: ").AppendJoin(", ", names).Append(" (").Append(UnavailableReasons.Headline(reason))
+                .Append("; 'picollo doctor' says why)").Append('\n').Append('\n');
+        }
 
         if (Check is not null)
             text.Append("Baseline: ").Append(Check.BaselinePath).Append('\n');

@@ -53,6 +53,8 @@ public sealed class AssertionMessagesTests
             Results, "No space left on device : '" + Results + "/ParserPerf.ParseSmall.result.json'", "PICOLLO_RESULTS_DIR"));
         Add(text, "StepSummaryNotWritten", AssertionMessages.StepSummaryNotWritten(
             "/home/runner/work/_temp/_runner_file_commands/step_summary_1", "GITHUB_STEP_SUMMARY", "Read-only file system"));
+        Add(text, "NotCountedOnThisMachine", AssertionMessages.NotCountedOnThisMachine(
+            [(["cycles", "instructions", "branch-misses", "cache-misses"], "no hardware PMU"), (["context-switches"], "user-only mode")]));
 
         Approvals.Verify(text.ToString(), "AssertionMessages");
     }

@@ -1,4 +1,5 @@
 using Picollo.Counters;
+using Picollo.PerfEvents;
 using Shouldly;
 using Xunit;
 
@@ -60,5 +61,18 @@ public sealed class UnavailableReasonsTests
 
         groups.Select(static g => g.Reason).ShouldBe(["no PMU for 'cycles', 'instructions'.", "not asked.", "No reason given."]);
         groups[1].Names.ShouldBe(["task-clock"]);
+    }
+
+    [Fact]
+    public void Headline_IsTheCauseInAFewWords_FromTheRealMessages()
+    {
+        var spec = PerfEventSpec.Hardware("cycles", PerfHardwareCounterId.CpuCycles);
+        var noPmuFacts = new PerfSystemFacts(2, HasCpuPmu: false, ["software"], "1024", "524288", "/usr/lib/dotnet/dotnet");
+        string noPmu = PerfEventMessages.OpenFailed(Picollo.Interop.Errno.ENOENT, spec, excludeKernel: true, noPmuFacts);
+
+        UnavailableReasons.Headline(noPmu).ShouldBe("no hardware PMU", noPmu);
+        UnavailableReasons.Headline("kernel.perf_event_paranoid is 3, a Debian/Ubuntu hardening level that forbids every unprivileged perf_event_open: run 'sudo sysctl'")
+            .ShouldBe("kernel.perf_event_paranoid is 3, a Debian/Ubuntu hardening level that forbids …");
+        UnavailableReasons.Headline("Simulated counters need Linux x64.").ShouldBe("Simulated counters need Linux x64");
     }
 }

@@ -195,8 +195,8 @@ public sealed class PerfReportTests
         string counting = new PerfReport("SampleTests.Quiet", Quiet(gen2: 1)).ToMarkdown();
 
         markdown.ShouldContain("gen0-collections, gen2-collections: 0 in every sample, as in the baseline: pass\n");
-        markdown.ShouldContain("Unavailable: cycles, instructions: ENOENT opening 'cycles', 'instructions': no PMU.\n");
-        markdown.ShouldContain("Unavailable: context-switches: user-only mode.\n");
+        markdown.ShouldContain("Unavailable: cycles, instructions (no PMU; 'picollo doctor' says why)\n");
+        markdown.ShouldContain("Unavailable: context-switches (user-only mode; 'picollo doctor' says why)\n");
         markdown.ShouldNotContain("##### gen0-collections");
         markdown.ShouldContain("##### tsc (ticks per operation, from samples of 1,000 operations)");
         unjudged.ShouldContain("gen0-collections, gen2-collections: 0 in every sample\n");
