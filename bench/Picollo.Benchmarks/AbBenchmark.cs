@@ -50,16 +50,22 @@ internal static class AbBenchmark
             return 1;
         }
 
-        AbTestAssembly bodies = AbDiscovery.FindTests("bench/Picollo.Benchmarks.AbBodies/Picollo.Benchmarks.AbBodies.csproj", assembly, null);
+        // --fifty: the 50-test project (FiftyTests), to time a whole run of a team's project; else the three bodies.
+        bool fifty = args.Contains("--fifty");
+        AbTestAssembly bodies = AbDiscovery.FindTests(
+            "bench/Picollo.Benchmarks.AbBodies/Picollo.Benchmarks.AbBodies.csproj", assembly, fifty ? "FullyQualifiedName~FiftyTests" : "FullyQualifiedName!~FiftyTests");
+        if (fifty)
+            storedRuns = 0;
         var options = new AbOptions { Cpu = NoiseMode.MeasuredCpu };
         if (VerdictsBenchmark.Option(args, "--samples") is [{ } cap] && int.TryParse(cap, CultureInfo.InvariantCulture, out int perPair))
             options = options with { SamplesPerPair = perPair };
-        (string Name, double Work)[] arms = VerdictsBenchmark.Option(args, "--arms") is { } named ? [.. s_arms.Where(a => named.Contains(a.Name))] : s_arms;
+        (string Name, double Work)[] arms = VerdictsBenchmark.Option(args, "--arms") is { } named ? [.. s_arms.Where(a => named.Contains(a.Name))]
+            : fifty ? [.. s_arms.Take(2)] : s_arms;
         MachineInfo machine = MachineInfo.Current();
         string loadBefore = MachineInfo.ReadLoadAverage();
         var total = Stopwatch.StartNew();
         string folder = Directory.CreateTempSubdirectory("picollo-ab-bench-").FullName;
-        string log = Path.Combine(Path.GetDirectoryName(ResultsWriter.DefaultPath())!, "ab-runs.jsonl");
+        string log = Path.Combine(Path.GetDirectoryName(ResultsWriter.DefaultPath())!, fifty ? "ab-fifty-runs.jsonl" : "ab-runs.jsonl");
         string session = string.Create(CultureInfo.InvariantCulture, $"{DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC, {machine.Cpu} {MachineFingerprint.Current.TscMegahertz:N0} MHz, code {Commit()}, {options.SamplesPerPair} samples per pair");
         var rows = new List<Row>();
         var storedRows = new List<StoredRow>();
@@ -83,11 +89,15 @@ internal static class AbBenchmark
                     foreach (AbTestResult result in results)
                     {
                         AbTimeEstimate? time = result.Measurements.Count > 0 ? result.Measurements[0].Time : null;
-                        var row = new Row(session, modeName, arm, result.Test.MethodName, result.Verdict, time?.Ratio ?? double.NaN, result.ProcessPairs, seconds, result.Problems);
+                        var row = new Row(session, modeName, arm, result.Test.MethodName, result.Verdict, time?.Ratio ?? double.NaN, result.ProcessPairs, seconds, result.Problems)
+                        {
+                            Tests = results.Count,
+                            Bound = time?.EquivalenceBound ?? double.NaN,
+                        };
                         rows.Add(row);
                         AppendLog(log, row);
                         Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                            $"[{modeName}] run {run + 1,2} {arm,-4} {result.Test.MethodName,-10} {AbRunner.Describe(result.Verdict),-12} ×{time?.Ratio ?? double.NaN:0.000} ({time?.Low ?? double.NaN:0.000}–{time?.High ?? double.NaN:0.000}) pairs {result.ProcessPairs}{(result.Problems.Count > 0 ? " | " + result.Problems[0] : string.Empty)}"));
+                            $"[{modeName}] run {run + 1,2} {arm,-4} {result.Test.MethodName,-10} {AbRunner.Describe(result.Verdict),-12} ×{time?.Ratio ?? double.NaN:0.000} ({time?.Low ?? double.NaN:0.000}–{time?.High ?? double.NaN:0.000}; 90 % {time?.EquivalenceLow ?? double.NaN:0.000}–{time?.EquivalenceHigh ?? double.NaN:0.000}) pairs {result.ProcessPairs}{(result.Problems.Count > 0 ? " | " + result.Problems[0] : string.Empty)}"));
                     }
 
                     Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"[{modeName}] run {run + 1,2} {arm,-4} {seconds:0.0} s"));
@@ -106,15 +116,21 @@ internal static class AbBenchmark
             }
 
             // Written after each mode, so a run stopped early keeps the modes it finished.
-            ResultsWriter.WriteSection(ResultsWriter.DefaultPath(), "ab", Section(rows, storedRows, runs, storedRuns, accumulate ? [.. NoiseMode.Names.Where(m => rows.Any(r => r.Mode == m))] : [.. modes.TakeWhile(m => m != modeName), modeName], machine, loadBefore, MachineInfo.ReadLoadAverage(), total.Elapsed, args, accumulate));
+            string[] done = accumulate ? [.. NoiseMode.Names.Where(m => rows.Any(r => r.Mode == m))] : [.. modes.TakeWhile(m => m != modeName), modeName];
+            ResultsWriter.WriteSection(ResultsWriter.DefaultPath(), fifty ? "ab-fifty" : "ab", fifty
+                ? FiftySection(rows, runs, done, machine, loadBefore, MachineInfo.ReadLoadAverage(), total.Elapsed, args)
+                : Section(rows, storedRows, runs, storedRuns, done, machine, loadBefore, MachineInfo.ReadLoadAverage(), total.Elapsed, args, accumulate));
         }
 
         Directory.Delete(folder, recursive: true);
-        string section = Section(rows, storedRows, runs, storedRuns, accumulate ? [.. NoiseMode.Names.Where(m => rows.Any(r => r.Mode == m))] : modes, machine, loadBefore, MachineInfo.ReadLoadAverage(), total.Elapsed, args, accumulate);
+        string[] all = accumulate ? [.. NoiseMode.Names.Where(m => rows.Any(r => r.Mode == m))] : modes;
+        string section = fifty
+            ? FiftySection(rows, runs, all, machine, loadBefore, MachineInfo.ReadLoadAverage(), total.Elapsed, args)
+            : Section(rows, storedRows, runs, storedRuns, all, machine, loadBefore, MachineInfo.ReadLoadAverage(), total.Elapsed, args, accumulate);
         Console.WriteLine();
         Console.WriteLine(section);
         string path = ResultsWriter.DefaultPath();
-        ResultsWriter.WriteSection(path, "ab", section);
+        ResultsWriter.WriteSection(path, fifty ? "ab-fifty" : "ab", section);
         Console.WriteLine($"Written to {path}.");
         return 0;
     }
@@ -142,8 +158,8 @@ internal static class AbBenchmark
             text.Append('\n');
         }
 
-        text.Append("Each run is a whole `picollo ab` run after the builds (AbRunner): the three bodies' tests, each in 3 to 10 fresh process pairs. Cells: regressed / runs; in brackets inconclusive. Wall time per run of the three tests: median and max, and the runs within 90 s.\n\n");
-        text.Append("| Mode | Test | A/A regressed | +5 % regressed | +10 % regressed | +20 % regressed | Median pairs | s per run: median / max (≤ 90 s) | Stored baseline A/A failed · +5/+10/+20 % failed | Goals |\n|---|---|---|---|---|---|---|---|---|---|\n");
+        text.Append("Each run is a whole `picollo ab` run after the builds (AbRunner): the three bodies' tests, 3 to 10 rounds, each round one process pair that runs every test still undecided in turn. Cells: regressed / runs; in brackets inconclusive. A/A unchanged: the runs whose verdict was unchanged (with the median bound it proved). Wall time per run of the three tests: median and max, and the runs within 90 s; per test: the run's time over its tests.\n\n");
+        text.Append("| Mode | Test | A/A regressed | A/A unchanged (bound) | +5 % regressed | +10 % regressed | +20 % regressed | Median pairs | s per run: median / max (≤ 90 s) | s per test | Stored baseline A/A failed · +5/+10/+20 % failed | Goals |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         foreach (string mode in modes)
         {
             // One wall time per run: the tests of a run share it.
@@ -156,12 +172,45 @@ internal static class AbBenchmark
                 string Count(string arm) => $"{Regressed(arm)}/{Runs(arm)} ({cell.Count(r => r.Arm == arm && r.Verdict == AbVerdict.Inconclusive)})";
 
                 // The issue's goals: A/A never regressed, +10 % caught in ≥ 95 % and +5 % in ≥ 80 % of ≥ 20 runs.
-                bool met = Regressed("A/A") == 0 && Regressed("+10%") >= 0.95 * Runs("+10%") && Regressed("+5%") >= 0.80 * Runs("+5%");
+                // And now: an unchanged test says "unchanged" in ≥ 90 % of A/A runs.
+                int unchanged = cell.Count(r => r.Arm == "A/A" && r.Verdict == AbVerdict.Unchanged);
+                bool met = Regressed("A/A") == 0 && Regressed("+10%") >= 0.95 * Runs("+10%") && Regressed("+5%") >= 0.80 * Runs("+5%")
+                    && unchanged >= 0.9 * Runs("A/A");
+                string unchangedCell = string.Create(CultureInfo.InvariantCulture,
+                    $"{unchanged}/{Runs("A/A")} (±{Median(cell.Where(r => r.Arm == "A/A" && r.Verdict == AbVerdict.Unchanged).Select(static r => r.Bound)):0.0%})");
+                double[] perTest = [.. cell.Where(static r => r.Tests > 0).Select(static r => r.Seconds / r.Tests)];
                 string goals = !met ? "**not met**" : s_arms.Any(a => Runs(a.Name) < 20) ? "met so far (< 20 runs)" : "met";
                 List<StoredRow> s = [.. stored.Where(r => r.Mode == mode && r.Body == test)];
                 string storedCell = s.Count == 0 ? "–" : string.Join(" · ", s_arms.Select(a => $"{s.Count(r => r.Arm == a.Name && r.Outcome == BaselineOutcome.Fail)}/{s.Count(r => r.Arm == a.Name)}"));
                 text.Append(CultureInfo.InvariantCulture,
-                    $"| {mode} | {test} | {Count("A/A")} | {Count("+5%")} | {Count("+10%")} | {Count("+20%")} | {Median(cell.Select(static r => (double)r.Pairs)):0} | {Median(seconds):0} / {seconds.DefaultIfEmpty(double.NaN).Max():0} ({seconds.Count(static x => x <= 90)}/{seconds.Length}) | {storedCell} | {goals} |\n");
+                    $"| {mode} | {test} | {Count("A/A")} | {unchangedCell} | {Count("+5%")} | {Count("+10%")} | {Count("+20%")} | {Median(cell.Select(static r => (double)r.Pairs)):0} | {Median(seconds):0} / {seconds.DefaultIfEmpty(double.NaN).Max():0} ({seconds.Count(static x => x <= 90)}/{seconds.Length}) | {Median(perTest):0.0} | {storedCell} | {goals} |\n");
+            }
+        }
+
+        List<string> problems = [.. rows.SelectMany(static r => r.Problems).Distinct().Take(5)];
+        if (problems.Count > 0)
+            text.Append("\nProblems seen: ").Append(string.Join("; ", problems)).Append('\n');
+        return text.ToString();
+    }
+
+    // The 50-test project: per mode and arm, the verdicts over all tests and runs, and the wall time of a whole run.
+    private static string FiftySection(List<Row> rows, int runs, string[] modes, MachineInfo machine, string loadBefore, string loadAfter, TimeSpan total, string[] args)
+    {
+        var text = new StringBuilder("## picollo ab: a 50-test project\n\n");
+        text.Append(CultureInfo.InvariantCulture, $"Command: `dotnet bench/Picollo.Benchmarks/bin/Release/net10.0/Picollo.Benchmarks.dll ab {string.Join(' ', args)}` ({runs} runs per arm; {total.TotalMinutes:0} min in all)\n\n");
+        text.Append(CultureInfo.InvariantCulture, $"CPU: {machine.Cpu}, {machine.LogicalCores} logical cores, TSC {MachineFingerprint.Current.TscMegahertz:N0} MHz; {machine.OperatingSystem}; {machine.Runtime}; load average before {loadBefore}, after {loadAfter}\n\n");
+        text.Append("`bench/Picollo.Benchmarks.AbBodies/FiftyTests.cs`: 50 `[PerfFact]` bodies (a chain, a word count, a sum, dictionary lookups, number formatting, ten sizes each, about 0.1 to 3 µs), the whole `picollo ab` run after the builds (AbRunner, default options). Cells count test verdicts over all runs.\n\n");
+        text.Append("| Mode | Arm | Tests judged | Regressed | Unchanged (median bound) | Inconclusive | Improved | Other | Median pairs | Wall time per run, min: median / max | s per test |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
+        foreach (string mode in modes)
+        {
+            foreach (string arm in rows.Where(r => r.Mode == mode).Select(static r => r.Arm).Distinct())
+            {
+                List<Row> cell = [.. rows.Where(r => r.Mode == mode && r.Arm == arm)];
+                double[] wall = [.. cell.GroupBy(static r => (r.Session, r.Seconds)).Select(static g => g.Key.Seconds / 60)];
+                int Of(AbVerdict v) => cell.Count(r => r.Verdict == v);
+                int other = cell.Count - Of(AbVerdict.Regressed) - Of(AbVerdict.Unchanged) - Of(AbVerdict.Inconclusive) - Of(AbVerdict.Improved);
+                text.Append(CultureInfo.InvariantCulture,
+                    $"| {mode} | {arm} | {cell.Count} | {Of(AbVerdict.Regressed)} | {Of(AbVerdict.Unchanged)} (±{Median(cell.Where(static r => r.Verdict == AbVerdict.Unchanged).Select(static r => r.Bound)):0.0%}) | {Of(AbVerdict.Inconclusive)} | {Of(AbVerdict.Improved)} | {other} | {Median(cell.Select(static r => (double)r.Pairs)):0} | {Median(wall):0.0} / {wall.DefaultIfEmpty(double.NaN).Max():0.0} | {Median(cell.Select(static r => r.Seconds / Math.Max(1, r.Tests))):0.0} |\n");
             }
         }
 
@@ -180,7 +229,7 @@ internal static class AbBenchmark
 
     // The run log: one JSON object per line, a test's verdict in one run ("kind": "ab") or a stored-baseline judgement ("stored").
     private static void AppendLog(string path, Row row) =>
-        File.AppendAllText(path, JsonSerializer.Serialize(new LogLine("ab", row.Session, row.Mode, row.Arm, row.Test, row.Verdict.ToString(), row.Ratio, row.Pairs, row.Seconds, [.. row.Problems]), s_json) + "\n");
+        File.AppendAllText(path, JsonSerializer.Serialize(new LogLine("ab", row.Session, row.Mode, row.Arm, row.Test, row.Verdict.ToString(), row.Ratio, row.Pairs, row.Seconds, [.. row.Problems]) { Tests = row.Tests, Bound = row.Bound }, s_json) + "\n");
 
     private static void AppendLog(string path, StoredRow row) =>
         File.AppendAllText(path, JsonSerializer.Serialize(new LogLine("stored", row.Session, row.Mode, row.Arm, row.Body, row.Outcome.ToString(), double.NaN, 0, 0, []), s_json) + "\n");
@@ -191,7 +240,7 @@ internal static class AbBenchmark
         {
             LogLine entry = JsonSerializer.Deserialize<LogLine>(line, s_json) ?? throw new InvalidDataException($"{path}: an empty line object");
             if (entry.Kind == "ab")
-                rows.Add(new Row(entry.Session, entry.Mode, entry.Arm, entry.Test, Enum.Parse<AbVerdict>(entry.Outcome), entry.Ratio, entry.Pairs, entry.Seconds, entry.Problems));
+                rows.Add(new Row(entry.Session, entry.Mode, entry.Arm, entry.Test, Enum.Parse<AbVerdict>(entry.Outcome), entry.Ratio, entry.Pairs, entry.Seconds, entry.Problems) { Tests = entry.Tests, Bound = entry.Bound });
             else
                 stored.Add(new StoredRow(entry.Session, entry.Mode, entry.Arm, entry.Test, Enum.Parse<BaselineOutcome>(entry.Outcome)));
         }
@@ -219,11 +268,22 @@ internal static class AbBenchmark
         return sorted.Length == 0 ? double.NaN : sorted.Length % 2 == 1 ? sorted[sorted.Length / 2] : (sorted[(sorted.Length / 2) - 1] + sorted[sorted.Length / 2]) / 2;
     }
 
-    private sealed record Row(string Session, string Mode, string Arm, string Test, AbVerdict Verdict, double Ratio, int Pairs, double Seconds, IReadOnlyList<string> Problems);
+    private sealed record Row(string Session, string Mode, string Arm, string Test, AbVerdict Verdict, double Ratio, int Pairs, double Seconds, IReadOnlyList<string> Problems)
+    {
+        // The tests of the run (0 in log lines written before it was logged) and the bound an unchanged verdict proved.
+        public int Tests { get; init; }
+
+        public double Bound { get; init; } = double.NaN;
+    }
 
     private sealed record StoredRow(string Session, string Mode, string Arm, string Body, BaselineOutcome Outcome);
 
-    private sealed record LogLine(string Kind, string Session, string Mode, string Arm, string Test, string Outcome, double Ratio, int Pairs, double Seconds, string[] Problems);
+    private sealed record LogLine(string Kind, string Session, string Mode, string Arm, string Test, string Outcome, double Ratio, int Pairs, double Seconds, string[] Problems)
+    {
+        public int Tests { get; init; }
+
+        public double Bound { get; init; } = double.NaN;
+    }
 
     // The chain as a state for Perf.Measure: each call continues from the last.
     private sealed class ChainBody(int steps)

@@ -12,7 +12,10 @@ using Picollo.Testing;
 [SuppressMessage("Design", "CA1050:Declare types in namespaces", Justification = "A startup hook must be the global type StartupHook.")]
 internal static class StartupHook
 {
-    /// <summary>The variable that names the test a fresh process runs: its NUnit full name.</summary>
+    /// <summary>
+    /// The variable that names the tests a fresh process runs: their NUnit full names, one per line (<c>picollo ab</c> runs a
+    /// round's tests in one pair of processes; a fresh-process confirmation names one).
+    /// </summary>
     internal const string TestVariable = "PICOLLO_NUNIT_WORKER_TEST";
 
     /// <summary>The variable that names the test assembly to load.</summary>
@@ -45,9 +48,10 @@ internal static class StartupHook
             Assembly assembly = AssemblyLoadContext.Default.LoadFromAssemblyPath(path);
             var runner = new NUnitTestAssemblyRunner(new DefaultTestAssemblyBuilder());
             runner.Load(assembly, new Dictionary<string, object>());
-            ITestResult result = runner.Run(
-                TestListener.NULL, TestFilter.FromXml($"<filter><test>{SecurityElement.Escape(test)}</test></filter>"));
-            Console.WriteLine($"Picollo worker: {test}: {result.ResultState} "
+            string names = string.Concat(test.Split('\n', StringSplitOptions.RemoveEmptyEntries)
+                .Select(static t => $"<test>{SecurityElement.Escape(t)}</test>"));
+            ITestResult result = runner.Run(TestListener.NULL, TestFilter.FromXml($"<filter><or>{names}</or></filter>"));
+            Console.WriteLine($"Picollo worker: {test.Replace('\n', ' ')}: {result.ResultState} "
                 + $"({result.PassCount} passed, {result.FailCount} failed, {result.SkipCount} skipped). {result.Message}");
             code = result.PassCount + result.FailCount + result.SkipCount == 0 ? 3 : 0;
         }

@@ -8,28 +8,35 @@ namespace Picollo.Cli.Ab;
 
 /// <summary>
 /// One process pair of <c>picollo ab</c> (docs/VERDICTS.md, "Base against head"): the base build's and the head build's
-/// test programs started on the same test method at the same time, each measurement of theirs coordinated over a Unix
-/// socket (<see cref="SideBySidePeer"/> is the workers' side): one side warms up and calibrates at a time, both agree on
+/// test programs started on the same test methods at the same time (a round's tests of one project, in turn: a process
+/// start, discovery and the runtime's own warmup are paid once per pair, not once per test), each measurement of theirs
+/// coordinated over a Unix socket (<see cref="SideBySidePeer"/> is the workers' side): one side warms up and calibrates at a time, both agree on
 /// the operations per sample, then their samples alternate in lock-step, the side that goes first alternating ABBA as in
 /// <see cref="PairedSampling.ReferenceFirst"/>. A measurement only one side takes (a test or region only one build has)
 /// runs alone.
 /// </summary>
 internal static class AbPairRun
 {
-    /// <summary>Runs one process pair; a side without an assembly (a test only one build has) is not started.</summary>
-    /// <param name="baseAssembly">The base build's assembly holding the test, or <see langword="null"/>.</param>
+    /// <summary>
+    /// Runs one process pair over <paramref name="tests"/>; a side without an assembly (tests only one build has) is not
+    /// started.
+    /// </summary>
+    /// <param name="baseAssembly">The base build's assembly holding the tests, or <see langword="null"/>.</param>
     /// <param name="headAssembly">The head build's, or <see langword="null"/>.</param>
-    /// <param name="test">The test method.</param>
-    /// <param name="pairIndex">The pair's number for this test: which side warms up first alternates with it.</param>
+    /// <param name="tests">The test methods, in the order the workers run them (their framework's: by name).</param>
+    /// <param name="pairIndex">The round: which side warms up first alternates with it.</param>
     /// <param name="cpu">The CPU both sides measure on.</param>
     /// <param name="timeout">How long a side may stay silent (not measuring, not exiting) before the pair is given up.</param>
     /// <param name="maxSamples">The most samples per side of a paired measurement (<see cref="AbOptions.SamplesPerPair"/>).</param>
     /// <param name="cancellation">Ctrl+C: both workers are stopped.</param>
-    /// <returns>What each side measured and any problem.</returns>
-    public static AbPairOutcome Run(
+    /// <returns>
+    /// Per test, what each side measured and any problem; a test the pair never reached (a worker crashed on an earlier
+    /// test) is absent, to be run in a later pair.
+    /// </returns>
+    public static IReadOnlyDictionary<AbTest, AbPairOutcome> Run(
         AbTestAssembly? baseAssembly,
         AbTestAssembly? headAssembly,
-        AbTest test,
+        IReadOnlyList<AbTest> tests,
         int pairIndex,
         int cpu,
         TimeSpan timeout,
@@ -38,6 +45,7 @@ internal static class AbPairRun
     {
         string folder = Directory.CreateTempSubdirectory("picollo-ab-").FullName;
         string channel = Path.Combine(folder, "channel");
+        var order = new AbTestOrder(tests);
         try
         {
             using var listener = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
@@ -47,16 +55,16 @@ internal static class AbPairRun
             try
             {
                 if (baseAssembly is not null)
-                    sides.Add(new Side("base", AbWorkerProcess.Start("base", baseAssembly, test, channel, folder, cpu, pairIndex == 0)));
+                    sides.Add(new Side("base", AbWorkerProcess.Start("base", baseAssembly, tests, channel, folder, cpu, pairIndex == 0)));
                 if (headAssembly is not null)
-                    sides.Add(new Side("head", AbWorkerProcess.Start("head", headAssembly, test, channel, folder, cpu, pairIndex == 0)));
+                    sides.Add(new Side("head", AbWorkerProcess.Start("head", headAssembly, tests, channel, folder, cpu, pairIndex == 0)));
                 using (cancellation.Register(() => sides.ForEach(static s => s.Worker.Kill())))
                 {
-                    Trouble? trouble = Coordinate(listener, sides, pairIndex, timeout, maxSamples, cancellation);
+                    Trouble? trouble = Coordinate(listener, sides, order, pairIndex, timeout, maxSamples, cancellation);
                     trouble = AwaitExits(sides, trouble, timeout);
                     cancellation.ThrowIfCancellationRequested();
-                    Keep(folder, test, pairIndex);
-                    return Collect(folder, sides, trouble);
+                    Keep(folder, tests, pairIndex);
+                    return Collect(folder, sides, order, trouble);
                 }
             }
             finally
@@ -109,7 +117,7 @@ internal static class AbPairRun
     // The coordinator: waits for both sides' next BEGIN (or their end), pairs them when they name the same measurement,
     // lets one go alone otherwise; null when both sides ran to their end, else why the pair was given up.
     private static Trouble? Coordinate(
-        Socket listener, List<Side> sides, int pairIndex, TimeSpan timeout, int maxSamples, CancellationToken cancellation)
+        Socket listener, List<Side> sides, AbTestOrder order, int pairIndex, TimeSpan timeout, int maxSamples, CancellationToken cancellation)
     {
         long lastProgress = Stopwatch.GetTimestamp();
         while (true)
@@ -122,7 +130,7 @@ internal static class AbPairRun
                 return confused;
             if (sides.All(static s => s.Closed))
                 return null;
-            if (Dispatch(sides, pairIndex, maxSamples, ref progressed) is { } failed)
+            if (Dispatch(sides, order, pairIndex, maxSamples, ref progressed) is { } failed)
                 return failed;
 
             if (progressed)
@@ -186,9 +194,9 @@ internal static class AbPairRun
             if (line is null)
                 side.Closed = true;
             else if (line.StartsWith("BEGIN ", StringComparison.Ordinal))
-                side.Pending = line["BEGIN ".Length..];
+                side.Pending = side.LastKey = line["BEGIN ".Length..];
             else if (line.StartsWith("ALONE ", StringComparison.Ordinal))
-                (side.Pending, side.Alone) = (line["ALONE ".Length..], true);
+                (side.Pending, side.LastKey, side.Alone) = (line["ALONE ".Length..], line["ALONE ".Length..], true);
             else
                 return new Trouble(side.Name, AbMessages.WorkerSaidUnexpected(side.Name, line));
         }
@@ -196,9 +204,10 @@ internal static class AbPairRun
         return null;
     }
 
-    // Both sides at the same measurement are paired; a side whose other has ended or waits for another measurement runs
-    // alone (SOLO), an ALONE side first.
-    private static Trouble? Dispatch(List<Side> sides, int pairIndex, int maxSamples, ref bool progressed)
+    // Both sides at the same measurement are paired; a side whose other has ended, or waits at a measurement that comes
+    // later in the round's order (this one's test is not in the other build, or was skipped there), runs alone (SOLO), an
+    // ALONE side first. Where the order cannot tell (two cases of one test), the first waiting side goes alone.
+    private static Trouble? Dispatch(List<Side> sides, AbTestOrder order, int pairIndex, int maxSamples, ref bool progressed)
     {
         Side? first = sides.FirstOrDefault(static s => s.Pending is not null && s.Alone)
             ?? sides.FirstOrDefault(static s => s.Pending is not null);
@@ -214,9 +223,12 @@ internal static class AbPairRun
             }
             else if (other is null || other.Closed || other.Pending is not null)
             {
-                // The other side has ended, or waits for another measurement: this one runs alone while the other waits.
-                Send(first.Socket!, "SOLO");
-                (first.Pending, first.Alone) = (null, false);
+                // The other side has ended, or waits for another measurement: the earlier of the two runs alone while the
+                // other waits.
+                Side alone = !first.Alone && other is { Pending: { } later, Alone: false }
+                    && order.Compare(later, first.Pending!) < 0 ? other : first;
+                Send(alone.Socket!, "SOLO");
+                (alone.Pending, alone.Alone) = (null, false);
                 progressed = true;
             }
         }
@@ -323,17 +335,21 @@ internal static class AbPairRun
     }
 
     // PICOLLO_AB_KEEP names a folder that keeps every pair's records, for a look at the samples behind a verdict (and the bench).
-    private static void Keep(string folder, AbTest test, int pairIndex)
+    private static void Keep(string folder, IReadOnlyList<AbTest> tests, int pairIndex)
     {
         if (Environment.GetEnvironmentVariable("PICOLLO_AB_KEEP") is not { Length: > 0 } keep)
             return;
-        string target = Path.Combine(keep, string.Create(CultureInfo.InvariantCulture, $"{test.ShortName}.pair{pairIndex:D2}"));
+        string name = tests.Count == 1 ? tests[0].ShortName : $"{tests[0].ShortName}+{tests.Count - 1}";
+        string target = Path.Combine(keep, string.Create(CultureInfo.InvariantCulture, $"{name}.pair{pairIndex:D2}"));
         Directory.CreateDirectory(target);
         foreach (string file in Directory.GetFiles(folder, "*.json"))
             File.Copy(file, Path.Combine(target, Path.GetFileName(file)), overwrite: true);
     }
 
-    private static AbPairOutcome Collect(string folder, List<Side> sides, Trouble? trouble)
+    // Each test's records, and the pair's problem laid where it belongs: on the test a side was at when it crashed or hung
+    // (its own pending measurement, else the other side's, else the first test no side reached), and on every test when
+    // no side reached any. Tests after a crash that no side reached are left out: they run in a later pair.
+    private static Dictionary<AbTest, AbPairOutcome> Collect(string folder, List<Side> sides, AbTestOrder order, Trouble? trouble)
     {
         var measurements = new List<SideBySideRecord>();
         var failures = new List<SideBySideRecord>();
@@ -353,19 +369,69 @@ internal static class AbPairRun
             (record.Kind == "failure" ? failures : measurements).Add(record);
         }
 
-        // A worker that measured nothing and wrote no failure: its exit code and last lines say why.
-        foreach (Side side in sides)
+        var outcomes = new Dictionary<AbTest, AbPairOutcome>();
+        AbTest? blamed = trouble is null ? null : Blamed(sides, order, trouble, measurements, failures);
+        var ended = new HashSet<string>(StringComparer.Ordinal);
+        for (int i = 0; i < order.Tests.Count; i++)
         {
-            if (!measurements.Any(r => r.Side == side.Name) && !failures.Any(r => r.Side == side.Name) && side.Worker.HasExited)
+            AbTest test = order.Tests[i];
+            List<SideBySideRecord> own = [.. measurements.Where(r => order.TestOf(r.Test) == test)];
+            List<SideBySideRecord> failed = [.. failures.Where(r => order.TestOf(r.Test) == test)];
+            Trouble? problem = blamed is not null && (test == blamed || blamed == s_everyTest) ? trouble : null;
+            bool unreached = false;
+            foreach (Side side in sides)
             {
-                // Exit code 0 without a measurement is a test that measured nothing (skipped): nobody's fault, not judged.
-                trouble ??= new Trouble(
-                    side.Worker.ExitCode == 0 ? "none" : side.Name,
+                if (problem is not null || own.Any(r => r.Side == side.Name) || failed.Any(r => r.Side == side.Name) || !side.Worker.HasExited)
+                    continue;
+
+                // A side with nothing for this test and nothing after it ended here: with an exit code, this test took it
+                // down (its crash is its side's problem), and the tests after it were never reached by it. A side that
+                // went on past the test measured nothing in it (skipped there): nobody's fault, not judged.
+                if (ended.Contains(side.Name))
+                {
+                    unreached = true;
+                    continue;
+                }
+
+                bool endedHere = !order.Tests.Skip(i + 1).Any(later =>
+                    measurements.Concat(failures).Any(r => r.Side == side.Name && order.TestOf(r.Test) == later));
+                // xunit's exit code 1 says a test failed, which that test's failure record says already.
+                bool crashed = side.Worker.ExitCode != 0 && !(side.Worker.ExitCode == 1 && failures.Any(r => r.Side == side.Name));
+                if (endedHere && crashed && i < order.Tests.Count - 1)
+                    ended.Add(side.Name);
+                problem = new Trouble(
+                    endedHere && crashed ? side.Name : "none",
                     AbMessages.WorkerExitedWithoutMeasuring(side.Name, side.Worker.ExitCode, side.Worker.Tail()));
             }
+
+            bool reached = own.Count > 0 || failed.Count > 0 || problem is not null;
+            if (unreached && problem is null || (trouble is not null && !reached))
+                continue;
+            outcomes[test] = new AbPairOutcome(own, failed, problem?.Text) { ProblemSide = problem?.Side };
         }
 
-        return new AbPairOutcome(measurements, failures, trouble?.Text) { ProblemSide = trouble?.Side };
+        return outcomes;
+    }
+
+    // Stands for "every test of the pair" in Blamed: no side reached a test (a worker that could not start or crashed first).
+    private static readonly AbTest s_everyTest = new(string.Empty, string.Empty, string.Empty);
+
+    private static AbTest Blamed(
+        List<Side> sides, AbTestOrder order, Trouble trouble, List<SideBySideRecord> measurements, List<SideBySideRecord> failures)
+    {
+        Side? troubled = sides.FirstOrDefault(s => s.Name == trouble.Side);
+        IEnumerable<string?> keys = [troubled?.Pending, .. sides.Where(s => s != troubled).Select(static s => s.Pending), troubled?.LastKey];
+        foreach (string? key in keys)
+        {
+            if (key is not null && order.TestOf(key[..Math.Max(0, key.LastIndexOf('#'))]) is { } test)
+                return test;
+        }
+
+        // No side waits at a measurement: the troubled side ended between tests, so the first test it has nothing for.
+        AbTest? next = order.Tests.FirstOrDefault(t =>
+            !measurements.Any(r => order.TestOf(r.Test) == t && (troubled is null || r.Side == troubled.Name))
+            && !failures.Any(r => order.TestOf(r.Test) == t));
+        return measurements.Count == 0 && failures.Count == 0 ? s_everyTest : next ?? s_everyTest;
     }
 
     // Why a pair was given up, and whose side it was (a head that crashes or hangs fails the test).
@@ -388,5 +454,8 @@ internal static class AbPairRun
         public bool Alone { get; set; }
 
         public bool Closed { get; set; }
+
+        // The last measurement this side began, to lay a crash on its test.
+        public string? LastKey { get; set; }
     }
 }

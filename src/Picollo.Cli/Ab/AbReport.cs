@@ -44,8 +44,8 @@ internal sealed record AbReport(
             {
                 string name = rows.Count == 1 && !m.Key.Contains('(', StringComparison.Ordinal) ? Label(test) : Key(m.Key, rows.Count);
                 AbVerdict verdict = Shown(test, m);
-                md.Append(CultureInfo.InvariantCulture, $"| `{name}` | {Mark(verdict)} {AbRunner.Describe(verdict)} | {Ratio(m.Time)} | ")
-                    .AppendLine(CultureInfo.InvariantCulture, $"{Interval(m.Time)} | {Dz(m.Time)} | {test.ProcessPairs} | {Exact(m)} |");
+                md.Append(CultureInfo.InvariantCulture, $"| `{name}` | {Mark(verdict)} {Describe(verdict, m.Time)} | {Ratio(m.Time)} | ")
+                    .AppendLine(CultureInfo.InvariantCulture, $"{Interval(verdict, m.Time)} | {Dz(m.Time)} | {test.ProcessPairs} | {Exact(m)} |");
             }
         }
 
@@ -164,8 +164,8 @@ internal sealed record AbReport(
             {
                 AbVerdict verdict = Shown(test, m);
                 html.Append(CultureInfo.InvariantCulture, $"<tr class=\"{Word(verdict)}\"><td>{E(Key(m.Key, rows.Count))}</td>")
-                    .Append(CultureInfo.InvariantCulture, $"<td>{E(AbRunner.Describe(verdict))}</td><td>{E(Ratio(m.Time))}</td>")
-                    .Append(CultureInfo.InvariantCulture, $"<td>{E(Interval(m.Time))}</td><td>{E(Dz(m.Time))}</td>")
+                    .Append(CultureInfo.InvariantCulture, $"<td>{E(Describe(verdict, m.Time))}</td><td>{E(Ratio(m.Time))}</td>")
+                    .Append(CultureInfo.InvariantCulture, $"<td>{E(Interval(verdict, m.Time))}</td><td>{E(Dz(m.Time))}</td>")
                     .AppendLine(CultureInfo.InvariantCulture, $"<td>{test.ProcessPairs}</td><td>{E(Exact(m))}</td></tr>");
             }
         }
@@ -232,7 +232,17 @@ internal sealed record AbReport(
     private static string Ratio(AbTimeEstimate? t) => t is null ? "–"
         : string.Create(CultureInfo.InvariantCulture, $"×{t.Ratio:0.000} ({(t.Ratio - 1):+0.0%;-0.0%;0.0%})");
 
-    private static string Interval(AbTimeEstimate? t) => t is null || double.IsNaN(t.Low) ? "–" : $"{Bound(t.Low)} … {Bound(t.High)}";
+    // An unchanged time shows the interval that proved it (the equivalence interval) and says so; any other verdict the run's.
+    private static string Interval(AbVerdict verdict, AbTimeEstimate? t) => t is null || double.IsNaN(t.Low) ? "–"
+        : verdict == AbVerdict.Unchanged && double.IsFinite(t.EquivalenceBound)
+            ? string.Create(CultureInfo.InvariantCulture, $"{Bound(t.EquivalenceLow)} … {Bound(t.EquivalenceHigh)} ({Math.Min(AbStatistics.EquivalenceConfidence, t.Confidence):0.#%})")
+        : $"{Bound(t.Low)} … {Bound(t.High)}";
+
+    // "unchanged within ±2.1%": an unchanged time says the bound it proved.
+    private static string Describe(AbVerdict verdict, AbTimeEstimate? t) =>
+        verdict == AbVerdict.Unchanged && t is not null && double.IsFinite(t.EquivalenceBound)
+            ? string.Create(CultureInfo.InvariantCulture, $"unchanged within ±{Math.Max(t.EquivalenceBound, 0.001):0.0%}")
+            : AbRunner.Describe(verdict);
 
     // A change in percent; beyond +1,000 % the digits say nothing (two pairs' t-interval read +10438771656881400000000.0 %).
     internal static string Bound(double ratio) => ratio - 1 > 10 ? "> +1,000%"
@@ -241,7 +251,20 @@ internal sealed record AbReport(
     private static string Dz(AbTimeEstimate? t) => t is null || double.IsNaN(t.CohensDz) ? "–"
         : double.IsInfinity(t.CohensDz) ? (t.CohensDz > 0 ? "∞" : "−∞") : t.CohensDz.ToString("0.0", CultureInfo.InvariantCulture);
 
-    private static string Exact(AbMeasurement m) => m.Exact.Count == 0 ? "–" : string.Join("; ", m.Exact.Select(ExactCounter));
+    // The counters that count: six "jit-methods 0 → 0" cells on every row hid the one that moved. Those at 0 on both sides
+    // are only counted; the JSON report lists every counter.
+    private static string Exact(AbMeasurement m)
+    {
+        if (m.Exact.Count == 0)
+            return "–";
+        // Zero as the cell writes it: a mean of 0.001 JIT-compiled methods per operation reads "0 → 0" too.
+        static bool Zero(double value) => Math.Abs(value) < 0.005;
+        List<string> shown = [.. m.Exact.Where(static e => !Zero(e.Base) || !Zero(e.Head)).Select(ExactCounter)];
+        int zeros = m.Exact.Count - shown.Count;
+        if (zeros > 0)
+            shown.Add(zeros == m.Exact.Count ? $"all {zeros} at 0 → 0" : $"{zeros} more at 0 → 0");
+        return string.Join("; ", shown);
+    }
 
     // "allocated-bytes 1000 → 1200 bytes/op (regressed)": an exact counter's means, and its verdict unless unchanged.
     private static string ExactCounter(AbExactCounter e)

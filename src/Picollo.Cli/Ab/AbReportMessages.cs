@@ -11,17 +11,19 @@ internal static class AbReportMessages
 {
     /// <summary>
     /// The headline: how many tests got each verdict (<paramref name="verdicts"/>, e.g. <c>**1 regressed**</c>,
-    /// <c>2 unchanged</c>; none is "No tests"), the threshold and confidence, and the process pairs the run took.
+    /// <c>2 unchanged</c>; none is "No tests"), the threshold and confidence, and the pairs of test runs it took (a process pair runs several tests).
     /// </summary>
     public static string Headline(IReadOnlyList<string> verdicts, double threshold, double confidence, int pairs, TimeSpan wall) =>
         string.Create(CultureInfo.InvariantCulture, $"{(verdicts.Count == 0 ? "No tests" : string.Join(", ", verdicts))} · "
-            + $"threshold ±{threshold:0.#%}, {confidence:0.#%} confidence · {pairs} process pairs in {wall.TotalSeconds:0} s");
+            + $"threshold ±{threshold:0.#%}, {confidence:0.#%} confidence · {pairs} pairs of test runs in {wall.TotalSeconds:0} s");
 
     /// <summary>The paragraph under the table: time is paired, and what unchanged and regressed mean at this threshold.</summary>
     public static string TimeIsPaired(double threshold, int maxPairs) =>
-        string.Create(CultureInfo.InvariantCulture, $"Time is paired: each pair of processes (one per build) measured "
-            + $"the test at the same time, samples alternating; a pair's ratio is one value, and the interval is over "
-            + $"the pairs. Unchanged: the interval inside ±{threshold:0.#%}. Regressed: wholly above +{threshold:0.#%}, "
-            + $"or, after {maxPairs} pairs, wholly above no change. Exact counters compare the means per operation; ")
-            + "simulated counters (counted under Valgrind in each test's first pair) within ±0.1%, their misses within ±1%.";
+        FormattableString.Invariant($"Time is paired: each pair of processes (one per build) measured the tests at the same time, ")
+            + "samples alternating; a pair's ratio is one value, and the interval is over the pairs. "
+            + FormattableString.Invariant($"Unchanged: the 90% interval (two one-sided tests) inside ±{threshold:0.#%}, or, after {maxPairs} ")
+            + FormattableString.Invariant($"pairs, inside ±{AbStatistics.CapBoundInThresholds * threshold:0.#%}; the verdict says the bound it proved. ")
+            + FormattableString.Invariant($"Regressed: the run's interval wholly above +{threshold:0.#%}, or, after {maxPairs} pairs, wholly ")
+            + "above no change. Exact counters compare the means per operation; simulated counters (counted under Valgrind in "
+            + "each test's first pair) within ±0.1%, their misses within ±1%.";
 }

@@ -14,6 +14,20 @@ namespace Picollo.Cli.Ab;
 /// </summary>
 internal static class AbStatistics
 {
+    /// <summary>
+    /// The confidence of the equivalence interval: "unchanged" is two one-sided tests at 5 % each that the change is smaller
+    /// than the threshold, the standard test of equivalence; a change is claimed at the run's own confidence (99 %). At 99 %
+    /// both ways, an unchanged test needed its 10 pairs' ratios within about ±1 % to be called so, and most ended
+    /// "inconclusive" (docs/VERDICTS.md, "Base against head").
+    /// </summary>
+    public const double EquivalenceConfidence = 0.90;
+
+    /// <summary>
+    /// After the most pairs, an equivalence interval inside ±this many thresholds is "unchanged within" its bound: the run
+    /// cannot prove the threshold, but it proved the bound it states, and no change that large hides in it.
+    /// </summary>
+    public const double CapBoundInThresholds = 2;
+
     /// <summary>Exact counters differ when their means per operation differ by more than this (rounding of a mean of integers).</summary>
     public const double ExactTolerance = 0.5;
 
@@ -83,10 +97,12 @@ internal static class AbStatistics
     }
 
     /// <summary>
-    /// The time verdict: unchanged when the interval lies inside ±threshold; regressed (improved) when it lies wholly beyond
-    /// +threshold (−threshold). Otherwise more pairs are wanted (<see cref="AbVerdict.Inconclusive"/> while not final);
-    /// once final, an interval wholly above 1 is regressed (certainly slower, and possibly by more than the threshold),
-    /// wholly below 1 improved, and one that holds 1 and reaches past the threshold inconclusive.
+    /// The time verdict: unchanged when the equivalence interval (<see cref="EquivalenceConfidence"/>) lies inside
+    /// ±threshold; regressed (improved) when the run's interval lies wholly beyond +threshold (−threshold). Otherwise more
+    /// pairs are wanted (<see cref="AbVerdict.Inconclusive"/> while not final); once final, an interval wholly above 1 is
+    /// regressed (certainly slower, and possibly by more than the threshold), wholly below 1 improved; one that holds 1 is
+    /// unchanged within its bound when its equivalence interval lies inside ±<see cref="CapBoundInThresholds"/> thresholds,
+    /// else inconclusive.
     /// </summary>
     /// <param name="time">The estimate.</param>
     /// <param name="options">The threshold and the least pairs.</param>
@@ -102,7 +118,7 @@ internal static class AbStatistics
             return AbVerdict.Inconclusive;
 
         double up = 1 + options.Threshold, down = 1 / up;
-        if (time.Low > down && time.High < up)
+        if (Inside(time, up))
             return AbVerdict.Unchanged;
         if (time.Low > up)
             return AbVerdict.Regressed;
@@ -110,8 +126,15 @@ internal static class AbStatistics
             return AbVerdict.Improved;
         if (!final)
             return AbVerdict.Inconclusive;
-        return time.Low > 1 ? AbVerdict.Regressed : time.High < 1 ? AbVerdict.Improved : AbVerdict.Inconclusive;
+        return time.Low > 1 ? AbVerdict.Regressed
+            : time.High < 1 ? AbVerdict.Improved
+            : Inside(time, 1 + (CapBoundInThresholds * options.Threshold)) ? AbVerdict.Unchanged
+            : AbVerdict.Inconclusive;
     }
+
+    // Whether the equivalence interval lies inside ±(up − 1), as a ratio: the interval's ends inside (1 / up, up).
+    private static bool Inside(AbTimeEstimate time, double up) =>
+        time.EquivalenceLow > 1 / up && time.EquivalenceHigh < up;
 
     /// <summary>
     /// Why a pair's time is set aside: either side's measurement ran code that was not final (its warmup stopped at the
@@ -164,8 +187,13 @@ internal static class AbStatistics
 
         double sd = Math.Sqrt(logs.Sum(l => (l - mean) * (l - mean)) / (n - 1));
         double half = StudentT.Quantile(1 - ((1 - options.Confidence) / 2), n - 1) * sd / Math.Sqrt(n);
+        double equivalence = StudentT.Quantile(1 - ((1 - Math.Min(EquivalenceConfidence, options.Confidence)) / 2), n - 1) * sd / Math.Sqrt(n);
         double dz = sd > 0 ? mean / sd : mean == 0 ? 0 : Math.CopySign(double.PositiveInfinity, mean);
-        return new AbTimeEstimate(counter, ratios, Math.Exp(mean), Math.Exp(mean - half), Math.Exp(mean + half), options.Confidence, dz);
+        return new AbTimeEstimate(counter, ratios, Math.Exp(mean), Math.Exp(mean - half), Math.Exp(mean + half), options.Confidence, dz)
+        {
+            EquivalenceLow = Math.Exp(mean - equivalence),
+            EquivalenceHigh = Math.Exp(mean + equivalence),
+        };
     }
 
     /// <summary>One process pair's time: the median log-ratio of its batches (<see cref="PairedStatistics.BatchFloors"/>).</summary>

@@ -15,6 +15,22 @@ namespace Picollo.Cli.Ab;
 internal sealed record AbTimeEstimate(
     string Counter, IReadOnlyList<double> PairRatios, double Ratio, double Low, double High, double Confidence, double CohensDz)
 {
+    /// <summary>
+    /// The equivalence interval's low end: the interval at <see cref="AbStatistics.EquivalenceConfidence"/>, whose lying
+    /// inside ±threshold is two one-sided tests at 5 % each (docs/VERDICTS.md, "Base against head"). NaN with fewer than 2
+    /// pairs.
+    /// </summary>
+    public double EquivalenceLow { get; init; } = double.NaN;
+
+    /// <summary>The equivalence interval's high end.</summary>
+    public double EquivalenceHigh { get; init; } = double.NaN;
+
+    /// <summary>
+    /// The change the equivalence interval rules out beyond, as a fraction (0.021 for ±2.1 %): what "unchanged" proved. NaN
+    /// with fewer than 2 pairs.
+    /// </summary>
+    public double EquivalenceBound => Math.Max(Math.Abs(EquivalenceLow - 1), Math.Abs(EquivalenceHigh - 1));
+
     /// <summary>The process pairs.</summary>
     public int Pairs => PairRatios.Count;
 

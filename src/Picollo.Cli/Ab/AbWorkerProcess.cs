@@ -7,10 +7,10 @@ using Picollo.Testing;
 namespace Picollo.Cli.Ab;
 
 /// <summary>
-/// One side's worker of a process pair (docs/VERDICTS.md, "Base against head"): the build's test program started on one
-/// test method, with the side-by-side variables (<see cref="SideBySidePeer"/>) so every measurement it takes waits for the
-/// tool. xunit.v3 test assemblies are programs that take <c>-method</c>; NUnit test assemblies run the test through the
-/// NUnit adapter's startup hook, as a fresh-process confirmation does.
+/// One side's worker of a process pair (docs/VERDICTS.md, "Base against head"): the build's test program started on the
+/// test methods of one round, with the side-by-side variables (<see cref="SideBySidePeer"/>) so every measurement it takes
+/// waits for the tool. xunit.v3 test assemblies are programs that take <c>-method</c> (repeated: any of them); NUnit test
+/// assemblies run the tests through the NUnit adapter's startup hook, as a fresh-process confirmation does.
 /// </summary>
 internal sealed class AbWorkerProcess : IDisposable
 {
@@ -52,7 +52,7 @@ internal sealed class AbWorkerProcess : IDisposable
     /// <summary>Starts the worker.</summary>
     /// <param name="side"><c>base</c> or <c>head</c>.</param>
     /// <param name="assembly">The build's test assembly.</param>
-    /// <param name="test">The test method to run.</param>
+    /// <param name="tests">The test methods to run, in turn.</param>
     /// <param name="channel">The tool's socket.</param>
     /// <param name="output">The folder the worker writes its records to.</param>
     /// <param name="cpu">The CPU both workers measure on.</param>
@@ -60,7 +60,7 @@ internal sealed class AbWorkerProcess : IDisposable
     /// <returns>The running worker.</returns>
     /// <exception cref="AbException">The host could not be started.</exception>
     public static AbWorkerProcess Start(
-        string side, AbTestAssembly assembly, AbTest test, string channel, string output, int cpu, bool simulate)
+        string side, AbTestAssembly assembly, IReadOnlyList<AbTest> tests, string channel, string output, int cpu, bool simulate)
     {
         var start = new ProcessStartInfo("dotnet")
         {
@@ -73,7 +73,13 @@ internal sealed class AbWorkerProcess : IDisposable
         start.ArgumentList.Add(assembly.AssemblyPath);
         if (assembly.Framework == AbFramework.Xunit)
         {
-            string[] arguments = ["-method", test.FullName, "-noLogo", "-noColor", "-noAutoReporters", "-parallel", "none"];
+            foreach (AbTest test in tests)
+            {
+                start.ArgumentList.Add("-method");
+                start.ArgumentList.Add(test.FullName);
+            }
+
+            string[] arguments = ["-noLogo", "-noColor", "-noAutoReporters", "-parallel", "none"];
             foreach (string argument in arguments)
                 start.ArgumentList.Add(argument);
         }
@@ -81,7 +87,8 @@ internal sealed class AbWorkerProcess : IDisposable
         {
             string adapter = Path.Combine(Path.GetDirectoryName(assembly.AssemblyPath)!, "Picollo.Testing.NUnit.dll");
             start.Environment["DOTNET_STARTUP_HOOKS"] = adapter;
-            start.Environment[NUnitTestVariable] = test.FullName;
+            // One full name per line: the hook runs any of them (a test's name holds no line break).
+            start.Environment[NUnitTestVariable] = string.Join('\n', tests.Select(static t => t.FullName));
             start.Environment[NUnitAssemblyVariable] = assembly.AssemblyPath;
         }
 

@@ -14,20 +14,43 @@ public sealed class AbStatisticsTests
 {
     private static readonly AbOptions Options = new() { Threshold = 0.03, Confidence = 0.99, MinPairs = 3, MaxPairs = 10 };
 
+    // The run's interval (99 %) claims a change; the equivalence interval (90 %, two one-sided tests) claims "unchanged".
     [Theory]
-    [InlineData(0.99, 1.01, false, "Unchanged")]
-    [InlineData(1.04, 1.08, false, "Regressed")]
-    [InlineData(0.90, 0.95, false, "Improved")]
-    [InlineData(1.01, 1.05, false, "Inconclusive")]
-    [InlineData(1.01, 1.05, true, "Regressed")]
-    [InlineData(0.95, 0.99, true, "Improved")]
-    [InlineData(0.98, 1.05, true, "Inconclusive")]
-    [InlineData(0.98, 1.05, false, "Inconclusive")]
-    public void Decide_FollowsTheThresholdRule(double low, double high, bool final, string expected)
+    [InlineData(0.99, 1.01, 0.995, 1.005, false, "Unchanged")]
+    [InlineData(0.965, 1.025, 0.985, 1.012, false, "Unchanged")] // a 99 % interval past −3 %: equivalence needs only 90 %
+    [InlineData(1.04, 1.08, 1.045, 1.075, false, "Regressed")]
+    [InlineData(0.90, 0.95, 0.91, 0.94, false, "Improved")]
+    [InlineData(1.01, 1.05, 1.015, 1.045, false, "Inconclusive")]
+    [InlineData(1.01, 1.05, 1.015, 1.045, true, "Regressed")] // never "unchanged" for a change the interval does not exclude
+    [InlineData(0.95, 0.99, 0.955, 0.985, true, "Improved")]
+    [InlineData(0.97, 1.05, 0.975, 1.045, false, "Inconclusive")]
+    [InlineData(0.97, 1.05, 0.975, 1.045, true, "Unchanged")] // at the cap: unchanged within ±4.5 %, inside ±6 %
+    [InlineData(0.93, 1.08, 0.94, 1.07, true, "Inconclusive")] // at the cap, a bound past ±6 % proves nothing worth saying
+    public void Decide_FollowsTheThresholdRule(double low, double high, double equivalenceLow, double equivalenceHigh, bool final, string expected)
     {
-        var time = new AbTimeEstimate("tsc", [1, 1, 1], Math.Sqrt(low * high), low, high, 0.99, 1);
+        var time = new AbTimeEstimate("tsc", [1, 1, 1], Math.Sqrt(low * high), low, high, 0.99, 1)
+        {
+            EquivalenceLow = equivalenceLow,
+            EquivalenceHigh = equivalenceHigh,
+        };
 
         AbStatistics.Decide(time, Options, final).ToString().ShouldBe(expected);
+    }
+
+    [Fact]
+    public void Judge_TheEquivalenceInterval_IsTheNinetyPercentStudentInterval_AndItsBoundIsWhatUnchangedProved()
+    {
+        // Three pairs 1 % apart around no change: the 99 % interval (t = 9.925 at 2 degrees of freedom) reaches past ±3 %;
+        // the 90 % one (t = 2.920) lies inside ±2 %.
+        AbPairOutcome[] pairs = [Pair(0.99, 0), Pair(1.00, 0), Pair(1.01, 0)];
+
+        AbTimeEstimate t = AbStatistics.Judge(pairs, Options, final: false).ShouldHaveSingleItem().Time.ShouldNotBeNull();
+
+        (t.High - 1).ShouldBeGreaterThan(0.03);
+        (t.EquivalenceHigh - 1).ShouldBeInRange(0.015, 0.02);
+        (1 - t.EquivalenceLow).ShouldBeInRange(0.015, 0.02);
+        t.EquivalenceBound.ShouldBe(Math.Max(t.EquivalenceHigh - 1, 1 - t.EquivalenceLow));
+        AbStatistics.Decide(t, Options, final: false).ShouldBe(AbVerdict.Unchanged);
     }
 
     [Fact]

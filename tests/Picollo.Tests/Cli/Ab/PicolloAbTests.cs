@@ -71,11 +71,12 @@ public sealed class PicolloAbTests(PicolloAbTests.Repository repository) : IClas
 
         // Same code on both sides, a branch-free loop over a fixed text: its pairs' ratios stayed within 0.99-1.01 here (also
         // with a process spinning on the other core), and three pairs inside ±1.5 % of each other give a 99 % interval
-        // inside ±10 %. A vectorized count was not as steady (0.96-1.04 between processes: where the text lands against
+        // inside ±10 % (the equivalence interval, at 90 %, is narrower still). A vectorized count was not as steady (0.96-1.04 between processes: where the text lands against
         // the cache lines differs per process), and would have left this inconclusive.
         string[] same = Cells(Row(output, "WorkPerf.Same"));
-        same[1].ShouldBe("· unchanged", output);
-        same[6].ShouldContain("allocated-bytes 0 → 0 bytes/op", Case.Sensitive, output);
+        same[1].ShouldStartWith("· unchanged within ±", Case.Sensitive, output);
+        // Counters at 0 on both sides are counted, not listed: they said nothing on every row.
+        same[6].ShouldMatch(@"^all \d+ at 0 → 0$", output);
 
         // A test whose claims are relative (Perf.Compare in its own process) is judged on the head alone: one pair says whether
         // they held, where it used to take pairs to the cap (10 here), two solo measurements each, to say it again.
