@@ -1,3 +1,4 @@
+using System.Globalization;
 using Picollo.Text;
 
 namespace Picollo.Cli;
@@ -105,4 +106,15 @@ internal static class CliMessages
                 ? "; simulated counters count instructions and branch misses here instead "
                     + "(Counters = \"sim-instructions,sim-branch-misses\", or Fallback = \"instructions->sim-instructions\")."
                 : ".");
+
+    /// <summary>
+    /// A time counter two result folders saw slower, by less than <paramref name="gross"/>: what they saw, why it is not a
+    /// regression by itself, and how to settle it.
+    /// </summary>
+    /// <param name="seen">The verdict line as the library words it.</param>
+    /// <param name="gross">The change at which compare calls time regressed (1.0: twice as slow).</param>
+    public static string TimeUnconfirmedAcrossRuns(string seen, double gross) =>
+        string.Create(CultureInfo.InvariantCulture, $"{seen}: slower in the head run, unconfirmed: the two runs are two processes, and a process's speed ")
+        + string.Create(CultureInfo.InvariantCulture, $"level alone can move time this much; compare calls time regressed from {gross + 1:0.#}× slower. ")
+        + "Measure both builds side by side to decide (picollo ab), or judge against a stored baseline recorded across processes.";
 }

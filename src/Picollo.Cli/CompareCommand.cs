@@ -2,6 +2,7 @@ using System.Globalization;
 using System.Text;
 using System.Text.Json;
 using Picollo.Baselines;
+using Picollo.Counters;
 using Spectre.Console;
 
 namespace Picollo.Cli;
@@ -111,8 +112,18 @@ internal static class CompareCommand
             {
                 // An infinite change (from 0) is no number JSON can hold, and no percentage a reader can use: null, shown as "from 0".
                 double? change = verdict.RelativeChange is { } c && double.IsFinite(c) ? c : null;
-                rows.Add(new ComparisonRow(
-                    test, verdict.Counter, Status(verdict.Status), verdict.BaselineValue, verdict.CurrentValue, change, verdict.Text)
+                string status = Status(verdict.Status), text = verdict.Text;
+
+                // Two result folders are two processes, each at its own speed level: a time that moved less than a process's
+                // level can move is what the runs showed, not a regression they can confirm (docs/VERDICTS.md, "Levels").
+                if (status == "regressed" && IsTime(head, verdict.Counter) && !(change >= CompareGrossTimeChange))
+                {
+                    status = "unconfirmed";
+                    string seen = verdict.Text.EndsWith(": regressed", StringComparison.Ordinal) ? verdict.Text[..^": regressed".Length] : verdict.Text;
+                    text = CliMessages.TimeUnconfirmedAcrossRuns(seen, CompareGrossTimeChange);
+                }
+
+                rows.Add(new ComparisonRow(test, verdict.Counter, status, verdict.BaselineValue, verdict.CurrentValue, change, text)
                 {
                     CohensD = verdict.CohensD,
                     Exact = verdict.Mode == VerdictMode.Exact,
@@ -129,6 +140,16 @@ internal static class CompareCommand
 
         return rows;
     }
+
+    /// <summary>
+    /// The slowdown of a time counter that two result folders call a regression by themselves: twice as slow. Below it a
+    /// process's speed level can account for the change (process levels 20 % and more apart are common on shared VMs, and a
+    /// 19-tick body read +35 % between two runs of unchanged code), so it is reported as unconfirmed.
+    /// </summary>
+    internal const double CompareGrossTimeChange = 1.0;
+
+    private static bool IsTime(BaselineRecord head, string counter) =>
+        head.Find(counter) is { } c && KnownCounters.Of(c.Name, c.Kind).IsTimeLike;
 
     private static string Status(CounterVerdictStatus status) => status switch
     {
@@ -152,6 +173,14 @@ internal static class CompareCommand
             string verdict = row.Status == "regressed" ? "**regressed**" : row.Status;
             text.Append(CultureInfo.InvariantCulture, $"| {row.Test} | {row.Counter} | {verdict} | ")
                 .Append(CultureInfo.InvariantCulture, $"{Number(row.Base)} | {Number(row.Head)} | {Change(row)} | {D(row.CohensD)} |\n");
+        }
+
+        List<ComparisonRow> unconfirmed = [.. rows.Where(static r => r.Status == "unconfirmed")];
+        if (unconfirmed.Count > 0)
+        {
+            text.Append('\n');
+            foreach (ComparisonRow row in unconfirmed)
+                text.Append(CultureInfo.InvariantCulture, $"- {row.Test}: {row.Text}\n");
         }
 
         return text.ToString();
@@ -190,7 +219,7 @@ internal static class CompareCommand
     private static string D(double? d) => d is { } value ? value.ToString("0.0;-0.0;0.0", CultureInfo.InvariantCulture) : string.Empty;
 
     private static IEnumerable<ComparisonRow> Ordered(List<ComparisonRow> rows) =>
-        rows.OrderBy(static r => r.Status == "regressed" ? 0 : r.Status == "improved" ? 1 : 2)
+        rows.OrderBy(static r => r.Status == "regressed" ? 0 : r.Status == "unconfirmed" ? 1 : r.Status == "improved" ? 2 : 3)
             .ThenBy(static r => r.Test, StringComparer.Ordinal);
 
     // No percentage from a base of 0 (issue 27): "—" when both runs are 0, "from 0" when the head is not.

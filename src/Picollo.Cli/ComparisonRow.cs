@@ -5,7 +5,10 @@ namespace Picollo.Cli;
 /// <summary>One counter of one test in <c>picollo compare</c>.</summary>
 /// <param name="Test">The test's name.</param>
 /// <param name="Counter">The counter; empty for a test only one run has.</param>
-/// <param name="Status">regressed, improved, pass, inconclusive, not compared, new or removed.</param>
+/// <param name="Status">
+/// regressed, unconfirmed (a time slower by less than two result folders can confirm), improved, pass, inconclusive, not
+/// compared, new or removed.
+/// </param>
 /// <param name="Base">The compared statistic in the base run, per operation.</param>
 /// <param name="Head">The same in the head run.</param>
 /// <param name="Change">The relative change; <see langword="null"/> when there is none to give (nothing compared, or a base of 0).</param>
@@ -23,7 +26,10 @@ internal sealed record ComparisonRow(string Test, string Counter, string Status,
     /// </summary>
     public bool Exact { get; init; }
 
-    /// <summary>Whether a verdict was reached: regressed, improved or pass (not inconclusive, not compared, new or removed).</summary>
+    /// <summary>
+    /// Whether a verdict was reached: regressed, unconfirmed (seen, and said), improved or pass (not inconclusive, not
+    /// compared, new or removed).
+    /// </summary>
     [JsonIgnore]
-    public bool Judged => Status is "regressed" or "improved" or "pass";
+    public bool Judged => Status is "regressed" or "unconfirmed" or "improved" or "pass";
 }

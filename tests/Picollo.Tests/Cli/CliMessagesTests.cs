@@ -38,6 +38,8 @@ public sealed class CliMessagesTests
         Case(text, "BaseHasNoResults: a base folder whose files could not be read",
             CliMessages.BaseHasNoResults(Repo + "/base", someUnreadable: true));
         Case(text, nameof(CliMessages.NoTestInBothRuns), CliMessages.NoTestInBothRuns());
+        Case(text, nameof(CliMessages.TimeUnconfirmedAcrossRuns), CliMessages.TimeUnconfirmedAcrossRuns(
+            "tsc P10 +34.9% (18.9 → 25.5 ticks/op), z = 14.2, Cohen's d = 3.1, detects ≥ 7.2%", 1.0));
         Case(text, "RunFolderMissing: the base", CliMessages.RunFolderMissing("base", Repo + "/main-results"));
         Case(text, "RunFolderMissing: the head", CliMessages.RunFolderMissing("head", Repo + "/pr-results"));
         Case(text, "NothingWrittenForUnreadable: one file", CliMessages.NothingWrittenForUnreadable(1));

@@ -20,7 +20,7 @@ public sealed class PicolloCompareTests : IDisposable
     public void ARegression_IsAMarkdownRowOnTop_AndExitCode1()
     {
         WriteResult("base", "Parser.Parse", Tsc(300_000), Allocations(88));
-        WriteResult("head", "Parser.Parse", Tsc(600_000), Allocations(88));
+        WriteResult("head", "Parser.Parse", Tsc(700_000), Allocations(88));
         WriteResult("base", "Lexer.Lex", Tsc(100_000), Allocations(0));
         WriteResult("head", "Lexer.Lex", Tsc(100_000), Allocations(0));
         WriteResult("head", "Emitter.Emit", Tsc(100_000), Allocations(0));
@@ -31,13 +31,38 @@ public sealed class PicolloCompareTests : IDisposable
         run.StandardError.ShouldBeEmpty();
         string[] lines = run.StandardOutput.Split('\n');
         lines[0].ShouldBe("### Picollo: 1 regression(s)");
-        // The floor (P10) per operation: about 300 ticks in the base run, about 600 in the head run.
+        // The floor (P10) per operation: about 300 ticks in the base run, about 700 in the head run: more than twice as slow,
+        // which no process's speed level explains.
         string row = lines.First(static l => l.StartsWith("| Parser", StringComparison.Ordinal));
         row.ShouldStartWith("| Parser.Parse | tsc | **regressed** | 300.");
-        row.ShouldContain("| 600.");
+        row.ShouldContain("| 700.");
         run.Output.ShouldContain("| Lexer.Lex | tsc | pass |");
         run.Output.ShouldContain("| Parser.Parse | allocated-bytes | pass | 88 | 88 | 0.0% |");
         run.Output.ShouldContain("| Emitter.Emit |  | new |");
+    }
+
+    [Fact]
+    public void ATimeSlowerByLessThanTwice_IsUnconfirmed_SaidWithWhatToDo_AndExitsZero()
+    {
+        // Two runs of unchanged code are two processes at their own speed levels: a 19-tick body read +35 % between them.
+        WriteResult("base", "Parser.Parse", Tsc(300_000), Allocations(88));
+        WriteResult("head", "Parser.Parse", Tsc(405_000), Allocations(88));
+
+        PicolloTool.Run run = PicolloTool.Invoke(_dir.Path, null, "compare", "base", "head");
+
+        run.ExitCode.ShouldBe(0, run.Output);
+        run.StandardOutput.ShouldStartWith("### Picollo: no regression");
+        run.StandardOutput.ShouldContain("| Parser.Parse | tsc | unconfirmed | 300.");
+        run.StandardOutput.ShouldMatch(@"\n- Parser\.Parse: tsc P10 \+3\d\.\d% \(300\.\d → 405\.\d ticks/op\), [^\n]*: slower in the head run, unconfirmed: ", run.StandardOutput);
+        run.StandardOutput.ShouldContain("unconfirmed: the two runs are two processes, and a process's speed level alone can move time this much; compare calls time regressed from 2× slower. Measure both builds side by side to decide (picollo ab)");
+
+        PicolloTool.Run json = PicolloTool.Invoke(_dir.Path, null, "compare", "base", "head", "--format", "json");
+        json.ExitCode.ShouldBe(0, json.Output);
+        json.StandardOutput.ShouldContain("\"status\": \"unconfirmed\"");
+
+        // An exact counter is not a level: one more allocation is a regression whatever the processes.
+        WriteResult("head", "Parser.Parse", Tsc(405_000), Allocations(96));
+        PicolloTool.Invoke(_dir.Path, null, "compare", "base", "head").ExitCode.ShouldBe(1);
     }
 
     [Fact]
@@ -60,7 +85,7 @@ public sealed class PicolloCompareTests : IDisposable
     public void Html_IsOneSelfContainedPage_WithTheTableAndTheHeadRunsPlots()
     {
         WriteResult("base", "Parser.Parse", Tsc(300_000), Allocations(88));
-        WriteResult("head", "Parser.Parse", Tsc(600_000), Allocations(88));
+        WriteResult("head", "Parser.Parse", Tsc(700_000), Allocations(88));
 
         PicolloTool.Run run = PicolloTool.Invoke(_dir.Path, null, "compare", "base", "head", "--format", "html");
 
