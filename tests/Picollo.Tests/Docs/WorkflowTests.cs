@@ -11,13 +11,14 @@ namespace Picollo.Tests.Docs;
 /// <summary>
 /// The CI recipe (docs/CI.md) and the repository's own workflow (.github/workflows/ci.yml) are checked here, since no
 /// GitHub runner executes them on the development machine: valid YAML, the triggers and jobs the recipe promises, every
-/// step a <c>run</c> or a pinned <c>uses</c>, only Picollo variables that exist, and paths that exist.
+/// step a <c>run</c> or a pinned <c>uses</c>, only Picollo variables that exist, and paths that exist. <see cref="ActionlintTests"/>
+/// runs the same workflows through actionlint.
 /// </summary>
 public sealed partial class WorkflowTests
 {
     private static readonly string[] s_knownVariables = [BaselineStoreOptions.UpdateVariable, PerfReportWriter.ResultsDirectoryVariable];
 
-    private const string TemplateWorkflow = "templates/content/picollo-workflow/.github/workflows/perf-tests.yml";
+    internal const string TemplateWorkflow = "templates/content/picollo-workflow/.github/workflows/perf-tests.yml";
 
     public static TheoryData<string> Workflows => ["docs/CI.md", ".github/workflows/ci.yml", TemplateWorkflow];
 
@@ -133,19 +134,23 @@ public sealed partial class WorkflowTests
         ((YamlSequenceNode)job.Children[new YamlScalarNode("steps")]).Children.Cast<YamlMappingNode>()
             .Where(static s => s.Children.ContainsKey(new YamlScalarNode("run"))).Select(static s => Scalar(s, "run"));
 
-    private static YamlMappingNode Load(string file)
+    /// <summary>The workflow's YAML: the file itself, or for docs/CI.md the recipe between its two markers.</summary>
+    internal static string Yaml(string file)
     {
         string text = Text(file);
-        if (file.EndsWith(".md", StringComparison.Ordinal))
-        {
-            // The recipe sits between two markers in the docs, in one yaml code block.
-            Match block = DocsWorkflow().Match(text);
-            block.Success.ShouldBeTrue($"{file} has no workflow between <!-- workflow:begin --> and <!-- workflow:end -->");
-            text = block.Groups[1].Value;
-        }
+        if (!file.EndsWith(".md", StringComparison.Ordinal))
+            return text;
 
+        // The recipe sits between two markers in the docs, in one yaml code block.
+        Match block = DocsWorkflow().Match(text);
+        block.Success.ShouldBeTrue($"{file} has no workflow between <!-- workflow:begin --> and <!-- workflow:end -->");
+        return block.Groups[1].Value;
+    }
+
+    private static YamlMappingNode Load(string file)
+    {
         var stream = new YamlStream();
-        stream.Load(new StringReader(text));
+        stream.Load(new StringReader(Yaml(file)));
         return (YamlMappingNode)stream.Documents.ShouldHaveSingleItem().RootNode;
     }
 
