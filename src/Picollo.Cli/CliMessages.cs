@@ -114,7 +114,9 @@ internal static class CliMessages
     /// <param name="seen">The verdict line as the library words it.</param>
     /// <param name="gross">The change at which compare calls time regressed (1.0: twice as slow).</param>
     public static string TimeUnconfirmedAcrossRuns(string seen, double gross) =>
-        string.Create(CultureInfo.InvariantCulture, $"{seen}: slower in the head run, unconfirmed: the two runs are two processes, and a process's speed ")
-        + string.Create(CultureInfo.InvariantCulture, $"level alone can move time this much; compare calls time regressed from {gross + 1:0.#}× slower. ")
-        + "Measure both builds side by side to decide (picollo ab), or judge against a stored baseline recorded across processes.";
+        $"{seen}: slower in the head run, unconfirmed: the two runs are two processes, and a process's speed "
+        + "level alone can move time this much; compare calls time regressed from "
+        + string.Create(CultureInfo.InvariantCulture, $"{gross + 1:0.#}× slower. ")
+        + "Measure both builds side by side to decide (picollo ab), or judge against a stored baseline recorded across "
+        + "processes.";
 }

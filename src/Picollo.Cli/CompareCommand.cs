@@ -119,7 +119,10 @@ internal static class CompareCommand
                 if (status == "regressed" && IsTime(head, verdict.Counter) && !(change >= CompareGrossTimeChange))
                 {
                     status = "unconfirmed";
-                    string seen = verdict.Text.EndsWith(": regressed", StringComparison.Ordinal) ? verdict.Text[..^": regressed".Length] : verdict.Text;
+                    const string Regressed = ": regressed";
+                    string seen = verdict.Text.EndsWith(Regressed, StringComparison.Ordinal)
+                        ? verdict.Text[..^Regressed.Length]
+                        : verdict.Text;
                     text = CliMessages.TimeUnconfirmedAcrossRuns(seen, CompareGrossTimeChange);
                 }
 

@@ -10,7 +10,8 @@ namespace Picollo.Cli.Ab;
 /// One process pair of <c>picollo ab</c> (docs/VERDICTS.md, "Base against head"): the base build's and the head build's
 /// test programs started on the same test methods at the same time (a round's tests of one project, in turn: a process
 /// start, discovery and the runtime's own warmup are paid once per pair, not once per test), each measurement of theirs
-/// coordinated over a Unix socket (<see cref="SideBySidePeer"/> is the workers' side): one side warms up and calibrates at a time, both agree on
+/// coordinated over a Unix socket (<see cref="SideBySidePeer"/> is the workers' side): one side warms up and calibrates
+/// at a time, both agree on
 /// the operations per sample, then their samples alternate in lock-step, the side that goes first alternating ABBA as in
 /// <see cref="PairedSampling.ReferenceFirst"/>. A measurement only one side takes (a test or region only one build has)
 /// runs alone.
@@ -117,7 +118,13 @@ internal static class AbPairRun
     // The coordinator: waits for both sides' next BEGIN (or their end), pairs them when they name the same measurement,
     // lets one go alone otherwise; null when both sides ran to their end, else why the pair was given up.
     private static Trouble? Coordinate(
-        Socket listener, List<Side> sides, AbTestOrder order, int pairIndex, TimeSpan timeout, int maxSamples, CancellationToken cancellation)
+        Socket listener,
+        List<Side> sides,
+        AbTestOrder order,
+        int pairIndex,
+        TimeSpan timeout,
+        int maxSamples,
+        CancellationToken cancellation)
     {
         long lastProgress = Stopwatch.GetTimestamp();
         while (true)
@@ -369,8 +376,20 @@ internal static class AbPairRun
             (record.Kind == "failure" ? failures : measurements).Add(record);
         }
 
-        var outcomes = new Dictionary<AbTest, AbPairOutcome>();
         AbTest? blamed = trouble is null ? null : Blamed(sides, order, trouble, measurements, failures);
+        return PerTest(sides, order, trouble, blamed, measurements, failures);
+    }
+
+    // Each test's outcome: its records, the pair's trouble where it was laid, or what a side that had nothing for it says.
+    private static Dictionary<AbTest, AbPairOutcome> PerTest(
+        List<Side> sides,
+        AbTestOrder order,
+        Trouble? trouble,
+        AbTest? blamed,
+        List<SideBySideRecord> measurements,
+        List<SideBySideRecord> failures)
+    {
+        var outcomes = new Dictionary<AbTest, AbPairOutcome>();
         var ended = new HashSet<string>(StringComparer.Ordinal);
         for (int i = 0; i < order.Tests.Count; i++)
         {
@@ -381,7 +400,8 @@ internal static class AbPairRun
             bool unreached = false;
             foreach (Side side in sides)
             {
-                if (problem is not null || own.Any(r => r.Side == side.Name) || failed.Any(r => r.Side == side.Name) || !side.Worker.HasExited)
+                if (problem is not null || own.Any(r => r.Side == side.Name) || failed.Any(r => r.Side == side.Name)
+                    || !side.Worker.HasExited)
                     continue;
 
                 // A side with nothing for this test and nothing after it ended here: with an exit code, this test took it
@@ -420,7 +440,8 @@ internal static class AbPairRun
         List<Side> sides, AbTestOrder order, Trouble trouble, List<SideBySideRecord> measurements, List<SideBySideRecord> failures)
     {
         Side? troubled = sides.FirstOrDefault(s => s.Name == trouble.Side);
-        IEnumerable<string?> keys = [troubled?.Pending, .. sides.Where(s => s != troubled).Select(static s => s.Pending), troubled?.LastKey];
+        IEnumerable<string?> keys =
+            [troubled?.Pending, .. sides.Where(s => s != troubled).Select(static s => s.Pending), troubled?.LastKey];
         foreach (string? key in keys)
         {
             if (key is not null && order.TestOf(key[..Math.Max(0, key.LastIndexOf('#'))]) is { } test)

@@ -45,7 +45,8 @@ internal sealed record AbReport(
                 string name = rows.Count == 1 && !m.Key.Contains('(', StringComparison.Ordinal) ? Label(test) : Key(m.Key, rows.Count);
                 AbVerdict verdict = Shown(test, m);
                 md.Append(CultureInfo.InvariantCulture, $"| `{name}` | {Mark(verdict)} {Describe(verdict, m.Time)} | {Ratio(m.Time)} | ")
-                    .AppendLine(CultureInfo.InvariantCulture, $"{Interval(verdict, m.Time)} | {Dz(m.Time)} | {test.ProcessPairs} | {Exact(m)} |");
+                    .AppendLine(CultureInfo.InvariantCulture,
+                        $"{Interval(verdict, m.Time)} | {Dz(m.Time)} | {test.ProcessPairs} | {Exact(m)} |");
             }
         }
 
@@ -235,7 +236,8 @@ internal sealed record AbReport(
     // An unchanged time shows the interval that proved it (the equivalence interval) and says so; any other verdict the run's.
     private static string Interval(AbVerdict verdict, AbTimeEstimate? t) => t is null || double.IsNaN(t.Low) ? "–"
         : verdict == AbVerdict.Unchanged && double.IsFinite(t.EquivalenceBound)
-            ? string.Create(CultureInfo.InvariantCulture, $"{Bound(t.EquivalenceLow)} … {Bound(t.EquivalenceHigh)} ({Math.Min(AbStatistics.EquivalenceConfidence, t.Confidence):0.#%})")
+            ? $"{Bound(t.EquivalenceLow)} … {Bound(t.EquivalenceHigh)} "
+                + string.Create(CultureInfo.InvariantCulture, $"({Math.Min(AbStatistics.EquivalenceConfidence, t.Confidence):0.#%})")
         : $"{Bound(t.Low)} … {Bound(t.High)}";
 
     // "unchanged within ±2.1%": an unchanged time says the bound it proved.

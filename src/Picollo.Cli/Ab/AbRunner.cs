@@ -28,26 +28,7 @@ internal static class AbRunner
         Action<AbProgress> progress,
         CancellationToken cancellation)
     {
-        var tests = new List<Entry>();
-        foreach (AbTestAssembly head in headAssemblies)
-        {
-            AbTestAssembly? baseAssembly = baseAssemblies.FirstOrDefault(b => b.ProjectRelativePath == head.ProjectRelativePath);
-            foreach (AbTest test in head.Tests)
-            {
-                bool atBase = baseAssembly?.Tests.Any(t => t.FullName == test.FullName) == true;
-                tests.Add(new Entry(test, head.ProjectRelativePath, atBase ? baseAssembly : null, head));
-            }
-        }
-
-        foreach (AbTestAssembly baseAssembly in baseAssemblies)
-        {
-            foreach (AbTest test in baseAssembly.Tests)
-            {
-                if (!tests.Any(e => e.Project == baseAssembly.ProjectRelativePath && e.Test.FullName == test.FullName))
-                    tests.Add(new Entry(test, baseAssembly.ProjectRelativePath, baseAssembly, null));
-            }
-        }
-
+        List<Entry> tests = Entries(baseAssemblies, headAssemblies);
         int cpu = options.Cpu;
         long start = Stopwatch.GetTimestamp();
         int round = 0;
@@ -89,6 +70,32 @@ internal static class AbRunner
         }
 
         return [.. tests.Select(e => e.Result(options, final: true))];
+    }
+
+    // Every test of the head, with the base's assembly where the base has it; then the tests only the base has.
+    private static List<Entry> Entries(IReadOnlyList<AbTestAssembly> baseAssemblies, IReadOnlyList<AbTestAssembly> headAssemblies)
+    {
+        var tests = new List<Entry>();
+        foreach (AbTestAssembly head in headAssemblies)
+        {
+            AbTestAssembly? baseAssembly = baseAssemblies.FirstOrDefault(b => b.ProjectRelativePath == head.ProjectRelativePath);
+            foreach (AbTest test in head.Tests)
+            {
+                bool atBase = baseAssembly?.Tests.Any(t => t.FullName == test.FullName) == true;
+                tests.Add(new Entry(test, head.ProjectRelativePath, atBase ? baseAssembly : null, head));
+            }
+        }
+
+        foreach (AbTestAssembly baseAssembly in baseAssemblies)
+        {
+            foreach (AbTest test in baseAssembly.Tests)
+            {
+                if (!tests.Any(e => e.Project == baseAssembly.ProjectRelativePath && e.Test.FullName == test.FullName))
+                    tests.Add(new Entry(test, baseAssembly.ProjectRelativePath, baseAssembly, null));
+            }
+        }
+
+        return tests;
     }
 
     // The round's process pairs: the due tests of one project share a pair (the tests both builds have; the tests only the

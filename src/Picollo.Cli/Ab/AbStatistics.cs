@@ -187,7 +187,8 @@ internal static class AbStatistics
 
         double sd = Math.Sqrt(logs.Sum(l => (l - mean) * (l - mean)) / (n - 1));
         double half = StudentT.Quantile(1 - ((1 - options.Confidence) / 2), n - 1) * sd / Math.Sqrt(n);
-        double equivalence = StudentT.Quantile(1 - ((1 - Math.Min(EquivalenceConfidence, options.Confidence)) / 2), n - 1) * sd / Math.Sqrt(n);
+        double equivalenceConfidence = Math.Min(EquivalenceConfidence, options.Confidence);
+        double equivalence = StudentT.Quantile(1 - ((1 - equivalenceConfidence) / 2), n - 1) * sd / Math.Sqrt(n);
         double dz = sd > 0 ? mean / sd : mean == 0 ? 0 : Math.CopySign(double.PositiveInfinity, mean);
         return new AbTimeEstimate(counter, ratios, Math.Exp(mean), Math.Exp(mean - half), Math.Exp(mean + half), options.Confidence, dz)
         {

@@ -495,7 +495,8 @@ internal sealed class BaselineStore
         {
             DirectoryNotFoundException => $"the folder {folder} does not exist",
             UnauthorizedAccessException => $"the folder {folder} is not writable for this user",
-            IOException when e.HResult == ReadOnlyFileSystem => $"the folder {folder} is on a read-only file system (a read-only mount or volume)",
+            IOException when e.HResult == ReadOnlyFileSystem =>
+                $"the folder {folder} is on a read-only file system (a read-only mount or volume)",
             TimeoutException => e.Message,
             _ => Sentences.Unended(e.Message),
         };
