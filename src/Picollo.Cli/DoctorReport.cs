@@ -143,13 +143,14 @@ internal sealed record DoctorReport
         return new SimulationStatus(valgrind.Path, valgrind.Version?.ToString(), problem is null, seconds, problem);
     }
 
-    // The default set first, then the generic perf names it leaves out; each opened alone, as a measurement would open it.
+    // The default set first, then both time counters (the one the default set leaves out too) and the generic perf names it
+    // leaves out; each opened alone, as a measurement would open it.
     private static List<CounterStatus> ProbeCounters()
     {
         ImmutableArray<string> defaults = PerfOptions.DefaultCounters;
         var statuses = new List<CounterStatus>();
         var seen = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
-        foreach (string name in defaults.Concat(PerfEventCatalog.GenericNames))
+        foreach (string name in defaults.Concat([CounterNames.Tsc, CounterNames.Clock]).Concat(PerfEventCatalog.GenericNames))
         {
             string canonical;
             try
@@ -184,6 +185,7 @@ internal sealed record DoctorReport
     private static string Kind(CounterKind kind) => kind switch
     {
         CounterKind.Tsc => "tsc",
+        CounterKind.Clock => "clock",
         CounterKind.Runtime => "runtime",
         CounterKind.Software => "software",
         _ => "hardware",

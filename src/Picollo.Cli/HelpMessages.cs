@@ -20,7 +20,7 @@ internal static class HelpMessages
 
     /// <summary><c>picollo list</c> in help: the counter names it prints.</summary>
     public static string List() =>
-        "The counter names this machine resolves, as perf list names them, plus tsc and the runtime counters.";
+        "The counter names this machine resolves, as perf list names them, plus tsc, clock and the runtime counters.";
 
     /// <summary><c>picollo baselines</c> in help: the files it lists.</summary>
     public static string Baselines() =>

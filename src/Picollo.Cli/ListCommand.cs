@@ -30,6 +30,7 @@ internal static class ListCommand
         }
 
         output.WriteLine(CounterNames.Tsc);
+        output.WriteLine(CounterNames.Clock);
         foreach (CounterDescriptor runtime in new RuntimeCounterSource().Descriptors)
             output.WriteLine(runtime.Name);
 

@@ -37,6 +37,17 @@ public class NUnitBudgets
     public long Invalid() => NUnitWork.Chain(10);
 }
 
+// The portable clock, named as a user names it: counts on every OS (the default time counter where tsc cannot count).
+public class NUnitClockBudgets
+{
+    [PerfTest(Counters = "clock,allocated-bytes", ZeroBudget = "allocated-bytes", MaxP99 = "clock:100000000", Baseline = false, Samples = 100, TimeBudgetMs = 200, WarmupMs = 20)]
+    public long Met() => NUnitWork.Chain(50);
+
+    // A chain of 50 steps takes tens of nanoseconds: a budget of 1 ns per operation cannot hold when the clock counts.
+    [PerfTest(Counters = "clock", MaxP99 = "clock:1", Baseline = false, Samples = 100, TimeBudgetMs = 200, WarmupMs = 20)]
+    public long Broken() => NUnitWork.Chain(50);
+}
+
 public class NUnitUnavailable
 {
     [PerfTest(Counters = "cycles", MaxP99 = "cycles:1000000000", Baseline = false, Samples = 100, TimeBudgetMs = 200, WarmupMs = 20)]

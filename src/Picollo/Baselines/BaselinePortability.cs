@@ -12,6 +12,7 @@ internal static class BaselinePortability
     /// <returns>
     /// <see cref="CounterPortability.SameRuntime"/> for <see cref="CounterKind.Runtime"/>;
     /// <see cref="CounterPortability.SameIsaAndRuntime"/> for hardware <c>instructions</c> and <c>branches</c>;
+    /// <see cref="CounterPortability.SameClock"/> for the portable <c>clock</c>;
     /// <see cref="CounterPortability.SameCpuModel"/> for everything else (cycles, TSC, task-clock, misses, raw events).
     /// </returns>
     public static CounterPortability Of(CounterKind kind, string name)
@@ -52,6 +53,11 @@ internal static class BaselinePortability
             : portability >= CounterPortability.SameCpuModel
                 && baseline.TscMegahertz is { } before && current.TscMegahertz is { } now && before != now
                 ? string.Create(CultureInfo.InvariantCulture, $"different clock (TSC {before:N0} vs {now:N0} MHz)")
+            : portability >= CounterPortability.SameClock && baseline.OperatingSystem != current.OperatingSystem
+                ? $"different OS for the clock counter ({baseline.OperatingSystem} vs {current.OperatingSystem})"
+            : portability >= CounterPortability.SameClock
+                && baseline.ClockHertz is { } rate && current.ClockHertz is { } rateNow && rate != rateNow
+                ? string.Create(CultureInfo.InvariantCulture, $"different clock rate ({rate:N0} vs {rateNow:N0} Hz)")
             : null;
         return reason is null;
     }

@@ -1,7 +1,6 @@
 using System.Globalization;
 using System.Runtime;
 using System.Runtime.InteropServices;
-using System.Runtime.Intrinsics.X86;
 using System.Security.Cryptography;
 using System.Text;
 using Picollo.Counters;
@@ -36,6 +35,8 @@ internal sealed class MachineFingerprint
     /// <param name="isConcurrentGC">Whether background (concurrent) GC is on.</param>
     /// <param name="tscMegahertz">The TSC rate rounded to 10 MHz, or <see langword="null"/> when unknown (no TSC here,
     /// or an entry written before it was recorded).</param>
+    /// <param name="clockHertz">The rate of the runtime's clock (<c>Stopwatch.Frequency</c>) where the TSC rate is unknown,
+    /// else <see langword="null"/>.</param>
     public MachineFingerprint(
         string cpuModel,
         string architecture,
@@ -47,7 +48,8 @@ internal sealed class MachineFingerprint
         string runtimeVersion,
         bool isServerGC,
         bool isConcurrentGC,
-        int? tscMegahertz = null)
+        int? tscMegahertz = null,
+        long? clockHertz = null)
     {
         ArgumentNullException.ThrowIfNull(cpuModel);
         ArgumentNullException.ThrowIfNull(architecture);
@@ -67,6 +69,7 @@ internal sealed class MachineFingerprint
         IsServerGC = isServerGC;
         IsConcurrentGC = isConcurrentGC;
         TscMegahertz = tscMegahertz;
+        ClockHertz = clockHertz;
         Id = ComputeId();
     }
 
@@ -146,6 +149,14 @@ internal sealed class MachineFingerprint
     public int? TscMegahertz { get; }
 
     /// <summary>
+    /// The rate of the runtime's clock (<c>Stopwatch.Frequency</c>: usually 10 MHz on Windows, 1 GHz on Linux and macOS) on a
+    /// machine without a TSC rate, where the portable <c>clock</c> measures time; <see langword="null"/> where the TSC rate
+    /// keys the machine's time (so entries recorded there keep their id). The <c>clock</c> counter compares only between
+    /// machines with the same OS and the same rate (<see cref="Counters.CounterPortability.SameClock"/>).
+    /// </summary>
+    public long? ClockHertz { get; }
+
+    /// <summary>
     /// A stable id: a readable prefix (CPU model, architecture, runtime) and 8 hex digits of the SHA-256 of every
     /// field, e.g. <c>amd-epyc-7763-64-core-processor.x64.net10.0.1.3fa2b1c0</c>. The key of the machine's entry in a baseline file.
     /// </summary>
@@ -160,7 +171,8 @@ internal sealed class MachineFingerprint
         : string.Create(
         CultureInfo.InvariantCulture,
         $"{CpuModel} ({Architecture}, {LogicalCores} logical cores, PMU {(HasPmu ? "present" : "absent")}"
-        + $"{(TscMegahertz is { } mhz ? ", TSC " + mhz.ToString("N0", CultureInfo.InvariantCulture) + " MHz" : string.Empty)}), "
+        + $"{(TscMegahertz is { } mhz ? ", TSC " + mhz.ToString("N0", CultureInfo.InvariantCulture) + " MHz" : string.Empty)}"
+        + $"{(ClockHertz is { } hz ? ", clock " + hz.ToString("N0", CultureInfo.InvariantCulture) + " Hz" : string.Empty)}), "
         + $"{OperatingSystem} {KernelVersion}, .NET {RuntimeVersion}, "
         + $"GC {GCMode}");
 
@@ -180,7 +192,10 @@ internal sealed class MachineFingerprint
             "gc=" + GCMode)
 
             // Only when known: an entry recorded before the rate was part of the fingerprint keeps its id.
-            + (TscMegahertz is { } mhz ? "\ntsc=" + mhz.ToString(CultureInfo.InvariantCulture) : string.Empty);
+            + (TscMegahertz is { } mhz ? "\ntsc=" + mhz.ToString(CultureInfo.InvariantCulture) : string.Empty)
+
+            // Only on a machine without a TSC rate: there the clock's rate keys its time instead.
+            + (ClockHertz is { } hz ? "\nclock=" + hz.ToString(CultureInfo.InvariantCulture) : string.Empty);
         byte[] hash = SHA256.HashData(Encoding.UTF8.GetBytes(canonical));
         string hex = Convert.ToHexStringLower(hash, 0, 4);
         return $"{Slug(CpuModel)}.{Slug(Architecture)}.net{RuntimeVersion}.{hex}";
@@ -203,7 +218,7 @@ internal sealed class MachineFingerprint
     }
 
     private static MachineFingerprint Capture() => new(
-        ReadCpuModel(),
+        CpuModelName.Read(),
         RuntimeInformation.ProcessArchitecture.ToString(),
         InstructionSets.Current,
         PerfPmu.HasCpuPmu,
@@ -213,40 +228,8 @@ internal sealed class MachineFingerprint
         Environment.Version.ToString(),
         GCSettings.IsServerGC,
         RuntimeCounterSource.IsBackgroundGCEnabled,
-        Tsc.IsSupported ? (int)Math.Round(Tsc.Frequency.Hertz / 1e7) * 10 : null);
-
-    private static string ReadCpuModel()
-    {
-        const string CpuInfo = "/proc/cpuinfo";
-        if (File.Exists(CpuInfo))
-        {
-            foreach (string line in File.ReadLines(CpuInfo))
-            {
-                int colon = line.IndexOf(':', StringComparison.Ordinal);
-                if (colon > 0 && line.AsSpan(0, colon).Trim().SequenceEqual("model name"))
-                    return line[(colon + 1)..].Trim();
-            }
-        }
-
-        return X86Base.IsSupported ? ReadCpuIdBrand() : RuntimeInformation.ProcessArchitecture + " (unknown model)";
-    }
-
-    // The brand string is 48 ASCII bytes in leaves 0x80000002..4 (EAX, EBX, ECX, EDX each), NUL padded.
-    private static string ReadCpuIdBrand()
-    {
-        if ((uint)X86Base.CpuId(unchecked((int)0x80000000), 0).Eax < 0x80000004)
-            return "x86 (no brand string)";
-
-        Span<byte> brand = stackalloc byte[48];
-        for (int leaf = 0; leaf < 3; leaf++)
-        {
-            (int eax, int ebx, int ecx, int edx) = X86Base.CpuId(unchecked((int)0x80000002) + leaf, 0);
-            Span<int> words = [eax, ebx, ecx, edx];
-            MemoryMarshal.AsBytes(words).CopyTo(brand[(leaf * 16)..]);
-        }
-
-        return Encoding.ASCII.GetString(brand).TrimEnd('\0').Trim();
-    }
+        Tsc.IsSupported ? (int)Math.Round(Tsc.Frequency.Hertz / 1e7) * 10 : null,
+        Tsc.IsSupported ? null : PortableClock.Frequency);
 
     private static string OperatingSystemName() =>
         System.OperatingSystem.IsLinux() ? "Linux"

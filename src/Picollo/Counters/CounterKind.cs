@@ -30,4 +30,10 @@ public enum CounterKind
     /// Valgrind, runtime and instruction set, no PMU needed.
     /// </summary>
     Simulated,
+
+    /// <summary>
+    /// The runtime's high-resolution clock (<see cref="System.Diagnostics.Stopwatch"/>), in nanoseconds: wall time on every OS
+    /// and architecture, the time counter where the TSC cannot be read.
+    /// </summary>
+    Clock,
 }

@@ -1,14 +1,21 @@
 namespace Picollo.Counters;
 
 /// <summary>
-/// The canonical names of the counters Picollo knows by name: <c>tsc</c>, the .NET runtime counters, and the perf_event
-/// counters that results have typed accessors for. Names are case-insensitive wherever a counter is looked up; perf
-/// aliases (<c>cpu-cycles</c>) resolve to these spellings.
+/// The canonical names of the counters Picollo knows by name: <c>tsc</c>, <c>clock</c>, the .NET runtime counters, and the
+/// perf_event counters that results have typed accessors for. Names are case-insensitive wherever a counter is looked up;
+/// perf aliases (<c>cpu-cycles</c>) resolve to these spellings.
 /// </summary>
 public static class CounterNames
 {
     /// <summary>The time-stamp counter, in ticks (<c>rdtscp</c>).</summary>
     public const string Tsc = "tsc";
+
+    /// <summary>
+    /// Wall time in nanoseconds from the runtime's high-resolution clock (<see cref="System.Diagnostics.Stopwatch"/>): counts
+    /// on every OS and architecture .NET runs on, and is the default time counter where <c>tsc</c> cannot count
+    /// (docs/COUNTERS.md, "The portable clock").
+    /// </summary>
+    public const string Clock = "clock";
 
     /// <summary>Bytes allocated by the measuring thread (.NET runtime, exact without background GC).</summary>
     public const string AllocatedBytes = "allocated-bytes";

@@ -27,6 +27,13 @@ internal enum CounterPortability
     SameCpuModel,
 
     /// <summary>
+    /// <see cref="SameCpuModel"/>, the same OS and the same clock rate (the <c>clock</c> counter): the runtime's clock is the
+    /// OS's (a 10 MHz counter on Windows, 1 GHz on Linux and macOS), so time read through it compares only on the same OS
+    /// with the same rate, and a Windows developer's entry never stands in for a Linux runner's.
+    /// </summary>
+    SameClock,
+
+    /// <summary>
     /// Simulated counters: the same simulator (Valgrind's version), runtime version, architecture, instruction set as the
     /// runtime saw it under the simulator, and GC mode; the host's CPU model, speed and cores do not matter. Outside the
     /// chain above: such a counter is stored in an entry of its own, keyed by the simulator rather than the host.

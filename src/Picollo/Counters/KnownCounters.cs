@@ -13,6 +13,9 @@ internal static class KnownCounters
     private static readonly ImmutableArray<(CounterTraits Traits, string[] Aliases)> s_rows =
     [
         (Time(CounterNames.Tsc, "ticks", CounterKind.Tsc, isDefault: true), []),
+
+        // The portable clock: not in the table's default set, but in tsc's place where tsc cannot count (DefaultSetFor).
+        (Time(CounterNames.Clock, "ns", CounterKind.Clock, isDefault: false) with { Portability = CounterPortability.SameClock }, []),
         (Exact(CounterNames.AllocatedBytes, "bytes"), []),
 
         // A collection lands in some samples and not others, so per sample they are not deterministic even when the
@@ -61,9 +64,23 @@ internal static class KnownCounters
     public static string? SimulatedName(string name) =>
         SimulatedSet.FirstOrDefault(s => string.Equals(s, name, StringComparison.OrdinalIgnoreCase));
 
-    /// <summary>The counters measured when a run names none, in report order.</summary>
-    public static ImmutableArray<string> DefaultSet { get; } =
-        [.. s_rows.Where(static r => r.Traits.IsDefault).Select(static r => r.Traits.Name)];
+    private static readonly Lazy<ImmutableArray<string>> s_defaultSet = new(static () => TimePlatform.Current.DefaultCounters);
+
+    /// <summary>
+    /// The counters measured when a run names none, in report order, on this machine (<see cref="TimePlatform.Current"/>).
+    /// </summary>
+    public static ImmutableArray<string> DefaultSet => s_defaultSet.Value;
+
+    /// <summary>
+    /// The default set of a machine: the table's default rows, with the portable <c>clock</c> in <c>tsc</c>'s place when
+    /// <c>tsc</c> cannot count (another OS or architecture, or no native library), so every machine measures time by default
+    /// (docs/COUNTERS.md, "The portable clock").
+    /// </summary>
+    /// <param name="tscCounts">Whether <c>tsc</c> counts on the machine (<see cref="TimePlatform.TscUnsupportedReason"/> is null).</param>
+    /// <returns>The names, in report order.</returns>
+    public static ImmutableArray<string> DefaultSetFor(bool tscCounts) =>
+        [.. s_rows.Where(static r => r.Traits.IsDefault)
+            .Select(r => r.Traits.Name == CounterNames.Tsc && !tscCounts ? CounterNames.Clock : r.Traits.Name)];
 
     /// <summary>
     /// The traits of a counter: its row when the table names it (or an alias of it) with the same kind, else derived from the kind.
@@ -85,7 +102,8 @@ internal static class KnownCounters
 
         return kind == CounterKind.Runtime
             ? new CounterTraits(name, "events", kind, false, false, false, CounterPortability.SameRuntime, false)
-            : new CounterTraits(name, "events", kind, false, kind == CounterKind.Tsc, false, CounterPortability.SameCpuModel, false);
+            : new CounterTraits(
+                name, "events", kind, false, kind is CounterKind.Tsc or CounterKind.Clock, false, CounterPortability.SameCpuModel, false);
     }
 
     /// <summary>The row of a counter the table names, by canonical name (case-insensitive).</summary>

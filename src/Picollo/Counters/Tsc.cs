@@ -1,4 +1,3 @@
-using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics.X86;
 
 namespace Picollo.Counters;
@@ -102,14 +101,9 @@ public static class Tsc
         return s_hasRdtscp ? Interop.Tsc.ReadEnd() : Interop.Tsc.ReadStart();
     }
 
-    private static string? DetectUnsupportedReason()
-    {
-        if (!X86Base.IsSupported || RuntimeInformation.ProcessArchitecture != Architecture.X64)
-            return $"The time-stamp counter is an x86-64 register; this process is {RuntimeInformation.ProcessArchitecture}.";
-
-        // The loader explains non-Linux, a missing file (with the command that builds it) and a wrong ABI version.
-        return Interop.PicolloNative.Status.FailureReason;
-    }
+    // The OS, the architecture and libpicollo_native decide (TimePlatform); the loader explains a missing file (with the
+    // command that builds it) and a wrong ABI version.
+    private static string? DetectUnsupportedReason() => TimePlatform.Current.TscUnsupportedReason;
 
     private static TscFrequency DetectFrequency()
     {

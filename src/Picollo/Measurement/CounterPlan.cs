@@ -31,11 +31,11 @@ internal sealed class CounterPlan : IDisposable
     public PerfEventCounterSession? Session { get; }
 
     /// <summary>Resolves <paramref name="names"/> and opens the sources on the calling thread (perf events count this thread).</summary>
-    /// <exception cref="ArgumentException">A name is neither <c>tsc</c>, a runtime counter nor a perf event.</exception>
+    /// <exception cref="ArgumentException">A name is neither <c>tsc</c>, <c>clock</c>, a runtime counter nor a perf event.</exception>
     public static CounterPlan Open(ImmutableArray<string> names)
     {
         var runtimeSource = new RuntimeCounterSource();
-        (List<string> requested, List<PerfEventSpec> perfSpecs, bool tsc, bool runtime) = ResolveNames(names, runtimeSource);
+        (List<string> requested, List<PerfEventSpec> perfSpecs, bool tsc, bool clock, bool runtime) = ResolveNames(names, runtimeSource);
         var sources = new List<ICounterSource>();
         var unavailable = new Dictionary<string, CounterDescriptor>(StringComparer.OrdinalIgnoreCase);
         PerfEventCounterSession? session = OpenSession(perfSpecs, unavailable);
@@ -45,6 +45,8 @@ internal sealed class CounterPlan : IDisposable
             sources.Add(runtimeSource);
         if (tsc)
             sources.Add(new TscCounterSource());
+        if (clock)
+            sources.Add(new ClockCounterSource());
 
         var set = new CounterSet([.. sources]);
         var descriptors = new CounterDescriptor[requested.Count];
@@ -73,13 +75,13 @@ internal sealed class CounterPlan : IDisposable
         return new CounterPlan(set, descriptors, slots, session);
     }
 
-    // Each name as the source that counts it (tsc, a runtime counter, a perf event), under its canonical name.
-    private static (List<string> Requested, List<PerfEventSpec> PerfSpecs, bool Tsc, bool Runtime) ResolveNames(
+    // Each name as the source that counts it (tsc, clock, a runtime counter, a perf event), under its canonical name.
+    private static (List<string> Requested, List<PerfEventSpec> PerfSpecs, bool Tsc, bool Clock, bool Runtime) ResolveNames(
         ImmutableArray<string> names, RuntimeCounterSource runtimeSource)
     {
         var requested = new List<string>();
         var perfSpecs = new List<PerfEventSpec>();
-        bool tsc = false, runtime = false;
+        bool tsc = false, clock = false, runtime = false;
         foreach (string name in names)
         {
             string canonical;
@@ -92,6 +94,11 @@ internal sealed class CounterPlan : IDisposable
             {
                 tsc = true;
                 canonical = CounterNames.Tsc;
+            }
+            else if (string.Equals(name, CounterNames.Clock, StringComparison.OrdinalIgnoreCase))
+            {
+                clock = true;
+                canonical = CounterNames.Clock;
             }
             else if (runtimeSource.Descriptors.FirstOrDefault(d => string.Equals(d.Name, name, StringComparison.OrdinalIgnoreCase))
                 is { } runtimeCounter)
@@ -111,7 +118,7 @@ internal sealed class CounterPlan : IDisposable
                 requested.Add(canonical);
         }
 
-        return (requested, perfSpecs, tsc, runtime);
+        return (requested, perfSpecs, tsc, clock, runtime);
     }
 
     // The perf events in one session, or null when there are none or none opened; why each unavailable one did not open goes
@@ -139,13 +146,13 @@ internal sealed class CounterPlan : IDisposable
     public void Dispose() => Set.Dispose();
 
     /// <summary>
-    /// The name <paramref name="name"/> is reported under: <c>tsc</c>, a runtime counter's, or a perf event's canonical
-    /// name.
+    /// The name <paramref name="name"/> is reported under: <c>tsc</c>, <c>clock</c>, a runtime counter's, or a perf event's
+    /// canonical name.
     /// </summary>
     /// <param name="name">A counter name as a user writes it (case-insensitive, aliases allowed).</param>
     /// <returns>The canonical name, e.g. <c>cpu-cycles</c> for <c>cycles</c>.</returns>
     /// <exception cref="ArgumentException">
-    /// A name is neither <c>tsc</c>, a runtime counter nor a perf event (the message lists the valid ones).
+    /// A name is neither <c>tsc</c>, <c>clock</c>, a runtime counter nor a perf event (the message lists the valid ones).
     /// </exception>
     public static string CanonicalName(string name)
     {
@@ -153,6 +160,8 @@ internal sealed class CounterPlan : IDisposable
             return simulated;
         if (string.Equals(name, CounterNames.Tsc, StringComparison.OrdinalIgnoreCase))
             return CounterNames.Tsc;
+        if (string.Equals(name, CounterNames.Clock, StringComparison.OrdinalIgnoreCase))
+            return CounterNames.Clock;
         if (new RuntimeCounterSource().Descriptors.FirstOrDefault(d => string.Equals(d.Name, name, StringComparison.OrdinalIgnoreCase))
             is { } runtimeCounter)
         {
@@ -171,7 +180,10 @@ internal sealed class CounterPlan : IDisposable
         catch (PerfEventNameException e)
         {
             string[] own =
-                [CounterNames.Tsc, .. new RuntimeCounterSource().Descriptors.Select(static d => d.Name), .. KnownCounters.SimulatedSet];
+            [
+                CounterNames.Tsc, CounterNames.Clock, .. new RuntimeCounterSource().Descriptors.Select(static d => d.Name),
+                .. KnownCounters.SimulatedSet,
+            ];
             if (!e.IsUnknownName)
                 throw new ArgumentException(MeasurementMessages.NotACounter(name, own, e.Message), e);
 

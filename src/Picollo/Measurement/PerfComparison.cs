@@ -106,6 +106,12 @@ public sealed class PerfComparison
     /// <summary>The time-stamp counter, ticks per operation.</summary>
     public PairedCounter Tsc => this[CounterNames.Tsc];
 
+    /// <summary>
+    /// Wall time from the runtime's clock, nanoseconds per operation: the time counter of the default set where <c>tsc</c>
+    /// cannot count (Windows, macOS, Arm64).
+    /// </summary>
+    public PairedCounter Clock => this[CounterNames.Clock];
+
     /// <summary>CPU cycles per operation.</summary>
     public PairedCounter Cycles => this[CounterNames.Cycles];
 

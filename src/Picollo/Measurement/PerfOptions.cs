@@ -25,8 +25,8 @@ namespace Picollo.Measurement;
 public sealed record PerfOptions
 {
     /// <summary>
-    /// The counters measured when <see cref="Counters"/> is empty: the TSC, the .NET runtime counters, and the perf
-    /// events most tests want.
+    /// The counters measured when <see cref="Counters"/> is empty: a time counter (<c>tsc</c> where it counts, Linux x64; the
+    /// portable <c>clock</c> everywhere else), the .NET runtime counters, and the perf events most tests want.
     /// </summary>
     public static readonly ImmutableArray<string> DefaultCounters = KnownCounters.DefaultSet;
 
@@ -119,9 +119,9 @@ public sealed record PerfOptions
     } = TimeSpan.FromSeconds(1);
 
     /// <summary>
-    /// The counters to measure, by name (case-insensitive, as <c>perf stat -e</c> spells perf events, plus <c>tsc</c> and the
-    /// <see cref="RuntimeCounterSource"/> names). Empty (default) means <see cref="DefaultCounters"/>. A perf event the
-    /// machine cannot open still gets a result, marked unavailable with the reason.
+    /// The counters to measure, by name (case-insensitive, as <c>perf stat -e</c> spells perf events, plus <c>tsc</c>,
+    /// <c>clock</c> and the <see cref="RuntimeCounterSource"/> names). Empty (default) means <see cref="DefaultCounters"/>. A perf
+    /// event the machine cannot open still gets a result, marked unavailable with the reason.
     /// </summary>
     /// <exception cref="ArgumentException">A name is null, blank or repeated.</exception>
     public ImmutableArray<string> Counters

@@ -114,6 +114,12 @@ public sealed class PerfResult
     /// <summary>The time-stamp counter, ticks per operation.</summary>
     public CounterResult Tsc => this[CounterNames.Tsc];
 
+    /// <summary>
+    /// Wall time from the runtime's clock, nanoseconds per operation: the time counter of the default set where <c>tsc</c>
+    /// cannot count (Windows, macOS, Arm64).
+    /// </summary>
+    public CounterResult Clock => this[CounterNames.Clock];
+
     /// <summary>CPU cycles per operation.</summary>
     public CounterResult Cycles => this[CounterNames.Cycles];
 

@@ -7,7 +7,9 @@ namespace Picollo.Measurement;
 /// <summary>
 /// The pilot stage: estimates the boundary cost (one read of every counter) and one operation's time and allocation,
 /// then chooses the fewest operations per sample that make the boundary cost less than <see cref="BoundaryShare"/> of a
-/// sample, within the time budget.
+/// sample, within the time budget. When the run reads the portable <c>clock</c>, one step of that clock must be under the
+/// same share of a sample too: its rate may be coarse (100 ns on Windows), and a sample of few steps would carry its
+/// rounding (docs/COUNTERS.md, "The portable clock").
 /// </summary>
 internal static class Pilot
 {
@@ -36,14 +38,17 @@ internal static class Pilot
         PerfOptions options, TLoop body, CounterSet set, ulong[] scratch, long budgetStart, long budgetTicks)
         where TLoop : struct, IOperationLoop
     {
-        (double boundaryNs, double operationNs, double bytesPerOperation) = Estimate(body, set, scratch, budgetTicks / 20);
+        // The shortest span a sample must dwarf: the boundary's cost, or the clock's step where that is longer.
+        double clockStepNs = set.IndexOf(CounterNames.Clock) >= 0 ? PortableClock.ResolutionNanoseconds : 0;
+        (double boundaryNs, double operationNs, double bytesPerOperation) = Estimate(body, set, scratch, budgetTicks / 20, clockStepNs);
+        double floorNs = Math.Max(boundaryNs, clockStepNs);
 
         long operations = options.OperationsPerSample;
         bool boundByBudget = false;
         if (operations == 0)
         {
             double remainingNs = Math.Max(0, ToNanoseconds(budgetTicks - (Stopwatch.GetTimestamp() - budgetStart)));
-            long wanted = (long)Math.Ceiling(boundaryNs / (BoundaryShare * Margin) / Math.Max(operationNs, 0.01));
+            long wanted = (long)Math.Ceiling(floorNs / (BoundaryShare * Margin) / Math.Max(operationNs, 0.01));
             long affordable = (long)Math.Floor(remainingNs * 0.8 / options.Samples / Math.Max(operationNs, 0.01));
             operations = Math.Max(1, Math.Min(wanted, affordable));
             boundByBudget = operations < wanted;
@@ -54,11 +59,11 @@ internal static class Pilot
 
     /// <summary>
     /// Estimates the boundary cost and one operation's time and allocation, running the body in doubling batches until a
-    /// batch is long enough that a boundary would cost less than <see cref="BoundaryShare"/> of it, or reaches
-    /// <paramref name="capTicks"/>.
+    /// batch is long enough that a boundary (and a step of the clock, <paramref name="clockStepNs"/>) would be less than
+    /// <see cref="BoundaryShare"/> of it, or reaches <paramref name="capTicks"/>.
     /// </summary>
     private static (double BoundaryNs, double OperationNs, double BytesPerOperation) Estimate<TLoop>(
-        TLoop body, CounterSet set, ulong[] scratch, long capTicks)
+        TLoop body, CounterSet set, ulong[] scratch, long capTicks, double clockStepNs)
         where TLoop : struct, IOperationLoop
     {
         double boundaryNs = double.MaxValue;
@@ -70,7 +75,7 @@ internal static class Pilot
             boundaryNs = Math.Min(boundaryNs, ToNanoseconds(Stopwatch.GetTimestamp() - t0) / BoundaryReads);
         }
 
-        double targetNs = boundaryNs / (BoundaryShare * Margin);
+        double targetNs = Math.Max(boundaryNs, clockStepNs) / (BoundaryShare * Margin);
         double capNs = Math.Max(ToNanoseconds(capTicks), targetNs);
         long count = 1;
         while (true)

@@ -76,7 +76,8 @@ internal static class PerfEventMessages
     /// <summary>Given for every perf event family when the OS, <paramref name="osDescription"/>, is not Linux.</summary>
     internal static string NotLinux(string osDescription) =>
         $"perf_event is Linux-only and this is {osDescription}: here Picollo counts with the .NET runtime counters " +
-        "(allocated bytes, collections, JIT, lock contentions); time counters (tsc, task-clock) need Linux, and tsc Linux x86-64.";
+        "(allocated bytes, collections, JIT, lock contentions) and measures time with the clock counter (the runtime's " +
+        "high-resolution clock, in the default set here); tsc needs Linux x86-64, task-clock and the other perf events Linux.";
 
     /// <summary>Given for every perf event family when Linux has no <paramref name="paranoidPath"/> (no CONFIG_PERF_EVENTS).</summary>
     internal static string NoPerfEvents(string paranoidPath) =>

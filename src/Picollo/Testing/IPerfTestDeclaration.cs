@@ -11,7 +11,7 @@ public interface IPerfTestDeclaration
 {
     /// <summary>The counters to measure, comma-separated (e.g. <c>"tsc,allocated-bytes"</c>); the default set when not set.</summary>
     [PerfKnob(
-        "`\"tsc,allocated-bytes\"`: counter names as `perf stat -e` spells them, plus `tsc` and the runtime counters",
+        "`\"tsc,allocated-bytes\"`: counter names as `perf stat -e` spells them, plus `tsc`, `clock` and the runtime counters",
         "the default set")]
     string? Counters { get; }
 

@@ -57,6 +57,25 @@ public sealed class BaselineFileTests
     }
 
     [Fact]
+    public void ClockRate_RoundTrips_AndIsWrittenOnlyWhereKnown()
+    {
+        var windows = new MachineFingerprint(
+            Epyc.CpuModel, "X64", Epyc.IsaExtensions, false, 4, "Windows", "10.0.26100", "10.0.1", false, false, null, 10_000_000);
+        BaselineCounter clock = BaselineCounter.FromHistogram("clock", "ns", Picollo.Counters.CounterKind.Clock, Noisy(1_000, 50, seed: 5), 1);
+        BaselineFile file = new([new BaselineEntry(windows, Record(clock)), new BaselineEntry(Epyc, Record(AllocatedBytes(Constant(88))))]);
+
+        string json = file.ToJson();
+        BaselineFile read = BaselineFile.Parse(json);
+
+        read.ToJson().ShouldBe(json);
+        json.ShouldContain("\"clockHz\": 10000000");
+        json.Split("\"clockHz\"").Length.ShouldBe(2, "only the entry whose machine has a clock rate writes one");
+        BaselineEntry entry = read.Find(windows.Id).ShouldNotBeNull();
+        entry.Machine.ClockHertz.ShouldBe(10_000_000);
+        entry.Record.Find("clock").ShouldNotBeNull().Kind.ShouldBe(Picollo.Counters.CounterKind.Clock);
+    }
+
+    [Fact]
     public void Recording_RoundTrips_Rounded()
     {
         BaselineFile read = BaselineFile.Parse(TwoMachines().ToJson());

@@ -81,6 +81,52 @@ public sealed class BaselinePortabilityTests
     }
 
     [Fact]
+    public void ClockCounter_ComparesOnlyOnTheSameOsAtTheSameClockRate()
+    {
+        MachineFingerprint linux = Host("Linux", 1_000_000_000), windows = Host("Windows", 10_000_000);
+
+        BaselinePortability.Of(CounterKind.Clock, "clock").ShouldBe(CounterPortability.SameClock);
+        BaselinePortability.IsComparable(CounterPortability.SameClock, linux, Host("Linux", 1_000_000_000), out string? same).ShouldBeTrue(same);
+
+        // A dual-boot laptop: the same CPU, so its time counters would otherwise compare; the clock is the OS's.
+        BaselinePortability.IsComparable(CounterPortability.SameCpuModel, windows, linux, out _).ShouldBeTrue();
+        BaselinePortability.IsComparable(CounterPortability.SameClock, windows, linux, out string? reason).ShouldBeFalse();
+        reason.ShouldBe("different OS for the clock counter (Windows vs Linux)");
+        BaselinePortability.IsComparable(CounterPortability.SameClock, windows, Host("Windows", 24_000_000), out reason).ShouldBeFalse();
+        reason.ShouldBe("different clock rate (10,000,000 vs 24,000,000 Hz)");
+    }
+
+    [Fact]
+    public void WindowsDevelopersClockEntry_NeverStandsInForLinuxTime()
+    {
+        MachineFingerprint linux = Host("Linux", null, tscMegahertz: 2_600), windows = Host("Windows", 10_000_000);
+        var file = new BaselineFile(
+        [
+            new BaselineEntry(windows, Record(Clock(Constant(200)), AllocatedBytes(Constant(88)))),
+            new BaselineEntry(linux, Record(Tsc(Constant(520)), AllocatedBytes(Constant(88)))),
+        ]);
+
+        // The Linux runner's tsc is judged against its own entry; a clock it measures finds no entry it may compare with.
+        IReadOnlyList<CounterVerdict> onLinux = BaselineComparer.Compare(
+            file, linux, Record(Tsc(Constant(520)), Clock(Constant(200)), AllocatedBytes(Constant(88))));
+        onLinux.Select(static v => v.Status).ShouldBe([CounterVerdictStatus.Pass, CounterVerdictStatus.NoBaseline, CounterVerdictStatus.Pass]);
+        onLinux[0].BaselineMachineId.ShouldBe(linux.Id);
+        onLinux[1].Text.ShouldEndWith("(1 entry from another machine: different OS for the clock counter (Windows vs Linux))");
+
+        // The developer's clock is judged against the developer's entry.
+        IReadOnlyList<CounterVerdict> onWindows = BaselineComparer.Compare(file, windows, Record(Clock(Constant(200))));
+        onWindows.ShouldHaveSingleItem().Status.ShouldBe(CounterVerdictStatus.Pass);
+        onWindows[0].BaselineMachineId.ShouldBe(windows.Id);
+    }
+
+    private static MachineFingerprint Host(string os, long? clockHertz, int? tscMegahertz = null) =>
+        new(Epyc.CpuModel, "X64", Epyc.IsaExtensions, false, 4, os, "6.18.0", "10.0.1", false, false, tscMegahertz, clockHertz);
+
+    private static BaselineCounter Clock(Picollo.Metrics.HdrHistogram h) => BaselineCounter.FromHistogram("clock", "ns", CounterKind.Clock, h, 1);
+
+    private static BaselineCounter Tsc(Picollo.Metrics.HdrHistogram h) => BaselineCounter.FromHistogram("tsc", "ticks", CounterKind.Tsc, h, 1);
+
+    [Fact]
     public void DifferentModelSameIsa_ComparesRuntimeAndInstructionsOnly()
     {
         BaselinePortability.IsComparable(CounterPortability.SameRuntime, Epyc, Xeon, out _).ShouldBeTrue();

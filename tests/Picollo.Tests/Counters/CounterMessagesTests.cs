@@ -12,6 +12,8 @@ public sealed class CounterMessagesTests
     {
         var text = new StringBuilder();
         Add(text, "BackgroundGCMakesAllocatedBytesInexact", CounterMessages.BackgroundGCMakesAllocatedBytesInexact());
+        Add(text, "TscNeedsX64", CounterMessages.TscNeedsX64("Arm64"));
+        Add(text, "TscNeedsLinux", CounterMessages.TscNeedsLinux("Darwin 24.1.0 Darwin Kernel Version 24.1.0"));
 
         Approvals.Verify(text.ToString(), "CounterMessages");
     }

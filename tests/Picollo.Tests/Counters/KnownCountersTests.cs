@@ -1,3 +1,4 @@
+using Picollo.Baselines;
 using Picollo.Counters;
 using Picollo.Measurement;
 using Shouldly;
@@ -16,6 +17,7 @@ public sealed class KnownCountersTests
     [InlineData(CounterKind.Hardware, "cycles", "SameCpuModel")]
     [InlineData(CounterKind.Hardware, "branch-misses", "SameCpuModel")]
     [InlineData(CounterKind.Tsc, "tsc", "SameCpuModel")]
+    [InlineData(CounterKind.Clock, "clock", "SameClock")]
     [InlineData(CounterKind.Software, "task-clock", "SameCpuModel")]
     [InlineData(CounterKind.HardwareCache, "L1-dcache-load-misses", "SameCpuModel")]
     [InlineData(CounterKind.Runtime, "some-future-runtime-counter", "SameRuntime")]
@@ -28,6 +30,7 @@ public sealed class KnownCountersTests
     [InlineData(CounterKind.Runtime, "jit-il-bytes", true, false)]
     [InlineData(CounterKind.Runtime, "lock-contentions", false, false)]
     [InlineData(CounterKind.Tsc, "tsc", false, true)]
+    [InlineData(CounterKind.Clock, "clock", false, true)]
     [InlineData(CounterKind.Hardware, "cpu-cycles", false, true)]
     [InlineData(CounterKind.Hardware, "ref-cycles", false, true)]
     [InlineData(CounterKind.Software, "task-clock", false, true)]
@@ -64,15 +67,29 @@ public sealed class KnownCountersTests
     }
 
     [Fact]
+    public void DefaultSetFor_AMachineWithoutTsc_MeasuresTheClockInItsPlace()
+    {
+        KnownCounters.DefaultSetFor(tscCounts: true).ShouldBe(KnownCounters.DefaultSet);
+        KnownCounters.DefaultSetFor(tscCounts: false).ShouldBe(
+            [.. KnownCounters.DefaultSetFor(tscCounts: true).Select(static n => n == "tsc" ? "clock" : n)]);
+
+        // The clock is judged as time, by the same rule as tsc.
+        VerdictPolicy.Default.GetRule("clock", CounterKind.Clock).ShouldBe(CounterVerdictRule.Time);
+        VerdictPolicy.Default.GetRule("tsc", CounterKind.Tsc).ShouldBe(CounterVerdictRule.Time);
+    }
+
+    [Fact]
     public void Sources_ReportTheTableUnits()
     {
         using var runtime = new RuntimeCounterSource();
         using var tsc = new TscCounterSource();
+        using var clock = new ClockCounterSource();
 
-        foreach (CounterDescriptor descriptor in runtime.Descriptors.Concat(tsc.Descriptors))
+        foreach (CounterDescriptor descriptor in runtime.Descriptors.Concat(tsc.Descriptors).Concat(clock.Descriptors))
             descriptor.Unit.ShouldBe(KnownCounters.Get(descriptor.Name).Unit, descriptor.Name);
         KnownCounters.Get("allocated-bytes").Unit.ShouldBe("bytes");
         KnownCounters.Get("tsc").Unit.ShouldBe("ticks");
+        KnownCounters.Get("clock").Unit.ShouldBe("ns");
     }
 
     [Fact]

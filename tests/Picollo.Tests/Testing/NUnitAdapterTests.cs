@@ -42,6 +42,24 @@ public sealed class NUnitAdapterTests
     }
 
     [Fact]
+    public void ClockCounter_NamedInCounters_IsMeasuredAndJudgedInNanoseconds()
+    {
+        using var sandbox = new AdapterSandbox();
+
+        IReadOnlyList<ITestResult> results = NUnitPipeline.Run(typeof(NUnitClockBudgets));
+
+        ITestResult met = Single(results, "Met");
+        met.ResultState.ShouldBe(ResultState.Success, met.Message);
+        met.Output.ShouldContain("clock (ns per operation");
+
+        // A budget of 1 ns per operation breaks only on a clock that counted: the measured value is in the message.
+        ITestResult broken = Single(results, "Broken");
+        broken.ResultState.Status.ShouldBe(TestStatus.Failed);
+        broken.Message.ShouldStartWith(
+            "Picollo.Assertions.PerfAssertionException : NUnitClockBudgets.Broken MaxP99 clock\n    should have P99 at most\n1 ns per operation\n    but was\n");
+    }
+
+    [Fact]
     public void UnavailableCounters_SkipWhenNothingCouldRun_AndWarnBesideOthers()
     {
         using var sandbox = new AdapterSandbox();

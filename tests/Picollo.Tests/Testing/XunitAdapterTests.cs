@@ -35,6 +35,24 @@ public sealed class XunitAdapterTests
     }
 
     [Fact]
+    public async Task ClockCounter_NamedInCounters_IsMeasuredAndJudgedInNanoseconds()
+    {
+        using var sandbox = new AdapterSandbox();
+
+        IReadOnlyList<PipelineTest> tests = await XunitPipeline.RunAsync(null, typeof(ClockBudgets));
+
+        PipelineTest met = tests.Single(static t => t.DisplayName.EndsWith(".Met", StringComparison.Ordinal));
+        met.Outcome.ShouldBe("Passed", met.Message);
+        met.Output.ShouldContain("clock (ns per operation");
+
+        // A budget of 1 ns per operation breaks only on a clock that counted: the measured value is in the message.
+        PipelineTest broken = tests.Single(static t => t.DisplayName.EndsWith(".Broken", StringComparison.Ordinal));
+        broken.Outcome.ShouldBe("Failed");
+        broken.Message.ShouldStartWith(
+            "Picollo.Assertions.PerfAssertionException: ClockBudgets.Broken MaxP99 clock\n    should have P99 at most\n1 ns per operation\n    but was\n");
+    }
+
+    [Fact]
     public async Task BudgetBroken_Fails_WithTheBudgetAndTheMeasuredValue()
     {
         using var sandbox = new AdapterSandbox();

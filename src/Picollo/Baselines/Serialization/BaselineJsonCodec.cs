@@ -59,6 +59,7 @@ internal static class BaselineJsonCodec
             ServerGC = m.IsServerGC,
             ConcurrentGC = m.IsConcurrentGC,
             TscMHz = m.TscMegahertz,
+            ClockHz = m.ClockHertz,
         };
         return model;
     }
@@ -251,7 +252,8 @@ internal static class BaselineJsonCodec
             m.Runtime ?? throw Missing(filePath, path, "runtime", "\"10.0.1\""),
             m.ServerGC ?? throw Missing(filePath, path, "serverGC", "false"),
             m.ConcurrentGC ?? throw Missing(filePath, path, "concurrentGC", "false"),
-            m.TscMHz is null or > 0 ? m.TscMHz : throw Invalid(filePath, path + ".tscMHz", "the TSC rate in MHz must be positive."));
+            m.TscMHz is null or > 0 ? m.TscMHz : throw Invalid(filePath, path + ".tscMHz", "the TSC rate in MHz must be positive."),
+            m.ClockHz is null or > 0 ? m.ClockHz : throw Invalid(filePath, path + ".clockHz", "the clock rate in Hz must be positive."));
     }
 
     private static PerOperationSummary ReadPerOperation(BaselinePerOperationModel p, string? filePath, string path)

@@ -99,6 +99,11 @@ internal sealed class BaselineMachineModel
     [JsonPropertyOrder(10)]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public int? TscMHz { get; set; }
+
+    // Only on a machine without a TSC rate, where the portable clock measures time (MachineFingerprint.ClockHertz).
+    [JsonPropertyOrder(11)]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public long? ClockHz { get; set; }
 }
 
 /// <summary>One counter: what it is, the numbers a reviewer reads, and the histogram the verdict uses.</summary>
