@@ -1,4 +1,5 @@
 using System.Globalization;
+using Picollo.Text;
 
 namespace Picollo.Cli.Ab;
 
@@ -201,6 +202,13 @@ internal static class AbMessages
     public static string WorkerExitedWithoutMeasuring(string side, int exitCode, string tail) =>
         string.Create(CultureInfo.InvariantCulture, $"the {side} worker exited with code {exitCode} without measuring.{LastOutput(tail)}");
 
+    /// <summary>
+    /// A pair's <paramref name="side"/> worker skipped <paramref name="test"/> without measuring, for
+    /// <paramref name="reason"/> (the test's skip reason, e.g. its code instrumented for code coverage).
+    /// </summary>
+    public static string WorkerSkipped(string side, string test, string reason) =>
+        $"the {side} worker skipped {test} without measuring: {Sentences.Ended(reason)}";
+
     /// <summary>A pair's <paramref name="side"/> worker neither measured nor exited for <paramref name="timeout"/>.</summary>
     public static string WorkerSilent(string side, TimeSpan timeout) =>
         $"the {side} worker neither measured nor exited for {timeout.TotalSeconds:0} "
@@ -241,7 +249,8 @@ internal static class AbMessages
 
     /// <summary>A test's problem: both sides ran it, and neither took a measurement.</summary>
     public static string NothingMeasured() =>
-        "Neither side measured anything: the test ran no measurement (skipped, or built without optimizations).";
+        "Neither side measured anything: the test ran no measurement (skipped, built without optimizations, or instrumented for "
+            + "code coverage).";
 
     // " Its last output: ..." after a worker's exit, when it printed something.
     private static string LastOutput(string tail) => tail.Length > 0 ? " Its last output: " + tail : string.Empty;

@@ -360,6 +360,7 @@ internal static class AbPairRun
     {
         var measurements = new List<SideBySideRecord>();
         var failures = new List<SideBySideRecord>();
+        var skips = new List<SideBySideRecord>();
         foreach (string path in Directory.GetFiles(folder, "*.json").Order(StringComparer.Ordinal))
         {
             SideBySideRecord record;
@@ -373,11 +374,11 @@ internal static class AbPairRun
                 continue;
             }
 
-            (record.Kind == "failure" ? failures : measurements).Add(record);
+            (record.Kind switch { "failure" => failures, "skipped" => skips, _ => measurements }).Add(record);
         }
 
         AbTest? blamed = trouble is null ? null : Blamed(sides, order, trouble, measurements, failures);
-        return PerTest(sides, order, trouble, blamed, measurements, failures);
+        return PerTest(sides, order, trouble, blamed, measurements, failures, skips);
     }
 
     // Each test's outcome: its records, the pair's trouble where it was laid, or what a side that had nothing for it says.
@@ -387,7 +388,8 @@ internal static class AbPairRun
         Trouble? trouble,
         AbTest? blamed,
         List<SideBySideRecord> measurements,
-        List<SideBySideRecord> failures)
+        List<SideBySideRecord> failures,
+        List<SideBySideRecord> skips)
     {
         var outcomes = new Dictionary<AbTest, AbPairOutcome>();
         var ended = new HashSet<string>(StringComparer.Ordinal);
@@ -404,6 +406,13 @@ internal static class AbPairRun
                     || !side.Worker.HasExited)
                     continue;
 
+                // A worker that said why it measured nothing (its code is not what ships: a coverage run, a Debug build) is quoted.
+                if (skips.FirstOrDefault(r => r.Side == side.Name && order.TestOf(r.Test) == test) is { Message: { } reason } skip)
+                {
+                    problem = new Trouble("none", AbMessages.WorkerSkipped(side.Name, skip.Test, reason));
+                    continue;
+                }
+
                 // A side with nothing for this test and nothing after it ended here: with an exit code, this test took it
                 // down (its crash is its side's problem), and the tests after it were never reached by it. A side that
                 // went on past the test measured nothing in it (skipped there): nobody's fault, not judged.
@@ -414,7 +423,7 @@ internal static class AbPairRun
                 }
 
                 bool endedHere = !order.Tests.Skip(i + 1).Any(later =>
-                    measurements.Concat(failures).Any(r => r.Side == side.Name && order.TestOf(r.Test) == later));
+                    measurements.Concat(failures).Concat(skips).Any(r => r.Side == side.Name && order.TestOf(r.Test) == later));
                 // xunit's exit code 1 says a test failed, which that test's failure record says already.
                 bool crashed = side.Worker.ExitCode != 0 && !(side.Worker.ExitCode == 1 && failures.Any(r => r.Side == side.Name));
                 if (endedHere && crashed && i < order.Tests.Count - 1)

@@ -64,6 +64,10 @@ internal static class BaselineJudge
         if (result.Run.UnoptimizedReason is { } unoptimized)
             return NotJudged(result, baselinePath, $"Not compared with the baseline and not recorded: {unoptimized}");
 
+        // Code instrumented for code coverage counts every line it runs (several times slower, and not what ships): the same.
+        if (result.Run.InstrumentedReason is { } instrumented)
+            return NotJudged(result, baselinePath, $"Not compared with the baseline and not recorded: {instrumented}");
+
         // A picollo ab worker: the tool judges this measurement against the other build's, measured beside it; the stored
         // baseline is neither read nor written (picollo ab never changes the user's baselines).
         if (SideBySidePeer.IsWorker)

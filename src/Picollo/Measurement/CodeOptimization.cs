@@ -96,7 +96,7 @@ internal static class CodeOptimization
     // A lambda's method lives in a compiler-generated closure class (<>c, <>c__DisplayClass0_0): name the class that wrote it,
     // and the method the lambda or local function is written in. Its own name (TokenizerPerf.<Tokenize>b__2_0, Roslyn's
     // <outer>b__N_M for lambdas and <outer>g__name|N_M for local functions) is no name a user wrote (issue 27).
-    private static string Describe(MethodInfo method)
+    internal static string Describe(MethodInfo method)
     {
         Type? type = method.DeclaringType;
         while (type is { DeclaringType: not null } && type.Name.StartsWith('<'))

@@ -55,6 +55,36 @@ internal static class MeasurementMessages
         $"{subject ?? MeasuredBody + body} is in {module}, built without optimizations ({build}): " +
         $"its numbers are not what Release code does. {remedy}";
 
+    /// <summary>
+    /// Why a body that runs code coverlet rewrote for code coverage is not measured (a skip) or not trusted (a note).
+    /// </summary>
+    /// <param name="subject">
+    /// What the sentence names, e.g. <c>The perf test Parsing.Parse</c>; the body when <see langword="null"/>.
+    /// </param>
+    /// <param name="body">The body as a user wrote it.</param>
+    /// <param name="modules">The instrumented assemblies' files, e.g. <c>Parsing.dll</c>.</param>
+    /// <param name="tracker">The type coverlet injected into the first of them, by its full name.</param>
+    public static string InstrumentedByCoverlet(string? subject, string body, IReadOnlyList<string> modules, string tracker) =>
+        $"{subject ?? MeasuredBody + body} runs code instrumented for code coverage: coverlet rewrote {string.Join(", ", modules)} "
+        + $"to count every line and branch it runs ({tracker}), so its numbers are not what the shipped code does. "
+        + "Run perf tests without coverage, or leave them out of the coverage run: "
+        + "`dotnet test --collect:\"XPlat Code Coverage\" --filter Category!=Performance`.";
+
+    /// <summary>
+    /// Why a body measured under a CLR profiler (a coverage collector's) is not measured (a skip) or not trusted (a note).
+    /// </summary>
+    /// <param name="subject">
+    /// What the sentence names, e.g. <c>The perf test Parsing.Parse</c>; the body when <see langword="null"/>.
+    /// </param>
+    /// <param name="body">The body as a user wrote it.</param>
+    /// <param name="profiler">The profiler: its library and the variable that named it, and its CLSID.</param>
+    /// <param name="enabledBy">The setting that enabled profiling, e.g. <c>CORECLR_ENABLE_PROFILING=1</c>.</param>
+    public static string InstrumentedByProfiler(string? subject, string body, string profiler, string enabledBy) =>
+        $"{subject ?? MeasuredBody + body} runs under the CLR profiler {profiler}, which {enabledBy} loaded into this process: "
+        + "a code-coverage collector (or any profiler) rewrites the methods it instruments, so its numbers are not what the "
+        + "shipped code does. Run perf tests without the profiler, or leave them out of the run that loads it: add "
+        + "`--filter Category!=Performance` to its `dotnet test`.";
+
     /// <summary>Why a requested counter is unavailable when the perf session opened it without saying why not.</summary>
     /// <param name="counter">The counter as requested.</param>
     public static string CounterNotOpened(string counter) =>
@@ -253,7 +283,7 @@ internal static class MeasurementMessages
         $"'{counter}' is counted under simulation, in the worker process a perf test ([PerfFact], [PerfTest]) starts for it: "
         + "Perf.Measure outside a perf test and side-by-side comparisons (Perf.Compare, Against) do not count it.";
 
-    /// <summary>Why a simulated counter was not counted for code that is not optimized.</summary>
+    /// <summary>Why a simulated counter was not counted for code that is not optimized, or is instrumented for code coverage.</summary>
     public static string SimulationSkippedUnoptimized(string reason) =>
         "Not simulated: " + Sentences.Ended(reason);
 

@@ -72,6 +72,7 @@ internal static class PairedEngine
             options, candidate, emptyCandidate, set, scratch, Stopwatch.GetTimestamp(), budgetTicks, cancellation,
             firstCalls.Candidate);
         string? unoptimized = AddWarmupNotes(notes, reference.Method, warmupReference, candidate.Method, warmupCandidate);
+        string? instrumented = PerfEngine.AddCoverageNote(notes, candidate.Method, unoptimized);
 
         // One operations count for both sides: the larger of what each pilot wants (so the boundary is under 1% of either
         // side's sample), within what the budget affords for both.
@@ -121,6 +122,7 @@ internal static class PairedEngine
             SamplingThreadJitCompilations = sampling.Jit.Thread,
             TimestampUtc = timestamp,
             UnoptimizedReason = unoptimized,
+            InstrumentedReason = instrumented,
             MachineSpeedNanoseconds = speed,
             BranchSpeedNanoseconds = branch,
             OtherProcessesCores = otherCores,

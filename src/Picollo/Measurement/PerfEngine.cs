@@ -43,9 +43,10 @@ internal static class PerfEngine
             return native.WithRemeasure(() => Measure(options, body, empty));
         }
 
-        // Unoptimized code is never measured as if it were real (docs/ARCHITECTURE.md, "Measurement engine"): no worker.
-        SimulatedMeasurement simulation = native.Run.UnoptimizedReason is { } unoptimized
-            ? SimulatedMeasurement.Unavailable(simulated, MeasurementMessages.SimulationSkippedUnoptimized(unoptimized))
+        // Unoptimized or instrumented code is never measured as if it were real (docs/ARCHITECTURE.md, "Measurement
+        // engine"): no worker.
+        SimulatedMeasurement simulation = (native.Run.UnoptimizedReason ?? native.Run.InstrumentedReason) is { } notShipped
+            ? SimulatedMeasurement.Unavailable(simulated, MeasurementMessages.SimulationSkippedUnoptimized(notShipped))
             : measurer.Measure(options, simulated, body, empty);
         Func<SimulatedMeasurement>? again = simulation.Simulator is null
             ? null
@@ -119,6 +120,7 @@ internal static class PerfEngine
         CancellationToken cancellation = MeasurementCancellation.Current;
         WarmupOutcome warmup = Warmup.Run(options, body, empty, set, scratch, start, budgetTicks, cancellation);
         string? unoptimized = AddWarmupNotes(notes, body.Method, warmup);
+        string? instrumented = AddCoverageNote(notes, body.Method, unoptimized);
 
         // Warmup outlasts half the budget only while the body's tier-1 code is still to come (Warmup.TierUpWait): the pilot
         // and the samples keep their share of the budget after that wait.
@@ -168,6 +170,7 @@ internal static class PerfEngine
             SamplingThreadJitCompilations = sampling.Jit.Thread,
             TimestampUtc = timestamp,
             UnoptimizedReason = unoptimized,
+            InstrumentedReason = instrumented,
             MachineSpeedNanoseconds = speed,
             BranchSpeedNanoseconds = readings.ProbesTaken > 0 ? readings.BranchSpeedNanoseconds() : BranchSpeed.Probe(),
             AllocationSpeedNanoseconds = readings.AllocationNanoseconds(),
@@ -196,6 +199,19 @@ internal static class PerfEngine
         if (CodeOptimization.EngineNote is { } engineNote)
             notes.Add(engineNote);
         return unoptimized;
+    }
+
+    /// <summary>
+    /// Why the code the body ran is instrumented for code coverage (<see cref="CoverageProbe"/>), put among the first notes
+    /// after unoptimized code's, as it voids every number of the run too; <see langword="null"/> when it is not. Asked
+    /// after the warmup, which loaded every assembly the body calls.
+    /// </summary>
+    internal static string? AddCoverageNote(List<string> notes, MethodInfo method, string? unoptimized)
+    {
+        string? instrumented = CoverageProbe.Current.Reason(null, CodeOptimization.Describe(method));
+        if (instrumented is not null)
+            notes.Insert(unoptimized is null ? 0 : 1, instrumented);
+        return instrumented;
     }
 
     // The conditions the samples ran in. A host that changed speed during the samples (a slow mode starting or ending)

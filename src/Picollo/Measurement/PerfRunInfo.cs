@@ -92,6 +92,15 @@ public sealed record PerfRunInfo
     public bool IsOptimized => UnoptimizedReason is null;
 
     /// <summary>
+    /// Why the measured code is instrumented for code coverage, naming the body, the collector and the remedy;
+    /// <see langword="null"/> when it is not. Set when coverlet rewrote an assembly loaded in the process, or when a CLR
+    /// profiler (a coverage collector's) is loaded into it. Instrumented code counts every line or method it runs, so its
+    /// numbers are no measure of the shipped code: like unoptimized code's, they are never recorded or compared. Also one
+    /// of the <see cref="Notes"/>.
+    /// </summary>
+    public string? InstrumentedReason { get; init; }
+
+    /// <summary>
     /// Every caveat of the run in sentences (warmup, JIT activity during sampling, pinning, no-GC region, time budget,
     /// background GC).
     /// </summary>

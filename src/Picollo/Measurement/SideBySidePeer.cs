@@ -128,6 +128,14 @@ internal sealed class SideBySidePeer
     public void WriteFailure(string displayName, string message) =>
         WriteFile("failure", SideBySideRecord.FailureJson(displayName, Side, message));
 
+    /// <summary>
+    /// Writes why a test measured nothing on this side (skipped: its code is not what ships, no counter could be checked).
+    /// </summary>
+    /// <param name="displayName">The test.</param>
+    /// <param name="reason">The skip's reason.</param>
+    public void WriteSkip(string displayName, string reason) =>
+        WriteFile("skipped", SideBySideRecord.SkippedJson(displayName, Side, reason));
+
     /// <summary>Writes one measurement's record.</summary>
     internal void WriteRecord(string json) => WriteFile("measurement", json);
 

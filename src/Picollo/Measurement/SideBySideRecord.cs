@@ -9,7 +9,9 @@ namespace Picollo.Measurement;
 /// was paired, and per counter its samples in order (sample k of a paired measurement was taken in the tool's pair k),
 /// or a test's failure. A private format between a worker and the tool of the same version, written as JSON.
 /// </summary>
-/// <param name="Kind"><c>measurement</c>, <c>relative</c> (a comparison inside one build) or <c>failure</c>.</param>
+/// <param name="Kind">
+/// <c>measurement</c>, <c>relative</c> (a comparison inside one build), <c>failure</c> or <c>skipped</c> (nothing measured).
+/// </param>
 /// <param name="Side"><c>base</c> or <c>head</c>.</param>
 /// <param name="Test">The test's display name.</param>
 /// <param name="Key">The measurement's key (the test and its order in it); empty for a failure.</param>
@@ -17,7 +19,7 @@ namespace Picollo.Measurement;
 /// <param name="OperationsPerSample">Operations per sample.</param>
 /// <param name="Counters">The counters.</param>
 /// <param name="Notes">The run's notes.</param>
-/// <param name="Message">A failure's message; <see langword="null"/> for a measurement.</param>
+/// <param name="Message">A failure's message or a skip's reason; <see langword="null"/> for a measurement.</param>
 internal sealed record SideBySideRecord(
     string Kind, string Side, string Test, string Key, bool IsPaired, long OperationsPerSample,
     IReadOnlyList<SideBySideCounter> Counters, IReadOnlyList<string> Notes, string? Message)
@@ -78,6 +80,15 @@ internal sealed record SideBySideRecord(
         writer.WriteString("side", side);
         writer.WriteString("test", test);
         writer.WriteString("message", message);
+    });
+
+    /// <summary>A test that measured nothing on this side, and why, as JSON.</summary>
+    internal static string SkippedJson(string test, string side, string reason) => Write(writer =>
+    {
+        writer.WriteString("kind", "skipped");
+        writer.WriteString("side", side);
+        writer.WriteString("test", test);
+        writer.WriteString("message", reason);
     });
 
     /// <summary>Reads a record a worker wrote.</summary>

@@ -172,27 +172,27 @@ public sealed class PerfContext
     }
 
     /// <summary>
-    /// Keeps a measurement and stops the test as skipped when its code was not optimized: nothing measured in a Debug
-    /// build may pass, fail, record or accept a baseline.
+    /// Keeps a measurement and stops the test as skipped when its code was not optimized or was instrumented for code
+    /// coverage: nothing measured in a Debug build or a coverage run may pass, fail, record or accept a baseline.
     /// </summary>
     internal PerfResult Record(PerfResult result)
     {
         lock (_gate)
             _results.Add(result);
-        if (result.Run.UnoptimizedReason is { } reason)
+        if ((result.Run.UnoptimizedReason ?? result.Run.InstrumentedReason) is { } reason)
             throw new PerfTestSkipException(reason);
         return result;
     }
 
     /// <summary>
     /// Keeps a comparison, reports it (the test output and its JSON result, <see cref="PerfComparisonReports"/>), and
-    /// stops the test as skipped when either side's code was not optimized.
+    /// stops the test as skipped when either side's code was not optimized, or the code was instrumented for code coverage.
     /// </summary>
     internal PerfComparison Record(PerfComparison comparison)
     {
         lock (_gate)
             _comparisons.Add(comparison);
-        if (comparison.Reference.Run.UnoptimizedReason is { } reason)
+        if ((comparison.Reference.Run.UnoptimizedReason ?? comparison.Reference.Run.InstrumentedReason) is { } reason)
             throw new PerfTestSkipException(reason);
         comparison.WriteReport(
             Test.TestClass, Test.CaseName, callerFilePath: Test.SourceFilePath, testMethod: Test.Method.Name, expression: Test.DisplayName);

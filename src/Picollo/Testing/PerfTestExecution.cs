@@ -119,18 +119,14 @@ internal static class PerfTestExecution
         peer?.BeginTest(test.DisplayName);
         try
         {
-            // Code built without optimizations is never measured (docs/ARCHITECTURE.md, "Measurement engine"): a method
-            // measured as the operation (and its Against reference, of the same class) says so before the lock and the JIT
-            // settle, which cost each skipped test of a Debug build about a second (issue 27).
-            if (!takesContext
-                && CodeOptimization.UnoptimizedBuildReason(test.Method, $"The perf test {test.DisplayName}") is { } unoptimized)
-            {
-                bridge.ReportNotice(test.DisplayName, "Skipped: " + unoptimized);
-                return Outcome(unoptimized, settings, scope, bridge, context);
-            }
+            string? skip = SkipNotShippedCode(test, takesContext, bridge)
+                ?? MeasureAlone(test, settings, reference, instance, data, context, host, bridge);
 
-            string? skip = MeasureAlone(test, settings, reference, instance, data, context, host, bridge);
-            return Outcome(skip, settings, scope, bridge, context);
+            // A picollo ab worker tells the tool why its side measured nothing, for the tool's report.
+            PerfTestOutcome outcome = Outcome(skip, settings, scope, bridge, context);
+            if (outcome.SkipReason is { } reason)
+                peer?.WriteSkip(test.DisplayName, reason);
+            return outcome;
         }
         catch (Exception e) when (peer is not null && e is not OperationCanceledException)
         {
@@ -138,6 +134,23 @@ internal static class PerfTestExecution
             peer.WriteFailure(test.DisplayName, e.Message);
             throw;
         }
+    }
+
+    // Code built without optimizations or instrumented for code coverage is never measured (docs/ARCHITECTURE.md,
+    // "Measurement engine"): said before the lock and the JIT settle, which cost each skipped test about a second (issue
+    // 27). A method measured as the operation (and its Against reference, of the same class) tells its build; coverage is
+    // the process's, so every test tells it, the test assembly's references loaded first. Returns the skip's reason, or null.
+    private static string? SkipNotShippedCode(PerfTestDescriptor test, bool takesContext, PerfTestHostBridge bridge)
+    {
+        string subject = $"The perf test {test.DisplayName}";
+        string? reason = !takesContext && CodeOptimization.UnoptimizedBuildReason(test.Method, subject) is { } unoptimized
+            ? unoptimized
+            : CoverageProbe.Current.Reason(subject, CodeOptimization.Describe(test.Method), test.Method.Module.Assembly);
+
+        // Also a warning: runners show a skipped test's warnings where they show no skip reason (the console logger).
+        if (reason is not null)
+            bridge.ReportNotice(test.DisplayName, "Skipped: " + reason);
+        return reason;
     }
 
     // The measurement itself, alone on the machine: under the machine-wide lock, after the JIT settles, the body run the

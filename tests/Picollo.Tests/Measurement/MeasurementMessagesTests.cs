@@ -51,6 +51,27 @@ public sealed class MeasurementMessagesTests
                 "TextKit.PerfTests.dll",
                 "Checked configuration with <Optimize>false</Optimize>",
                 "Remove <Optimize>false</Optimize> from its project."));
+        Case(
+            nameof(MeasurementMessages.InstrumentedByCoverlet) + ": a perf test",
+            MeasurementMessages.InstrumentedByCoverlet(
+                "The perf test WordsPerf.Count",
+                "WordsPerf.Count",
+                ["TextKit.dll"],
+                "Coverlet.Core.Instrumentation.Tracker.TextKit_6a6bd7e7-3a6f-4a35-8597-baabbd370d19"));
+        Case(
+            nameof(MeasurementMessages.InstrumentedByCoverlet) + ": the measured body, two modules",
+            MeasurementMessages.InstrumentedByCoverlet(
+                null,
+                "(a lambda in WordsPerf.Count)",
+                ["TextKit.Core.dll", "TextKit.dll"],
+                "Coverlet.Core.Instrumentation.Tracker.TextKit.Core_0b7e1c52-94d3-4c8e-a1f0-2d6b9e3c4a15"));
+        Case(
+            nameof(MeasurementMessages.InstrumentedByProfiler),
+            MeasurementMessages.InstrumentedByProfiler(
+                "The perf test WordsPerf.Count",
+                "WordsPerf.Count",
+                "/opt/cover/libCoverProfiler.so (CORECLR_PROFILER_PATH_64, {324F817A-7420-4E6D-B3C1-143FBED6D855})",
+                "CORECLR_ENABLE_PROFILING=1"));
         Case(nameof(MeasurementMessages.CounterNotOpened), MeasurementMessages.CounterNotOpened("cache-misses"));
         Case(
             nameof(MeasurementMessages.NotACounter),

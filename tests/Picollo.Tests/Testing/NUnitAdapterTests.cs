@@ -202,6 +202,26 @@ public sealed class NUnitAdapterTests
     }
 
     [Fact]
+    public void UnderCoverage_EveryPerfTestIsIgnoredWithTheReason_AndNothingIsRecorded()
+    {
+        using var sandbox = new AdapterSandbox(update: true);
+        using var coverage = FakeCoverage.Coverlet();
+
+        IReadOnlyList<ITestResult> results = NUnitPipeline.Run(typeof(NUnitBaselines));
+
+        results.Count.ShouldBe(3);
+        foreach (ITestResult result in results)
+        {
+            result.ResultState.ShouldBe(ResultState.Ignored, result.Message);
+            result.Message.ShouldStartWith("The perf test NUnitBaselines.");
+            result.Message.ShouldContain($" runs code instrumented for code coverage: coverlet rewrote {FakeCoverage.Module}");
+            result.Message.ShouldContain("--filter Category!=Performance");
+        }
+
+        sandbox.BaselineFiles().ShouldBeEmpty();
+    }
+
+    [Fact]
     public void Against_FasterPasses_EqualFailsMinSpeedup_SlowerFailsMaxSlowdown_AndATypoIsNamed()
     {
         using var sandbox = new AdapterSandbox();

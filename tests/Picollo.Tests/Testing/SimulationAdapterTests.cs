@@ -66,6 +66,24 @@ public sealed class SimulationAdapterTests
     }
 
     [Fact]
+    public async Task Xunit_UnderCoverage_ATestOfSimulatedCounters_IsSkippedWithTheCoverageReason_AndStartsNoWorker()
+    {
+        using var sandbox = new AdapterSandbox(update: true);
+        using var coverage = FakeCoverage.Coverlet();
+
+        // A Valgrind that does not exist: a worker started would say so; the coverage check comes before any worker.
+        using var _ = Environment(name => name == ValgrindInstallation.PathVariable ? "/nonexistent/valgrind" : null);
+
+        PipelineTest test = (await XunitPipeline.RunAsync(null, typeof(XunitSimulatedOnly))).ShouldHaveSingleItem();
+
+        test.Outcome.ShouldBe("Skipped", test.Output);
+        test.Message.ShouldStartWith("The perf test XunitSimulatedOnly.Words runs code instrumented for code coverage: coverlet rewrote");
+        test.Message.ShouldNotContain("valgrind");
+        sandbox.BaselineFiles().ShouldBeEmpty();
+        NoWorkerLeft();
+    }
+
+    [Fact]
     public async Task Xunit_ARecording_CountsTwice_InTwoProcesses_AndAOnePercentRise_Fails()
     {
         RequireValgrind();

@@ -331,6 +331,29 @@ public sealed class XunitAdapterTests
     }
 
     [Fact]
+    public async Task UnderCoverage_EveryPerfTestIsSkippedWithTheReason_BeforeMeasuring_AndNothingIsRecorded()
+    {
+        using var sandbox = new AdapterSandbox(update: true);
+        using var coverage = FakeCoverage.Coverlet();
+
+        IReadOnlyList<PipelineTest> tests = await XunitPipeline.RunAsync(null, typeof(BaselineBody), typeof(ContextTheory));
+
+        // A body measured as the operation, and the rows of a theory that measures with its PerfContext.
+        tests.Count.ShouldBe(3, string.Join("\n", tests.Select(static t => t.DisplayName)));
+        foreach (PipelineTest test in tests)
+        {
+            test.Outcome.ShouldBe("Skipped", test.Output);
+            test.Message.ShouldStartWith("The perf test ");
+            test.Message.ShouldContain($" runs code instrumented for code coverage: coverlet rewrote {FakeCoverage.Module} to count every line and branch it runs ({FakeCoverage.Tracker})");
+            test.Message.ShouldEndWith("`dotnet test --collect:\"XPlat Code Coverage\" --filter Category!=Performance`.");
+            test.Warnings.ShouldHaveSingleItem().ShouldEndWith(": Skipped: " + test.Message, customMessage: "the console logger shows warnings, not skip reasons");
+        }
+
+        tests.ShouldAllBe(static t => t.Attachments.Count == 0 && !t.Output.Contains("samples ×", StringComparison.Ordinal));
+        sandbox.BaselineFiles().ShouldBeEmpty("nothing is recorded from instrumented code, even in update mode");
+    }
+
+    [Fact]
     public async Task Against_ATwiceAsFastBody_PassesMinSpeedup_WithBothSidesReported_AndBudgetsOnTheCandidate()
     {
         using var sandbox = new AdapterSandbox();

@@ -104,6 +104,11 @@ public sealed class AbMessagesTests
         Case(text, "WorkerExitedWithoutMeasuring: a test that failed before measuring", AbMessages.WorkerExitedWithoutMeasuring(
             "head", 1, "[FAIL] WordsPerf.Count | Assert.Equal() Failure: Values differ"));
         Case(text, "WorkerExitedWithoutMeasuring: a skipped test", AbMessages.WorkerExitedWithoutMeasuring("base", 0, ""));
+        Case(text, nameof(AbMessages.WorkerSkipped), AbMessages.WorkerSkipped(
+            "head", "WordsPerf.Count", "The perf test WordsPerf.Count runs code instrumented for code coverage: coverlet rewrote TextKit.dll "
+                + "to count every line and branch it runs (Coverlet.Core.Instrumentation.Tracker.TextKit_6a6bd7e7), so its numbers are "
+                + "not what the shipped code does. Run perf tests without coverage, or leave them out of the coverage run: "
+                + "`dotnet test --collect:\"XPlat Code Coverage\" --filter Category!=Performance`."));
         Case(text, nameof(AbMessages.WorkerSilent), AbMessages.WorkerSilent("base", timeout));
         Case(text, nameof(AbMessages.WorkerSaidUnexpected), AbMessages.WorkerSaidUnexpected("head", "READY 3"));
         Case(text, "WorkerDidNotAnswer: the head worker", AbMessages.WorkerDidNotAnswer("head", 120));
