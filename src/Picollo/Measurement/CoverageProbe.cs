@@ -10,7 +10,7 @@ namespace Picollo.Measurement;
 /// <summary>
 /// Tells whether the code a measurement runs is instrumented for code coverage, and by what: instrumented code counts every
 /// line and branch it runs, so its numbers must never pass for those of the shipped code, as unoptimized code's must not
-/// (<see cref="CodeOptimization"/>; docs/TROUBLESHOOTING.md has the cost measured).
+/// (<see cref="CodeOptimization"/>; docs/TROUBLESHOOTING.md, "Skipped tests").
 /// </summary>
 /// <remarks>
 /// <para>
