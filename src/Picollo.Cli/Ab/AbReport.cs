@@ -233,18 +233,29 @@ internal sealed record AbReport(
     private static string Ratio(AbTimeEstimate? t) => t is null ? "–"
         : string.Create(CultureInfo.InvariantCulture, $"×{t.Ratio:0.000} ({(t.Ratio - 1):+0.0%;-0.0%;0.0%})");
 
-    // An unchanged time shows the interval that proved it (the equivalence interval) and says so; any other verdict the run's.
-    private static string Interval(AbVerdict verdict, AbTimeEstimate? t) => t is null || double.IsNaN(t.Low) ? "–"
-        : verdict == AbVerdict.Unchanged && double.IsFinite(t.EquivalenceBound)
-            ? $"{Bound(t.EquivalenceLow)} … {Bound(t.EquivalenceHigh)} "
-                + string.Create(CultureInfo.InvariantCulture, $"({Math.Min(AbStatistics.EquivalenceConfidence, t.Confidence):0.#%})")
-        : $"{Bound(t.Low)} … {Bound(t.High)}";
+    // An unchanged time shows the interval that proved it and says which: the equivalence interval (inside the threshold),
+    // or after the most pairs the run's own (inside a wider bound); any other verdict the run's.
+    private string Interval(AbVerdict verdict, AbTimeEstimate? t)
+    {
+        if (t is null || double.IsNaN(t.Low))
+            return "–";
+        if (verdict != AbVerdict.Unchanged || !AbStatistics.IsEquivalent(t, Options.Threshold))
+            return $"{Bound(t.Low)} … {Bound(t.High)}";
+        double confidence = Math.Min(AbStatistics.EquivalenceConfidence, t.Confidence);
+        return $"{Bound(t.EquivalenceLow)} … {Bound(t.EquivalenceHigh)} "
+            + string.Create(CultureInfo.InvariantCulture, $"({confidence:0.#%})");
+    }
 
     // "unchanged within ±2.1%": an unchanged time says the bound it proved.
-    private static string Describe(AbVerdict verdict, AbTimeEstimate? t) =>
-        verdict == AbVerdict.Unchanged && t is not null && double.IsFinite(t.EquivalenceBound)
-            ? string.Create(CultureInfo.InvariantCulture, $"unchanged within ±{Math.Max(t.EquivalenceBound, 0.001):0.0%}")
-            : AbRunner.Describe(verdict);
+    private string Describe(AbVerdict verdict, AbTimeEstimate? t)
+    {
+        if (verdict != AbVerdict.Unchanged || t is null || !double.IsFinite(t.EquivalenceBound))
+            return AbRunner.Describe(verdict);
+        double bound = AbStatistics.IsEquivalent(t, Options.Threshold)
+            ? t.EquivalenceBound
+            : Math.Max(Math.Abs(t.Low - 1), Math.Abs(t.High - 1));
+        return string.Create(CultureInfo.InvariantCulture, $"unchanged within ±{Math.Max(bound, 0.001):0.0%}");
+    }
 
     // A change in percent; beyond +1,000 % the digits say nothing (two pairs' t-interval read +10438771656881400000000.0 %).
     internal static string Bound(double ratio) => ratio - 1 > 10 ? "> +1,000%"

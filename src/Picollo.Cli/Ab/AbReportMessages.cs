@@ -23,7 +23,8 @@ internal static class AbReportMessages
         "Time is paired: each pair of processes (one per build) measured the tests at the same time, "
             + "samples alternating; a pair's ratio is one value, and the interval is over the pairs. "
             + FormattableString.Invariant($"Unchanged: the 90% interval (two one-sided tests) inside ±{threshold:0.#%}, ")
-            + FormattableString.Invariant($"or, after {maxPairs} pairs, inside ±{AbStatistics.CapBoundInThresholds * threshold:0.#%}; ")
+            + FormattableString.Invariant($"or, after {maxPairs} pairs, the run's interval inside ")
+            + FormattableString.Invariant($"±{AbStatistics.CapBoundInThresholds * threshold:0.#%}; ")
             + "the verdict says the bound it proved. "
             + FormattableString.Invariant($"Regressed: the run's interval wholly above +{threshold:0.#%}, ")
             + FormattableString.Invariant($"or, after {maxPairs} pairs, wholly above no change.")

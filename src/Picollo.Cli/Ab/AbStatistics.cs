@@ -23,8 +23,10 @@ internal static class AbStatistics
     public const double EquivalenceConfidence = 0.90;
 
     /// <summary>
-    /// After the most pairs, an equivalence interval inside ±this many thresholds is "unchanged within" its bound: the run
-    /// cannot prove the threshold, but it proved the bound it states, and no change that large hides in it.
+    /// After the most pairs, a run's interval (at its own confidence, 99 %) inside ±this many thresholds is "unchanged
+    /// within" its bound: the run cannot prove the threshold, but it proved the bound it states. The run's interval, not the
+    /// equivalence one: in bench ab a +3.6 % change read 90 % interval +0.3 … +3.3 % after 10 pairs, and "unchanged within
+    /// ±3.3 %" would have been false; its 99 % interval (−0.9 … +4.6 %) holds it.
     /// </summary>
     public const double CapBoundInThresholds = 2;
 
@@ -101,8 +103,7 @@ internal static class AbStatistics
     /// ±threshold; regressed (improved) when the run's interval lies wholly beyond +threshold (−threshold). Otherwise more
     /// pairs are wanted (<see cref="AbVerdict.Inconclusive"/> while not final); once final, an interval wholly above 1 is
     /// regressed (certainly slower, and possibly by more than the threshold), wholly below 1 improved; one that holds 1 is
-    /// unchanged within its bound when its equivalence interval lies inside ±<see cref="CapBoundInThresholds"/> thresholds,
-    /// else inconclusive.
+    /// unchanged within its bound when it lies inside ±<see cref="CapBoundInThresholds"/> thresholds, else inconclusive.
     /// </summary>
     /// <param name="time">The estimate.</param>
     /// <param name="options">The threshold and the least pairs.</param>
@@ -128,8 +129,22 @@ internal static class AbStatistics
             return AbVerdict.Inconclusive;
         return time.Low > 1 ? AbVerdict.Regressed
             : time.High < 1 ? AbVerdict.Improved
-            : Inside(time, 1 + (CapBoundInThresholds * options.Threshold)) ? AbVerdict.Unchanged
+            : time.Low > 1 / (1 + (CapBoundInThresholds * options.Threshold)) && time.High < 1 + (CapBoundInThresholds * options.Threshold)
+                ? AbVerdict.Unchanged
             : AbVerdict.Inconclusive;
+    }
+
+    /// <summary>
+    /// Whether an unchanged verdict rests on the equivalence interval (inside ±threshold), so that interval and its bound
+    /// are what it proved; else (after the most pairs, inside a wider bound) the run's interval is.
+    /// </summary>
+    /// <param name="time">The estimate.</param>
+    /// <param name="threshold">The run's threshold.</param>
+    /// <returns>Whether the equivalence interval lies inside ±threshold.</returns>
+    public static bool IsEquivalent(AbTimeEstimate time, double threshold)
+    {
+        ArgumentNullException.ThrowIfNull(time);
+        return Inside(time, 1 + threshold);
     }
 
     // Whether the equivalence interval lies inside ±(up − 1), as a ratio: the interval's ends inside (1 / up, up).

@@ -24,8 +24,10 @@ public sealed class AbStatisticsTests
     [InlineData(1.01, 1.05, 1.015, 1.045, true, "Regressed")] // never "unchanged" for a change the interval does not exclude
     [InlineData(0.95, 0.99, 0.955, 0.985, true, "Improved")]
     [InlineData(0.97, 1.05, 0.975, 1.045, false, "Inconclusive")]
-    [InlineData(0.97, 1.05, 0.975, 1.045, true, "Unchanged")] // at the cap: unchanged within ±4.5 %, inside ±6 %
+    [InlineData(0.97, 1.05, 0.975, 1.045, true, "Unchanged")] // at the cap: the run's interval inside ±6 %, within ±5 %
     [InlineData(0.93, 1.08, 0.94, 1.07, true, "Inconclusive")] // at the cap, a bound past ±6 % proves nothing worth saying
+    [InlineData(0.991, 1.046, 1.003, 1.033, true, "Unchanged")] // +3.6 % of work in bench ab: within ±4.6 % (99 %), not ±3.3 %
+    [InlineData(0.936, 1.05, 0.98, 1.03, true, "Inconclusive")] // at the cap, a 90 % interval that reaches +3 % and a 99 % one past −6 %
     public void Decide_FollowsTheThresholdRule(double low, double high, double equivalenceLow, double equivalenceHigh, bool final, string expected)
     {
         var time = new AbTimeEstimate("tsc", [1, 1, 1], Math.Sqrt(low * high), low, high, 0.99, 1)
