@@ -59,6 +59,10 @@ internal static class AbBenchmark
         var options = new AbOptions { Cpu = NoiseMode.MeasuredCpu };
         if (VerdictsBenchmark.Option(args, "--samples") is [{ } cap] && int.TryParse(cap, CultureInfo.InvariantCulture, out int perPair))
             options = options with { SamplesPerPair = perPair };
+
+        // --tests-per-pair 1: a process pair per test, as before a pair ran a round's tests, to compare in one session.
+        if (VerdictsBenchmark.Option(args, "--tests-per-pair") is [{ } tests] && int.TryParse(tests, CultureInfo.InvariantCulture, out int testsPerPair))
+            options = options with { TestsPerPair = testsPerPair };
         (string Name, double Work)[] arms = VerdictsBenchmark.Option(args, "--arms") is { } named ? [.. s_arms.Where(a => named.Contains(a.Name))]
             : fifty ? [.. s_arms.Take(2)] : s_arms;
         MachineInfo machine = MachineInfo.Current();

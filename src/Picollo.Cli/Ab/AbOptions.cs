@@ -31,6 +31,12 @@ internal sealed record AbOptions
     /// </summary>
     public int Cpu { get; init; } = System.Environment.ProcessorCount - 1;
 
+    /// <summary>
+    /// The most tests one process pair runs in a round (default: all of a project's due tests). The bench sets 1 to measure
+    /// against a pair per test in the same session.
+    /// </summary>
+    public int TestsPerPair { get; init; } = int.MaxValue;
+
     /// <summary>The whole run's time after the builds: no new pair starts past it (default 20 minutes).</summary>
     public TimeSpan TimeBudget { get; init; } = TimeSpan.FromMinutes(20);
 }

@@ -37,7 +37,7 @@ internal static class AbRunner
             List<Entry> due = [.. tests.Where(e => e.WantsPair(options, round))];
             if (due.Count == 0)
                 break;
-            foreach (List<Entry> group in Groups(due))
+            foreach (List<Entry> group in Groups(due, options.TestsPerPair))
             {
                 if (Stopwatch.GetElapsedTime(start) > options.TimeBudget && round >= 1)
                 {
@@ -101,15 +101,15 @@ internal static class AbRunner
     // The round's process pairs: the due tests of one project share a pair (the tests both builds have; the tests only the
     // head has share a head-only one). A test a crash kept from its last pair, and tests whose short names collide, run in
     // a pair of their own.
-    private static IEnumerable<List<Entry>> Groups(List<Entry> due)
+    private static IEnumerable<List<Entry>> Groups(List<Entry> due, int testsPerPair)
     {
         foreach (var sameBuilds in due.GroupBy(static e => (e.Base, e.Head)))
         {
             List<Entry> shared = [.. sameBuilds.Where(static e => e.Missed == 0)];
             if (!AbTestOrder.Distinct(shared.Select(static e => e.Test)))
                 shared = [];
-            if (shared.Count > 0)
-                yield return shared;
+            foreach (Entry[] chunk in shared.Chunk(Math.Max(1, testsPerPair)))
+                yield return [.. chunk];
             foreach (Entry alone in sameBuilds.Where(e => !shared.Contains(e)))
                 yield return [alone];
         }
