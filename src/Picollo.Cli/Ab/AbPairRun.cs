@@ -201,9 +201,9 @@ internal static class AbPairRun
             if (line is null)
                 side.Closed = true;
             else if (line.StartsWith("BEGIN ", StringComparison.Ordinal))
-                side.Pending = side.LastKey = line["BEGIN ".Length..];
+                side.Pending = line["BEGIN ".Length..];
             else if (line.StartsWith("ALONE ", StringComparison.Ordinal))
-                (side.Pending, side.LastKey, side.Alone) = (line["ALONE ".Length..], line["ALONE ".Length..], true);
+                (side.Pending, side.Alone) = (line["ALONE ".Length..], true);
             else
                 return new Trouble(side.Name, AbMessages.WorkerSaidUnexpected(side.Name, line));
         }
@@ -361,7 +361,11 @@ internal static class AbPairRun
         var measurements = new List<SideBySideRecord>();
         var failures = new List<SideBySideRecord>();
         var skips = new List<SideBySideRecord>();
-        foreach (string path in Directory.GetFiles(folder, "*.json").Order(StringComparer.Ordinal))
+        // "<side>.<kind>.<sequence>.json": by side, then by the worker's own sequence, which is the order it ran its tests in.
+        IEnumerable<string> files = Directory.GetFiles(folder, "*.json")
+            .OrderBy(static p => Path.GetFileName(p).Split('.')[0], StringComparer.Ordinal)
+            .ThenBy(static p => Path.GetFileName(p).Split('.')[^2], StringComparer.Ordinal);
+        foreach (string path in files)
         {
             SideBySideRecord record;
             try
@@ -393,9 +397,10 @@ internal static class AbPairRun
     {
         var outcomes = new Dictionary<AbTest, AbPairOutcome>();
         var ended = new HashSet<string>(StringComparer.Ordinal);
-        for (int i = 0; i < order.Tests.Count; i++)
+        List<AbTest> ran = RunOrder(order, measurements.Concat(failures).Concat(skips));
+        for (int i = 0; i < ran.Count; i++)
         {
-            AbTest test = order.Tests[i];
+            AbTest test = ran[i];
             List<SideBySideRecord> own = [.. measurements.Where(r => order.TestOf(r.Test) == test)];
             List<SideBySideRecord> failed = [.. failures.Where(r => order.TestOf(r.Test) == test)];
             Trouble? problem = blamed is not null && (test == blamed || blamed == s_everyTest) ? trouble : null;
@@ -416,17 +421,18 @@ internal static class AbPairRun
                 // A side with nothing for this test and nothing after it ended here: with an exit code, this test took it
                 // down (its crash is its side's problem), and the tests after it were never reached by it. A side that
                 // went on past the test measured nothing in it (skipped there): nobody's fault, not judged.
-                if (ended.Contains(side.Name))
+                // After a pair given up (trouble laid on its test), a test a side has nothing for was not reached by it.
+                if (ended.Contains(side.Name) || trouble is not null)
                 {
                     unreached = true;
                     continue;
                 }
 
-                bool endedHere = !order.Tests.Skip(i + 1).Any(later =>
+                bool endedHere = !ran.Skip(i + 1).Any(later =>
                     measurements.Concat(failures).Concat(skips).Any(r => r.Side == side.Name && order.TestOf(r.Test) == later));
                 // xunit's exit code 1 says a test failed, which that test's failure record says already.
                 bool crashed = side.Worker.ExitCode != 0 && !(side.Worker.ExitCode == 1 && failures.Any(r => r.Side == side.Name));
-                if (endedHere && crashed && i < order.Tests.Count - 1)
+                if (endedHere && crashed)
                     ended.Add(side.Name);
                 problem = new Trouble(
                     endedHere && crashed ? side.Name : "none",
@@ -442,23 +448,36 @@ internal static class AbPairRun
         return outcomes;
     }
 
+    // The tests in the order the workers ran them: as the side with the most records met them (both sides run one runner's
+    // order), then the tests no record names, in the pair's order.
+    private static List<AbTest> RunOrder(AbTestOrder order, IEnumerable<SideBySideRecord> records)
+    {
+        IGrouping<string, SideBySideRecord>? fullest = records.GroupBy(static r => r.Side)
+            .MaxBy(g => g.Select(r => order.TestOf(r.Test)).Distinct().Count());
+        List<AbTest> ran =
+            [.. (fullest ?? Enumerable.Empty<SideBySideRecord>()).Select(r => order.TestOf(r.Test)).OfType<AbTest>().Distinct()];
+        ran.AddRange(order.Tests.Where(t => !ran.Contains(t)));
+        return ran;
+    }
+
     // Stands for "every test of the pair" in Blamed: no side reached a test (a worker that could not start or crashed first).
     private static readonly AbTest s_everyTest = new(string.Empty, string.Empty, string.Empty);
 
     private static AbTest Blamed(
         List<Side> sides, AbTestOrder order, Trouble trouble, List<SideBySideRecord> measurements, List<SideBySideRecord> failures)
     {
+        // The measurement a side waits at: the troubled side's own, else the other's (both sides run one order).
         Side? troubled = sides.FirstOrDefault(s => s.Name == trouble.Side);
-        IEnumerable<string?> keys =
-            [troubled?.Pending, .. sides.Where(s => s != troubled).Select(static s => s.Pending), troubled?.LastKey];
+        IEnumerable<string?> keys = [troubled?.Pending, .. sides.Where(s => s != troubled).Select(static s => s.Pending)];
         foreach (string? key in keys)
         {
             if (key is not null && order.TestOf(key[..Math.Max(0, key.LastIndexOf('#'))]) is { } test)
                 return test;
         }
 
-        // No side waits at a measurement: the troubled side ended between tests, so the first test it has nothing for.
-        AbTest? next = order.Tests.FirstOrDefault(t =>
+        // No side waits at a measurement: the troubled side ended between tests, so the first test, in the order the workers
+        // ran them, it has nothing for. Not the last it began: that one may have ended well just before.
+        AbTest? next = RunOrder(order, measurements.Concat(failures)).FirstOrDefault(t =>
             !measurements.Any(r => order.TestOf(r.Test) == t && (troubled is null || r.Side == troubled.Name))
             && !failures.Any(r => order.TestOf(r.Test) == t));
         return measurements.Count == 0 && failures.Count == 0 ? s_everyTest : next ?? s_everyTest;
@@ -484,8 +503,5 @@ internal static class AbPairRun
         public bool Alone { get; set; }
 
         public bool Closed { get; set; }
-
-        // The last measurement this side began, to lay a crash on its test.
-        public string? LastKey { get; set; }
     }
 }
