@@ -396,11 +396,9 @@ internal static class AbPairRun
         List<SideBySideRecord> skips)
     {
         var outcomes = new Dictionary<AbTest, AbPairOutcome>();
-        var ended = new HashSet<string>(StringComparer.Ordinal);
         List<AbTest> ran = RunOrder(order, measurements.Concat(failures).Concat(skips));
-        for (int i = 0; i < ran.Count; i++)
+        foreach (AbTest test in ran)
         {
-            AbTest test = ran[i];
             List<SideBySideRecord> own = [.. measurements.Where(r => order.TestOf(r.Test) == test)];
             List<SideBySideRecord> failed = [.. failures.Where(r => order.TestOf(r.Test) == test)];
             Trouble? problem = blamed is not null && (test == blamed || blamed == s_everyTest) ? trouble : null;
@@ -418,25 +416,21 @@ internal static class AbPairRun
                     continue;
                 }
 
-                // A side with nothing for this test and nothing after it ended here: with an exit code, this test took it
-                // down (its crash is its side's problem), and the tests after it were never reached by it. A side that
-                // went on past the test measured nothing in it (skipped there): nobody's fault, not judged.
-                // After a pair given up (trouble laid on its test), a test a side has nothing for was not reached by it.
-                if (ended.Contains(side.Name) || trouble is not null)
+                // xunit's exit code 1 says a test failed, which that test's failure record says already.
+                bool crashed = side.Worker.ExitCode != 0 && !(side.Worker.ExitCode == 1 && failures.Any(r => r.Side == side.Name));
+
+                // After a pair given up (its trouble laid on its test), or a side that crashed in a pair of several tests
+                // (which one took it down is a guess: a class's constructor can end it before its test says anything), a
+                // test a side has nothing for was not reached: it runs alone next round, where nothing is a guess. Alone, a
+                // crash is its side's problem; a clean exit without a measurement is a skip there, nobody's fault.
+                if (trouble is not null || (crashed && ran.Count > 1))
                 {
                     unreached = true;
                     continue;
                 }
 
-                bool endedHere = !ran.Skip(i + 1).Any(later =>
-                    measurements.Concat(failures).Concat(skips).Any(r => r.Side == side.Name && order.TestOf(r.Test) == later));
-                // xunit's exit code 1 says a test failed, which that test's failure record says already.
-                bool crashed = side.Worker.ExitCode != 0 && !(side.Worker.ExitCode == 1 && failures.Any(r => r.Side == side.Name));
-                if (endedHere && crashed)
-                    ended.Add(side.Name);
-                problem = new Trouble(
-                    endedHere && crashed ? side.Name : "none",
-                    AbMessages.WorkerExitedWithoutMeasuring(side.Name, side.Worker.ExitCode, side.Worker.Tail()));
+                string said = AbMessages.WorkerExitedWithoutMeasuring(side.Name, side.Worker.ExitCode, side.Worker.Tail());
+                problem = new Trouble(crashed ? side.Name : "none", said);
             }
 
             bool reached = own.Count > 0 || failed.Count > 0 || problem is not null;
@@ -463,7 +457,7 @@ internal static class AbPairRun
     // Stands for "every test of the pair" in Blamed: no side reached a test (a worker that could not start or crashed first).
     private static readonly AbTest s_everyTest = new(string.Empty, string.Empty, string.Empty);
 
-    private static AbTest Blamed(
+    private static AbTest? Blamed(
         List<Side> sides, AbTestOrder order, Trouble trouble, List<SideBySideRecord> measurements, List<SideBySideRecord> failures)
     {
         // The measurement a side waits at: the troubled side's own, else the other's (both sides run one order).
@@ -475,8 +469,10 @@ internal static class AbPairRun
                 return test;
         }
 
-        // No side waits at a measurement: the troubled side ended between tests, so the first test, in the order the workers
-        // ran them, it has nothing for. Not the last it began: that one may have ended well just before.
+        // No side waits at a measurement: in a pair of several tests nothing says which one the side ended in, so none is
+        // blamed, and each test it has nothing for runs alone in the next round, where it is the only candidate.
+        if (order.Tests.Count > 1)
+            return null;
         AbTest? next = RunOrder(order, measurements.Concat(failures)).FirstOrDefault(t =>
             !measurements.Any(r => order.TestOf(r.Test) == t && (troubled is null || r.Side == troubled.Name))
             && !failures.Any(r => order.TestOf(r.Test) == t));
