@@ -24,7 +24,7 @@ internal static class AbPairRun
     /// </summary>
     /// <param name="baseAssembly">The base build's assembly holding the tests, or <see langword="null"/>.</param>
     /// <param name="headAssembly">The head build's, or <see langword="null"/>.</param>
-    /// <param name="tests">The test methods, in the order the workers run them (their framework's: by name).</param>
+    /// <param name="tests">The test methods (the workers run them in their framework's order; the records tell it).</param>
     /// <param name="pairIndex">The round: which side warms up first alternates with it.</param>
     /// <param name="cpu">The CPU both sides measure on.</param>
     /// <param name="timeout">How long a side may stay silent (not measuring, not exiting) before the pair is given up.</param>
@@ -353,9 +353,8 @@ internal static class AbPairRun
             File.Copy(file, Path.Combine(target, Path.GetFileName(file)), overwrite: true);
     }
 
-    // Each test's records, and the pair's problem laid where it belongs: on the test a side was at when it crashed or hung
-    // (its own pending measurement, else the other side's, else the first test no side reached), and on every test when
-    // no side reached any. Tests after a crash that no side reached are left out: they run in a later pair.
+    // Each test's records, and the pair's problem laid where it belongs (Blamed). Tests a crashed side has nothing for are
+    // left out: they run alone in a later pair.
     private static Dictionary<AbTest, AbPairOutcome> Collect(string folder, List<Side> sides, AbTestOrder order, Trouble? trouble)
     {
         var measurements = new List<SideBySideRecord>();
@@ -381,7 +380,7 @@ internal static class AbPairRun
             (record.Kind switch { "failure" => failures, "skipped" => skips, _ => measurements }).Add(record);
         }
 
-        AbTest? blamed = trouble is null ? null : Blamed(sides, order, trouble, measurements, failures);
+        AbTest? blamed = trouble is null ? null : Blamed(sides, order, trouble);
         return PerTest(sides, order, trouble, blamed, measurements, failures, skips);
     }
 
@@ -401,7 +400,7 @@ internal static class AbPairRun
         {
             List<SideBySideRecord> own = [.. measurements.Where(r => order.TestOf(r.Test) == test)];
             List<SideBySideRecord> failed = [.. failures.Where(r => order.TestOf(r.Test) == test)];
-            Trouble? problem = blamed is not null && (test == blamed || blamed == s_everyTest) ? trouble : null;
+            Trouble? problem = test == blamed ? trouble : null;
             bool unreached = false;
             foreach (Side side in sides)
             {
@@ -454,13 +453,11 @@ internal static class AbPairRun
         return ran;
     }
 
-    // Stands for "every test of the pair" in Blamed: no side reached a test (a worker that could not start or crashed first).
-    private static readonly AbTest s_everyTest = new(string.Empty, string.Empty, string.Empty);
-
-    private static AbTest? Blamed(
-        List<Side> sides, AbTestOrder order, Trouble trouble, List<SideBySideRecord> measurements, List<SideBySideRecord> failures)
+    // The test a pair given up belongs to: the measurement a side waits at (the troubled side's own, else the other's: both
+    // sides run one order); else, in a pair of one test, that test. In a pair of several with no side waiting, nothing says
+    // which test the side ended in: none is blamed, and each test it has nothing for runs alone in the next round.
+    private static AbTest? Blamed(List<Side> sides, AbTestOrder order, Trouble trouble)
     {
-        // The measurement a side waits at: the troubled side's own, else the other's (both sides run one order).
         Side? troubled = sides.FirstOrDefault(s => s.Name == trouble.Side);
         IEnumerable<string?> keys = [troubled?.Pending, .. sides.Where(s => s != troubled).Select(static s => s.Pending)];
         foreach (string? key in keys)
@@ -469,14 +466,7 @@ internal static class AbPairRun
                 return test;
         }
 
-        // No side waits at a measurement: in a pair of several tests nothing says which one the side ended in, so none is
-        // blamed, and each test it has nothing for runs alone in the next round, where it is the only candidate.
-        if (order.Tests.Count > 1)
-            return null;
-        AbTest? next = RunOrder(order, measurements.Concat(failures)).FirstOrDefault(t =>
-            !measurements.Any(r => order.TestOf(r.Test) == t && (troubled is null || r.Side == troubled.Name))
-            && !failures.Any(r => order.TestOf(r.Test) == t));
-        return measurements.Count == 0 && failures.Count == 0 ? s_everyTest : next ?? s_everyTest;
+        return order.Tests.Count == 1 ? order.Tests[0] : null;
     }
 
     // Why a pair was given up, and whose side it was (a head that crashes or hangs fails the test).
