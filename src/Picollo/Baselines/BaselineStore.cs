@@ -33,6 +33,7 @@ internal sealed class BaselineStore
 
     private readonly BaselineStoreOptions _options;
     private readonly Func<string, string?> _getEnvironmentVariable;
+    private (string Path, BaselineFile? File)? _read;
 
     /// <summary>Creates a store.</summary>
     /// <param name="options">The options; defaults when <see langword="null"/>.</param>
@@ -116,8 +117,24 @@ internal sealed class BaselineStore
         string baselinePath, MachineFingerprint machine, BaselineRecord current, string? folderProblem = null)
     {
         ArgumentNullException.ThrowIfNull(baselinePath);
-        BaselineFile? baseline = folderProblem is null ? Read(Path.GetFullPath(baselinePath)) : null;
+        BaselineFile? baseline = folderProblem is null ? ReadOnce(Path.GetFullPath(baselinePath)) : null;
         return BaselineComparer.Compare(baseline, machine, current, _options.VerdictPolicy);
+    }
+
+    /// <summary>
+    /// The baseline at <paramref name="fullPath"/> as this store last read it: a judgement compares up to a dozen
+    /// measurements with one file, which nothing but this store's own update writes meanwhile (each test has its own file).
+    /// </summary>
+    /// <param name="fullPath">The baseline's full path.</param>
+    /// <returns>The file, or <see langword="null"/> when there is none.</returns>
+    /// <exception cref="BaselineFormatException">The baseline is corrupt.</exception>
+    public BaselineFile? ReadOnce(string fullPath)
+    {
+        if (_read is { } read && read.Path == fullPath)
+            return read.File;
+        BaselineFile? file = Read(fullPath);
+        _read = (fullPath, file);
+        return file;
     }
 
     /// <summary>
@@ -162,6 +179,8 @@ internal sealed class BaselineStore
             string? updateFailure = folderProblem ?? (IsAddingProcessLevels
                 ? TryWrite(() => added = AddProcessLevels(baselinePath, entries), "update the baseline", baselinePath)
                 : TryWrite(() => UpdateAll(baselinePath, entries), "update the baseline", baselinePath));
+            // What was read before the update is no longer the file.
+            _read = null;
             if (updateFailure is not null)
             {
                 lines.Add(updateFailure);

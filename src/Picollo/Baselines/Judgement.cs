@@ -14,7 +14,6 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
     /// <summary>Measurements taken again when the conditions are not the recording's, before time is judged with their allowance.</summary>
     public const int ConditionAttempts = 2;
 
-    private readonly BaselineFile? _baseline = folderProblem is null ? BaselineStore.Read(baselinePath) : null;
     private readonly PerfResult _first = result;
     private readonly SimulatedRepeat _simulated = new();
     private int _conditionMeasurements = 1;
@@ -55,6 +54,10 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
 
     /// <summary>Gets the store that compares and writes.</summary>
     public BaselineStore Store { get; } = new(options);
+
+    // The baseline as the judgement found it (a recording may write it meanwhile): what a record of code that was not final
+    // keeps of this machine's earlier entry.
+    private readonly BaselineFile? _baseline = folderProblem is null ? BaselineStore.Read(baselinePath) : null;
 
     /// <summary>Gets or sets the measurement judged now.</summary>
     public PerfResult Judged { get; set; } = result;
