@@ -10,15 +10,6 @@ namespace Picollo.Baselines;
 /// </param>
 internal sealed record BaselineEntry(MachineFingerprint Machine, BaselineRecord Record)
 {
-    /// <summary>The recorded counter a verdict of this entry was judged against.</summary>
-    /// <param name="verdict">A verdict compared with this entry.</param>
-    /// <returns>The counter, or <see langword="null"/> when the entry does not hold it.</returns>
-    public BaselineCounter? CounterFor(CounterVerdict verdict)
-    {
-        ArgumentNullException.ThrowIfNull(verdict);
-        return Record.Find(verdict.Counter);
-    }
-
     /// <summary>
     /// The entries a measurement of <paramref name="machine"/> is written as: the machine's, with every counter but the
     /// simulated ones, and the simulated machine's (<see cref="MachineFingerprint.ForSimulator"/>) with those, which any

@@ -4,27 +4,10 @@ namespace Picollo.Baselines;
 
 /// <summary>
 /// Judges a measurement against its baseline the way a test must: never on noise, never on code that was not final,
-/// never losing a baseline, never hiding a gross regression (docs/ARCHITECTURE.md, "Baselines and verdicts"). The policy
-/// lives here once, for the assertion and for both test-framework adapters, as a script of stages: the gate
-/// (<see cref="Gate"/>), then measure, record, compare, confirm and conclude (<see cref="Judgement"/>).
+/// never losing a baseline, never hiding a gross regression (docs/ARCHITECTURE.md, "Baselines and verdicts"). One entry for the
+/// assertion and both test-framework adapters: the gate (<see cref="Gate"/>) says which measurements are not judged at
+/// all; the rest go through the stages of a <see cref="Judgement"/>, whose decisions are <see cref="VerdictDecision"/>'s.
 /// </summary>
-/// <remarks>
-/// <list type="number">
-/// <item>A run whose warmup did not see the body's final code is measured again before anything is judged or recorded:
-/// a baseline taken from tier-0 code holds numbers up to 3.5× too slow, and tier-0 code even allocates what tier-1 code
-/// stack-allocates (40 bytes per operation for a 4-int array). A recording none of whose measurements ran final code
-/// writes no time, cycles or misses of its own.</item>
-/// <item>What is written is recorded from a steady moment, at the machine's fast level, and across fresh processes, so
-/// the baseline knows the levels a body's time takes from one process to the next.</item>
-/// <item>A statistical regression (time, cycles, misses) fails only when a second measurement regresses on the same
-/// counter, and, for time, when fresh processes do too where the test adapter can start them: one disturbed measurement
-/// (a busy host slowed a whole run by +56% in the verdict-quality experiment) or one process at a level no recording saw
-/// must not fail a build. A deterministic counter needs no second look when the run's code was final.</item>
-/// <item>A regression confirmed twice fails even when neither measurement reached tier 1: doubled allocations are real at
-/// any tier, and a test process whose tiering never catches up would otherwise never fail; the reader is told what to
-/// rule out.</item>
-/// </list>
-/// </remarks>
 internal static class BaselineJudge
 {
     /// <summary>Judges <paramref name="result"/> against the baseline of the test, writing what the outcome calls for.</summary>

@@ -113,10 +113,9 @@ internal sealed class LevelRecording(Judgement j)
         memory.SlowerThanFastest(j.Current with { BranchSpeed = null }) <= SlowLevel;
 
     // Whether a recording slower than the machine's fast level on the branchy reference only stays as it is, because the
-    // body did not follow the reference to the fast level (BranchFollowing.RecordInSlowerState): every later run in that
-    // slower state is then judged with no branchy bound, where recorded at the fast level +30 % passed inside one in 45-50
-    // of 50 runs of each of the four cells whose recording had caught the reference at a fast moment (bench verdicts, run
-    // 6). The recording is whole either way: the floor and the reference reading it keeps come from the same measurement.
+    // body did not follow the reference to the fast level (BranchFollowing.RecordInSlowerState): later runs in that state
+    // are then judged with no branchy bound to hide in (docs/VERDICTS.md, "Levels"). The recording stays whole: its floor
+    // and the reference reading it keeps come from the same measurement.
     private bool KeepsSlowerBranchyState(MachineSpeedMemory memory, BaselineRecord fast, int measurement)
     {
         if (!SlowOnTheBranchyReferenceOnly(memory))
@@ -206,14 +205,10 @@ internal sealed class LevelRecording(Judgement j)
         return later;
     }
 
-    // A spread is known only where two processes agree on the host's state: with one joined (the others measured while
-    // the host ran branchy code slower, or beside a busy machine), the entry knew no spread and unchanged code failed in
-    // the next process at another level (bench levels, busy cells: 1 of 4 joined). And a body that took levels may
-    // take more than the first processes drew: levels 2× apart, a third of the processes at each, and a recording of
-    // four kept the middle one; a process at the slowest failed unchanged code, and a 3× body at the fastest passed
-    // inside the allowance (bench levels, the `leveled` model). So more processes, a few, until two join and, where the
-    // body showed levels, until two in a row show none the recording had not seen. Returns the combination and the
-    // number of fresh processes started.
+    // A spread is known only where two processes agree on the host's state, and a body that took levels may take more than
+    // the first processes drew (docs/VERDICTS.md, "Recording a baseline"): so a few more processes, until two join and,
+    // where the body showed levels, until two in a row show none the recording had not seen. Returns the combination and
+    // the number of fresh processes started.
     private (TimeSpread.Combined Combined, int Started) CombineUntilSettled(
         IFreshProcessMeasurer? fresh,
         int processes,

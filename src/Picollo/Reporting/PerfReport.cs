@@ -74,7 +74,7 @@ internal sealed class PerfReport
     /// <param name="counterName">The counter's name (ordinal).</param>
     /// <returns>The baseline's counter from the entry the verdict names.</returns>
     public BaselineCounter? GetBaselineCounter(string counterName) =>
-        GetVerdict(counterName) is { BaselineMachineId: { } id } verdict ? _baseline?.Find(id)?.CounterFor(verdict) : null;
+        GetVerdict(counterName) is { BaselineMachineId: { } id } verdict ? _baseline?.Find(id)?.Record.Find(verdict.Counter) : null;
 
     /// <summary>
     /// The report in markdown: a heading, the run line, the re-measurement when there was one, then per counter its
