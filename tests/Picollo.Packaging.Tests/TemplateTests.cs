@@ -109,8 +109,9 @@ public abstract class TemplateTests(PackageFeed feed, string template, string fr
         if (recording.Output.Contains("The baseline entry holds no tsc", StringComparison.Ordinal))
         {
             recording.Output.ShouldContain("no measurement of the recording ran the body's final code", customMessage: recording.Output);
-            TestContext.Current.TestOutputHelper?.WriteLine("The recording ran no final code: its entry holds no time, as its notice says.");
-            return;
+            Assert.Skip("Not checked how many fresh processes the recording joined and that the baseline file stores that count: none of "
+                + "the recording's measurements ran the body's final code (the machine's other builds kept the JIT busy), so its entry holds "
+                + "no time; the notice saying so was checked.");
         }
 
         // A fresh process can be left out (measured while the host ran branchy code in another state, or beside a busy

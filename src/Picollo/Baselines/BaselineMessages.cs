@@ -11,6 +11,8 @@ namespace Picollo.Baselines;
 /// <see cref="SteadyRecording"/> and <see cref="TimeSpread"/> decide; this class words it. Each kind is shown in
 /// <c>Approved/BaselineMessages.approved.md</c>.
 /// </summary>
+// Longer than 400 lines: a catalogue, one method per kind of notice and each shown in BaselineMessages.approved.md; the
+// kinds change for one reason, their wording, and are reviewed together as one golden file.
 internal static class BaselineMessages
 {
     /// <summary><c>PICOLLO_RECORDING_SPACING</c> holds no number of seconds from 0 to 60: the default spacing was used.</summary>

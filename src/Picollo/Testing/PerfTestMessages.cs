@@ -9,6 +9,8 @@ namespace Picollo.Testing;
 /// skips or falls back. Each method is one kind of message, named for the situation, taking the facts it states; the
 /// golden file <c>PerfTestMessages.approved.md</c> shows every kind.
 /// </summary>
+// Longer than 400 lines: a catalogue, one method per kind of message and each shown in PerfTestMessages.approved.md; the
+// kinds change for one reason, their wording, and are reviewed together as one golden file.
 internal static class PerfTestMessages
 {
     /// <summary>A method that is async.</summary>

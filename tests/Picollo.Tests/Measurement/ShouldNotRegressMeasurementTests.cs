@@ -115,7 +115,9 @@ public sealed class ShouldNotRegressMeasurementTests
                 host.Notices.ShouldContain(n => n.Message.StartsWith("The baseline entry holds no task-clock", StringComparison.Ordinal));
                 slower.ShouldNotRegress(options: Local(temp), maxChange: HostNoise, callerFilePath: source, testMethod: "Work");
                 host.Output[^1].ShouldContain("this machine's entry was recorded without it");
-                return;
+                Assert.Skip($"Not checked that a 4x chain fails as a confirmed regression: none of {recordings} recordings ran the body's "
+                    + "final code (the suite kept the JIT busy), so the baseline holds no task-clock to judge it by; the notices saying "
+                    + "so were checked.");
             }
 
             // On a failure, the recording's and the judgement's reports: a busy suite run once passed this 4x chain (issue 24),

@@ -112,7 +112,9 @@ public sealed class NUnitAdapterTests
                 Single(recorded, "Body").Output.ShouldContain("The baseline entry holds no tsc");
                 regressed.ResultState.Status.ShouldBe(TestStatus.Passed, regressed.Message);
                 regressed.Output.ShouldContain("this machine's entry was recorded without it");
-                return;
+                Assert.Skip($"Not checked that a 3x chain fails as a confirmed regression: none of {recordings} recordings ran the body's "
+                    + "final code (other tests kept the JIT busy), so the baseline holds no tsc to judge it by; the notices saying so "
+                    + "were checked.");
             }
 
             // On a failure, the recording's own report and the file it wrote too: a busy suite run once recorded this chain at

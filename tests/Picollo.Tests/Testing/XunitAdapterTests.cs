@@ -233,7 +233,9 @@ public sealed class XunitAdapterTests
                 updated.Warnings.ShouldContain(w => w.Contains("The baseline entry holds no tsc", StringComparison.Ordinal), string.Join(" | ", updated.Warnings));
                 regressed.Outcome.ShouldBe("Passed", regressed.Message);
                 regressed.Warnings.ShouldContain(w => w.Contains("this machine's entry was recorded without it", StringComparison.Ordinal), string.Join(" | ", regressed.Warnings));
-                return;
+                Assert.Skip($"Not checked that a 3x chain fails as a confirmed regression: none of {recordings} recordings ran the body's "
+                    + "final code (other tests kept the JIT busy), so the baseline holds no tsc to judge it by; the notices saying so "
+                    + "were checked.");
             }
 
             regressed.Outcome.ShouldBe("Failed", string.Join(" | ", regressed.Warnings));
