@@ -1,7 +1,5 @@
 using System.Globalization;
-using System.Text;
 using Picollo.Baselines.Serialization;
-using Picollo.Text;
 
 namespace Picollo.Baselines;
 
@@ -28,8 +26,6 @@ internal sealed class BaselineStore
 {
     // PICOLLO_UPDATE_BASELINES=add: update mode that extends this machine's entry by one process's level (TimeSpread.Extend).
     private const string AddValue = "add";
-
-    private static readonly UTF8Encoding s_utf8 = new(encoderShouldEmitUTF8Identifier: false);
 
     private readonly BaselineStoreOptions _options;
     private readonly Func<string, string?> _getEnvironmentVariable;
@@ -177,8 +173,8 @@ internal sealed class BaselineStore
             // The user asked for the baseline to be written: not writing it is a failure, with the reason and the fix.
             string? added = null;
             string? updateFailure = folderProblem ?? (IsAddingProcessLevels
-                ? TryWrite(() => added = AddProcessLevels(baselinePath, entries), "update the baseline", baselinePath)
-                : TryWrite(() => UpdateAll(baselinePath, entries), "update the baseline", baselinePath));
+                ? BaselineFileWriter.TryWrite(() => added = AddProcessLevels(baselinePath, entries), "update the baseline", baselinePath)
+                : BaselineFileWriter.TryWrite(() => UpdateAll(baselinePath, entries), "update the baseline", baselinePath));
             // What was read before the update is no longer the file.
             _read = null;
             if (updateFailure is not null)
@@ -204,7 +200,7 @@ internal sealed class BaselineStore
         if (verdicts.All(IsPassing))
         {
             // Clean-up of an earlier run's pending entry: a folder that refuses it leaves a stale received file, nothing more.
-            _ = TryWrite(
+            _ = BaselineFileWriter.TryWrite(
                 () => RemoveReceivedEntries(baselinePath, receivedPath, [.. entries.Select(static e => e.Machine.Id)]),
                 "remove the pending entry of",
                 receivedPath);
@@ -212,7 +208,7 @@ internal sealed class BaselineStore
         }
 
         string? failure = folderProblem
-            ?? TryWrite(() => WriteReceived(baselinePath, receivedPath, entries), "write the received file", receivedPath);
+            ?? BaselineFileWriter.TryWrite(() => WriteReceived(baselinePath, receivedPath, entries), "write the received file", receivedPath);
         return Conclude(verdicts, baselinePath, failure is null ? receivedPath : null, failure);
     }
 
@@ -316,7 +312,7 @@ internal sealed class BaselineStore
         using (BaselineFileLock.Acquire(baselinePath, _options.LockTimeout))
         {
             BaselineFile merged = (Read(baselinePath) ?? BaselineFile.Empty).WithEntry(entry);
-            WriteAtomically(baselinePath, merged.ToJson());
+            BaselineFileWriter.WriteAtomically(baselinePath, merged.ToJson());
             RemoveReceivedEntryLocked(merged, BaselineLocator.GetReceivedPath(baselinePath), entry.Machine.Id);
         }
     }
@@ -355,7 +351,7 @@ internal sealed class BaselineStore
             if (!ReferenceEquals(written, existing))
             {
                 file = file.WithEntry(written);
-                WriteAtomically(baselinePath, file.ToJson());
+                BaselineFileWriter.WriteAtomically(baselinePath, file.ToJson());
             }
 
             // Whatever was written, this machine's pending received entry (a failure of a process at another level) is
@@ -375,7 +371,7 @@ internal sealed class BaselineStore
             BaselineFile received = new(baseline.Entries.Concat(ReadReceived(receivedPath)?.Entries ?? []));
             foreach (BaselineEntry entry in entries)
                 received = received.WithEntry(entry);
-            WriteAtomically(receivedPath, received.ToJson());
+            BaselineFileWriter.WriteAtomically(receivedPath, received.ToJson());
         }
     }
 
@@ -416,7 +412,7 @@ internal sealed class BaselineStore
         bool pending = received.Entries.Any(e => baseline.Find(e.Machine.Id) is not { } b ||
             BaselineJsonCodec.EntryToJson(b) != BaselineJsonCodec.EntryToJson(e));
         if (pending)
-            WriteAtomically(receivedPath, received.ToJson());
+            BaselineFileWriter.WriteAtomically(receivedPath, received.ToJson());
         else
             File.Delete(receivedPath);
     }
@@ -433,97 +429,6 @@ internal sealed class BaselineStore
             return null;
         }
     }
-
-    private static void WriteAtomically(string path, string content)
-    {
-        string directory = Path.GetDirectoryName(path)!;
-        Directory.CreateDirectory(directory);
-        string temp = Path.Combine(directory, $".{Path.GetFileName(path)}.{Guid.NewGuid():N}.tmp");
-        try
-        {
-            using (var stream = new FileStream(temp, FileMode.CreateNew, FileAccess.Write, FileShare.None))
-            {
-                stream.Write(s_utf8.GetBytes(content));
-                stream.Flush(flushToDisk: true);
-            }
-
-            File.Move(temp, path, overwrite: true);
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            TryDelete(temp);
-            throw NamingTheTarget(e, temp, path);
-        }
-        catch
-        {
-            TryDelete(temp);
-            throw;
-        }
-    }
-
-    // The runtime's message names the file it failed to open, our hidden temporary one; the user knows the target. The
-    // same exception type, so WriteFailure still tells a folder that is missing from one that is not writable.
-    private static Exception NamingTheTarget(Exception e, string temp, string path)
-    {
-        string message = e.Message.Replace(temp, path, StringComparison.Ordinal);
-        return e switch
-        {
-            DirectoryNotFoundException => new DirectoryNotFoundException(message, e),
-            UnauthorizedAccessException => new UnauthorizedAccessException(message, e),
-            _ => new IOException(message, e.HResult),
-        };
-    }
-
-    private static void TryDelete(string path)
-    {
-        try
-        {
-            File.Delete(path);
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            // Nothing was created there (a read-only folder), or it goes with the folder: the write's own failure is what
-            // the user needs to read.
-        }
-    }
-
-    // Runs a write; a folder that cannot take it becomes a sentence with the reason and the fix, never an exception
-    // naming a hidden temporary file. WriteAtomically leaves nothing half-written behind.
-    private static string? TryWrite(Action write, string action, string path)
-    {
-        try
-        {
-            write();
-            return null;
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException or TimeoutException)
-        {
-            return WriteFailure(action, path, e);
-        }
-    }
-
-    /// <summary>The sentence for a baseline folder that could not be written: what, where, why, and the fix.</summary>
-    /// <param name="action">What was attempted, e.g. <c>write the received file</c>.</param>
-    /// <param name="path">The file.</param>
-    /// <param name="e">The failure.</param>
-    /// <returns>One sentence.</returns>
-    internal static string WriteFailure(string action, string path, Exception e)
-    {
-        string folder = Path.GetDirectoryName(path) ?? path;
-        string reason = e switch
-        {
-            DirectoryNotFoundException => $"the folder {folder} does not exist",
-            UnauthorizedAccessException => $"the folder {folder} is not writable for this user",
-            IOException when e.HResult == ReadOnlyFileSystem =>
-                $"the folder {folder} is on a read-only file system (a read-only mount or volume)",
-            TimeoutException => e.Message,
-            _ => Sentences.Unended(e.Message),
-        };
-        return BaselineFileMessages.CouldNotWrite(action, path, reason);
-    }
-
-    // EROFS: the runtime puts the errno of a failed open in the IOException's HResult on Linux and macOS.
-    private const int ReadOnlyFileSystem = 30;
 
     private static bool IsTrue(string? value) =>
         value is not null && (value.Trim() == "1" || value.Trim().Equals("true", StringComparison.OrdinalIgnoreCase));
