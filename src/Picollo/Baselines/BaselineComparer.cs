@@ -8,9 +8,6 @@ namespace Picollo.Baselines;
 /// <summary>Compares a measurement with a baseline file, counter by counter (docs/ARCHITECTURE.md, "Baselines and verdicts").</summary>
 internal static class BaselineComparer
 {
-    // z(0.95): the detectable change is the one a measurement catches with 95 % power.
-    private const double Power95 = 1.6448536269514722;
-
     /// <summary>One verdict per counter of <paramref name="current"/>, in its order.</summary>
     /// <param name="baseline">The baseline file, or <see langword="null"/> when there is none.</param>
     /// <param name="machine">The machine <paramref name="current"/> was measured on.</param>
@@ -35,7 +32,7 @@ internal static class BaselineComparer
         foreach (BaselineCounter counter in current.Counters)
         {
             MachineFingerprint on = counter.Kind == CounterKind.Simulated && simulated is not null ? simulated : machine;
-            verdicts.Add(CompareCounter(baseline, on, counter, policy.GetRule(counter.Name, counter.Kind), current));
+            verdicts.Add(CompareCounter(baseline, on, counter, policy.GetRule(counter.Name, counter.Kind), current, policy.Judgement));
         }
 
         return verdicts;
@@ -44,7 +41,12 @@ internal static class BaselineComparer
     // One counter's verdict in stages: the entry it is compared with, whether the two can be compared at all, then the
     // exact rule or the statistical one.
     private static CounterVerdict CompareCounter(
-        BaselineFile? baseline, MachineFingerprint machine, BaselineCounter counter, CounterVerdictRule rule, BaselineRecord current)
+        BaselineFile? baseline,
+        MachineFingerprint machine,
+        BaselineCounter counter,
+        CounterVerdictRule rule,
+        BaselineRecord current,
+        JudgementPolicy judgement)
     {
         if (baseline is null)
             return NotCompared(counter, rule, CounterVerdictStatus.NoBaseline, null, "no baseline file");
@@ -71,15 +73,16 @@ internal static class BaselineComparer
         }
 
         if (rule.Mode == VerdictMode.Exact)
-            return Exact(reference, counter, rule, match.Machine.Id);
+            return Exact(reference, counter, rule, match.Machine.Id, judgement);
 
         // Time is judged in the measurement's conditions (docs/VERDICTS.md, "What a verdict allows for"): the levels the
         // recording saw across processes, a body's allocation speed, another machine speed, other processes keeping the
         // machine busy. Each either corrects the change or bounds what unchanged code may show; none leaves time unjudged.
         TimeAllowance allowance = KnownCounters.Of(counter.Name, counter.Kind).IsTimeLike
-            ? TimeAllowance.For(reference, match.Record, current)
+            ? TimeAllowance.For(reference, match.Record, current, judgement)
             : TimeAllowance.None;
-        return Statistical(reference, counter, rule, match.Machine.Id, (long)Math.Min(before.TotalCount, after.TotalCount), allowance);
+        return Statistical(
+            reference, counter, rule, match.Machine.Id, (long)Math.Min(before.TotalCount, after.TotalCount), allowance, judgement);
     }
 
     // The entry a counter is compared with: this machine's when it holds the counter, otherwise the most recently recorded
@@ -143,12 +146,13 @@ internal static class BaselineComparer
     // A near-exact counter (simulated: the rule's MinRelativeChange is its tolerance) may move by that tolerance, or by four
     // times the difference its recording measured between processes (RecordingQuality.Drift) when that is more, and by its
     // MinAbsoluteChange; the verdict says the tolerance it applied.
-    private static CounterVerdict Exact(BaselineCounter reference, BaselineCounter counter, CounterVerdictRule rule, string machineId)
+    private static CounterVerdict Exact(
+        BaselineCounter reference, BaselineCounter counter, CounterVerdictRule rule, string machineId, JudgementPolicy judgement)
     {
         double b = reference.PerOperation.Get(rule.Statistic);
         double a = counter.PerOperation.Get(rule.Statistic);
         double largest = Math.Max(Math.Abs(a), Math.Abs(b));
-        double tolerance = Tolerance(reference, rule);
+        double tolerance = Tolerance(reference, rule, judgement);
         double resolution = Math.Max(
             (reference.PerOperation.Precision + counter.PerOperation.Precision) * largest,
             Math.Max(tolerance * largest, rule.MinAbsoluteChange));
@@ -163,16 +167,13 @@ internal static class BaselineComparer
 
     /// <summary>
     /// The relative tolerance of an exact rule for a counter recorded as <paramref name="reference"/>: 0 for a deterministic
-    /// counter; for a simulated one the rule's, or four times the difference its recording measured between processes.
+    /// counter; for a simulated one the rule's, or <see cref="JudgementPolicy.SimulatedSpreadTolerance"/> (four) times the
+    /// difference its recording measured between processes.
     /// </summary>
-    internal static double Tolerance(BaselineCounter reference, CounterVerdictRule rule) =>
+    internal static double Tolerance(BaselineCounter reference, CounterVerdictRule rule, JudgementPolicy judgement) =>
         reference.Kind == CounterKind.Simulated
-            ? Math.Max(rule.MinRelativeChange, SpreadTolerance * (reference.Recording?.Drift ?? 0))
+            ? Math.Max(rule.MinRelativeChange, judgement.SimulatedSpreadTolerance * (reference.Recording?.Drift ?? 0))
             : 0;
-
-    // How many times the recording's difference between processes a simulated counter may move: two processes are a small
-    // sample of how far they differ.
-    private const double SpreadTolerance = 4;
 
     // The floor rule (docs/VERDICTS.md): the statistic's rise beyond what the conditions allow must reach the practical
     // threshold, and be z(confidence) times its noise on a log scale: each side's precision from its own samples (a rank
@@ -184,7 +185,8 @@ internal static class BaselineComparer
         CounterVerdictRule rule,
         string machineId,
         long samples,
-        TimeAllowance allowance)
+        TimeAllowance allowance,
+        JudgementPolicy judgement)
     {
         if (Judgeable(rule.Statistic, samples) is not { } statistic)
         {
@@ -234,7 +236,7 @@ internal static class BaselineComparer
             : matters && beyond < 0 && beyond <= (1 / (1 + rule.MinRelativeChange)) - 1 && z <= -zMin && largeFall
                 ? CounterVerdictStatus.Improved
             : CounterVerdictStatus.Pass;
-        double detectable = DetectableChange(seBaseline, drift, zMin, allowance);
+        double detectable = DetectableChange(seBaseline, drift, zMin, judgement, allowance);
         return new CounterVerdict(counter.Name, counter.Unit, status, rule.Mode, statistic, b, a, change, z, machineId, null)
         {
             DetectableChange = detectable,
@@ -253,16 +255,19 @@ internal static class BaselineComparer
     /// <param name="seBaseline">The baseline's relative standard error of the statistic.</param>
     /// <param name="drift">The run-to-run drift.</param>
     /// <param name="zMin">z(confidence).</param>
+    /// <param name="judgement">The rules' numbers: the power (<see cref="JudgementPolicy.DetectionPowerZ"/>).</param>
     /// <param name="allowance">The conditions' allowance; <see cref="TimeAllowance.None"/> for the recording's own.</param>
     /// <returns>The relative change, e.g. 0.072.</returns>
-    internal static double DetectableChange(double seBaseline, double drift, double zMin, TimeAllowance? allowance = null)
+    internal static double DetectableChange(
+        double seBaseline, double drift, double zMin, JudgementPolicy judgement, TimeAllowance? allowance = null)
     {
+        ArgumentNullException.ThrowIfNull(judgement);
         allowance ??= TimeAllowance.None;
         double sigma = Math.Sqrt((2 * seBaseline * seBaseline) + (drift * drift)
             + (allowance.SpeedSigma * allowance.SpeedSigma) + (allowance.ShiftSigma * allowance.ShiftSigma));
         // A band that reaches below 0 (a machine faster than at recording) hides a regression up to its depth: the rise a
         // verdict certainly sees starts that much further up.
-        return Math.Exp(allowance.High - allowance.Low + ((zMin + Power95) * sigma)) - 1;
+        return Math.Exp(allowance.High - allowance.Low + ((zMin + judgement.DetectionPowerZ) * sigma)) - 1;
     }
 
     /// <summary>

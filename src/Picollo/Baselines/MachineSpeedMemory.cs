@@ -5,33 +5,33 @@ namespace Picollo.Baselines;
 
 /// <summary>
 /// The reference speeds this machine showed recently (docs/VERDICTS.md, "Recording a baseline"): the core loop, the
-/// branchy and the allocation references of the last <see cref="Capacity"/> judged measurements, kept per machine id in the
-/// user's cache folder. A recording compares its references with the fastest remembered and measures again while it sits
-/// in a slower level: on the development VM allocations ran at two levels 1.7× apart in episodes of 10-60 s, and a
-/// baseline recorded in the slow one left 27 of 50 later runs of a +30 % body unjudged (bench verdicts, run K).
+/// branchy and the allocation references of the last <see cref="JudgementPolicy.SpeedMemoryCapacity"/> judged
+/// measurements, kept per machine id in the user's cache folder. A recording compares its references with the fastest
+/// remembered and measures again while it sits in a slower level: on the development VM allocations ran at two levels
+/// 1.7× apart in episodes of 10-60 s, and a baseline recorded in the slow one left 27 of 50 later runs of a +30 % body
+/// unjudged (bench verdicts, run K).
 /// </summary>
 /// <remarks>
 /// A memory, not a baseline: nothing in the repository, nothing a verdict compares with. A machine that is new to it (a
 /// fresh CI runner) has none and records as before. Readings age out as new ones come, so a host that became slower for
-/// good stops being compared with its old self after <see cref="Capacity"/> measurements. A folder that cannot be read or
-/// written is no memory; it never fails a test.
+/// good stops being compared with its old self after <see cref="JudgementPolicy.SpeedMemoryCapacity"/> measurements. A
+/// folder that cannot be read or written is no memory; it never fails a test.
 /// </remarks>
 internal sealed class MachineSpeedMemory
 {
     /// <summary>The variable that moves the cache folder (default <c>$XDG_CACHE_HOME/picollo</c>, else <c>~/.cache/picollo</c>).</summary>
     public const string FolderVariable = "PICOLLO_CACHE_DIR";
 
-    /// <summary>How many recent readings of each reference are kept.</summary>
-    public const int Capacity = 32;
-
-    /// <summary>The fewest readings from which the fastest says something.</summary>
-    public const int MinimumReadings = 4;
-
     private readonly string? _path;
 
-    private MachineSpeedMemory(string? path, IReadOnlyList<double> core, IReadOnlyList<double> allocation, IReadOnlyList<double> branch)
+    // How many readings are kept, and how many say something (JudgementPolicy.SpeedMemoryCapacity, SpeedMemoryMinimumReadings).
+    private readonly JudgementPolicy _judgement;
+
+    private MachineSpeedMemory(
+        string? path, JudgementPolicy judgement, IReadOnlyList<double> core, IReadOnlyList<double> allocation, IReadOnlyList<double> branch)
     {
         _path = path;
+        _judgement = judgement;
         Core = core;
         Allocation = allocation;
         Branch = branch;
@@ -46,17 +46,23 @@ internal sealed class MachineSpeedMemory
     /// <summary>The branchy reference's recent readings, ns per 1,000 characters, oldest first.</summary>
     public IReadOnlyList<double> Branch { get; }
 
-    /// <summary>The fastest branchy reading remembered, or <see langword="null"/> with fewer than <see cref="MinimumReadings"/>.</summary>
-    public double? FastestBranch => Branch.Count >= MinimumReadings ? Branch.Min() : null;
+    /// <summary>
+    /// The fastest branchy reading remembered, or <see langword="null"/> with fewer than
+    /// <see cref="JudgementPolicy.SpeedMemoryMinimumReadings"/>.
+    /// </summary>
+    public double? FastestBranch => Fastest(Branch);
 
-    /// <summary>The fastest core reading remembered, or <see langword="null"/> with fewer than <see cref="MinimumReadings"/>.</summary>
-    public double? FastestCore => Core.Count >= MinimumReadings ? Core.Min() : null;
+    /// <summary>
+    /// The fastest core reading remembered, or <see langword="null"/> with fewer than
+    /// <see cref="JudgementPolicy.SpeedMemoryMinimumReadings"/>.
+    /// </summary>
+    public double? FastestCore => Fastest(Core);
 
     /// <summary>
     /// The fastest allocation reading remembered, or <see langword="null"/> with fewer than
-    /// <see cref="MinimumReadings"/>.
+    /// <see cref="JudgementPolicy.SpeedMemoryMinimumReadings"/>.
     /// </summary>
-    public double? FastestAllocation => Allocation.Count >= MinimumReadings ? Allocation.Min() : null;
+    public double? FastestAllocation => Fastest(Allocation);
 
     /// <summary>The memory of <paramref name="machineId"/>, empty when there is none or its folder cannot be read.</summary>
     /// <param name="machineId">The machine's fingerprint id.</param>
@@ -65,10 +71,14 @@ internal sealed class MachineSpeedMemory
     /// <see cref="FolderVariable"/> or <c>XDG_CACHE_HOME</c> names a folder, so a test's judgements never share the user's
     /// memory; <see langword="null"/> for the process environment, with the home folder as the last resort.
     /// </param>
+    /// <param name="judgement">How many readings are kept and say something; <see cref="JudgementPolicy.Default"/> when
+    /// <see langword="null"/>.</param>
     /// <returns>The memory.</returns>
-    public static MachineSpeedMemory Load(string machineId, Func<string, string?>? getEnvironmentVariable)
+    public static MachineSpeedMemory Load(
+        string machineId, Func<string, string?>? getEnvironmentVariable, JudgementPolicy? judgement = null)
     {
         ArgumentNullException.ThrowIfNull(machineId);
+        judgement ??= JudgementPolicy.Default;
         string? path = Folder(getEnvironmentVariable) is { } folder ? Path.Combine(folder, SafeName(machineId) + ".speeds") : null;
         var core = new List<double>();
         var allocation = new List<double>();
@@ -94,7 +104,7 @@ internal sealed class MachineSpeedMemory
             // No memory: recording goes on as on a machine seen for the first time.
         }
 
-        return new MachineSpeedMemory(path, core, allocation, branch);
+        return new MachineSpeedMemory(path, judgement, core, allocation, branch);
     }
 
     /// <summary>Adds a measurement's readings and writes the memory back; a folder that refuses it is ignored.</summary>
@@ -106,7 +116,7 @@ internal sealed class MachineSpeedMemory
         List<double> core = Append(Core, record.MachineSpeed);
         List<double> allocation = Append(Allocation, record.AllocationSpeed);
         List<double> branch = Append(Branch, record.BranchSpeed);
-        var updated = new MachineSpeedMemory(_path, core, allocation, branch);
+        var updated = new MachineSpeedMemory(_path, _judgement, core, allocation, branch);
         if (_path is null)
             return updated;
 
@@ -154,12 +164,16 @@ internal sealed class MachineSpeedMemory
         return ratio;
     }
 
-    private static List<double> Append(IReadOnlyList<double> readings, double? value)
+    private double? Fastest(IReadOnlyList<double> readings) =>
+        readings.Count >= _judgement.SpeedMemoryMinimumReadings ? readings.Min() : null;
+
+    private List<double> Append(IReadOnlyList<double> readings, double? value)
     {
         var list = readings.ToList();
         if (value is > 0 && double.IsFinite(value.Value))
             list.Add(value.Value);
-        return list.Count > Capacity ? list[^Capacity..] : list;
+        int capacity = _judgement.SpeedMemoryCapacity;
+        return list.Count > capacity ? list[^capacity..] : list;
     }
 
     private static string? Folder(Func<string, string?>? seam)

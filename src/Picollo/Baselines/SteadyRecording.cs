@@ -6,16 +6,14 @@ namespace Picollo.Baselines;
 
 /// <summary>
 /// Records a baseline from a steady moment (docs/VERDICTS.md, "Recording"): the body is measured again until two runs
-/// agree on every statistical counter's statistic within the rule's drift (and half its threshold), and the faster of the
-/// two is kept, so one disturbed moment cannot blind every later verdict. After <see cref="MaxRuns"/> runs without such a
-/// pair the faster of the closest pair is kept, with a notice. Each statistical counter of the record carries what was
-/// seen: the runs, the drift between the pair, and the smallest change the baseline lets a verdict detect.
+/// agree on every statistical counter's statistic within the rule's drift (and half its threshold), and the faster of
+/// the two is kept, so one disturbed moment cannot blind every later verdict. After
+/// <see cref="JudgementPolicy.MaxRecordingRuns"/> runs without such a pair the faster of the closest pair is kept, with
+/// a notice. Each statistical counter of the record carries what was seen: the runs, the drift between the pair, and
+/// the smallest change the baseline lets a verdict detect.
 /// </summary>
 internal sealed class SteadyRecording
 {
-    /// <summary>The most measurements a recording takes.</summary>
-    public const int MaxRuns = 5;
-
     private SteadyRecording(
         PerfResult kept, BaselineRecord record, string? note, IReadOnlyList<string> notices, IReadOnlyList<BaselineRecord> others)
     {
@@ -58,7 +56,7 @@ internal sealed class SteadyRecording
             return new SteadyRecording(first, runs[0].Record, null, [], []);
 
         (int Faster, int Slower)? pair = null;
-        while (runs.Count < MaxRuns && pair is null)
+        while (runs.Count < policy.Judgement.MaxRecordingRuns && pair is null)
         {
             runs.Add(Run.Of(first.Remeasure(), policy));
             pair = FindAgreeingPair(runs, policy);
@@ -76,7 +74,7 @@ internal sealed class SteadyRecording
             (faster, slower) = pair.Value;
             bool busy = Busy(runs[faster]) || Busy(runs[slower]);
             note = BaselineMessages.RecordedOnUnsteadyMachine(
-                MaxRuns, WhyNoneAgreed(runs, policy), Describe(runs[faster], runs[slower]), busy);
+                policy.Judgement.MaxRecordingRuns, WhyNoneAgreed(runs, policy), Describe(runs[faster], runs[slower]), busy);
             // When even the kept run's code was not final, its statistical counters are not written (BaselineJudge), and the
             // judge's notice says so: advice about what verdicts against them allow would be about numbers nobody stores.
             if (Final(runs[faster]))
@@ -98,7 +96,7 @@ internal sealed class SteadyRecording
             CounterVerdictRule rule = policy.GetRule(counter.Name, counter.Kind);
             double counterDrift = drift.GetValueOrDefault(counter.Name);
             double se = BaselineComparer.StandardError(counter, statistic.Statistic), z = NormalQuantile.Of(rule.Confidence);
-            double detectable = BaselineComparer.DetectableChange(se, Math.Max(rule.Drift, counterDrift), z);
+            double detectable = BaselineComparer.DetectableChange(se, Math.Max(rule.Drift, counterDrift), z, policy.Judgement);
             counters.Add(counter with { Recording = new RecordingQuality(runs.Count, counterDrift, detectable) });
             // A change matters when it reaches both thresholds, so the smallest one that matters is the larger of the
             // relative threshold and the absolute floor relative to the value: a few page faults in millions of operations
@@ -144,7 +142,8 @@ internal sealed class SteadyRecording
     private static bool Usable(Run run) => !Busy(run) && Final(run);
 
     // Two runs agree when every statistical counter's statistic lies within the rule's drift of the other's (and within
-    // half its threshold, for a rule whose drift is wider than that): the difference a verdict already allows for. A
+    // half its threshold, for a rule whose drift is wider than that; JudgementPolicy.AgreementShareOfThreshold, where
+    // levels agree within the greater of the two instead): the difference a verdict already allows for. A
     // difference below the rule's absolute floor (a few page faults in millions of operations) is one no verdict judges.
     private static bool Agree(Run a, Run b, VerdictPolicy policy)
     {
@@ -155,13 +154,17 @@ internal sealed class SteadyRecording
             CounterVerdictRule rule = policy.GetRule(name, a.Record.Find(name)!.Kind);
             if (Math.Abs(value - other.Value) < rule.MinAbsoluteChange)
                 continue;
-            double allowed = Math.Min(rule.Drift, Math.Log(1 + (rule.MinRelativeChange / 2)));
+            double allowed = RunsAgreeWithin(rule, policy.Judgement);
             if (Math.Abs(Math.Log(value / other.Value)) > allowed)
                 return false;
         }
 
         return true;
     }
+
+    // How far apart (log scale) two runs of a recording may lie and still agree: the rule's drift, at most half the threshold.
+    private static double RunsAgreeWithin(CounterVerdictRule rule, JudgementPolicy judgement) =>
+        Math.Min(rule.Drift, Math.Log(1 + (rule.MinRelativeChange * judgement.AgreementShareOfThreshold)));
 
     // What kept every pair apart, with the numbers: the measurements beside busy processes, which agree with none, and how far
     // the closest quiet two were apart against what the verdicts allow. Closest values alone said "no two within the drift"
@@ -176,7 +179,7 @@ internal sealed class SteadyRecording
         if (busy.Length > 0)
         {
             double fewest = busy.Min(static r => r.Record.OtherProcessesCores), most = busy.Max(static r => r.Record.OtherProcessesCores);
-            reasons.Add(BaselineMessages.BusyMeasurementsAgreeWithNone(busy.Length, runs.Count, fewest, most, Environment.ProcessorCount));
+            reasons.Add(BaselineMessages.BusyMeasurementsAgreeWithNone(busy.Length, runs.Count, fewest, most, policy.Judgement.Cores));
         }
 
         if (quiet.Length >= 2 && ClosestDisagreement(quiet, policy) is { } apart)
@@ -215,7 +218,7 @@ internal sealed class SteadyRecording
                     CounterVerdictRule rule = policy.GetRule(name, quiet[i].Record.Find(name)!.Kind);
                     if (Math.Abs(value - other.Value) < rule.MinAbsoluteChange)
                         continue;
-                    double allowed = Math.Min(rule.Drift, Math.Log(1 + (rule.MinRelativeChange / 2)));
+                    double allowed = RunsAgreeWithin(rule, policy.Judgement);
                     double excess = Math.Abs(Math.Log(value / other.Value)) - allowed;
                     if (excess > widestExcess)
                     {

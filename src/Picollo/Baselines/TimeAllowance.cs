@@ -13,7 +13,7 @@ namespace Picollo.Baselines;
 /// </summary>
 /// <param name="Shift">The expected change from the correction, ln(allocation reference now / then) when the reference
 /// ran faster than at recording; 0 otherwise.</param>
-/// <param name="ShiftSigma">The allocation reference's uncertainty, which joins σ: <see cref="AllocationUncertainty"/>
+/// <param name="ShiftSigma">The allocation reference's uncertainty, which joins σ: <see cref="JudgementPolicy.AllocationUncertainty"/>
 /// · |ln(now / then)|.</param>
 /// <param name="SpeedSigma">A machine-speed move within the gate, ln(reference now / then), which joins σ as today.</param>
 /// <param name="Low">How much faster than expected unchanged code may run (≤ 0): a machine faster than at recording.</param>
@@ -23,63 +23,6 @@ namespace Picollo.Baselines;
 internal sealed record TimeAllowance(
     double Shift, double ShiftSigma, double SpeedSigma, double Low, double High, IReadOnlyList<string> Parts)
 {
-    /// <summary>
-    /// How far the machine's speed may move between recording and verdict before the move becomes a bound of the verdict
-    /// instead of one more uncertainty (15 %). The reference loop itself varies by about ±4 % from one measurement to the
-    /// next (bench verdicts: P10–P90 1,082–1,140 ns), and a 5 % gate discarded real detections on that jitter alone.
-    /// </summary>
-    public const double MachineSpeedTolerance = 0.15;
-
-    /// <summary>
-    /// How much of the allocation reference's move a body that allocates may fail to follow, as a share of it (25 %): over 53
-    /// measurements beside a busy core the body's floor followed the reference with a slope of 1.04 (correlation 0.81),
-    /// and across the host's allocation episodes it slowed 1.70× where the reference slowed 1.82× (slope 0.88). A
-    /// correction by a ratio q then carries 0.25 · |ln q| of uncertainty in σ.
-    /// </summary>
-    public const double AllocationUncertainty = 0.25;
-
-    /// <summary>
-    /// An allocation reference slower than at recording by more than this (2 %) bounds a verdict instead of correcting it:
-    /// dividing by the ratio trusts the body to follow the reference, and in the reference's own slow episodes it did not,
-    /// so unchanged code read as an improvement.
-    /// </summary>
-    public const double AllocationBoundFrom = 0.02;
-
-    /// <summary>
-    /// How far branchy code may follow the branchy reference (<see cref="Measurement.BranchSpeed"/>) beyond it, on a log scale:
-    /// 1.5. When the host slowed branchy code on the development VM, a word count over 64 words ran 1.76× slower where a
-    /// word count over another text ran 1.56× (a slope of 1.27 on a log scale), and a loop of unpredictable branches 1.61×.
-    /// </summary>
-    public const double BranchFollow = 1.5;
-
-    /// <summary>
-    /// The branchy reference's own jitter within one host state (about ±4 % on the development VM): a move within it allows
-    /// nothing, and beyond it only the part past it counts, times <see cref="BranchFollow"/>. The practical threshold covers
-    /// what that leaves: a reference 10 % slower allows +9 %, where a body following it with the measured slope runs 13 %
-    /// slower, 4 % short of the 8 % that would count.
-    /// </summary>
-    public const double BranchJitter = 0.04;
-
-    /// <summary>
-    /// The most the branchy reference allows: 2×. The host's slow state slowed branchy bodies 1.6-1.8×; a reference that
-    /// reads slower than that is more likely slow on its own (where its own code landed in this process) than a host
-    /// slowing every branchy body further, and an uncapped bound would let a 3× regression pass beside it.
-    /// </summary>
-    public const double BranchCap = 2.0;
-
-    /// <summary>
-    /// The most the conditions allow together: 2.5×, unless the counter's recorded spread is wider. The host's branchy
-    /// state (up to 2×), a busy machine (1.15-1.23×), the allocation reference and the spread multiply; a 3× regression
-    /// must fail beside any of them, and the 8 % threshold beyond 2.5× still passes unchanged code at 2.7×.
-    /// </summary>
-    public const double MostAllowed = 2.5;
-
-    /// <summary>
-    /// A branchy reference this much slower or faster than at recording counts as other conditions, worth measuring
-    /// again (10 %).
-    /// </summary>
-    public const double BranchTolerance = 0.10;
-
     /// <summary>No allowance: the conditions of the recording.</summary>
     public static TimeAllowance None { get; } = new(0, 0, 0, 0, 0, []);
 
@@ -99,22 +42,24 @@ internal sealed record TimeAllowance(
     /// <summary>
     /// The allowance of a time counter: the counter's recorded spread; for a body that allocates (both sides probed the
     /// allocation reference), the correction by the reference's ratio; otherwise the machine-speed move (in σ within
-    /// <see cref="MachineSpeedTolerance"/>, a bound beyond it); the branchy reference's slowdown; other processes' load when
-    /// it made the machine busy.
+    /// <see cref="JudgementPolicy.MachineSpeedTolerance"/>, a bound beyond it); the branchy reference's slowdown; other
+    /// processes' load when it made the machine busy.
     /// </summary>
     /// <param name="reference">The baseline's counter (its recording holds the spread).</param>
     /// <param name="recorded">The baseline's record (its reference speeds).</param>
     /// <param name="current">The measurement (its reference speeds and the other processes' load).</param>
+    /// <param name="judgement">The rules' numbers and the machine's core count.</param>
     /// <returns>The allowance.</returns>
-    public static TimeAllowance For(BaselineCounter reference, BaselineRecord recorded, BaselineRecord current)
+    public static TimeAllowance For(BaselineCounter reference, BaselineRecord recorded, BaselineRecord current, JudgementPolicy judgement)
     {
         ArgumentNullException.ThrowIfNull(reference);
         ArgumentNullException.ThrowIfNull(recorded);
         ArgumentNullException.ThrowIfNull(current);
+        ArgumentNullException.ThrowIfNull(judgement);
 
         // One reason to widen the band per stage, in the order the verdict line names them; the allocation reference, where
         // both sides timed it, stands in for the machine speed.
-        var band = new Band();
+        var band = new Band(judgement);
         double spread = reference.Recording?.Spread ?? 1;
         band.AddSpread(reference, spread);
         if (recorded.AllocationSpeed is not null && current.AllocationSpeed is not null)
@@ -129,57 +74,45 @@ internal sealed record TimeAllowance(
     }
 
     /// <summary>
-    /// What other processes keeping every core the measured thread does not use busy allow unchanged code: +15 %.
-    /// Measured on the 2-vCPU development VM on 2026-11-26 (bench/RESULTS.md, "Levels: notes"): beside a `dotnet build`
-    /// loop or a spinning process, 20 of 24 measurements of a branchy body (`Words.Count`) and an allocating one
-    /// (`Words.Tokenize`) stayed within 6 % of the quiet levels measured right after, an arithmetic chain all of them; the
-    /// other four read +17 to +47 %, values the same bodies also read in quiet processes that day (the host's levels,
-    /// which the recorded spread and the fresh processes of a confirmation answer). A regression needs two measurements of
-    /// the process and three fresh processes beyond the allowance, so a neighbour's burst is not enough.
-    /// </summary>
-    public const double BusyShare = 0.15;
-
-    /// <summary>
     /// How much slower unchanged code may run while other processes keep <paramref name="otherCores"/> cores busy:
-    /// 1 + <see cref="BusyShare"/> × their share of the cores the measured thread does not use (1.15× when they keep all of
+    /// 1 + <see cref="JudgementPolicy.BusyShare"/> × their share of the cores the measured thread does not use (1.15× when they keep all of
     /// them busy, more when they want more than the machine has and preempt the measured thread too). A 3× body fails
     /// beside any neighbour; a verdict beside one says what it allowed.
     /// </summary>
     /// <param name="otherCores">Other processes' CPU time over the samples, in cores.</param>
+    /// <param name="judgement">The rules' numbers and the machine's core count; <see cref="JudgementPolicy.Default"/> when
+    /// <see langword="null"/>.</param>
     /// <returns>The factor, at least 1.</returns>
-    public static double BusyBound(double otherCores) => 1 + (BusyShare * ShareOfOtherCores(otherCores));
-
-    /// <summary>
-    /// How much the effect of busy other processes varied between measurements that both ran beside them: +6 % at one fully
-    /// busy other core. Measured on the 2-vCPU development VM (bench/RESULTS.md, "Levels: notes"): beside a `dotnet build`
-    /// loop or a spinning process, 20 of 24 measurements of a branchy and an allocating body stayed within 6 % of the quiet
-    /// levels measured right after, so two measurements beside such load differ by about that much or less; the other four
-    /// were the host's levels, which the recorded spread and the fresh processes answer. Bench verdicts' other-process
-    /// cell, recorded and judged beside a spinning process: unchanged code read −6.6 … +9.5 % against its baseline (runs 13-15).
-    /// </summary>
-    public const double BusyVariation = 0.06;
+    public static double BusyBound(double otherCores, JudgementPolicy? judgement = null)
+    {
+        judgement ??= JudgementPolicy.Default;
+        return 1 + (judgement.BusyShare * ShareOfOtherCores(otherCores, judgement));
+    }
 
     /// <summary>
     /// How much slower unchanged code may run beside busy other processes when its baseline was recorded beside busy other
     /// processes too: the load beyond the recording's (<see cref="BusyBound"/> now over then), and at least how much their
-    /// effect varies (1 + <see cref="BusyVariation"/> × their share of the other cores). The full <see cref="BusyBound"/>
+    /// effect varies (1 + <see cref="JudgementPolicy.BusyVariation"/> × their share of the other cores). The full <see cref="BusyBound"/>
     /// allowed such a baseline +15 % on top of a floor that already held the neighbour's effect, and with the threshold a
     /// +25 … +28 % regression passed beside a spinning process (bench verdicts).
     /// </summary>
     /// <param name="recordedCores">Other processes' load when the baseline's kept measurement ran, in cores.</param>
     /// <param name="otherCores">Their load now, in cores.</param>
+    /// <param name="judgement">The rules' numbers and the machine's core count; <see cref="JudgementPolicy.Default"/> when
+    /// <see langword="null"/>.</param>
     /// <returns>The factor, at least 1.</returns>
-    public static double BusyBoundAsRecorded(double recordedCores, double otherCores)
+    public static double BusyBoundAsRecorded(double recordedCores, double otherCores, JudgementPolicy? judgement = null)
     {
-        double beyond = BusyBound(otherCores) / BusyBound(recordedCores);
-        double varies = 1 + (BusyVariation * ShareOfOtherCores(otherCores));
+        judgement ??= JudgementPolicy.Default;
+        double beyond = BusyBound(otherCores, judgement) / BusyBound(recordedCores, judgement);
+        double varies = 1 + (judgement.BusyVariation * ShareOfOtherCores(otherCores, judgement));
         return Math.Max(1, Math.Max(beyond, varies));
     }
 
     // Other processes' load as a share of the cores the measured thread does not use (above 1 when they want more than the
-    // machine has); 0 when unknown.
-    private static double ShareOfOtherCores(double otherCores) =>
-        double.IsFinite(otherCores) ? Math.Max(0, otherCores) / Math.Max(1, Environment.ProcessorCount - 1) : 0;
+    // machine has); 0 when unknown. The cores are the policy's, an input (docs/VERDICTS.md, "The policy in one table").
+    private static double ShareOfOtherCores(double otherCores, JudgementPolicy judgement) =>
+        double.IsFinite(otherCores) ? Math.Max(0, otherCores) / Math.Max(1, judgement.Cores - 1) : 0;
 
     /// <summary>
     /// The band and what makes it, as the verdict line shows it: <c>allowing +15% (other processes used 1.00 of 2 cores, up
@@ -192,7 +125,7 @@ internal sealed record TimeAllowance(
     private static double Drift(double? then, double? now) => now is > 0 && then is > 0 ? Math.Log(now.Value / then.Value) : 0;
 
     // The allowance as its stages build it: each adds its part to the band, the correction or σ.
-    private sealed class Band
+    private sealed class Band(JudgementPolicy judgement)
     {
         private readonly List<string> _parts = [];
         private double _high, _low, _shift, _shiftSigma, _speedSigma;
@@ -226,8 +159,8 @@ internal sealed record TimeAllowance(
             // An allocating body has a speed of its own (episodes of 10-60 s at 1.7× on a cloud VM, the core loop unchanged),
             // which the allocation reference timed beside its floor follows. The reference's 1,000 allocations run the core's
             // instructions too, so the core loop is not added on top. The scaling's uncertainty joins σ either way.
-            _shiftSigma = AllocationUncertainty * Math.Abs(allocation);
-            if (allocation > Math.Log(1 + AllocationBoundFrom))
+            _shiftSigma = judgement.AllocationUncertainty * Math.Abs(allocation);
+            if (allocation > Math.Log(1 + judgement.AllocationBoundFrom))
             {
                 // Slower now: a bound, not a correction. The reference also has slow episodes of its own: at 1.6× (12.3 → 19.8
                 // ns per allocation) the body ran at its recorded speed, and divided by the ratio unchanged code read as an
@@ -244,7 +177,7 @@ internal sealed record TimeAllowance(
                 // (+30 % work showed a floor 24 % under a baseline taken at 1.7×). A body that does not follow the reference
                 // cannot fail on it beyond the uncertainty: recording prefers the machine's fast allocation level.
                 _shift = allocation;
-                if (allocation < -Math.Log(1 + AllocationBoundFrom))
+                if (allocation < -Math.Log(1 + judgement.AllocationBoundFrom))
                     _parts.Add(VerdictMessages.ScaledByAllocationReference(recorded.AllocationSpeed, current.AllocationSpeed, allocation));
             }
         }
@@ -253,7 +186,7 @@ internal sealed record TimeAllowance(
         {
             double speed = Drift(recorded.MachineSpeed, current.MachineSpeed);
             (_coreSlower, _coreFaster) = (Math.Max(0, speed), Math.Min(0, speed));
-            if (Math.Abs(speed) <= Math.Log(1 + MachineSpeedTolerance))
+            if (Math.Abs(speed) <= Math.Log(1 + judgement.MachineSpeedTolerance))
             {
                 _speedSigma = speed;
             }
@@ -290,22 +223,23 @@ internal sealed record TimeAllowance(
             // code confound any slope a few measurements can see. The judgement's own measurements may show less, when the
             // reference moved between them and the body did not (BranchFollowing); code that does not follow the reference
             // otherwise loses sight in the host's slow state, never a verdict.
-            double follow = Math.Min(BranchFollow, followed?.Allowed ?? BranchFollow);
-            double branchBound = Math.Min(follow * Math.Max(0, beyondCore - Math.Log(1 + BranchJitter)), Math.Log(BranchCap));
-            if (branchBound > 0 || (beyondCore > Math.Log(1 + BranchJitter) && followed is not null))
+            double follow = Math.Min(judgement.BranchFollow, followed?.Allowed ?? judgement.BranchFollow);
+            double jitter = Math.Log(1 + judgement.BranchJitter);
+            double branchBound = Math.Min(follow * Math.Max(0, beyondCore - jitter), Math.Log(judgement.BranchCap));
+            if (branchBound > 0 || (beyondCore > jitter && followed is not null))
             {
                 _high += branchBound;
                 _branchy = branchBound;
-                _changed |= branch > Math.Log(1 + BranchTolerance);
+                _changed |= branch > Math.Log(1 + judgement.BranchTolerance);
                 _parts.Add(VerdictMessages.BranchyCodeSlower(
                     recorded.BranchSpeed, current.BranchSpeed, branch, beyondCore, followed?.Measured, branchBound));
             }
-            else if (branch - _coreFaster < -Math.Log(1 + BranchTolerance))
+            else if (branch - _coreFaster < -Math.Log(1 + judgement.BranchTolerance))
             {
                 // Faster now than at recording: unchanged code may be faster by as much as it follows the reference, so the band
                 // reaches below 0 and what a verdict detects starts that much higher.
                 _changed = true;
-                _low += Math.Max(-Math.Log(BranchCap), BranchFollow * (branch - _coreFaster));
+                _low += Math.Max(-Math.Log(judgement.BranchCap), judgement.BranchFollow * (branch - _coreFaster));
                 _parts.Add(VerdictMessages.BranchyCodeFaster(recorded.BranchSpeed, current.BranchSpeed, branch));
             }
         }
@@ -317,22 +251,22 @@ internal sealed record TimeAllowance(
                 return;
 
             // Other processes' memory and cache traffic and the host's scheduling of the vCPUs may slow unchanged code; the
-            // bound grows with their load (BusyShare says what was measured).
+            // bound grows with their load (JudgementPolicy.BusyShare says what was measured).
             _changed = true;
             if (MachineLoad.IsBusy(recorded.OtherProcessesCores))
             {
                 // Recorded beside them too: the recorded floor already holds their usual effect, so what is left is how much
                 // it varies and any load beyond the recording's (BusyBoundAsRecorded).
-                double asRecorded = BusyBoundAsRecorded(recorded.OtherProcessesCores, others);
+                double asRecorded = BusyBoundAsRecorded(recorded.OtherProcessesCores, others, judgement);
                 _high += Math.Log(asRecorded);
                 _parts.Add(VerdictMessages.OtherProcessesBusyAsRecorded(
-                    others, recorded.OtherProcessesCores, Environment.ProcessorCount, asRecorded));
+                    others, recorded.OtherProcessesCores, judgement.Cores, asRecorded));
                 return;
             }
 
-            double bound = BusyBound(others);
+            double bound = BusyBound(others, judgement);
             _high += Math.Log(bound);
-            _parts.Add(VerdictMessages.OtherProcessesBusy(others, Environment.ProcessorCount, bound));
+            _parts.Add(VerdictMessages.OtherProcessesBusy(others, judgement.Cores, bound));
         }
 
         public void Cap(double spread)
@@ -340,8 +274,8 @@ internal sealed record TimeAllowance(
             // The parts multiply, and together they could cover a gross regression: the recorded spread (1.37×), the host's slow
             // branchy state (1.9×) and a busy core (1.15×) allowed 3×. A 3× body must fail whatever the conditions (issue 24), so
             // the band stops at 2.5× unless the body's own recorded spread, a measured fact of this machine, is wider.
-            double most = Math.Max(Math.Log(MostAllowed), Math.Log(spread));
-            if (_high > most + 0.005)
+            double most = Math.Max(Math.Log(judgement.MostAllowed), Math.Log(spread));
+            if (_high > most + judgement.NegligibleBandChange)
             {
                 _parts.Add(VerdictMessages.AtMostInAll(most));
                 // The cut comes off the branchy part first, so the rest of the band is still what the other conditions allow:
@@ -360,7 +294,8 @@ internal sealed record TimeAllowance(
             // allocation reference is timed beside its floor and other processes' load over its samples. Keeping the whole
             // earlier band let a +30 % allocating body pass its confirmation at +42 % inside the first measurement's
             // allocation bound (+12 % there, +5 % in its own; bench verdicts, process / allocating).
-            if (current.EarlierAllowance?.GetValueOrDefault(counter) is > 0 and var earlier && earlier > _branchy + 0.005)
+            if (current.EarlierAllowance?.GetValueOrDefault(counter) is > 0 and var earlier
+                && earlier > _branchy + judgement.NegligibleBandChange)
             {
                 _parts.Add(VerdictMessages.AsEarlierBranchyState(earlier));
                 _high += earlier - _branchy;

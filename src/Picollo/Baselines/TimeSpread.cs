@@ -78,7 +78,7 @@ internal static class TimeSpread
             RecordingQuality own = counter.Recording ?? first.Find(counter.Name)?.Recording ?? new RecordingQuality(1, 0, null);
             CounterVerdictRule rule = policy.GetRule(counter.Name, counter.Kind);
             double fastest = counter.PerOperation.Get(statistic);
-            double agreement = Agreement(rule, own.Drift);
+            double agreement = Agreement(rule, own.Drift, policy.Judgement);
             double slowest = Math.Max(
                 SlowestLevel(counter.Name, statistic, fastest, kept, usable),
                 SlowestAgreeingRuns(counter.Name, statistic, kept, [.. others, first], agreement));
@@ -88,20 +88,21 @@ internal static class TimeSpread
             // +1 % in every verdict line would say nothing. Rounded as stored (three decimals), so a re-recording at the same
             // levels does not rewrite noise digits.
             spread = Math.Log(spread) <= Math.Max(rule.Drift, own.Drift) ? 1 : Math.Round(spread, 3);
-            double detects = SpreadDetectableChange(counter, statistic, own.Drift, rule, spread);
+            double detects = SpreadDetectableChange(counter, statistic, own.Drift, rule, spread, policy.Judgement);
             counters.Add(counter with { Recording = own with { Processes = processes, Spread = spread, DetectableChange = detects } });
         }
 
         return new Combined(kept with { Counters = counters }, excluded, processes);
     }
 
-    // Levels left out only for the host's slow branchy state join after all when one of them ran the body at a joined level's
-    // speed or faster (within 10 % on every time counter): that state did not slow this body, so its levels there are its own.
-    // A word count on the EPYC host ran at about 500 or 740 ticks by a level of its own, whichever state a process drew (bench
-    // levels). Left out with the slow state, its 740-tick level was missing from a spread of 1.033×, and unchanged code at
-    // that level failed (+48 %, confirmed); and a recording whose 500-tick processes had all drawn the slow state kept 721.7
-    // ticks with spread 1×, so unchanged code read -28 to -34 % and a regression under +40 % passed. The fastest such level is
-    // kept under the fast state's branchy speed; a body that follows the state runs faster still in the fast one.
+    // Levels left out only for the host's slow branchy state join after all when one of them ran the body at a joined
+    // level's speed or faster (within JudgementPolicy.JoinedLevelTolerance, 10 %, on every time counter): that state
+    // did not slow this body, so its levels there are its own. A word count on the EPYC host ran at about 500 or 740
+    // ticks by a level of its own, whichever state a process drew (bench levels). Left out with the slow state, its
+    // 740-tick level was missing from a spread of 1.033×, and unchanged code at that level failed (+48 %, confirmed);
+    // and a recording whose 500-tick processes had all drawn the slow state kept 721.7 ticks with spread 1×, so
+    // unchanged code read -28 to -34 % and a regression under +40 % passed. The fastest such level is kept under the
+    // fast state's branchy speed; a body that follows the state runs faster still in the fast one.
     private static void JoinBranchyLevelsOfABodyThatDoesNotFollow(
         IReadOnlyList<BaselineRecord> levels, List<BaselineRecord> usable, List<string> excluded, VerdictPolicy policy,
         double? fastBranch, string[] time)
@@ -126,7 +127,8 @@ internal static class TimeSpread
         }
     }
 
-    // Whether a level ran every time counter within 10 % of the fastest joined level, or faster.
+    // Whether a level ran every time counter within JudgementPolicy.JoinedLevelTolerance (10 %) of the fastest joined level,
+    // or faster.
     private static bool AtJoinedSpeed(BaselineRecord level, List<BaselineRecord> usable, VerdictPolicy policy, string[] time)
     {
         foreach (string name in time)
@@ -137,7 +139,7 @@ internal static class TimeSpread
             double joined = usable.Select(u => u.Find(name) is { } c ? c.PerOperation.Get(statistic) : double.NaN)
                 .Where(static v => v > 0).DefaultIfEmpty(double.NaN).Min();
             // NaN on either side (no value) compares false: not at the joined speed.
-            if (!(value > 0 && value <= joined * (1 + TimeAllowance.BranchTolerance)))
+            if (!(value > 0 && value <= joined * (1 + policy.Judgement.JoinedLevelTolerance)))
                 return false;
         }
 
@@ -297,7 +299,7 @@ internal static class TimeSpread
 
             CounterVerdictRule rule = policy.GetRule(name, now.Kind);
             double drift = Math.Max(was.Recording?.Drift ?? 0, now.Recording?.Drift ?? 0);
-            double agreement = Agreement(rule, drift);
+            double agreement = Agreement(rule, drift, policy.Judgement);
             double slowestBefore = fastestBefore * (was.Recording?.Spread ?? 1);
             double slowestNow = fastestNow * (now.Recording?.Spread ?? 1);
             if (Math.Abs(Math.Log(fastestNow / fastestBefore)) > agreement || Math.Abs(Math.Log(slowestNow / slowestBefore)) > agreement)
@@ -308,9 +310,9 @@ internal static class TimeSpread
     }
 
     // How far apart (log scale) two runs may lie and still be one level: the rule's or the recording's drift, at least half
-    // the threshold.
-    private static double Agreement(CounterVerdictRule rule, double drift) =>
-        Math.Max(Math.Max(rule.Drift, drift), Math.Log(1 + (rule.MinRelativeChange / 2)));
+    // the threshold (JudgementPolicy.AgreementShareOfThreshold; a recording's runs agree within the lesser of the two).
+    private static double Agreement(CounterVerdictRule rule, double drift, JudgementPolicy judgement) =>
+        Math.Max(Math.Max(rule.Drift, drift), Math.Log(1 + (rule.MinRelativeChange * judgement.AgreementShareOfThreshold)));
 
     // Each time counter's recorded spread, e.g. "tsc 1.37×, cycles 1.2×".
     private static string Spreads(BaselineRecord record, VerdictPolicy policy) => string.Join(", ", TimeCounters(record, policy)
@@ -325,13 +327,20 @@ internal static class TimeSpread
     /// <param name="drift">The recording's drift.</param>
     /// <param name="rule">The counter's rule.</param>
     /// <param name="spread">The recorded spread (1 for one level).</param>
+    /// <param name="judgement">The rules' numbers.</param>
     /// <returns>The relative change, e.g. 0.072.</returns>
     public static double SpreadDetectableChange(
-        BaselineCounter counter, BaselineStatistic statistic, double drift, CounterVerdictRule rule, double spread) =>
+        BaselineCounter counter,
+        BaselineStatistic statistic,
+        double drift,
+        CounterVerdictRule rule,
+        double spread,
+        JudgementPolicy judgement) =>
         BaselineComparer.DetectableChange(
             BaselineComparer.StandardError(counter, statistic),
             Math.Max(rule.Drift, drift),
             NormalQuantile.Of(rule.Confidence),
+            judgement,
             spread > 1 ? TimeAllowance.None with { High = Math.Log(spread) } : null);
 
     /// <summary>The time-like statistical counters of a record, by the policy.</summary>
@@ -389,17 +398,18 @@ internal static class TimeSpread
         // jobs) every process is, and leaving them all out left the spread unknown and later processes at other levels
         // failing unchanged code (bench levels, process mode).
         if (MachineLoad.IsBusy(level.OtherProcessesCores) && !MachineLoad.IsBusy(first.OtherProcessesCores))
-            return BaselineMessages.LevelBesideBusyProcesses(level.OtherProcessesCores, Environment.ProcessorCount);
+            return BaselineMessages.LevelBesideBusyProcesses(level.OtherProcessesCores, policy.Judgement.Cores);
 
         double? branchReference = fastBranch ?? first.BranchSpeed;
         if (branch && branchReference is > 0 && level.BranchSpeed is > 0
-            && Math.Log(level.BranchSpeed.Value / branchReference.Value) > Math.Log(1 + TimeAllowance.BranchTolerance))
+            && Math.Log(level.BranchSpeed.Value / branchReference.Value) > Math.Log(1 + policy.Judgement.BranchTolerance))
         {
             return BaselineMessages.LevelInSlowBranchyState(branchReference, level.BranchSpeed);
         }
 
         if (first.AllocationSpeed is null && first.MachineSpeed is > 0 && level.MachineSpeed is > 0
-            && Math.Abs(Math.Log(level.MachineSpeed.Value / first.MachineSpeed.Value)) > Math.Log(1 + TimeAllowance.MachineSpeedTolerance))
+            && Math.Abs(Math.Log(level.MachineSpeed.Value / first.MachineSpeed.Value))
+                > Math.Log(1 + policy.Judgement.MachineSpeedTolerance))
         {
             return BaselineMessages.LevelAtOtherMachineSpeed(first.MachineSpeed, level.MachineSpeed);
         }

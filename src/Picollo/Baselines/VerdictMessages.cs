@@ -84,7 +84,7 @@ internal static class VerdictMessages
     /// <param name="beyondCore">ln of how much more than the core reference loop it slowed (equal to
     /// <paramref name="drift"/> when the core loop did not slow).</param>
     /// <param name="followed">How far this body followed the branchy reference between the test's own measurements, when they
-    /// showed it following less than assumed (<see cref="TimeAllowance.BranchFollow"/>); <see langword="null"/> otherwise.</param>
+    /// showed it following less than assumed (<see cref="JudgementPolicy.BranchFollow"/>); <see langword="null"/> otherwise.</param>
     /// <param name="bound">What it allows, on a log scale.</param>
     public static string BranchyCodeSlower(double? then, double? now, double drift, double beyondCore, double? followed, double bound)
     {

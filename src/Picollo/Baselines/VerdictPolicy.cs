@@ -34,6 +34,12 @@ public sealed class VerdictPolicy
     public static VerdictPolicy Default { get; } = new();
 
     /// <summary>
+    /// The tuning numbers of the stored-baseline rules and the machine's core count (docs/VERDICTS.md, "The policy in one
+    /// table"); <see cref="JudgementPolicy.Default"/> unless <see cref="WithJudgement"/> replaced it.
+    /// </summary>
+    internal JudgementPolicy Judgement { get; private init; } = JudgementPolicy.Default;
+
+    /// <summary>
     /// This policy with the thresholds of every statistical rule (defaults and overrides alike) replaced; exact rules stay
     /// exact. A statistical counter then regresses when its statistic rises by at least <paramref name="maxChange"/> and
     /// one measurement is at least <paramref name="confidence"/> sure that the rise is real.
@@ -56,7 +62,19 @@ public sealed class VerdictPolicy
         if (maxCohensD is { } d && !(d > 0 && d <= 10))
             throw new ArgumentOutOfRangeException(nameof(maxCohensD), d, VerdictMessages.CohensDGateOutOfRange());
 
-        return new VerdictPolicy(_overrides, maxChange ?? _minRelativeChange, confidence ?? _confidence, maxCohensD ?? _maxCohensD);
+        return new VerdictPolicy(_overrides, maxChange ?? _minRelativeChange, confidence ?? _confidence, maxCohensD ?? _maxCohensD)
+        {
+            Judgement = Judgement,
+        };
+    }
+
+    /// <summary>This policy with other tuning numbers or another core count: a verdict worked out as on another machine.</summary>
+    /// <param name="judgement">The numbers.</param>
+    /// <returns>The new policy, with the same rules and thresholds.</returns>
+    internal VerdictPolicy WithJudgement(JudgementPolicy judgement)
+    {
+        ArgumentNullException.ThrowIfNull(judgement);
+        return new VerdictPolicy(_overrides, _minRelativeChange, _confidence, _maxCohensD) { Judgement = judgement };
     }
 
     /// <summary>The rule for a counter.</summary>

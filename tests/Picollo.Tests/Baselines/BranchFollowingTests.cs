@@ -22,8 +22,8 @@ public sealed class BranchFollowingTests
 
         double expected = (Math.Log(2.49 / 2.07) - Math.Log(1_480 / 1_300.0)) / (Math.Log(2_059 / 1_311.0) - Math.Log(1_480 / 1_300.0));
         following.Measured.ShouldBe(expected, 0.02, "the floors are the histograms', within a bucket");
-        following.Allowed.ShouldBe(following.Measured + BranchFollowing.Margin, 1e-12);
-        following.Allowed.ShouldBeLessThan(TimeAllowance.BranchFollow);
+        following.Allowed.ShouldBe(following.Measured + JudgementPolicy.Default.BranchFollowMargin, 1e-12);
+        following.Allowed.ShouldBeLessThan(JudgementPolicy.Default.BranchFollow);
     }
 
     [Fact]

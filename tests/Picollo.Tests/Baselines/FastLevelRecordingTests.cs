@@ -98,7 +98,7 @@ public sealed class FastLevelRecordingTests
     private static void RememberFastLevel(TempDirectory temp, double branch)
     {
         MachineSpeedMemory memory = MachineSpeedMemory.Load(MachineFingerprint.Current.Id, Environment(temp));
-        for (int i = 0; i < MachineSpeedMemory.MinimumReadings; i++)
+        for (int i = 0; i < JudgementPolicy.Default.SpeedMemoryMinimumReadings; i++)
             memory = memory.Remember(BaselineRecord.FromResult(Measured(1.0, branch)));
     }
 

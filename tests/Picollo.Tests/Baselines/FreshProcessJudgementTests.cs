@@ -50,7 +50,7 @@ public sealed class FreshProcessJudgementTests
         Func<string, string?> environment = name =>
             name == MachineSpeedMemory.FolderVariable ? temp.Combine("cache") : TestEnvironment.Local(temp)(name);
         MachineSpeedMemory memory = MachineSpeedMemory.Load(MachineFingerprint.Current.Id, environment);
-        for (int i = 0; i < MachineSpeedMemory.MinimumReadings; i++)
+        for (int i = 0; i < JudgementPolicy.Default.SpeedMemoryMinimumReadings; i++)
             memory = memory.Remember(BaselineRecord.FromResult(Branchy(1.0, 600)));
 
         // This process stays in the host's slower branchy state (900 ns against 600 remembered) for every measurement; the

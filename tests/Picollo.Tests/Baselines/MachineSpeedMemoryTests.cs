@@ -37,7 +37,7 @@ public sealed class MachineSpeedMemoryTests
         using var temp = new TempDirectory();
         Func<string, string?> environment = name => name == MachineSpeedMemory.FolderVariable ? temp.Path : null;
         MachineSpeedMemory memory = MachineSpeedMemory.Load(Epyc.Id, environment).Remember(Speeds(900, null));
-        for (int i = 0; i < MachineSpeedMemory.Capacity; i++)
+        for (int i = 0; i < JudgementPolicy.Default.SpeedMemoryCapacity; i++)
             memory = memory.Remember(Speeds(1_100, null));
 
         MachineSpeedMemory.Load(Epyc.Id, environment).FastestCore.ShouldBe(1_100);

@@ -44,7 +44,7 @@ public sealed class SteadyRecordingTests
         BaselineCounter tsc = StoredRecord(temp).Find("tsc")!;
         // The closest pair is 1.2 and 1.3 (8 % apart): its faster run is kept, and its gap is the drift verdicts will count.
         tsc.PerOperation.P10.ShouldBe(199.9 * 1.2, 0.1);
-        tsc.Recording.ShouldNotBeNull().Runs.ShouldBe(SteadyRecording.MaxRuns);
+        tsc.Recording.ShouldNotBeNull().Runs.ShouldBe(JudgementPolicy.Default.MaxRecordingRuns);
         tsc.Recording.Drift.ShouldBe(Math.Log(1.3 / 1.2), 0.002);
         host.Notices.ShouldContain(n => n.Message.StartsWith(
             "Recorded on an unsteady machine: 5 measurements, no two that agree: the closest two differ by 8.3% on tsc P10 (", StringComparison.Ordinal)
