@@ -210,7 +210,8 @@ public static class BaselineAssertions
         text.Append('\n').Append(check.Message).Append('\n');
         foreach (CounterVerdict verdict in regressed)
         {
-            BaselineCounter? reference = verdict.BaselineMachineId is { } id ? judgement.Baseline?.Find(id)?.Record.Find(verdict.Counter) : null;
+            BaselineCounter? reference =
+                verdict.BaselineMachineId is { } id ? judgement.Baseline?.Find(id)?.Record.Find(verdict.Counter) : null;
             if (reference is not null && judgement.Current.Find(verdict.Counter) is { } counter)
                 text.Append('\n').Append(BaselineDiffTable.ToMarkdown(reference, counter, verdict));
         }

@@ -1,5 +1,4 @@
 using System.Globalization;
-using Picollo.Baselines.Serialization;
 
 namespace Picollo.Baselines;
 
@@ -201,14 +200,18 @@ internal sealed class BaselineStore
         {
             // Clean-up of an earlier run's pending entry: a folder that refuses it leaves a stale received file, nothing more.
             _ = BaselineFileWriter.TryWrite(
-                () => RemoveReceivedEntries(baselinePath, receivedPath, [.. entries.Select(static e => e.Machine.Id)]),
+                () => ReceivedFile.RemoveEntries(
+                    baselinePath, receivedPath, [.. entries.Select(static e => e.Machine.Id)], _options.LockTimeout),
                 "remove the pending entry of",
                 receivedPath);
             return new BaselineCheckResult(BaselineOutcome.Pass, verdicts, baselinePath, null, string.Join('\n', lines));
         }
 
         string? failure = folderProblem
-            ?? BaselineFileWriter.TryWrite(() => WriteReceived(baselinePath, receivedPath, entries), "write the received file", receivedPath);
+            ?? BaselineFileWriter.TryWrite(
+                () => ReceivedFile.Write(baselinePath, receivedPath, entries, _options.LockTimeout),
+                "write the received file",
+                receivedPath);
         return Conclude(verdicts, baselinePath, failure is null ? receivedPath : null, failure);
     }
 
@@ -313,7 +316,7 @@ internal sealed class BaselineStore
         {
             BaselineFile merged = (Read(baselinePath) ?? BaselineFile.Empty).WithEntry(entry);
             BaselineFileWriter.WriteAtomically(baselinePath, merged.ToJson());
-            RemoveReceivedEntryLocked(merged, BaselineLocator.GetReceivedPath(baselinePath), entry.Machine.Id);
+            ReceivedFile.RemoveEntryLocked(merged, BaselineLocator.GetReceivedPath(baselinePath), entry.Machine.Id);
         }
     }
 
@@ -356,77 +359,8 @@ internal sealed class BaselineStore
 
             // Whatever was written, this machine's pending received entry (a failure of a process at another level) is
             // stale now: accepting it later would replace the levels with that one run.
-            RemoveReceivedEntryLocked(file, BaselineLocator.GetReceivedPath(baselinePath), entry.Machine.Id);
+            ReceivedFile.RemoveEntryLocked(file, BaselineLocator.GetReceivedPath(baselinePath), entry.Machine.Id);
             return outcome;
-        }
-    }
-
-    // The received file is what the baseline would be if accepted: the baseline's entries, the entries other
-    // machines (or processes) left pending in the received file, and this entry. Renaming it accepts them all.
-    private void WriteReceived(string baselinePath, string receivedPath, IReadOnlyList<BaselineEntry> entries)
-    {
-        using (BaselineFileLock.Acquire(baselinePath, _options.LockTimeout))
-        {
-            BaselineFile baseline = Read(baselinePath) ?? BaselineFile.Empty;
-            BaselineFile received = new(baseline.Entries.Concat(ReadReceived(receivedPath)?.Entries ?? []));
-            foreach (BaselineEntry entry in entries)
-                received = received.WithEntry(entry);
-            BaselineFileWriter.WriteAtomically(receivedPath, received.ToJson());
-        }
-    }
-
-    private void RemoveReceivedEntries(string baselinePath, string receivedPath, IReadOnlyList<string> machineIds)
-    {
-        // The common case, nothing pending, must not take the lock.
-        if (!File.Exists(receivedPath))
-            return;
-
-        using (BaselineFileLock.Acquire(baselinePath, _options.LockTimeout))
-        {
-            foreach (string machineId in machineIds)
-            {
-                if (File.Exists(receivedPath))
-                    RemoveReceivedEntryLocked(Read(baselinePath) ?? BaselineFile.Empty, receivedPath, machineId);
-            }
-        }
-    }
-
-    // Drops this machine's pending entry; deletes the file once nothing in it differs from the baseline.
-    private static void RemoveReceivedEntryLocked(BaselineFile baseline, string receivedPath, string machineId)
-    {
-        BaselineFile? received = ReadReceived(receivedPath);
-        if (received is null)
-        {
-            File.Delete(receivedPath);
-            return;
-        }
-
-        if (received.Find(machineId) is not null)
-        {
-            // This machine's baseline entry (if any) is the truth now; the received copy of it is stale.
-            received = received.WithoutMachine(machineId);
-            if (baseline.Find(machineId) is { } current)
-                received = received.WithEntry(current);
-        }
-
-        bool pending = received.Entries.Any(e => baseline.Find(e.Machine.Id) is not { } b ||
-            BaselineJsonCodec.EntryToJson(b) != BaselineJsonCodec.EntryToJson(e));
-        if (pending)
-            BaselineFileWriter.WriteAtomically(receivedPath, received.ToJson());
-        else
-            File.Delete(receivedPath);
-    }
-
-    // Received files are Picollo's own transient output (git-ignored): an unreadable one is replaced, not reported.
-    private static BaselineFile? ReadReceived(string receivedPath)
-    {
-        try
-        {
-            return Read(receivedPath);
-        }
-        catch (BaselineFormatException)
-        {
-            return null;
         }
     }
 

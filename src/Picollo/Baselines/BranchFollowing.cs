@@ -20,12 +20,6 @@ namespace Picollo.Baselines;
 internal sealed record BranchFollowing(double Measured, double Allowed)
 {
     /// <summary>
-    /// <see cref="JudgementPolicy.RecordInSlowerState"/> of <see cref="JudgementPolicy.Default"/>, for BaselineJudge until it
-    /// reads its policy's.
-    /// </summary>
-    public static double RecordInSlowerState => JudgementPolicy.Default.RecordInSlowerState;
-
-    /// <summary>
     /// The slope of <paramref name="counter"/>'s time between two measurements against the branchy reference's move beyond
     /// the core loop, when that move is at least <see cref="JudgementPolicy.BranchTolerance"/> (10 %) either way and other
     /// processes left them alike; otherwise <see langword="null"/>.

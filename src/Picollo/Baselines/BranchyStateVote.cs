@@ -3,18 +3,14 @@ namespace Picollo.Baselines;
 /// <summary>
 /// The vote of fresh processes on a time verdict that passed here only inside what the host's branchy state allowed
 /// (docs/VERDICTS.md, "Levels"): the state is drawn per process. The first fresh process that passes a counter without a
-/// branchy bound of its own clears it; one that needs such a bound cannot tell. <see cref="Regressions"/> regressions fail
-/// it: three processes are asked, and up to <see cref="MostProcesses"/> once one regressed. Pure: the judgement measures
+/// branchy bound of its own clears it; one that needs such a bound cannot tell.
+/// <see cref="JudgementPolicy.FreshRegressionsPastBranchyState"/> regressions fail it: as many processes are asked as confirm
+/// a regression, and up to <see cref="JudgementPolicy.MostFreshProcessesPastBranchyState"/> once one regressed. Pure: the judgement
+/// measures
 /// the processes and hands their verdicts in.
 /// </summary>
 internal sealed class BranchyStateVote
 {
-    /// <summary>Fresh processes that must regress a counter before it fails, whatever the size of the regression.</summary>
-    public const int Regressions = 2;
-
-    /// <summary>Fresh processes asked at most once one regressed.</summary>
-    public const int MostProcesses = 5;
-
     private readonly BaselineRecord _current;
     private readonly VerdictPolicy _policy;
     private readonly List<string> _pending;
@@ -53,7 +49,8 @@ internal sealed class BranchyStateVote
     /// <param name="process">The process's number.</param>
     /// <returns>Whether to measure it.</returns>
     public bool Asks(int process) =>
-        _pending.Count > 0 && (process <= FreshConfirmationVote.Processes || (process <= MostProcesses && _regressions.Count > 0));
+        _pending.Count > 0 && (process <= _policy.Judgement.FreshConfirmations
+            || (process <= _policy.Judgement.MostFreshProcessesPastBranchyState && _regressions.Count > 0));
 
     /// <summary>Adds a fresh process's verdicts on the pending counters.</summary>
     /// <param name="there">Its verdicts.</param>
@@ -80,7 +77,7 @@ internal sealed class BranchyStateVote
                 ? (found.First, found.Measured, found.Count + 1)
                 : (verdict, level.Find(verdict.Counter)!, 1);
             _regressions[verdict.Counter] = (first, measured, count);
-            if (count >= Regressions)
+            if (count >= _policy.Judgement.FreshRegressionsPastBranchyState)
             {
                 _failing.Add((first, measured));
                 _pending.Remove(verdict.Counter);

@@ -3,15 +3,13 @@ namespace Picollo.Baselines;
 /// <summary>
 /// The vote of fresh processes on a time regression confirmed in this process (docs/VERDICTS.md,
 /// "Confirmation"): the regression may be this process's level, one no recording saw, and a fresh process draws its level
-/// anew. Up to <see cref="Processes"/> are asked, one after the other, each counter on its own; the first whose pass clears
+/// anew. Up to <see cref="JudgementPolicy.FreshConfirmations"/> are asked, one after the other, each counter on its own; the first whose
+/// pass clears
 /// a counter (<see cref="VerdictDecision.Clears"/>) ends it for that counter. A regression twice beyond its band needs one.
 /// Pure: the judgement measures the processes and hands their verdicts in.
 /// </summary>
 internal sealed class FreshConfirmationVote
 {
-    /// <summary>Fresh processes that must all confirm a time regression before it fails.</summary>
-    public const int Processes = 3;
-
     private readonly Dictionary<string, CounterVerdict> _here;
     private readonly BaselineRecord _current;
     private readonly VerdictPolicy _policy;
@@ -56,7 +54,7 @@ internal sealed class FreshConfirmationVote
     /// <summary>Whether fresh process number <paramref name="process"/> (from 1) is asked.</summary>
     /// <param name="process">The process's number.</param>
     /// <returns>Whether to measure it.</returns>
-    public bool Asks(int process) => _pending.Count > 0 && process <= (IsGross ? 1 : Processes);
+    public bool Asks(int process) => _pending.Count > 0 && process <= (IsGross ? 1 : _policy.Judgement.FreshConfirmations);
 
     /// <summary>Adds a fresh process's verdicts on the pending counters.</summary>
     /// <param name="there">Its verdicts.</param>

@@ -102,7 +102,7 @@ internal sealed class FreshProcessLooks(Judgement j)
             j.Space();
 
         FreshProcessMeasurement measured =
-            fresh.Measure(Path.GetFullPath(j.BaselinePath), LevelRecording.MeasurementsPerProcess, MeasurementCancellation.Current);
+            fresh.Measure(Path.GetFullPath(j.BaselinePath), j.Policy.Judgement.MeasurementsPerProcess, MeasurementCancellation.Current);
         if (measured.Failure is null && LevelRecording.Fastest(measured.Records, j.Current, j.Policy) is { } level)
             return (level, false);
         j.Remeasurements.Add(couldNot(measured.Failure ?? "it wrote no measurement"));

@@ -11,9 +11,6 @@ namespace Picollo.Baselines;
 /// </summary>
 internal sealed class Judgement(PerfResult result, string baselinePath, string? folderProblem, BaselineStoreOptions options)
 {
-    /// <summary>Measurements taken again when the conditions are not the recording's, before time is judged with their allowance.</summary>
-    public const int ConditionAttempts = 2;
-
     private readonly PerfResult _first = result;
     private readonly SimulatedRepeat _simulated = new();
     private int _conditionMeasurements = 1;
@@ -164,7 +161,7 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
     /// </summary>
     public void RemeasureInOtherConditions()
     {
-        for (int attempt = 0; attempt < ConditionAttempts && !Store.IsUpdateMode && Judged.CanRemeasure; attempt++)
+        for (int attempt = 0; attempt < Policy.Judgement.ConditionAttempts && !Store.IsUpdateMode && Judged.CanRemeasure; attempt++)
         {
             if (CheckResult.Verdicts.FirstOrDefault(static v => v.ConditionsChanged) is not { } changed
                 || CheckResult.Verdicts.Any(static v => v.IsRegression))
@@ -241,7 +238,7 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
         if (_spaced && _spacing.Problem is { } spacing)
             Notices.Add(spacing);
 
-        MachineSpeedMemory.Load(Machine.Id, options.GetEnvironmentVariable).Remember(Current);
+        MachineSpeedMemory.Load(Machine.Id, options.GetEnvironmentVariable, Policy.Judgement).Remember(Current);
         return new BaselineJudgement
         {
             First = _first,
@@ -272,7 +269,7 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
         {
             BaselineCounter counter = Current.Find(name)!;
             BaselineStatistic statistic = Policy.GetRule(counter.Name, counter.Kind).Statistic;
-            if (BranchFollowing.Learn(teaching, name, statistic) is { } learned)
+            if (BranchFollowing.Learn(teaching, name, statistic, Policy.Judgement) is { } learned)
                 followed[name] = learned;
         }
 

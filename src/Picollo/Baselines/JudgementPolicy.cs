@@ -179,4 +179,53 @@ internal sealed record JudgementPolicy
 
     /// <summary>The fewest readings from which the fastest remembered counts (docs/VERDICTS.md, "Recording a baseline").</summary>
     public int SpeedMemoryMinimumReadings { get; init; } = 4;
+
+    /// <summary>
+    /// Measurements taken again when the conditions are not the recording's, before time is judged with their allowance: a
+    /// host's slow mode and a neighbour's burst pass within seconds (docs/VERDICTS.md, "What a verdict allows for").
+    /// </summary>
+    public int ConditionAttempts { get; init; } = 2;
+
+    /// <summary>Measurements a fresh process takes; its level is the faster, so one disturbed measurement is not one (docs/VERDICTS.md,
+    /// "Levels").</summary>
+    public int MeasurementsPerProcess { get; init; } = 2;
+
+    /// <summary>
+    /// Fresh processes a recording may add beyond <see cref="BaselineStoreOptions.RecordingProcesses"/> while fewer than two
+    /// agree on the host's state or new levels still show (docs/VERDICTS.md, "Recording a baseline").
+    /// </summary>
+    public int MaxExtraRecordingProcesses { get; init; } = 3;
+
+    /// <summary>Processes in a row that must show no new level before a recording of a body with levels ends (docs/VERDICTS.md,
+    /// "Recording a baseline").</summary>
+    public int SettledProcesses { get; init; } = 2;
+
+    /// <summary>
+    /// References this much slower than the machine's fastest remembered are a slow level a recording waits out (docs/VERDICTS.md,
+    /// "Recording a baseline").
+    /// </summary>
+    public double SlowLevel { get; init; } = 1.15;
+
+    /// <summary>Measurements, <see cref="BaselineStoreOptions.FastLevelSpacing"/> apart, a recording takes to find the fast level
+    /// (docs/VERDICTS.md, "Recording a baseline").</summary>
+    public int FastLevelAttempts { get; init; } = 6;
+
+    /// <summary>Fresh processes that must all regress a confirmed time regression before it fails (docs/VERDICTS.md,
+    /// "Confirmation").</summary>
+    public int FreshConfirmations { get; init; } = 3;
+
+    /// <summary>
+    /// How much wider (ln scale) a fresh process's band may reach than the confirmed measurement's before its pass is one of
+    /// wider conditions, which contradicts nothing (docs/VERDICTS.md, "Confirmation").
+    /// </summary>
+    public double WiderConditions { get; init; } = 0.02;
+
+    /// <summary>
+    /// Fresh processes that must regress a time verdict that passed only on the host's branchy state, whatever the size of
+    /// the regression (docs/VERDICTS.md, "Levels").
+    /// </summary>
+    public int FreshRegressionsPastBranchyState { get; init; } = 2;
+
+    /// <summary>Fresh processes asked at most about a pass on the branchy state once one regressed (docs/VERDICTS.md, "Levels").</summary>
+    public int MostFreshProcessesPastBranchyState { get; init; } = 5;
 }

@@ -11,21 +11,6 @@ namespace Picollo.Baselines;
 /// <param name="j">The judgement recording.</param>
 internal sealed class LevelRecording(Judgement j)
 {
-    /// <summary>Measurements a fresh process takes: its level is the faster of the two, so one disturbed measurement is not one.</summary>
-    public const int MeasurementsPerProcess = 2;
-
-    /// <summary>Fresh processes a recording may add while fewer than two agree on the host's state or new levels still show.</summary>
-    public const int MaxExtraRecordingProcesses = 3;
-
-    /// <summary>Processes in a row that must show no new level before a recording of a body with levels ends.</summary>
-    public const int SettledProcesses = 2;
-
-    /// <summary>References this much slower than the machine's fastest remembered are a slow level worth waiting out.</summary>
-    public const double SlowLevel = 1.15;
-
-    /// <summary>Measurements a recording takes to find the machine's fast level: a host's slow state lasts a minute and more.</summary>
-    public const int FastLevelAttempts = 6;
-
     // The notice of a recording that did not reach the machine's fast level in this process (SeekFastLevel), said once the
     // levels of other processes are in.
     private string? _slowLevel;
@@ -48,7 +33,8 @@ internal sealed class LevelRecording(Judgement j)
         // The levels may have kept a fresh process at the fast level (TimeSpread.Combine): the slow level is said only when
         // the entry written is still at it.
         if (_slowLevel is { } slowLevel
-            && MachineSpeedMemory.Load(j.Machine.Id, j.Options.GetEnvironmentVariable).SlowerThanFastest(j.Current) > SlowLevel)
+            && MachineSpeedMemory.Load(j.Machine.Id, j.Options.GetEnvironmentVariable, j.Policy.Judgement).SlowerThanFastest(j.Current)
+                > j.Policy.Judgement.SlowLevel)
             j.Notices.Add(slowLevel);
     }
 
@@ -70,13 +56,13 @@ internal sealed class LevelRecording(Judgement j)
     // direction (a body that follows its reference less than fully would look slower).
     private bool SeekFastLevel()
     {
-        MachineSpeedMemory memory = MachineSpeedMemory.Load(j.Machine.Id, j.Options.GetEnvironmentVariable);
+        MachineSpeedMemory memory = MachineSpeedMemory.Load(j.Machine.Id, j.Options.GetEnvironmentVariable, j.Policy.Judgement);
         double slower = memory.SlowerThanFastest(j.Current);
-        if (slower <= SlowLevel)
+        if (slower <= j.Policy.Judgement.SlowLevel)
             return false;
 
         double busiest = j.Current.OtherProcessesCores;
-        for (int attempt = 0; attempt < FastLevelAttempts; attempt++)
+        for (int attempt = 0; attempt < j.Policy.Judgement.FastLevelAttempts; attempt++)
         {
             Thread.Sleep(j.Options.FastLevelSpacing);
             PerfResult again = j.Judged.Remeasure();
@@ -84,7 +70,7 @@ internal sealed class LevelRecording(Judgement j)
             // The busiest reading decides the notice's advice; one that could not be read (NaN compares false) leaves it.
             if (double.IsNaN(busiest) || record.OtherProcessesCores > busiest)
                 busiest = record.OtherProcessesCores;
-            if (memory.SlowerThanFastest(record) <= SlowLevel && !MachineLoad.IsBusy(record.OtherProcessesCores))
+            if (memory.SlowerThanFastest(record) <= j.Policy.Judgement.SlowLevel && !MachineLoad.IsBusy(record.OtherProcessesCores))
             {
                 if (KeepsSlowerBranchyState(memory, record, attempt + 2))
                     return false;
@@ -102,18 +88,18 @@ internal sealed class LevelRecording(Judgement j)
         // and a body that does not follow the host's branchy state is served by a recording in it (KeepsSlowerBranchyState).
         // A measurement turned down as busy may have reached the fast level: then quiet is the advice.
         _slowLevel = SlowOnTheBranchyReferenceOnly(memory) && !MachineLoad.IsBusy(busiest)
-            ? BaselineMessages.RecordedInSlowBranchyStateOnly(slower, FastLevelAttempts + 1)
-            : BaselineMessages.RecordedAtSlowLevel(slower, FastLevelAttempts + 1, busiest);
+            ? BaselineMessages.RecordedInSlowBranchyStateOnly(slower, j.Policy.Judgement.FastLevelAttempts + 1)
+            : BaselineMessages.RecordedAtSlowLevel(slower, j.Policy.Judgement.FastLevelAttempts + 1, busiest);
         return false;
     }
 
     // Whether the recording's core loop and allocation reference ran at the machine's fast level, so that only the branchy
     // reference can have made it slower than that level.
     private bool SlowOnTheBranchyReferenceOnly(MachineSpeedMemory memory) =>
-        memory.SlowerThanFastest(j.Current with { BranchSpeed = null }) <= SlowLevel;
+        memory.SlowerThanFastest(j.Current with { BranchSpeed = null }) <= j.Policy.Judgement.SlowLevel;
 
     // Whether a recording slower than the machine's fast level on the branchy reference only stays as it is, because the
-    // body did not follow the reference to the fast level (BranchFollowing.RecordInSlowerState): later runs in that state
+    // body did not follow the reference to the fast level (j.Policy.Judgement.RecordInSlowerState): later runs in that state
     // are then judged with no branchy bound to hide in (docs/VERDICTS.md, "Levels"). The recording stays whole: its floor
     // and the reference reading it keeps come from the same measurement.
     private bool KeepsSlowerBranchyState(MachineSpeedMemory memory, BaselineRecord fast, int measurement)
@@ -126,12 +112,12 @@ internal sealed class LevelRecording(Judgement j)
             if (!Counters.KnownCounters.Of(counter.Name, counter.Kind).IsTimeLike)
                 continue;
             BaselineStatistic statistic = j.Policy.GetRule(counter.Name, counter.Kind).Statistic;
-            if (BranchFollowing.Slope(fast, j.Current, counter.Name, statistic) is not { } slope)
+            if (BranchFollowing.Slope(fast, j.Current, counter.Name, statistic, j.Policy.Judgement) is not { } slope)
                 return false;
             most = Math.Max(most ?? slope, slope);
         }
 
-        if (most is not { } followed || followed >= BranchFollowing.RecordInSlowerState)
+        if (most is not { } followed || followed >= j.Policy.Judgement.RecordInSlowerState)
             return false;
         j.Remeasurements.Add(
             BaselineMessages.RecordedInSlowerBranchyState(j.Current.BranchSpeed, fast.BranchSpeed, followed, measurement));
@@ -219,8 +205,8 @@ internal sealed class LevelRecording(Judgement j)
         TimeSpread.Combined combined = TimeSpread.Combine(levels, j.Policy, thisProcess);
         int started = processes;
         int settled = 0;
-        while (fresh is not null && failures.Count == 0 && started < processes + MaxExtraRecordingProcesses
-            && (combined.Processes < 2 || (TimeSpread.HasLevels(combined, j.Policy) && settled < SettledProcesses)))
+        while (fresh is not null && failures.Count == 0 && started < processes + j.Policy.Judgement.MaxExtraRecordingProcesses
+            && (combined.Processes < 2 || (TimeSpread.HasLevels(combined, j.Policy) && settled < j.Policy.Judgement.SettledProcesses)))
         {
             j.Space();
             MeasureFreshLevel(fresh, levels, failures);
@@ -256,7 +242,7 @@ internal sealed class LevelRecording(Judgement j)
     private void MeasureFreshLevel(IFreshProcessMeasurer fresh, List<BaselineRecord> levels, List<string> failures)
     {
         FreshProcessMeasurement measured =
-            fresh.Measure(Path.GetFullPath(j.BaselinePath), MeasurementsPerProcess, MeasurementCancellation.Current);
+            fresh.Measure(Path.GetFullPath(j.BaselinePath), j.Policy.Judgement.MeasurementsPerProcess, MeasurementCancellation.Current);
         if (measured.Failure is { } failure)
             failures.Add(failure);
         else if (Fastest(measured.Records, j.Current, j.Policy) is { } level)
@@ -270,6 +256,6 @@ internal sealed class LevelRecording(Judgement j)
             ? string.Create(CultureInfo.InvariantCulture, $"{name} levels spread {q.Spread:0.###}×")
             : name));
         return BaselineMessages.RecordedAcrossProcesses(
-            processes, combined.Processes, MeasurementsPerProcess, spreads, combined.Excluded);
+            processes, combined.Processes, j.Policy.Judgement.MeasurementsPerProcess, spreads, combined.Excluded);
     }
 }

@@ -75,8 +75,8 @@ internal sealed record TimeAllowance(
 
     /// <summary>
     /// How much slower unchanged code may run while other processes keep <paramref name="otherCores"/> cores busy:
-    /// 1 + <see cref="JudgementPolicy.BusyShare"/> × their share of the cores the measured thread does not use (1.15× when they keep all of
-    /// them busy, more when they want more than the machine has and preempt the measured thread too). A 3× body fails
+    /// 1 + <see cref="JudgementPolicy.BusyShare"/> × their share of the cores the measured thread does not use (1.15× when they
+    /// keep all of them busy, more when they want more than the machine has and preempt the measured thread too). A 3× body fails
     /// beside any neighbour; a verdict beside one says what it allowed.
     /// </summary>
     /// <param name="otherCores">Other processes' CPU time over the samples, in cores.</param>
@@ -279,7 +279,7 @@ internal sealed record TimeAllowance(
             {
                 _parts.Add(VerdictMessages.AtMostInAll(most));
                 // The cut comes off the branchy part first, so the rest of the band is still what the other conditions allow:
-                // a pass beside a busy neighbour must not read as one on the branchy state (BaselineJudge.LookPastBranchyState).
+                // a pass beside a busy neighbour must not read as one on the branchy state (FreshProcessLooks.LookPastBranchyState).
                 _branchy = Math.Max(0, _branchy - (_high - most));
                 _high = most;
             }

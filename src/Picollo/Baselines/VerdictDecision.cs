@@ -11,12 +11,6 @@ namespace Picollo.Baselines;
 internal static class VerdictDecision
 {
     /// <summary>
-    /// A fresh process whose band reaches this much further (ln scale, 2 %) than the confirmed measurement's was judged in
-    /// wider conditions: its pass does not contradict the regression.
-    /// </summary>
-    public const double WiderConditions = 0.02;
-
-    /// <summary>
     /// Whether a failed check's regressions could be noise and are measured again: some counter regressed statistically, or
     /// the run's code was not final (then even a deterministic counter may have moved with the code).
     /// </summary>
@@ -123,10 +117,11 @@ internal static class VerdictDecision
     /// </summary>
     /// <param name="fresh">The fresh process's verdict.</param>
     /// <param name="mine">This process's verdict on the same counter.</param>
+    /// <param name="policy">The rules (<see cref="JudgementPolicy.WiderConditions"/>).</param>
     /// <returns>Whether the fresh one was judged in wider conditions.</returns>
-    public static bool Wider(CounterVerdict fresh, CounterVerdict mine) =>
-        (fresh.Allowance?.High ?? 0) > (mine.Allowance?.High ?? 0) + WiderConditions
-        || (fresh.Allowance?.Low ?? 0) < (mine.Allowance?.Low ?? 0) - WiderConditions;
+    public static bool Wider(CounterVerdict fresh, CounterVerdict mine, VerdictPolicy policy) =>
+        (fresh.Allowance?.High ?? 0) > (mine.Allowance?.High ?? 0) + policy.Judgement.WiderConditions
+        || (fresh.Allowance?.Low ?? 0) < (mine.Allowance?.Low ?? 0) - policy.Judgement.WiderConditions;
 
     /// <summary>
     /// Whether a fresh process's pass clears this process's regression: judged in conditions no wider, or wider only on the
@@ -139,9 +134,10 @@ internal static class VerdictDecision
     /// <returns>Whether the regression is cleared.</returns>
     public static bool Clears(CounterVerdict fresh, CounterVerdict mine, BaselineRecord current, VerdictPolicy policy)
     {
-        if (!Wider(fresh, mine))
+        if (!Wider(fresh, mine, policy))
             return true;
-        if ((fresh.Allowance?.Low ?? 0) < (mine.Allowance?.Low ?? 0) - WiderConditions || fresh.RelativeChange is not { } change
+        if ((fresh.Allowance?.Low ?? 0) < (mine.Allowance?.Low ?? 0) - policy.Judgement.WiderConditions
+            || fresh.RelativeChange is not { } change
             || current.Find(fresh.Counter) is not { } counter)
             return false;
         double threshold = policy.GetRule(counter.Name, counter.Kind).MinRelativeChange;
