@@ -13,6 +13,7 @@ internal static class BaselineComparer
     /// <param name="machine">The machine <paramref name="current"/> was measured on.</param>
     /// <param name="current">The measurement.</param>
     /// <param name="policy">The rules; <see cref="VerdictPolicy.Default"/> when <see langword="null"/>.</param>
+    /// <param name="looks">What the judgement's earlier measurements in this process showed, or <see langword="null"/>.</param>
     /// <returns>The verdicts.</returns>
     /// <remarks>
     /// Each counter is compared with the entry of this very machine when it holds the counter; otherwise with the
@@ -21,7 +22,11 @@ internal static class BaselineComparer
     /// entry's fastest recorded level with what its conditions allow (<see cref="TimeAllowance"/>).
     /// </remarks>
     public static IReadOnlyList<CounterVerdict> Compare(
-        BaselineFile? baseline, MachineFingerprint machine, BaselineRecord current, VerdictPolicy? policy = null)
+        BaselineFile? baseline,
+        MachineFingerprint machine,
+        BaselineRecord current,
+        VerdictPolicy? policy = null,
+        EarlierLooks? looks = null)
     {
         ArgumentNullException.ThrowIfNull(machine);
         ArgumentNullException.ThrowIfNull(current);
@@ -32,7 +37,8 @@ internal static class BaselineComparer
         foreach (BaselineCounter counter in current.Counters)
         {
             MachineFingerprint on = counter.Kind == CounterKind.Simulated && simulated is not null ? simulated : machine;
-            verdicts.Add(CompareCounter(baseline, on, counter, policy.GetRule(counter.Name, counter.Kind), current, policy.Judgement));
+            CounterVerdictRule rule = policy.GetRule(counter.Name, counter.Kind);
+            verdicts.Add(CompareCounter(baseline, on, counter, rule, current, policy.Judgement, looks));
         }
 
         return verdicts;
@@ -46,7 +52,8 @@ internal static class BaselineComparer
         BaselineCounter counter,
         CounterVerdictRule rule,
         BaselineRecord current,
-        JudgementPolicy judgement)
+        JudgementPolicy judgement,
+        EarlierLooks? looks)
     {
         if (baseline is null)
             return NotCompared(counter, rule, CounterVerdictStatus.NoBaseline, null, "no baseline file");
@@ -79,7 +86,7 @@ internal static class BaselineComparer
         // recording saw across processes, a body's allocation speed, another machine speed, other processes keeping the
         // machine busy. Each either corrects the change or bounds what unchanged code may show; none leaves time unjudged.
         TimeAllowance allowance = KnownCounters.Of(counter.Name, counter.Kind).IsTimeLike
-            ? TimeAllowance.For(reference, match.Record, current, judgement)
+            ? TimeAllowance.For(reference, match.Record, current, judgement, looks)
             : TimeAllowance.None;
         return Statistical(
             reference, counter, rule, match.Machine.Id, (long)Math.Min(before.TotalCount, after.TotalCount), allowance, judgement);

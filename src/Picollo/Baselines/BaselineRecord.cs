@@ -40,21 +40,6 @@ internal sealed record BaselineRecord(
     public SimulatorInfo? Simulator { get; init; }
 
     /// <summary>
-    /// Per time counter, the widest part of an earlier measurement's band of the same judgement that the host's branchy state
-    /// made (log scale), which this one is allowed too; not stored. A host's slow branchy state can leave a body slow for
-    /// seconds after the branchy reference is back: a measurement that came out in a wide band, measured again when the
-    /// reference read fast, failed unchanged code at +30 % in every later measurement (bench levels). Only measurements in
-    /// the same process carry it: a fresh process asked to confirm is judged in its own conditions.
-    /// </summary>
-    public IReadOnlyDictionary<string, double>? EarlierAllowance { get; init; }
-
-    /// <summary>
-    /// Per time counter, how far the body followed the branchy reference between the same judgement's measurements when they
-    /// showed it following less than the allowance assumes (<see cref="BranchFollowing"/>); not stored.
-    /// </summary>
-    public IReadOnlyDictionary<string, BranchFollowing>? BranchFollowed { get; init; }
-
-    /// <summary>
     /// How many processes the record was measured in (<see cref="RecordingQuality.Processes"/>; 1 for one process or
     /// none recorded).
     /// </summary>

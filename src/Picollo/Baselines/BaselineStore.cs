@@ -106,14 +106,15 @@ internal sealed class BaselineStore
     /// <param name="machine">The machine the measurement ran on.</param>
     /// <param name="current">The measurement.</param>
     /// <param name="folderProblem">Why the baseline's folder cannot be used, or <see langword="null"/>: then there is no baseline.</param>
+    /// <param name="looks">What the judgement's earlier measurements in this process showed, or <see langword="null"/>.</param>
     /// <returns>One verdict per counter.</returns>
     /// <exception cref="BaselineFormatException">The baseline is corrupt.</exception>
     public IReadOnlyList<CounterVerdict> Compare(
-        string baselinePath, MachineFingerprint machine, BaselineRecord current, string? folderProblem = null)
+        string baselinePath, MachineFingerprint machine, BaselineRecord current, string? folderProblem = null, EarlierLooks? looks = null)
     {
         ArgumentNullException.ThrowIfNull(baselinePath);
         BaselineFile? baseline = folderProblem is null ? ReadOnce(Path.GetFullPath(baselinePath)) : null;
-        return BaselineComparer.Compare(baseline, machine, current, _options.VerdictPolicy);
+        return BaselineComparer.Compare(baseline, machine, current, _options.VerdictPolicy, looks);
     }
 
     /// <summary>
@@ -149,6 +150,7 @@ internal sealed class BaselineStore
     /// the time of a measurement whose code was not final, yet judges it; <see langword="null"/> writes
     /// <paramref name="current"/>.
     /// </param>
+    /// <param name="looks">What the judgement's earlier measurements in this process showed, or <see langword="null"/>.</param>
     /// <returns>The verdicts and their outcome. A folder that cannot be written is never thrown: locally it is a line of
     /// the message and <see cref="BaselineCheckResult.WriteFailure"/>; in update mode it fails the check.</returns>
     /// <exception cref="BaselineFormatException">The baseline is corrupt; it is left untouched.</exception>
@@ -157,14 +159,15 @@ internal sealed class BaselineStore
         MachineFingerprint machine,
         BaselineRecord current,
         string? folderProblem = null,
-        BaselineRecord? written = null)
+        BaselineRecord? written = null,
+        EarlierLooks? looks = null)
     {
         ArgumentNullException.ThrowIfNull(baselinePath);
         ArgumentNullException.ThrowIfNull(machine);
         ArgumentNullException.ThrowIfNull(current);
         baselinePath = Path.GetFullPath(baselinePath);
         IReadOnlyList<BaselineEntry> entries = BaselineEntry.Split(machine, written ?? current);
-        IReadOnlyList<CounterVerdict> verdicts = Compare(baselinePath, machine, current, folderProblem);
+        IReadOnlyList<CounterVerdict> verdicts = Compare(baselinePath, machine, current, folderProblem, looks);
         var lines = verdicts.Select(v => v.Text).ToList();
 
         if (IsUpdateMode)

@@ -110,11 +110,10 @@ internal sealed class FreshProcessLooks(Judgement j)
     }
 
     // A fresh process's verdicts on the counters still pending, in its own conditions: a new moment, so not allowed what
-    // lingers of this process's branchy state (EarlierAllowance); what this judgement learned of the body's following holds.
+    // lingers of this process's branchy state (EarlierLooks.BranchyAllowance); what this judgement learned of the body's following holds.
     private CounterVerdict[] FreshVerdicts(BaselineRecord level, IReadOnlyList<string> pending) =>
     [
-        .. j.Store.Compare(
-                j.BaselinePath, j.Machine, level with { EarlierAllowance = null, BranchFollowed = j.Followed() }, j.FolderProblem)
+        .. j.Store.Compare(j.BaselinePath, j.Machine, level, j.FolderProblem, new EarlierLooks(null, j.Followed()))
             .Where(v => pending.Contains(v.Counter, StringComparer.Ordinal)),
     ];
 }

@@ -17,7 +17,7 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
     private BaselineCheckResult? _check;
 
     // Per time counter, the widest part of a band the host's branchy state made in any measurement of this judgement so far
-    // (BaselineRecord.EarlierAllowance).
+    // (EarlierLooks.BranchyAllowance).
     private readonly Dictionary<string, double> _widest = new(StringComparer.Ordinal);
 
     // This judgement's measurements in this process, in order, and whether each teaches how far the body follows the branchy
@@ -30,6 +30,9 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
     // where it mattered.
     private readonly (TimeSpan Spacing, string? Problem) _spacing = options.ResolveFreshProcessSpacing();
     private bool _spaced;
+
+    // What the judgement's earlier measurements showed, which the judged one was judged with (null before a second look).
+    private EarlierLooks? _judgedLooks;
 
     // What the last check wrote for a measurement whose code was not final, or null (CheckAndWrite).
     private NotFinalRecord? _notFinal;
@@ -148,7 +151,7 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
             return;
         }
 
-        _check = CheckAndWrite(Judged, Current);
+        _check = CheckAndWrite(Judged, Current, _judgedLooks);
         Remember(_check.Verdicts);
         Look(Judged);
         MarkJudged();
@@ -170,14 +173,15 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
             _conditionMeasurements++;
             PerfResult again = Judged.Remeasure();
             Look(again);
-            BaselineRecord record = LaterRecord(again);
+            BaselineRecord record = BaselineRecord.FromResult(again);
+            EarlierLooks looks = LaterLooks();
             // Looked at first, written only when kept: the received file is the measurement judged.
-            IReadOnlyList<CounterVerdict> verdicts = Store.Compare(baselinePath, Machine, record, folderProblem);
+            IReadOnlyList<CounterVerdict> verdicts = Store.Compare(baselinePath, Machine, record, folderProblem, looks);
             Remember(verdicts);
             Remeasurements.Add($"Measured again in other conditions: {changed.Text}.");
             if (VerdictDecision.KeepsLaterConditions(CheckResult.Verdicts, verdicts))
             {
-                (Judged, Current, _check) = (again, record, CheckAndWrite(again, record));
+                (Judged, Current, _judgedLooks, _check) = (again, record, looks, CheckAndWrite(again, record, looks));
                 MarkJudged();
             }
         }
@@ -281,18 +285,13 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
         {
             if (index != _judgedIndex)
             {
-                BaselineRecord record = _measured[index].Record with { BranchFollowed = Followed() };
-                Remember(Store.Compare(baselinePath, Machine, record, folderProblem));
+                Remember(Store.Compare(baselinePath, Machine, _measured[index].Record, folderProblem, new EarlierLooks(null, Followed())));
                 continue;
             }
 
             // The judged measurement keeps its own record (a recording's combined one).
-            Current = Current with
-            {
-                EarlierAllowance = new Dictionary<string, double>(_widest, StringComparer.Ordinal),
-                BranchFollowed = Followed(),
-            };
-            _check = CheckAndWrite(Judged, Current);
+            _judgedLooks = LaterLooks();
+            _check = CheckAndWrite(Judged, Current, _judgedLooks);
             Remember(_check.Verdicts);
         }
     }
@@ -323,25 +322,22 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
         _check = Store.Rejudge(CheckResult, verdicts);
     }
 
-    // A later measurement's record, allowed at least the branchy part the earlier ones of this judgement were.
-    private BaselineRecord LaterRecord(PerfResult measured) => BaselineRecord.FromResult(measured) with
-    {
-        EarlierAllowance = new Dictionary<string, double>(_widest, StringComparer.Ordinal),
-        BranchFollowed = Followed(),
-    };
+    // What a later measurement is judged with: at least the branchy part the earlier ones of this judgement were allowed,
+    // and what they showed of the body's following.
+    private EarlierLooks LaterLooks() => new(new Dictionary<string, double>(_widest, StringComparer.Ordinal), Followed());
 
     // The measurement just looked at is the judged one now.
     private void MarkJudged() => _judgedIndex = _measured.Count - 1;
 
     // Judges a measurement and writes what the outcome calls for, without the statistical counters of a measurement whose
     // code was not final (NotFinalRecord); a recording whose simulated counts differed between processes writes nothing.
-    private BaselineCheckResult CheckAndWrite(PerfResult measured, BaselineRecord record)
+    private BaselineCheckResult CheckAndWrite(PerfResult measured, BaselineRecord record, EarlierLooks? looks)
     {
         record = _simulated.Apply(record);
         if (_simulated.Refusal is { } refusal)
         {
             _notFinal = null;
-            IReadOnlyList<CounterVerdict> verdicts = Store.Compare(baselinePath, Machine, record, folderProblem);
+            IReadOnlyList<CounterVerdict> verdicts = Store.Compare(baselinePath, Machine, record, folderProblem, looks);
             BaselineOutcome outcome = Store.IsUpdateMode || verdicts.Any(static v => v.IsRegression)
                 ? BaselineOutcome.Fail
                 : BaselineOutcome.Notice;
@@ -351,7 +347,7 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
 
         _notFinal = NotFinalRecord.For(measured, record, _baseline, Machine, Policy);
         BaselineRecord? written = _notFinal?.Record is { } notFinal ? _simulated.Apply(notFinal) : null;
-        return Store.Check(baselinePath, Machine, record, folderProblem, written);
+        return Store.Check(baselinePath, Machine, record, folderProblem, written, looks);
     }
 
     // The second measurement of a regression decides it: the counters that regressed in both are confirmed, the others
@@ -362,8 +358,9 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
         PerfResult second = Judged.Remeasure();
         Look(second);
         BaselineCheckResult check = CheckResult;
-        BaselineRecord secondRecord = LaterRecord(second);
-        BaselineCheckResult recheck = CheckAndWrite(second, secondRecord);
+        BaselineRecord secondRecord = BaselineRecord.FromResult(second);
+        EarlierLooks secondLooks = LaterLooks();
+        BaselineCheckResult recheck = CheckAndWrite(second, secondRecord, secondLooks);
         Remember(recheck.Verdicts);
 
         var firstRegressed =
@@ -390,6 +387,7 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
         _check = Store.Rejudge(recheck, verdicts);
         Judged = second;
         Current = secondRecord;
+        _judgedLooks = secondLooks;
         MarkJudged();
     }
 

@@ -49,8 +49,10 @@ internal sealed record TimeAllowance(
     /// <param name="recorded">The baseline's record (its reference speeds).</param>
     /// <param name="current">The measurement (its reference speeds and the other processes' load).</param>
     /// <param name="judgement">The rules' numbers and the machine's core count.</param>
+    /// <param name="looks">What the judgement's earlier measurements in this process showed, or <see langword="null"/>.</param>
     /// <returns>The allowance.</returns>
-    public static TimeAllowance For(BaselineCounter reference, BaselineRecord recorded, BaselineRecord current, JudgementPolicy judgement)
+    public static TimeAllowance For(
+        BaselineCounter reference, BaselineRecord recorded, BaselineRecord current, JudgementPolicy judgement, EarlierLooks? looks = null)
     {
         ArgumentNullException.ThrowIfNull(reference);
         ArgumentNullException.ThrowIfNull(recorded);
@@ -66,9 +68,9 @@ internal sealed record TimeAllowance(
             band.AddAllocation(recorded, current);
         else
             band.AddMachineSpeed(recorded, current);
-        band.AddBranchSpeed(recorded, current, current.BranchFollowed?.GetValueOrDefault(reference.Name));
+        band.AddBranchSpeed(recorded, current, looks?.Followed?.GetValueOrDefault(reference.Name));
         band.AddOtherProcesses(recorded, current);
-        band.KeepEarlierBranchyState(current, reference.Name);
+        band.KeepEarlierBranchyState(looks, reference.Name);
         band.Cap(spread);
         return band.ToAllowance();
     }
@@ -285,7 +287,7 @@ internal sealed record TimeAllowance(
             }
         }
 
-        public void KeepEarlierBranchyState(BaselineRecord current, string counter)
+        public void KeepEarlierBranchyState(EarlierLooks? looks, string counter)
         {
             // What lingers within a judgement is the host's branchy state: a body stayed slow for seconds after the branchy
             // reference was back, and a measurement taken then failed unchanged code at +30 % (bench levels). So a later
@@ -294,7 +296,7 @@ internal sealed record TimeAllowance(
             // allocation reference is timed beside its floor and other processes' load over its samples. Keeping the whole
             // earlier band let a +30 % allocating body pass its confirmation at +42 % inside the first measurement's
             // allocation bound (+12 % there, +5 % in its own; bench verdicts, process / allocating).
-            if (current.EarlierAllowance?.GetValueOrDefault(counter) is > 0 and var earlier
+            if (looks?.BranchyAllowance?.GetValueOrDefault(counter) is > 0 and var earlier
                 && earlier > _branchy + judgement.NegligibleBandChange)
             {
                 _parts.Add(VerdictMessages.AsEarlierBranchyState(earlier));
