@@ -65,7 +65,7 @@ internal static class AbPairRun
                     trouble = AwaitExits(sides, trouble, timeout);
                     cancellation.ThrowIfCancellationRequested();
                     Keep(folder, tests, pairIndex);
-                    return Collect(folder, sides, order, trouble);
+                    return AbPairOutcomes.Collect(folder, sides, order, trouble);
                 }
             }
             finally
@@ -353,129 +353,14 @@ internal static class AbPairRun
             File.Copy(file, Path.Combine(target, Path.GetFileName(file)), overwrite: true);
     }
 
-    // Each test's records, and the pair's problem laid where it belongs (Blamed). Tests a crashed side has nothing for are
-    // left out: they run alone in a later pair.
-    private static Dictionary<AbTest, AbPairOutcome> Collect(string folder, List<Side> sides, AbTestOrder order, Trouble? trouble)
-    {
-        var measurements = new List<SideBySideRecord>();
-        var failures = new List<SideBySideRecord>();
-        var skips = new List<SideBySideRecord>();
-        // "<side>.<kind>.<sequence>.json": by side, then by the worker's own sequence, which is the order it ran its tests in.
-        IEnumerable<string> files = Directory.GetFiles(folder, "*.json")
-            .OrderBy(static p => Path.GetFileName(p).Split('.')[0], StringComparer.Ordinal)
-            .ThenBy(static p => Path.GetFileName(p).Split('.')[^2], StringComparer.Ordinal);
-        foreach (string path in files)
-        {
-            SideBySideRecord record;
-            try
-            {
-                record = SideBySideRecord.Read(path);
-            }
-            catch (InvalidDataException e)
-            {
-                trouble ??= new Trouble("tool", e.Message);
-                continue;
-            }
-
-            (record.Kind switch { "failure" => failures, "skipped" => skips, _ => measurements }).Add(record);
-        }
-
-        AbTest? blamed = trouble is null ? null : Blamed(sides, order, trouble);
-        return PerTest(sides, order, trouble, blamed, measurements, failures, skips);
-    }
-
-    // Each test's outcome: its records, the pair's trouble where it was laid, or what a side that had nothing for it says.
-    private static Dictionary<AbTest, AbPairOutcome> PerTest(
-        List<Side> sides,
-        AbTestOrder order,
-        Trouble? trouble,
-        AbTest? blamed,
-        List<SideBySideRecord> measurements,
-        List<SideBySideRecord> failures,
-        List<SideBySideRecord> skips)
-    {
-        var outcomes = new Dictionary<AbTest, AbPairOutcome>();
-        List<AbTest> ran = RunOrder(order, measurements.Concat(failures).Concat(skips));
-        foreach (AbTest test in ran)
-        {
-            List<SideBySideRecord> own = [.. measurements.Where(r => order.TestOf(r.Test) == test)];
-            List<SideBySideRecord> failed = [.. failures.Where(r => order.TestOf(r.Test) == test)];
-            Trouble? problem = test == blamed ? trouble : null;
-            bool unreached = false;
-            foreach (Side side in sides)
-            {
-                if (problem is not null || own.Any(r => r.Side == side.Name) || failed.Any(r => r.Side == side.Name)
-                    || !side.Worker.HasExited)
-                    continue;
-
-                // A worker that said why it measured nothing (its code is not what ships: a coverage run, a Debug build) is quoted.
-                if (skips.FirstOrDefault(r => r.Side == side.Name && order.TestOf(r.Test) == test) is { Message: { } reason } skip)
-                {
-                    problem = new Trouble("none", AbMessages.WorkerSkipped(side.Name, skip.Test, reason));
-                    continue;
-                }
-
-                // xunit's exit code 1 says a test failed, which that test's failure record says already.
-                bool crashed = side.Worker.ExitCode != 0 && !(side.Worker.ExitCode == 1 && failures.Any(r => r.Side == side.Name));
-
-                // After a pair given up (its trouble laid on its test), or a side that crashed in a pair of several tests
-                // (which one took it down is a guess: a class's constructor can end it before its test says anything), a
-                // test a side has nothing for was not reached: it runs alone next round, where nothing is a guess. Alone, a
-                // crash is its side's problem; a clean exit without a measurement is a skip there, nobody's fault.
-                if (trouble is not null || (crashed && ran.Count > 1))
-                {
-                    unreached = true;
-                    continue;
-                }
-
-                string said = AbMessages.WorkerExitedWithoutMeasuring(side.Name, side.Worker.ExitCode, side.Worker.Tail());
-                problem = new Trouble(crashed ? side.Name : "none", said);
-            }
-
-            bool reached = own.Count > 0 || failed.Count > 0 || problem is not null;
-            if (unreached && problem is null || (trouble is not null && !reached))
-                continue;
-            outcomes[test] = new AbPairOutcome(own, failed, problem?.Text) { ProblemSide = problem?.Side };
-        }
-
-        return outcomes;
-    }
-
-    // The tests in the order the workers ran them: as the side with the most records met them (both sides run one runner's
-    // order), then the tests no record names, in the pair's order.
-    private static List<AbTest> RunOrder(AbTestOrder order, IEnumerable<SideBySideRecord> records)
-    {
-        IGrouping<string, SideBySideRecord>? fullest = records.GroupBy(static r => r.Side)
-            .MaxBy(g => g.Select(r => order.TestOf(r.Test)).Distinct().Count());
-        List<AbTest> ran =
-            [.. (fullest ?? Enumerable.Empty<SideBySideRecord>()).Select(r => order.TestOf(r.Test)).OfType<AbTest>().Distinct()];
-        ran.AddRange(order.Tests.Where(t => !ran.Contains(t)));
-        return ran;
-    }
-
-    // The test a pair given up belongs to: the measurement a side waits at (the troubled side's own, else the other's: both
-    // sides run one order); else, in a pair of one test, that test. In a pair of several with no side waiting, nothing says
-    // which test the side ended in: none is blamed, and each test it has nothing for runs alone in the next round.
-    private static AbTest? Blamed(List<Side> sides, AbTestOrder order, Trouble trouble)
-    {
-        Side? troubled = sides.FirstOrDefault(s => s.Name == trouble.Side);
-        IEnumerable<string?> keys = [troubled?.Pending, .. sides.Where(s => s != troubled).Select(static s => s.Pending)];
-        foreach (string? key in keys)
-        {
-            if (key is not null && order.TestOf(key[..Math.Max(0, key.LastIndexOf('#'))]) is { } test)
-                return test;
-        }
-
-        return order.Tests.Count == 1 ? order.Tests[0] : null;
-    }
-
     // Why a pair was given up, and whose side it was (a head that crashes or hangs fails the test).
-    private sealed record Trouble(string Side, string Text)
+    internal sealed record Trouble(string Side, string Text)
     {
         public bool IsHang { get; init; }
     }
 
-    private sealed class Side(string name, AbWorkerProcess worker)
+    // One side of the pair: its worker, its connection once the worker says HELLO, and the measurement it waits at.
+    internal sealed class Side(string name, AbWorkerProcess worker)
     {
         public string Name { get; } = name;
 

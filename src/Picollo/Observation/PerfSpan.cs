@@ -40,9 +40,6 @@ public sealed class PerfSpan
     /// </summary>
     public const string EventSourceName = PerfSpanEventSource.SourceName;
 
-    /// <summary>The largest value a span histogram stores in a bucket (2^44); larger ones are counted in its overflow slot.</summary>
-    internal const ulong MaxTrackableValue = 1UL << 44;
-
     /// <summary>IPC is recorded in thousandths of an instruction per cycle (histograms hold integers).</summary>
     internal const int IpcScale = 1000;
 
@@ -67,7 +64,8 @@ public sealed class PerfSpan
     private long _hops;
     private long _uncounted;
 
-    private PerfSpan(
+    /// <summary>A span of validated counters, built by <see cref="SpanDefinition.Build"/>.</summary>
+    internal PerfSpan(
         string name,
         int id,
         PerfSpanOptions options,
@@ -95,7 +93,7 @@ public sealed class PerfSpan
 
         if (_cyclesSlot >= 0 && _instructionsSlot >= 0)
         {
-            Ipc = Histograms(options).Create();
+            Ipc = SpanDefinition.Histograms(options).Create();
             _ipcInstrument = PerfSpanMeter.Ipc();
         }
 
@@ -187,7 +185,7 @@ public sealed class PerfSpan
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(name);
         ArgumentNullException.ThrowIfNull(options);
-        string[] key = CounterKey(name, options);
+        string[] key = SpanDefinition.CounterKey(name, options);
 
         lock (s_lock)
         {
@@ -195,25 +193,11 @@ public sealed class PerfSpan
             {
                 if (existing.Name != name)
                     continue;
-                if (existing._counterKey.SequenceEqual(key, StringComparer.OrdinalIgnoreCase)
-                    && existing._options.AllowSyscallReads == options.AllowSyscallReads
-                    && existing._options.RelativeError.Equals(options.RelativeError))
-                {
-                    return existing;
-                }
-
-                string message = ObservationMessages.SpanExistsWithOtherCounters(
-                    name,
-                    existing._counterKey,
-                    existing._options.AllowSyscallReads,
-                    existing._options.RelativeError,
-                    key,
-                    options.AllowSyscallReads,
-                    options.RelativeError);
-                throw new ArgumentException(message, nameof(name));
+                SpanDefinition.RequireSame(name, existing._counterKey, existing._options, key, options);
+                return existing;
             }
 
-            PerfSpan span = Build(name, s_all.Length, options, key, syscalls);
+            PerfSpan span = SpanDefinition.Build(name, s_all.Length, options, key, syscalls);
             s_all = [.. s_all, span];
             s_allView = new ReadOnlyCollection<PerfSpan>(s_all);
             if (PerfSpanEventSource.Log.SpansEnabled)
@@ -304,101 +288,6 @@ public sealed class PerfSpan
         || !(value.Trim() is "0"
             || value.Trim().Equals("off", StringComparison.OrdinalIgnoreCase)
             || value.Trim().Equals("false", StringComparison.OrdinalIgnoreCase));
-
-    // Every thread that enters a span holds a shard per counter, so the range is bounded: 2^44 is 1.6 hours of a 3 GHz TSC,
-    // 16 TiB, 1.7e13 events, and keeps a 1% shard at 20 KB instead of 30 KB for the whole ulong range (docs/OBSERVATION.md,
-    // "Memory"). A longer span still counts, in the overflow slot.
-    private static HdrHistogramBuilder Histograms(PerfSpanOptions options) =>
-        HdrHistogram.Factory
-            .WithRelativeError(options.RelativeError)
-            .WithMaxTrackableValue(MaxTrackableValue)
-            .WithConcurrency(HdrConcurrency.ThreadLocal);
-
-    /// <summary>The requested counters, validated and in slot order: what makes two creations the same span.</summary>
-    private static string[] CounterKey(string name, PerfSpanOptions options)
-    {
-        IReadOnlyList<string> requested =
-            options.Counters is null || options.Counters.Count == 0 ? PerfSpanOptions.DefaultCounters : options.Counters;
-        bool tsc = false, allocated = false;
-        var perf = new List<string>();
-        foreach (string raw in requested)
-        {
-            string counter = raw?.Trim() ?? string.Empty;
-            if (counter.Length == 0)
-            {
-                throw new ArgumentException(
-                    $"Span '{name}': a counter name is empty. Name counters such as \"tsc\", \"allocated-bytes\", \"cycles\".",
-                    nameof(options));
-            }
-
-            if (counter.Equals(CounterNames.Tsc, StringComparison.OrdinalIgnoreCase))
-                tsc = true;
-            else if (counter.Equals(CounterNames.AllocatedBytes, StringComparison.OrdinalIgnoreCase))
-                allocated = true;
-            else if (IsProcessWideRuntimeCounter(counter))
-                throw new ArgumentException(ObservationMessages.ProcessWideCounterInSpan(name, counter), nameof(options));
-            else if (!perf.Contains(counter, StringComparer.OrdinalIgnoreCase))
-                perf.Add(counter);
-        }
-
-        if (perf.Count > MaxPerfCounters)
-        {
-            throw new ArgumentException(
-                ObservationMessages.TooManyPerfCounters(name, perf, MaxPerfCounters),
-                nameof(options));
-        }
-
-        return [
-            .. tsc ? [CounterNames.Tsc] : Array.Empty<string>(),
-            .. allocated ? [CounterNames.AllocatedBytes] : Array.Empty<string>(),
-            .. perf];
-    }
-
-    private static bool IsProcessWideRuntimeCounter(string counter) =>
-        counter.Equals(CounterNames.Gen0Collections, StringComparison.OrdinalIgnoreCase)
-        || counter.Equals(CounterNames.Gen1Collections, StringComparison.OrdinalIgnoreCase)
-        || counter.Equals(CounterNames.Gen2Collections, StringComparison.OrdinalIgnoreCase)
-        || counter.Equals(CounterNames.JitMethods, StringComparison.OrdinalIgnoreCase)
-        || counter.Equals(CounterNames.JitIlBytes, StringComparison.OrdinalIgnoreCase)
-        || counter.Equals(CounterNames.LockContentions, StringComparison.OrdinalIgnoreCase);
-
-    private static PerfSpan Build(string name, int id, PerfSpanOptions options, string[] key, IPerfEventSyscalls syscalls)
-    {
-        HdrHistogramBuilder histograms = Histograms(options);
-        var counters = new List<PerfSpanCounter>();
-        double secondsPerTick = 0;
-        if (key.Contains(CounterNames.Tsc))
-        {
-            string? reason = Tsc.IsSupported ? null : Tsc.UnsupportedReason;
-            if (reason is null)
-                secondsPerTick = 1 / Tsc.Frequency.Hertz;
-            counters.Add(new PerfSpanCounter(CounterNames.Tsc, "ticks", CounterKind.Tsc, histograms.Create(), reason, false));
-        }
-
-        if (key.Contains(CounterNames.AllocatedBytes))
-            counters.Add(new PerfSpanCounter(CounterNames.AllocatedBytes, "bytes", CounterKind.Runtime, histograms.Create(), null, false));
-
-        string[] perfNames = [.. key.Where(static k => k != CounterNames.Tsc && k != CounterNames.AllocatedBytes)];
-        SpanPerfPlan? plan = null;
-        if (perfNames.Length > 0)
-        {
-            var resolved = new List<(CounterDescriptor Descriptor, string? Reason, bool BySyscall)>();
-            try
-            {
-                plan = SpanPerfPlan.Resolve(perfNames, options.AllowSyscallReads, syscalls, resolved);
-            }
-            catch (PerfEventNameException ex)
-            {
-                throw new ArgumentException($"Span '{name}': {ex.Message}", nameof(options), ex);
-            }
-
-            foreach ((CounterDescriptor descriptor, string? reason, bool bySyscall) in resolved)
-                counters.Add(
-                    new PerfSpanCounter(descriptor.Name, descriptor.Unit, descriptor.Kind, histograms.Create(), reason, bySyscall));
-        }
-
-        return new PerfSpan(name, id, options, key, counters, plan, secondsPerTick);
-    }
 
     private bool AnyInstrumentEnabled()
     {

@@ -80,7 +80,7 @@ internal sealed class SpanPerfPlan
         List<(CounterDescriptor Descriptor, string? Reason, bool BySyscall)> counters)
     {
         PerfEventCounterSessionBuilder all = Builder(names);
-        using PerfEventCounterSession probe = PerfEventCounterSession.Open(all, syscalls);
+        using PerfEventCounterSession probe = PerfEventOpener.Open(all, syscalls);
         IReadOnlyList<CounterDescriptor> descriptors = probe.Descriptors;
 
         if (allowSyscallReads)
@@ -111,7 +111,7 @@ internal sealed class SpanPerfPlan
         int hardwareCount = 0;
         if (candidates.Count > 0)
         {
-            using PerfEventCounterSession rdpmcProbe = PerfEventCounterSession.Open(hardware, syscalls);
+            using PerfEventCounterSession rdpmcProbe = PerfEventOpener.Open(hardware, syscalls);
             hardwareCount = rdpmcProbe.Descriptors.Count;
             if (!rdpmcProbe.AllowsUserRdpmc)
                 rdpmcReason = ObservationMessages.NoRdpmc([.. candidates.Select(static c => c.Name)]);
@@ -139,7 +139,7 @@ internal sealed class SpanPerfPlan
         PerfEventCounterSession session;
         try
         {
-            session = PerfEventCounterSession.Open(_builder, _syscalls);
+            session = PerfEventOpener.Open(_builder, _syscalls);
         }
         catch (InvalidOperationException ex)
         {

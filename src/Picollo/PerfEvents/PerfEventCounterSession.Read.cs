@@ -32,7 +32,7 @@ public sealed partial class PerfEventCounterSession
             return LastReadStatus = PerfEventReadStatus.Rdpmc;
         }
 
-        // One read() per group: one for the whole session, or one per core PMU on a hybrid CPU (see GroupFor).
+        // One read() per group: one for the whole session, or one per core PMU on a hybrid CPU (see PerfEventOpener.GroupFor).
         for (int g = 0; g < _groups.Length; g++)
         {
             GroupRange group = _groups[g];

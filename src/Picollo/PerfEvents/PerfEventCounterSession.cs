@@ -44,7 +44,8 @@ public sealed partial class PerfEventCounterSession : ICounterSource
     private bool _disposed;
     private string? _noCountersError;
 
-    private PerfEventCounterSession(
+    /// <summary>A session over the events <see cref="PerfEventOpener"/> opened and laid out group after group.</summary>
+    internal PerfEventCounterSession(
         IPerfEventSyscalls syscalls,
         SafePerfEventHandle[] handles,
         PerfEventCounter[] counters,
@@ -151,5 +152,5 @@ public sealed partial class PerfEventCounterSession : ICounterSource
     }
 
     /// <summary>One kernel group in the session's arrays: its leader and its events' slice.</summary>
-    private readonly record struct GroupRange(int LeaderFd, int Start, int Count);
+    internal readonly record struct GroupRange(int LeaderFd, int Start, int Count);
 }

@@ -165,7 +165,7 @@ public readonly record struct PerfEventCounterSessionBuilder
     /// with the reason; when none opens, every read reports <see cref="PerfEventReadStatus.NoCounters"/>.
     /// </summary>
     /// <returns>The session; dispose it.</returns>
-    public PerfEventCounterSession Create() => PerfEventCounterSession.Open(this, LibcPerfEventSyscalls.Instance);
+    public PerfEventCounterSession Create() => PerfEventOpener.Open(this, LibcPerfEventSyscalls.Instance);
 
     /// <summary>Opens the group, or reports why not a single event could be opened.</summary>
     /// <param name="session">The session when at least one event opened (unavailable ones are still listed), else null.</param>

@@ -94,7 +94,7 @@ internal sealed class PerfTestSettings
         PerfOptions options = baseOptions with { Counters = MeasuredCounters(counters, budgets, fallbacks, baseOptions) };
         options = ParseMeasurement(attribute, test, defaults, options);
         (double? maxChange, double? confidence, double? maxCohensD, int? recordingProcesses) = ParseVerdict(attribute, test, defaults);
-        (string? against, double? minSpeedup, double? maxSlowdown, double? minCohensD) = ParseRelative(attribute, test, defaults);
+        (string? against, double? minSpeedup, double? maxSlowdown, double? minCohensD) = AgainstClaim.Parse(attribute, test, defaults);
 
         UnavailableCounterPolicy policy = test.WhenUnavailable ?? defaults?.WhenUnavailable ?? UnavailableCounterPolicy.Skip;
         if (!Enum.IsDefined(policy))
@@ -296,102 +296,6 @@ internal sealed class PerfTestSettings
         return (maxChange, confidence, maxCohensD, recordingProcesses);
     }
 
-    // Against, MinSpeedup, MaxSlowdown and MinCohensD: each value in range, then the combinations that cannot mean what they
-    // say (a claim without a reference, a baseline knob beside the claim that replaces the baseline). Against and MinSpeedup
-    // are the test's own; MaxSlowdown and MinCohensD may come from the assembly, and apply only to tests with Against.
-    private static (string? Against, double? MinSpeedup, double? MaxSlowdown, double? MinCohensD) ParseRelative(
-        string attribute, IPerfTestDeclaration test, IPerfTestDeclaration? defaults)
-    {
-        string? against = null;
-        if (test.Against is { } named)
-        {
-            against = named.Trim() is { Length: > 0 } trimmed
-                ? trimmed
-                : throw new PerfTestConfigurationException(PerfTestMessages.AgainstNamesNoMethod(attribute, named));
-        }
-
-        double? minSpeedup = null;
-        if (test.MinSpeedup is { } speedup)
-        {
-            minSpeedup = speedup > 0 && double.IsFinite(speedup)
-                ? speedup
-                : throw new PerfTestConfigurationException(PerfTestMessages.MinSpeedupOutOfRange(attribute, speedup));
-        }
-
-        double? maxSlowdown = null;
-        if (Pick(attribute, test.MaxSlowdown, defaults?.MaxSlowdown) is ({ } slowdown, string slowdownSource))
-        {
-            maxSlowdown = slowdown >= 0 && double.IsFinite(slowdown)
-                ? slowdown
-                : throw Invalid(
-                    slowdownSource, nameof(IPerfTestDeclaration.MaxSlowdown), Text(slowdown),
-                    "the allowed slowdown is a finite fraction, 0 or more",
-                    "a fraction, e.g. 0.05 for at most 5 % slower than the reference");
-        }
-
-        double? minCohensD = null;
-        if (Pick(attribute, test.MinCohensD, defaults?.MinCohensD) is ({ } d, string dSource))
-        {
-            minCohensD = d > 0 && d <= 10
-                ? d
-                : throw Invalid(
-                    dSource, nameof(IPerfTestDeclaration.MinCohensD), Text(d),
-                    "Cohen's d_z gate lies in (0, 10]", "an effect size of the paired differences, e.g. 0.8 (large)");
-        }
-
-        if (against is null)
-        {
-            RefuseClaimsWithoutAgainst(attribute, test);
-            return (null, null, null, null);
-        }
-
-        RefuseBaselineKnobsBesideAgainst(attribute, test, against, minSpeedup);
-        return minSpeedup is null
-            ? (against, null, maxSlowdown ?? DefaultMaxSlowdown, null)
-            : (against, minSpeedup, test.MaxSlowdown is null ? null : maxSlowdown, minCohensD);
-    }
-
-    // A relative claim without Against: a claim about the body against a reference the test does not name.
-    private static void RefuseClaimsWithoutAgainst(string attribute, IPerfTestDeclaration test)
-    {
-        foreach ((string knob, double? value) in new[]
-        {
-            (nameof(IPerfTestDeclaration.MinSpeedup), test.MinSpeedup),
-            (nameof(IPerfTestDeclaration.MaxSlowdown), test.MaxSlowdown),
-            (nameof(IPerfTestDeclaration.MinCohensD), test.MinCohensD),
-        })
-        {
-            if (value is { } v)
-            {
-                throw new PerfTestConfigurationException(PerfTestMessages.ClaimWithoutAgainst(attribute, knob, v));
-            }
-        }
-    }
-
-    // The knobs of the stored baseline beside Against, which replaces the baseline, and a d_z gate without the claim it gates.
-    private static void RefuseBaselineKnobsBesideAgainst(string attribute, IPerfTestDeclaration test, string against, double? minSpeedup)
-    {
-        if (test.Baseline == true)
-        {
-            throw new PerfTestConfigurationException(PerfTestMessages.BaselineBesideAgainst(attribute, against));
-        }
-
-        if (test.MaxChange is { } change)
-        {
-            throw new PerfTestConfigurationException(PerfTestMessages.MaxChangeBesideAgainst(attribute, change, against));
-        }
-
-        if (test.MaxCohensD is { } gate)
-        {
-            throw new PerfTestConfigurationException(PerfTestMessages.MaxCohensDBesideAgainst(attribute, gate, against));
-        }
-
-        if (minSpeedup is null && test.MinCohensD is { } alone)
-        {
-            throw new PerfTestConfigurationException(PerfTestMessages.MinCohensDWithoutMinSpeedup(attribute, alone));
-        }
-    }
-
     private static IEnumerable<CounterBudget> ParseBudgets(string source, string knob, string text)
     {
         foreach (string token in Split(text))
@@ -421,12 +325,13 @@ internal sealed class PerfTestSettings
         }
     }
 
-    // The test's own value, else the assembly's, with where it came from for the message.
-    private static (T Value, string Source)? Pick<T>(string attribute, T? own, T? assembly)
+    /// <summary>The test's own value, else the assembly's, with where it came from for the message.</summary>
+    internal static (T Value, string Source)? Pick<T>(string attribute, T? own, T? assembly)
         where T : class =>
         own is not null ? (own, attribute) : assembly is not null ? (assembly, "[assembly: PerfDefaults]") : null;
 
-    private static (T Value, string Source)? Pick<T>(string attribute, T? own, T? assembly)
+    /// <summary>The test's own value, else the assembly's, with where it came from for the message.</summary>
+    internal static (T Value, string Source)? Pick<T>(string attribute, T? own, T? assembly)
         where T : struct =>
         own is { } o ? (o, attribute) : assembly is { } a ? (a, "[assembly: PerfDefaults]") : null;
 
@@ -439,8 +344,10 @@ internal sealed class PerfTestSettings
             counters.Add(counter);
     }
 
-    private static string Text(double value) => value.ToString("R", CultureInfo.InvariantCulture);
+    /// <summary>A knob's number as a message quotes it.</summary>
+    internal static string Text(double value) => value.ToString("R", CultureInfo.InvariantCulture);
 
-    private static PerfTestConfigurationException Invalid(string source, string knob, string value, string reason, string form) =>
+    /// <summary>The refusal of a knob's value: where it came from, the knob, the value, why, and the form that works.</summary>
+    internal static PerfTestConfigurationException Invalid(string source, string knob, string value, string reason, string form) =>
         new(PerfTestMessages.InvalidKnob(source, knob, value, reason, form));
 }

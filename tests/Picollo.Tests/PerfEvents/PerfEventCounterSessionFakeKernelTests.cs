@@ -10,7 +10,7 @@ public sealed class PerfEventCounterSessionFakeKernelTests
     private const uint Hw = (uint)PerfEventType.Hardware;
     private const uint Sw = (uint)PerfEventType.Software;
 
-    private static PerfEventCounterSession SeedSession(FakePerfKernel kernel, bool pinned = true) => PerfEventCounterSession.Open(
+    private static PerfEventCounterSession SeedSession(FakePerfKernel kernel, bool pinned = true) => PerfEventOpener.Open(
         PerfEventCounterSession.Factory
             .WithTarget(0, -1)
             .WithPinned(pinned)
@@ -236,7 +236,7 @@ public sealed class PerfEventCounterSessionFakeKernelTests
     public void Create_UserModeOnly_ContextSwitchesAndMigrationsAreUnavailableNotZero()
     {
         var kernel = new FakePerfKernel();
-        using PerfEventCounterSession session = PerfEventCounterSession.Open(
+        using PerfEventCounterSession session = PerfEventOpener.Open(
             PerfEventCounterSession.Factory.WithKernel(false)
                 .WithSoftwareCounter(PerfSoftwareCounterId.TaskClock)
                 .WithSoftwareCounter(PerfSoftwareCounterId.ContextSwitches)
@@ -253,7 +253,7 @@ public sealed class PerfEventCounterSessionFakeKernelTests
     public void Create_KernelModeAndDisabled_ClearsExcludeKernelAndDisablesOnlyTheLeader()
     {
         var kernel = new FakePerfKernel();
-        using PerfEventCounterSession session = PerfEventCounterSession.Open(
+        using PerfEventCounterSession session = PerfEventOpener.Open(
             PerfEventCounterSession.Factory.WithKernel(true).WithEnabled(false)
                 .WithSoftwareCounter(PerfSoftwareCounterId.TaskClock)
                 .WithSoftwareCounter(PerfSoftwareCounterId.ContextSwitches),
@@ -275,7 +275,7 @@ public sealed class PerfEventCounterSessionFakeKernelTests
     public void Create_SameEventTwice_OpensItOnce()
     {
         var kernel = new FakePerfKernel();
-        using PerfEventCounterSession session = PerfEventCounterSession.Open(
+        using PerfEventCounterSession session = PerfEventOpener.Open(
             PerfEventCounterSession.Factory.WithFixedCounters().WithHardwareCounter(PerfHardwareCounterId.CpuCycles), kernel);
 
         kernel.Opened.Count.ShouldBe(3);
@@ -292,7 +292,7 @@ public sealed class PerfEventCounterSessionFakeKernelTests
             .WithHardwareCounter(PerfHardwareCounterId.CpuCycles)
             .WithSoftwareCounter(PerfSoftwareCounterId.TaskClock);
 
-        using PerfEventCounterSession session = PerfEventCounterSession.Open(builder, kernel);
+        using PerfEventCounterSession session = PerfEventOpener.Open(builder, kernel);
 
         session.Read().ShouldBe(PerfEventReadStatus.NoCounters);
         session.LastError!.ShouldContain("ENOENT");
@@ -309,7 +309,7 @@ public sealed class PerfEventCounterSessionFakeKernelTests
     {
         var kernel = new FakePerfKernel { TimeEnabled = 200, TimeRunning = 100 };
         kernel.OpenErrors[(Hw, (ulong)PerfHardwareCounterId.Instructions)] = 2;
-        using PerfEventCounterSession session = PerfEventCounterSession.Open(
+        using PerfEventCounterSession session = PerfEventOpener.Open(
             PerfEventCounterSession.Factory.WithFixedCounters(), kernel);
         kernel.Event(Hw, (ulong)PerfHardwareCounterId.CpuCycles).Value = 10;
         kernel.Event(Hw, (ulong)PerfHardwareCounterId.RefCpuCycles).Value = 30;
@@ -337,7 +337,7 @@ public sealed class PerfEventCounterSessionFakeKernelTests
     public void Create_GroupWithASoftwareEvent_DoesNotMapPages()
     {
         var kernel = new FakePerfKernel { PageFactory = _ => SyntheticPerfPage.LiveHardwareEvent() };
-        using PerfEventCounterSession session = PerfEventCounterSession.Open(
+        using PerfEventCounterSession session = PerfEventOpener.Open(
             PerfEventCounterSession.Factory.WithHardwareCounter(PerfHardwareCounterId.CpuCycles).WithSoftwareCounter(PerfSoftwareCounterId.TaskClock), kernel);
 
         session.IsRdpmcPossible.ShouldBeFalse("a software event never has a counter index, so the group always needs read()");
@@ -348,7 +348,7 @@ public sealed class PerfEventCounterSessionFakeKernelTests
     public void Create_AnotherThreadTargeted_DoesNotMapPages()
     {
         var kernel = new FakePerfKernel { PageFactory = _ => SyntheticPerfPage.LiveHardwareEvent() };
-        using PerfEventCounterSession session = PerfEventCounterSession.Open(
+        using PerfEventCounterSession session = PerfEventOpener.Open(
             PerfEventCounterSession.Factory.WithTarget(1234, -1).WithHardwareCounter(PerfHardwareCounterId.CpuCycles), kernel);
 
         session.IsRdpmcPossible.ShouldBeFalse("rdpmc only reads the calling thread's counters");

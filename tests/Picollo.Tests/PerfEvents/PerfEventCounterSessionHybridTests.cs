@@ -20,7 +20,7 @@ public sealed class PerfEventCounterSessionHybridTests : IDisposable
     public void Dispose() => _hybrid.Dispose();
 
     private PerfEventCounterSession Open(FakePerfKernel kernel, Func<PerfEventCounterSessionBuilder, PerfEventCounterSessionBuilder> counters) =>
-        PerfEventCounterSession.Open(counters(PerfEventCounterSession.Factory.WithCatalog(_hybrid.Catalog())), kernel);
+        PerfEventOpener.Open(counters(PerfEventCounterSession.Factory.WithCatalog(_hybrid.Catalog())), kernel);
 
     private static void SetGroup(FakePerfKernel kernel, ulong config, ulong value, ulong enabled, ulong running)
     {
@@ -72,7 +72,7 @@ public sealed class PerfEventCounterSessionHybridTests : IDisposable
     {
         using FakeSysfs intel = FakeSysfs.Intel();
         var kernel = new FakePerfKernel();
-        using PerfEventCounterSession session = PerfEventCounterSession.Open(
+        using PerfEventCounterSession session = PerfEventOpener.Open(
             PerfEventCounterSession.Factory.WithCatalog(intel.Catalog()).WithHardwareCounter(PerfHardwareCounterId.CpuCycles).WithCounter("instructions"), kernel);
 
         kernel.Opened.Select(e => (e.Attr.Type, e.Attr.Config)).ShouldBe([(Hw, 0UL), (Hw, 1UL)]);
@@ -232,7 +232,7 @@ public sealed class PerfEventCounterSessionHybridTests : IDisposable
             .WithPmu("uncore_imc_0", 20, FakeSysfs.IntelFormats, imcEvents)
             .WithPmu("uncore_imc_1", 21, FakeSysfs.IntelFormats, imcEvents);
         var kernel = new FakePerfKernel { TimeEnabled = 1_000, TimeRunning = 500 };
-        using PerfEventCounterSession session = PerfEventCounterSession.Open(
+        using PerfEventCounterSession session = PerfEventOpener.Open(
             PerfEventCounterSession.Factory.WithCatalog(uncore.Catalog()).WithCounter("cas_count_read"), kernel);
         kernel.Opened[0].Value = 100;
         kernel.Opened[1].Value = 300;
@@ -252,7 +252,7 @@ public sealed class PerfEventCounterSessionHybridTests : IDisposable
     {
         using FakeSysfs intel = FakeSysfs.Intel();
         var kernel = new FakePerfKernel { TimeEnabled = 10, TimeRunning = 10 };
-        using PerfEventCounterSession session = PerfEventCounterSession.Open(
+        using PerfEventCounterSession session = PerfEventOpener.Open(
             PerfEventCounterSession.Factory.WithCatalog(intel.Catalog()).WithCounter("power/energy-pkg/"), kernel);
         kernel.Opened.ShouldHaveSingleItem().Value = 4_294_967_296; // 2^32 units of 2^-32 J
 

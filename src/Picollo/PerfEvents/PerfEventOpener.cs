@@ -1,17 +1,21 @@
 using System.Collections.Immutable;
 using Picollo.Counters;
 using Picollo.Metrics;
+using GroupRange = Picollo.PerfEvents.PerfEventCounterSession.GroupRange;
 
 namespace Picollo.PerfEvents;
 
-// Opening: which events go into which kernel group, with which attributes, and what is reported when one cannot open.
-public sealed partial class PerfEventCounterSession
+/// <summary>
+/// Opens a <see cref="PerfEventCounterSession"/>: which events go into which kernel group, with which attributes, and what
+/// is reported when one cannot open. The session only reads and records what this lays out.
+/// </summary>
+internal static class PerfEventOpener
 {
     private const ulong ReadFormat = Interop.PerfEvent.PERF_FORMAT_GROUP | Interop.PerfEvent.PERF_FORMAT_TOTAL_TIME_ENABLED
         | Interop.PerfEvent.PERF_FORMAT_TOTAL_TIME_RUNNING | Interop.PerfEvent.PERF_FORMAT_ID;
 
     /// <summary>Opens the groups through <paramref name="syscalls"/> (the real kernel, or a fake one in tests).</summary>
-    internal static PerfEventCounterSession Open(in PerfEventCounterSessionBuilder options, IPerfEventSyscalls syscalls)
+    public static PerfEventCounterSession Open(in PerfEventCounterSessionBuilder options, IPerfEventSyscalls syscalls)
     {
         bool excludeKernel = !options.IncludeKernel;
         List<PerfEventCounterRequest> requests = DistinctRequests(options.Requests);
@@ -215,11 +219,8 @@ public sealed partial class PerfEventCounterSession
         ulong flags = modeFlags;
         if (leader && options.Pinned)
             flags |= Interop.PerfEventAttr.FlagPinned; // the kernel rejects pinned members (EINVAL): pinning is a group property
-        // The leader always starts disabled and the whole group is enabled by one ioctl once every
-        // member is in: a member added to a group that is already counting on the calling thread
-        // is not scheduled in until the thread's next context switch (observed on 6.18 with a
-        // task-clock leader and a page-faults member: the member read 0), which is also why
-        // perf stat opens disabled. Members follow their leader's state.
+        // The leader starts disabled, the whole group enabled by one ioctl once every member is in (see EnableGroups); members
+        // follow their leader's state.
         if (leader)
             flags |= Interop.PerfEventAttr.FlagDisabled;
         Interop.PerfEventAttr attr = spec.CountingAttr(ReadFormat, flags);
