@@ -1,4 +1,5 @@
 using Picollo.Measurement;
+using Picollo.Measurement.Conditions;
 
 namespace Picollo.Baselines;
 
@@ -46,7 +47,7 @@ internal sealed record TimeAllowance(
     public const double AllocationBoundFrom = 0.02;
 
     /// <summary>
-    /// How far branchy code may follow the branchy reference (<see cref="Measurement.BranchSpeed"/>) beyond it, on a log scale:
+    /// How far branchy code may follow the branchy reference (<see cref="Measurement.Conditions.BranchSpeed"/>) beyond it, on a log scale:
     /// 1.5. When the host slowed branchy code on the development VM, a word count over 64 words ran 1.76× slower where a
     /// word count over another text ran 1.56× (a slope of 1.27 on a log scale), and a loop of unpredictable branches 1.61×.
     /// </summary>
