@@ -5,6 +5,7 @@ using System.Text;
 using Picollo.Baselines;
 using Picollo.Counters;
 using Picollo.Measurement;
+using Picollo.Measurement.Simulated;
 using Picollo.Simulation;
 
 namespace Picollo.Benchmarks;

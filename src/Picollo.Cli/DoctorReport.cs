@@ -3,6 +3,7 @@ using System.Globalization;
 using Picollo.Baselines;
 using Picollo.Counters;
 using Picollo.Measurement;
+using Picollo.Measurement.Engine;
 using Picollo.PerfEvents;
 using Picollo.Simulation;
 

@@ -1,6 +1,6 @@
 using System.Diagnostics;
 using System.Globalization;
-using Picollo.Measurement;
+using Picollo.Measurement.Engine;
 using Spectre.Console;
 
 namespace Picollo.Cli.Ab;

@@ -1,4 +1,4 @@
-using Picollo.Measurement;
+using Picollo.Measurement.Engine;
 
 namespace Picollo.Cli.Ab;
 

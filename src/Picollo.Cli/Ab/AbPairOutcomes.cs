@@ -1,4 +1,4 @@
-using Picollo.Measurement;
+using Picollo.Measurement.Engine;
 using Side = Picollo.Cli.Ab.AbPairRun.Side;
 using Trouble = Picollo.Cli.Ab.AbPairRun.Trouble;
 

@@ -2,7 +2,8 @@ using System.Diagnostics;
 using System.Globalization;
 using System.Net.Sockets;
 using System.Text;
-using Picollo.Measurement;
+using Picollo.Measurement.Engine;
+using Picollo.Measurement.Paired;
 
 namespace Picollo.Cli.Ab;
 

@@ -1,6 +1,6 @@
 using System.Diagnostics;
 using System.Globalization;
-using Picollo.Measurement;
+using Picollo.Measurement.Engine;
 
 namespace Picollo.Cli.Ab;
 

@@ -1,6 +1,7 @@
 using Picollo.Baselines;
 using Picollo.Counters;
-using Picollo.Measurement;
+using Picollo.Measurement.Engine;
+using Picollo.Measurement.Paired;
 
 namespace Picollo.Cli.Ab;
 

@@ -1,7 +1,7 @@
 using System.Diagnostics;
 using System.Globalization;
 using System.Text;
-using Picollo.Measurement;
+using Picollo.Measurement.Engine;
 using Picollo.Testing;
 
 namespace Picollo.Cli.Ab;

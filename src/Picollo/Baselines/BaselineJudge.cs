@@ -1,4 +1,6 @@
 using Picollo.Measurement;
+using Picollo.Measurement.Engine;
+using Picollo.Measurement.Simulated;
 
 namespace Picollo.Baselines;
 

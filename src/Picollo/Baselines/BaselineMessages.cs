@@ -1,5 +1,6 @@
 using System.Globalization;
 using Picollo.Measurement;
+using Picollo.Measurement.Conditions;
 using Picollo.Text;
 
 namespace Picollo.Baselines;

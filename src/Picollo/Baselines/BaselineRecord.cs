@@ -1,5 +1,6 @@
 using System.Globalization;
 using Picollo.Measurement;
+using Picollo.Measurement.Simulated;
 
 namespace Picollo.Baselines;
 

@@ -1,5 +1,7 @@
 using System.Globalization;
 using Picollo.Measurement;
+using Picollo.Measurement.Conditions;
+using Picollo.Measurement.Engine;
 
 namespace Picollo.Baselines;
 

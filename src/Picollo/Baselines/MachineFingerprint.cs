@@ -5,6 +5,8 @@ using System.Security.Cryptography;
 using System.Text;
 using Picollo.Counters;
 using Picollo.Measurement;
+using Picollo.Measurement.Conditions;
+using Picollo.Measurement.Simulated;
 using Picollo.PerfEvents;
 
 namespace Picollo.Baselines;

@@ -1,5 +1,6 @@
 using Picollo.Counters;
 using Picollo.Measurement;
+using Picollo.Measurement.Simulated;
 
 namespace Picollo.Baselines;
 

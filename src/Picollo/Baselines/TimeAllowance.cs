@@ -1,4 +1,5 @@
 using Picollo.Measurement;
+using Picollo.Measurement.Conditions;
 
 namespace Picollo.Baselines;
 

@@ -1,6 +1,7 @@
 using System.Globalization;
 using Picollo.Counters;
 using Picollo.Measurement;
+using Picollo.Measurement.Conditions;
 
 namespace Picollo.Baselines;
 

@@ -1,5 +1,6 @@
 using System.Globalization;
 using Picollo.Counters;
+using Picollo.Measurement.Paired;
 
 namespace Picollo.Measurement;
 

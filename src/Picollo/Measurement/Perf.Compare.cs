@@ -1,3 +1,5 @@
+using Picollo.Measurement.Paired;
+
 namespace Picollo.Measurement;
 
 /// <summary>Paired comparisons: a reference and a candidate measured side by side (docs/VERDICTS.md, "Paired comparisons").</summary>

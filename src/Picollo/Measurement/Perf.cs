@@ -1,3 +1,5 @@
+using Picollo.Measurement.Engine;
+
 namespace Picollo.Measurement;
 
 /// <summary>

@@ -1,6 +1,8 @@
 using System.Collections.ObjectModel;
 using System.Globalization;
 using Picollo.Counters;
+using Picollo.Measurement.Engine;
+using Picollo.Measurement.Simulated;
 using Picollo.PerfEvents;
 
 namespace Picollo.Measurement;

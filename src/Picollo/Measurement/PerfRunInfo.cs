@@ -1,3 +1,6 @@
+using Picollo.Measurement.Conditions;
+using Picollo.Measurement.Simulated;
+
 namespace Picollo.Measurement;
 
 /// <summary>How one measurement ran: what the pilot chose, what the run cost, and what it could not do.</summary>

@@ -5,6 +5,9 @@ using System.Runtime.CompilerServices;
 using Picollo.Counters;
 using Picollo.Interop;
 using Picollo.Measurement;
+using Picollo.Measurement.Conditions;
+using Picollo.Measurement.Engine;
+using Picollo.Measurement.Simulated;
 
 namespace Picollo.Simulation;
 

@@ -2,7 +2,7 @@ using System.Collections.Immutable;
 using System.Globalization;
 using System.Text;
 using System.Text.Json;
-using Picollo.Measurement;
+using Picollo.Measurement.Simulated;
 
 namespace Picollo.Simulation;
 

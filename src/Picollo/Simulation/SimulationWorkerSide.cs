@@ -1,6 +1,8 @@
 using System.Collections.Immutable;
 using System.Text;
 using Picollo.Measurement;
+using Picollo.Measurement.Engine;
+using Picollo.Measurement.Simulated;
 
 namespace Picollo.Simulation;
 

@@ -1,6 +1,6 @@
 using System.Diagnostics;
 using Picollo.Baselines;
-using Picollo.Measurement;
+using Picollo.Measurement.Engine;
 using Picollo.Reporting;
 
 namespace Picollo.Testing;

@@ -1,5 +1,6 @@
 using Picollo.Assertions;
 using Picollo.Measurement;
+using Picollo.Measurement.Conditions;
 
 namespace Picollo.Testing;
 

@@ -5,6 +5,9 @@ using Picollo.Assertions;
 using Picollo.Baselines;
 using Picollo.Counters;
 using Picollo.Measurement;
+using Picollo.Measurement.Conditions;
+using Picollo.Measurement.Engine;
+using Picollo.Measurement.Simulated;
 using Picollo.Reporting;
 using Picollo.Simulation;
 

@@ -2,6 +2,7 @@ using System.Collections.Immutable;
 using System.Globalization;
 using Picollo.Counters;
 using Picollo.Measurement;
+using Picollo.Measurement.Engine;
 using Picollo.PerfEvents;
 
 namespace Picollo.Testing;

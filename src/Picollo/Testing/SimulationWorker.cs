@@ -4,6 +4,9 @@ using System.Globalization;
 using System.Text;
 using Picollo.Baselines;
 using Picollo.Measurement;
+using Picollo.Measurement.Conditions;
+using Picollo.Measurement.Engine;
+using Picollo.Measurement.Simulated;
 using Picollo.Simulation;
 
 namespace Picollo.Testing;

@@ -1,5 +1,6 @@
 using System.Collections.Immutable;
 using Picollo.Measurement;
+using Picollo.Measurement.Simulated;
 
 namespace Picollo.Testing;
 

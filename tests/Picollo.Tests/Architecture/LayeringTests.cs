@@ -9,6 +9,7 @@ namespace Picollo.Tests.Architecture;
 /// The folders of src/Picollo depend one way, along the data flow (docs/ARCHITECTURE.md, "Layers and data flow"): a file
 /// may use its own folder and the folders of lower layers, never a higher one. The test reads the sources: every
 /// <c>using Picollo.X</c> (plain, static or alias), every qualified <c>Picollo.X.</c> name and every <c>Interop.X</c> call.
+/// Inside Measurement the subfolders depend one way too (docs/ARCHITECTURE.md, "Measurement engine").
 /// </summary>
 public sealed partial class LayeringTests
 {
@@ -29,6 +30,19 @@ public sealed partial class LayeringTests
         ("Reporting", 7),
         ("Assertions", 8),
         ("Testing", 9),
+    ];
+
+    // Measurement's subfolders, lowest first: a subfolder may use Measurement itself and the subfolders of lower ranks.
+    // Measurement itself may use every subfolder (its public types start the engines and carry the conditions they saw).
+    // Conditions are the machine's (references, load, pinning, JIT tiers, coverage) and Simulated holds the simulated
+    // counters' results: both below the engine that reads them. Paired is Perf.Compare's engine, built from the engine's
+    // stages; the engine's own side of a picollo ab pair (SideBySide*) is in Engine, as every measurement takes it.
+    private static readonly (string Folder, int Rank)[] s_measurementFolders =
+    [
+        ("Conditions", 0),
+        ("Simulated", 0),
+        ("Engine", 1),
+        ("Paired", 2),
     ];
 
     [Fact]
@@ -63,6 +77,39 @@ public sealed partial class LayeringTests
         edges.ShouldContain(("Measurement", "Counters"), "a using directive");
         edges.ShouldContain(("PerfEvents", "Interop"), "an Interop.X call");
         edges.ShouldContain(("Assertions", "Reporting"), "a using directive");
+    }
+
+    [Fact]
+    public void EveryMeasurementSubfolder_HasARank()
+    {
+        foreach (string folder in Directory.GetDirectories(Path.Combine(SourceRoot(), "Measurement")).Select(static d => Path.GetFileName(d)))
+            s_measurementFolders.Any(f => f.Folder == folder).ShouldBeTrue($"src/Picollo/Measurement/{folder} has no rank: add it to {nameof(LayeringTests)} and docs/ARCHITECTURE.md.");
+    }
+
+    [Fact]
+    public void NoMeasurementSubfolder_UsesAHigherOne()
+    {
+        var violations = new List<string>();
+        foreach (Edge edge in MeasurementEdges())
+        {
+            if (edge.To != edge.From && Rank(edge.To) >= Rank(edge.From))
+                violations.Add($"{edge.File}:{edge.Line} (Measurement/{edge.From}, rank {Rank(edge.From)}) uses Measurement/{edge.To} (rank {Rank(edge.To)}): {edge.Text}");
+        }
+
+        violations.ShouldBeEmpty(
+            "A subfolder of Measurement uses one of its own rank or a higher one, against " +
+            string.Join(" → ", s_measurementFolders.GroupBy(static f => f.Rank).Select(static g => string.Join("/", g.Select(static f => f.Folder)))) +
+            ". Move the type to the lower subfolder, or to Measurement itself if every subfolder needs it.");
+    }
+
+    [Fact]
+    public void Reader_SeesTheMeasurementEdgesThatExist()
+    {
+        var edges = MeasurementEdges().Select(static e => (e.From, e.To)).ToHashSet();
+
+        edges.ShouldContain(("Engine", "Conditions"), "a using directive");
+        edges.ShouldContain(("Engine", "Simulated"), "a using directive");
+        edges.ShouldContain(("Paired", "Engine"), "a using directive");
     }
 
     [Fact]
@@ -112,6 +159,34 @@ public sealed partial class LayeringTests
         }
     }
 
+    private static int Rank(string folder) =>
+        s_measurementFolders.FirstOrDefault(f => f.Folder == folder) is { Folder: not null } entry
+            ? entry.Rank
+            : throw new InvalidOperationException($"No rank for src/Picollo/Measurement/{folder}.");
+
+    // The edges between Measurement's subfolders: Picollo.Measurement.X in code (a using directive, plain, static or alias,
+    // or a qualified name), and X.Y where X is a subfolder (a name qualified from Measurement's own namespace). Files of
+    // Measurement itself are no subfolder's, and a name of Measurement itself (Picollo.Measurement.PerfResult) is no edge.
+    private static IEnumerable<Edge> MeasurementEdges()
+    {
+        string measurement = Path.Combine(SourceRoot(), "Measurement");
+        string[] subfolders = s_measurementFolders.Select(static f => f.Folder).ToArray();
+        var partial = new Regex($@"(?<![\w.])({string.Join("|", subfolders)})\.[A-Z]");
+        foreach (string file in SourceFiles().Where(f => Path.GetDirectoryName(f) != measurement
+            && f.StartsWith(measurement + Path.DirectorySeparatorChar, StringComparison.Ordinal)))
+        {
+            string relative = Path.GetRelativePath(SourceRoot(), file);
+            string from = Path.GetRelativePath(measurement, file).Split(Path.DirectorySeparatorChar)[0];
+            string[] lines = File.ReadAllLines(file);
+            for (int i = 0; i < lines.Length; i++)
+            {
+                string code = StringLiteral().Replace(StripComment(lines[i]), "\"\"");
+                foreach (Match m in MeasurementName().Matches(code).Concat(partial.Matches(code)).Where(n => subfolders.Contains(n.Groups[1].Value)))
+                    yield return new Edge(relative, i + 1, from, m.Groups[1].Value, lines[i].Trim());
+            }
+        }
+    }
+
     private static string StripComment(string line)
     {
         int comment = line.IndexOf("//", StringComparison.Ordinal);
@@ -129,6 +204,10 @@ public sealed partial class LayeringTests
     // "using Picollo.X;", "using static Picollo.X.Y;", "using A = Picollo.X.Y;", and "Picollo.X.Y" anywhere in code.
     [GeneratedRegex(@"\bPicollo\.([A-Z][A-Za-z]*)\b")]
     private static partial Regex QualifiedName();
+
+    // "using Picollo.Measurement.X;", "using static Picollo.Measurement.X.Y;" and "Picollo.Measurement.X.Y" anywhere in code.
+    [GeneratedRegex(@"\bPicollo\.Measurement\.([A-Z][A-Za-z]*)\b")]
+    private static partial Regex MeasurementName();
 
     // A call through the Interop namespace: Interop.Fd.Read(...), Interop.Errno.EINTR.
     [GeneratedRegex(@"(?<![\w.])Interop\.[A-Z]")]

@@ -1,6 +1,6 @@
 using Picollo.Baselines;
 using Picollo.Counters;
-using Picollo.Measurement;
+using Picollo.Measurement.Simulated;
 using Shouldly;
 using Xunit;
 using static Picollo.Tests.Baselines.BaselineTestData;

@@ -2,6 +2,7 @@ using Picollo.Assertions;
 using Picollo.Baselines;
 using Picollo.Counters;
 using Picollo.Measurement;
+using Picollo.Measurement.Simulated;
 using Picollo.Tests.Assertions;
 using Picollo.Tests.Support;
 using Shouldly;

@@ -1,6 +1,6 @@
 using Picollo.Baselines;
 using Picollo.Counters;
-using Picollo.Measurement;
+using Picollo.Measurement.Simulated;
 using Picollo.Tests.Assertions;
 using Picollo.Tests.Support;
 using Shouldly;

@@ -1,6 +1,6 @@
 using System.Diagnostics;
 using Picollo.Counters;
-using Picollo.Measurement;
+using Picollo.Measurement.Engine;
 using Picollo.Tests.Support;
 using Shouldly;
 using Xunit;

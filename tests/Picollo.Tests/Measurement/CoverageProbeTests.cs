@@ -4,6 +4,7 @@ using System.Reflection.Metadata;
 using System.Reflection.PortableExecutable;
 using System.Runtime.InteropServices;
 using Picollo.Measurement;
+using Picollo.Measurement.Conditions;
 using Picollo.Tests.Baselines;
 using Shouldly;
 using Xunit;

@@ -1,4 +1,4 @@
-using Picollo.Measurement;
+using Picollo.Measurement.Conditions;
 
 namespace Picollo.Tests.Measurement;
 

@@ -2,7 +2,7 @@ using System.Collections.Concurrent;
 using System.Diagnostics;
 using System.Diagnostics.Tracing;
 using System.Reflection;
-using Picollo.Measurement;
+using Picollo.Measurement.Conditions;
 
 namespace Picollo.Tests.Measurement;
 

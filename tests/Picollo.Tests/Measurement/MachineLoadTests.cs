@@ -1,5 +1,5 @@
 using System.Diagnostics;
-using Picollo.Measurement;
+using Picollo.Measurement.Conditions;
 using Shouldly;
 using Xunit;
 

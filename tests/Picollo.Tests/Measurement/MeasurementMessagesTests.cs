@@ -1,6 +1,7 @@
 using System.Net.Sockets;
 using System.Text;
 using Picollo.Measurement;
+using Picollo.Measurement.Engine;
 using Picollo.Tests.Support;
 using Xunit;
 

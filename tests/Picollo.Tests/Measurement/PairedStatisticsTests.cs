@@ -1,5 +1,6 @@
 using Picollo.Counters;
 using Picollo.Measurement;
+using Picollo.Measurement.Paired;
 using Picollo.Metrics;
 using Picollo.Tests.Assertions;
 using Shouldly;

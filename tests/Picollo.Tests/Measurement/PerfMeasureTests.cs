@@ -1,6 +1,8 @@
 using System.Globalization;
 using Picollo.Counters;
 using Picollo.Measurement;
+using Picollo.Measurement.Conditions;
+using Picollo.Measurement.Engine;
 using Shouldly;
 using Xunit;
 

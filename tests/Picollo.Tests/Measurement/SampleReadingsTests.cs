@@ -1,4 +1,5 @@
-using Picollo.Measurement;
+using Picollo.Measurement.Conditions;
+using Picollo.Measurement.Engine;
 using Shouldly;
 using Xunit;
 

@@ -3,6 +3,8 @@ using System.Reflection;
 using System.Reflection.Emit;
 using Picollo.Counters;
 using Picollo.Measurement;
+using Picollo.Measurement.Conditions;
+using Picollo.Measurement.Engine;
 using Shouldly;
 using Xunit;
 

@@ -1,4 +1,4 @@
-using Picollo.Measurement;
+using Picollo.Measurement.Simulated;
 using Picollo.Simulation;
 using Picollo.Tests.Baselines;
 using Shouldly;

@@ -1,5 +1,5 @@
 using Picollo.Baselines;
-using Picollo.Measurement;
+using Picollo.Measurement.Engine;
 using Picollo.Testing;
 using Picollo.Tests.Baselines;
 using Shouldly;

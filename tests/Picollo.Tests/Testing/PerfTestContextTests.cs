@@ -1,6 +1,7 @@
 using System.Text.RegularExpressions;
 using Picollo.Assertions;
 using Picollo.Measurement;
+using Picollo.Measurement.Engine;
 using Picollo.Testing;
 using Picollo.Tests.Architecture;
 using Shouldly;
@@ -23,8 +24,8 @@ public sealed partial class PerfTestContextTests
     [
         "src/Picollo/Assertions/PerfAssertionHost.cs",
         "src/Picollo/Assertions/PerfAssertionScope.cs",
-        "src/Picollo/Measurement/MeasurementCancellation.cs",
-        "src/Picollo/Measurement/SimulatedMeasurers.cs",
+        "src/Picollo/Measurement/Engine/MeasurementCancellation.cs",
+        "src/Picollo/Measurement/Simulated/SimulatedMeasurers.cs",
         Writer,
     ];
 

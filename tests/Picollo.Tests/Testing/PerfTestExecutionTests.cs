@@ -1,6 +1,6 @@
 using System.Reflection;
 using Picollo.Assertions;
-using Picollo.Measurement;
+using Picollo.Measurement.Engine;
 using Picollo.Testing;
 using Picollo.Testing.Xunit;
 using Picollo.Tests.Measurement;

@@ -2,6 +2,7 @@ using System.Globalization;
 using System.Text.Json;
 using Picollo.Counters;
 using Picollo.Measurement;
+using Picollo.Measurement.Conditions;
 using Picollo.Metrics;
 using Picollo.Metrics.Serialization;
 using Picollo.Text;

@@ -1,6 +1,6 @@
 using Picollo.Cli.Ab;
 using Picollo.Counters;
-using Picollo.Measurement;
+using Picollo.Measurement.Engine;
 using Shouldly;
 using Xunit;
 
