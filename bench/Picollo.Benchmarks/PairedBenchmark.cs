@@ -3,6 +3,9 @@ using System.Globalization;
 using System.Text;
 using Picollo.Assertions;
 using Picollo.Baselines;
+using Picollo.Baselines.Judging;
+using Picollo.Baselines.Records;
+using Picollo.Baselines.Rules;
 using Picollo.Counters;
 using Picollo.Measurement;
 

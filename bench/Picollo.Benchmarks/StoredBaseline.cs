@@ -1,4 +1,8 @@
 using Picollo.Baselines;
+using Picollo.Baselines.Judging;
+using Picollo.Baselines.Records;
+using Picollo.Baselines.Rules;
+using Picollo.Baselines.Storage;
 using Picollo.Measurement;
 
 namespace Picollo.Benchmarks;

@@ -1,4 +1,5 @@
 using Picollo.Baselines;
+using Picollo.Baselines.Records;
 
 namespace Picollo.Cli;
 

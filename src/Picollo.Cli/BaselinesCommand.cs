@@ -1,4 +1,6 @@
 using Picollo.Baselines;
+using Picollo.Baselines.Records;
+using Picollo.Baselines.Rules;
 using Spectre.Console;
 
 namespace Picollo.Cli;

@@ -2,6 +2,8 @@ using System.Globalization;
 using System.Text;
 using System.Text.Json;
 using Picollo.Baselines;
+using Picollo.Baselines.Records;
+using Picollo.Baselines.Rules;
 using Picollo.Counters;
 using Spectre.Console;
 

@@ -1,6 +1,7 @@
 using System.Collections.Immutable;
 using System.Globalization;
 using Picollo.Baselines;
+using Picollo.Baselines.Records;
 using Picollo.Counters;
 using Picollo.Measurement;
 using Picollo.Measurement.Engine;

@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Net;
 using System.Text;
+using Picollo.Baselines.Rules;
 
 namespace Picollo.Cli;
 
@@ -25,10 +26,10 @@ internal static class HtmlPage
     public static string Encode(string text) => WebUtility.HtmlEncode(text);
 
     /// <summary>
-    /// A per-operation value as the verdict lines print it (<see cref="Picollo.Baselines.CounterVerdict.Number"/>: a collection
+    /// A per-operation value as the verdict lines print it (<see cref="Picollo.Baselines.Rules.CounterVerdict.Number"/>: a collection
     /// every 4,000 operations is 2.5E-4, not 0); empty when there is none.
     /// </summary>
-    public static string Number(double? value) => value is { } v ? Picollo.Baselines.CounterVerdict.Number(v) : "";
+    public static string Number(double? value) => value is { } v ? Picollo.Baselines.Rules.CounterVerdict.Number(v) : "";
 
     /// <summary>The CSS class of a verdict: fail, pass or notice.</summary>
     public static string Class(string verdict) => verdict switch

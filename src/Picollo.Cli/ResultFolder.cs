@@ -1,5 +1,6 @@
 using System.Text.Json;
 using Picollo.Baselines;
+using Picollo.Baselines.Records;
 using Picollo.Metrics;
 using Picollo.Reporting.Serialization;
 

@@ -1,4 +1,5 @@
 using Picollo.Baselines;
+using Picollo.Baselines.Rules;
 
 namespace Picollo.Cli.Ab;
 

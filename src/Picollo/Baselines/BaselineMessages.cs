@@ -1,4 +1,6 @@
 using System.Globalization;
+using Picollo.Baselines.Judging;
+using Picollo.Baselines.Rules;
 using Picollo.Measurement;
 using Picollo.Measurement.Conditions;
 using Picollo.Text;

@@ -1,4 +1,5 @@
 using System.Globalization;
+using Picollo.Baselines.Judging;
 
 namespace Picollo.Baselines;
 

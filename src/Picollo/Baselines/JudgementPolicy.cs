@@ -1,3 +1,6 @@
+using Picollo.Baselines.Judging;
+using Picollo.Baselines.Rules;
+using Picollo.Baselines.Storage;
 namespace Picollo.Baselines;
 
 /// <summary>

@@ -1,3 +1,4 @@
+using Picollo.Baselines.Rules;
 using Picollo.Counters;
 
 namespace Picollo.Baselines;

@@ -1,6 +1,8 @@
 using System.Globalization;
 using System.Text;
 using Picollo.Baselines;
+using Picollo.Baselines.Records;
+using Picollo.Baselines.Rules;
 using Picollo.Metrics;
 using Picollo.Text;
 

@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Xml.Linq;
 using Picollo.Baselines;
+using Picollo.Baselines.Records;
 using Picollo.Measurement;
 using Picollo.Metrics;
 

@@ -1,5 +1,6 @@
 using System.Text;
 using Picollo.Baselines;
+using Picollo.Baselines.Storage;
 
 namespace Picollo.Reporting;
 

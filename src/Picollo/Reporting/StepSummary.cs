@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Text;
 using Picollo.Baselines;
+using Picollo.Baselines.Rules;
 using Picollo.IO;
 using Picollo.Measurement;
 using Picollo.Text;

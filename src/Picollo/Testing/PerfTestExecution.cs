@@ -3,6 +3,7 @@ using System.Reflection;
 using System.Runtime.CompilerServices;
 using Picollo.Assertions;
 using Picollo.Baselines;
+using Picollo.Baselines.Judging;
 using Picollo.Counters;
 using Picollo.Measurement;
 using Picollo.Measurement.Conditions;

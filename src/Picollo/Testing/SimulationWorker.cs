@@ -3,6 +3,7 @@ using System.Diagnostics;
 using System.Globalization;
 using System.Text;
 using Picollo.Baselines;
+using Picollo.Baselines.Judging;
 using Picollo.Measurement;
 using Picollo.Measurement.Conditions;
 using Picollo.Measurement.Engine;

@@ -9,7 +9,8 @@ namespace Picollo.Tests.Architecture;
 /// The folders of src/Picollo depend one way, along the data flow (docs/ARCHITECTURE.md, "Layers and data flow"): a file
 /// may use its own folder and the folders of lower layers, never a higher one. The test reads the sources: every
 /// <c>using Picollo.X</c> (plain, static or alias), every qualified <c>Picollo.X.</c> name and every <c>Interop.X</c> call.
-/// Inside Measurement the subfolders depend one way too (docs/ARCHITECTURE.md, "Measurement engine").
+/// Inside Measurement and Baselines the subfolders depend one way too (docs/ARCHITECTURE.md, "Measurement engine" and
+/// "Baselines and verdicts").
 /// </summary>
 public sealed partial class LayeringTests
 {
@@ -45,6 +46,22 @@ public sealed partial class LayeringTests
         ("Paired", 2),
     ];
 
+    // Baselines' subfolders, lowest first, under the same rule; Baselines itself holds the public policy types, the policy's
+    // numbers (JudgementPolicy) and the messages catalogue, which every subfolder may use. Records are the stored data
+    // (entries, records, counters, machines), plain; Rules judge a record against an entry (the comparer, the time
+    // allowance, the spread of levels); Storage reads and writes files (JSON, locks, received files, the speed memory) and
+    // combines an older file's levels with the rules; Judging measures, decides and writes (docs/ARCHITECTURE.md,
+    // "Baselines and verdicts").
+    private static readonly (string Folder, int Rank)[] s_baselinesFolders =
+    [
+        ("Records", 0),
+        ("Rules", 1),
+        ("Storage", 2),
+        ("Judging", 3),
+    ];
+
+    public static TheoryData<string> LayersWithSubfolders => new() { "Measurement", "Baselines" };
+
     [Fact]
     public void EveryFolder_HasALayer()
     {
@@ -79,37 +96,43 @@ public sealed partial class LayeringTests
         edges.ShouldContain(("Assertions", "Reporting"), "a using directive");
     }
 
-    [Fact]
-    public void EveryMeasurementSubfolder_HasARank()
+    [Theory]
+    [MemberData(nameof(LayersWithSubfolders))]
+    public void EverySubfolder_HasARank(string layer)
     {
-        foreach (string folder in Directory.GetDirectories(Path.Combine(SourceRoot(), "Measurement")).Select(static d => Path.GetFileName(d)))
-            s_measurementFolders.Any(f => f.Folder == folder).ShouldBeTrue($"src/Picollo/Measurement/{folder} has no rank: add it to {nameof(LayeringTests)} and docs/ARCHITECTURE.md.");
+        foreach (string folder in Directory.GetDirectories(Path.Combine(SourceRoot(), layer)).Select(static d => Path.GetFileName(d)))
+            Subfolders(layer).Any(f => f.Folder == folder).ShouldBeTrue($"src/Picollo/{layer}/{folder} has no rank: add it to {nameof(LayeringTests)} and docs/ARCHITECTURE.md.");
     }
 
-    [Fact]
-    public void NoMeasurementSubfolder_UsesAHigherOne()
+    [Theory]
+    [MemberData(nameof(LayersWithSubfolders))]
+    public void NoSubfolder_UsesAHigherOne(string layer)
     {
         var violations = new List<string>();
-        foreach (Edge edge in MeasurementEdges())
+        foreach (Edge edge in SubfolderEdges(layer))
         {
-            if (edge.To != edge.From && Rank(edge.To) >= Rank(edge.From))
-                violations.Add($"{edge.File}:{edge.Line} (Measurement/{edge.From}, rank {Rank(edge.From)}) uses Measurement/{edge.To} (rank {Rank(edge.To)}): {edge.Text}");
+            if (edge.To != edge.From && Rank(layer, edge.To) >= Rank(layer, edge.From))
+                violations.Add($"{edge.File}:{edge.Line} ({layer}/{edge.From}, rank {Rank(layer, edge.From)}) uses {layer}/{edge.To} (rank {Rank(layer, edge.To)}): {edge.Text}");
         }
 
         violations.ShouldBeEmpty(
-            "A subfolder of Measurement uses one of its own rank or a higher one, against " +
-            string.Join(" → ", s_measurementFolders.GroupBy(static f => f.Rank).Select(static g => string.Join("/", g.Select(static f => f.Folder)))) +
-            ". Move the type to the lower subfolder, or to Measurement itself if every subfolder needs it.");
+            $"A subfolder of {layer} uses one of its own rank or a higher one, against " +
+            string.Join(" → ", Subfolders(layer).GroupBy(static f => f.Rank).Select(static g => string.Join("/", g.Select(static f => f.Folder)))) +
+            $". Move the type to the lower subfolder, or to {layer} itself if every subfolder needs it.");
     }
 
     [Fact]
-    public void Reader_SeesTheMeasurementEdgesThatExist()
+    public void Reader_SeesTheSubfolderEdgesThatExist()
     {
-        var edges = MeasurementEdges().Select(static e => (e.From, e.To)).ToHashSet();
+        var measurement = SubfolderEdges("Measurement").Select(static e => (e.From, e.To)).ToHashSet();
+        var baselines = SubfolderEdges("Baselines").Select(static e => (e.From, e.To)).ToHashSet();
 
-        edges.ShouldContain(("Engine", "Conditions"), "a using directive");
-        edges.ShouldContain(("Engine", "Simulated"), "a using directive");
-        edges.ShouldContain(("Paired", "Engine"), "a using directive");
+        measurement.ShouldContain(("Engine", "Conditions"), "a using directive");
+        measurement.ShouldContain(("Engine", "Simulated"), "a using directive");
+        measurement.ShouldContain(("Paired", "Engine"), "a using directive");
+        baselines.ShouldContain(("Rules", "Records"), "a using directive");
+        baselines.ShouldContain(("Storage", "Rules"), "a using directive");
+        baselines.ShouldContain(("Judging", "Storage"), "a using directive");
     }
 
     [Fact]
@@ -159,19 +182,23 @@ public sealed partial class LayeringTests
         }
     }
 
-    private static int Rank(string folder) =>
-        s_measurementFolders.FirstOrDefault(f => f.Folder == folder) is { Folder: not null } entry
-            ? entry.Rank
-            : throw new InvalidOperationException($"No rank for src/Picollo/Measurement/{folder}.");
+    private static (string Folder, int Rank)[] Subfolders(string layer) =>
+        layer == "Measurement" ? s_measurementFolders : layer == "Baselines" ? s_baselinesFolders : throw new ArgumentOutOfRangeException(nameof(layer));
 
-    // The edges between Measurement's subfolders: Picollo.Measurement.X in code (a using directive, plain, static or alias,
-    // or a qualified name), and X.Y where X is a subfolder (a name qualified from Measurement's own namespace). Files of
-    // Measurement itself are no subfolder's, and a name of Measurement itself (Picollo.Measurement.PerfResult) is no edge.
-    private static IEnumerable<Edge> MeasurementEdges()
+    private static int Rank(string layer, string folder) =>
+        Subfolders(layer).FirstOrDefault(f => f.Folder == folder) is { Folder: not null } entry
+            ? entry.Rank
+            : throw new InvalidOperationException($"No rank for src/Picollo/{layer}/{folder}.");
+
+    // The edges between a layer's subfolders: Picollo.Layer.X in code (a using directive, plain, static or alias, or a
+    // qualified name), and X.Y where X is a subfolder (a name qualified from the layer's own namespace). Files of the layer
+    // itself are no subfolder's, and a name of the layer itself (Picollo.Measurement.PerfResult) is no edge.
+    private static IEnumerable<Edge> SubfolderEdges(string layer)
     {
-        string measurement = Path.Combine(SourceRoot(), "Measurement");
-        string[] subfolders = s_measurementFolders.Select(static f => f.Folder).ToArray();
+        string measurement = Path.Combine(SourceRoot(), layer);
+        string[] subfolders = Subfolders(layer).Select(static f => f.Folder).ToArray();
         var partial = new Regex($@"(?<![\w.])({string.Join("|", subfolders)})\.[A-Z]");
+        var qualified = new Regex($@"\bPicollo\.{layer}\.([A-Z][A-Za-z]*)\b");
         foreach (string file in SourceFiles().Where(f => Path.GetDirectoryName(f) != measurement
             && f.StartsWith(measurement + Path.DirectorySeparatorChar, StringComparison.Ordinal)))
         {
@@ -181,7 +208,7 @@ public sealed partial class LayeringTests
             for (int i = 0; i < lines.Length; i++)
             {
                 string code = StringLiteral().Replace(StripComment(lines[i]), "\"\"");
-                foreach (Match m in MeasurementName().Matches(code).Concat(partial.Matches(code)).Where(n => subfolders.Contains(n.Groups[1].Value)))
+                foreach (Match m in qualified.Matches(code).Concat(partial.Matches(code)).Where(n => subfolders.Contains(n.Groups[1].Value)))
                     yield return new Edge(relative, i + 1, from, m.Groups[1].Value, lines[i].Trim());
             }
         }
@@ -204,10 +231,6 @@ public sealed partial class LayeringTests
     // "using Picollo.X;", "using static Picollo.X.Y;", "using A = Picollo.X.Y;", and "Picollo.X.Y" anywhere in code.
     [GeneratedRegex(@"\bPicollo\.([A-Z][A-Za-z]*)\b")]
     private static partial Regex QualifiedName();
-
-    // "using Picollo.Measurement.X;", "using static Picollo.Measurement.X.Y;" and "Picollo.Measurement.X.Y" anywhere in code.
-    [GeneratedRegex(@"\bPicollo\.Measurement\.([A-Z][A-Za-z]*)\b")]
-    private static partial Regex MeasurementName();
 
     // A call through the Interop namespace: Interop.Fd.Read(...), Interop.Errno.EINTR.
     [GeneratedRegex(@"(?<![\w.])Interop\.[A-Z]")]

@@ -24,7 +24,7 @@ internal static class SourceTree
 
     /// <summary><paramref name="file"/> relative to the root, with forward slashes, as reports name it.</summary>
     /// <param name="file">A full path under the root.</param>
-    /// <returns>E.g. <c>src/Picollo/Baselines/BaselineJudge.cs</c>.</returns>
+    /// <returns>E.g. <c>src/Picollo/Baselines/Judging/BaselineJudge.cs</c>.</returns>
     public static string Relative(string file) => Path.GetRelativePath(Root, file).Replace(Path.DirectorySeparatorChar, '/');
 
     private static string FindRoot([CallerFilePath] string here = "") =>

@@ -1,5 +1,7 @@
 using System.Text;
 using Picollo.Baselines;
+using Picollo.Baselines.Records;
+using Picollo.Baselines.Rules;
 using Picollo.Tests.Support;
 using Xunit;
 using static Picollo.Tests.Baselines.BaselineTestData;

@@ -1,4 +1,5 @@
 using Picollo.Baselines;
+using Picollo.Baselines.Judging;
 using Shouldly;
 using Xunit;
 

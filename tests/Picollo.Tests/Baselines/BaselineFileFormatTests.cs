@@ -1,7 +1,8 @@
 extern alias HdrNet;
-
 using System.Runtime.CompilerServices;
 using Picollo.Baselines;
+using Picollo.Baselines.Records;
+using Picollo.Baselines.Storage;
 using Picollo.Counters;
 using Picollo.Metrics;
 using Shouldly;
@@ -27,7 +28,7 @@ public sealed class BaselineFileFormatTests
     {
         string version1 = Fixture("Baseline.TwoMachines.version1.json");
 
-        BaselineFile read = BaselineFile.Parse(version1, "T.M.perf.json");
+        BaselineFile read = BaselineJson.Parse(version1, "T.M.perf.json");
 
         // The same data as the golden version 2 file, written the version 2 way.
         string written = read.ToJson();
@@ -41,10 +42,10 @@ public sealed class BaselineFileFormatTests
     {
         // A baseline of the sample repository as it was committed with format version 1 (543 lines for one machine).
         string version1 = Fixture("WordsPerf.Count.version1.perf.json");
-        BaselineEntry before = BaselineFile.Parse(version1).Entries.ShouldHaveSingleItem();
+        BaselineEntry before = BaselineJson.Parse(version1).Entries.ShouldHaveSingleItem();
 
         string version2 = new BaselineFile([before]).ToJson();
-        BaselineEntry after = BaselineFile.Parse(version2).Entries.ShouldHaveSingleItem();
+        BaselineEntry after = BaselineJson.Parse(version2).Entries.ShouldHaveSingleItem();
 
         after.Record.Counters.Count.ShouldBe(before.Record.Counters.Count);
         foreach (BaselineCounter counter in before.Record.Counters)
@@ -93,7 +94,7 @@ public sealed class BaselineFileFormatTests
         string json = new BaselineFile([new BaselineEntry(Epyc, Record(TaskClock(histogram)))]).ToJson();
 
         json.ShouldContain("\"hdrV2\": \"HISTF");
-        HdrHistogram read = BaselineFile.Parse(json).Find(Epyc.Id)!.Record.Find("task-clock")!.Histogram;
+        HdrHistogram read = BaselineJson.Parse(json).Find(Epyc.Id)!.Record.Find("task-clock")!.Histogram;
         read.ToJson().ShouldBe(histogram.ToJson());
     }
 
@@ -110,7 +111,7 @@ public sealed class BaselineFileFormatTests
 
         json.ShouldNotContain("hdrV2");
         json.ShouldContain("\"buckets\": { \"100000\": 1, \"100001\": 1, \"5000000\": 3 }");
-        BaselineFile.Parse(json).Find(Epyc.Id)!.Record.Find("task-clock")!.Histogram.ToJson().ShouldBe(histogram.ToJson());
+        BaselineJson.Parse(json).Find(Epyc.Id)!.Record.Find("task-clock")!.Histogram.ToJson().ShouldBe(histogram.ToJson());
     }
 
     [Fact]
@@ -128,7 +129,7 @@ public sealed class BaselineFileFormatTests
 
         json.ShouldContain("\"histogram\": { \"relativeError\": 0.0009765625, \"hdrV2\": \"HISTF");
         json.ShouldContain("\"histogram\": { \"relativeError\": 0.0009765625, \"minTrackableValue\": 10, \"maxTrackableValue\": 1000000, \"storage\": \"uint32\", \"overflowCount\": 1, \"hdrV2\": \"HISTF");
-        BaselineFile read = BaselineFile.Parse(json);
+        BaselineFile read = BaselineJson.Parse(json);
         read.Find(Epyc.Id)!.Record.Find("task-clock")!.Histogram.ToJson().ShouldBe(usual.ToJson());
         read.Find(Xeon.Id)!.Record.Find("task-clock")!.Histogram.ToJson().ShouldBe(unusual.ToJson());
     }
@@ -139,7 +140,7 @@ public sealed class BaselineFileFormatTests
         string json = new BaselineFile([new BaselineEntry(Epyc, Record(TaskClock(Constant(100))))]).ToJson();
         string corrupt = json.Replace(HdrV2Of(json), "HISTFnot-base64!", StringComparison.Ordinal);
 
-        var ex = Should.Throw<BaselineFormatException>(() => BaselineFile.Parse(corrupt, "/repo/T.M.perf.json"));
+        var ex = Should.Throw<BaselineFormatException>(() => BaselineJson.Parse(corrupt, "/repo/T.M.perf.json"));
 
         ex.JsonPath.ShouldBe($"$.entries['{Epyc.Id}'].counters['task-clock'].histogram.hdrV2");
         ex.Message.ShouldStartWith($"Invalid baseline file /repo/T.M.perf.json at $.entries['{Epyc.Id}'].counters['task-clock'].histogram.hdrV2: ");
@@ -153,7 +154,7 @@ public sealed class BaselineFileFormatTests
         string json = new BaselineFile([new BaselineEntry(Epyc, Record(TaskClock(Constant(100))))]).ToJson();
         string both = json.Replace("\"hdrV2\":", "\"buckets\": { \"100\": 1000 }, \"hdrV2\":", StringComparison.Ordinal);
 
-        var ex = Should.Throw<BaselineFormatException>(() => BaselineFile.Parse(both, "f.perf.json"));
+        var ex = Should.Throw<BaselineFormatException>(() => BaselineJson.Parse(both, "f.perf.json"));
 
         ex.JsonPath.ShouldBe($"$.entries['{Epyc.Id}'].counters['task-clock'].histogram");
         ex.Message.ShouldContain("it holds both hdrV2 and buckets; keep one");
@@ -172,12 +173,12 @@ public sealed class BaselineFileFormatTests
 
         json.ShouldContain($"\"otherProcessesCores\": {busy:0}", Case.Sensitive);
         json.Split("otherProcessesCores").Length.ShouldBe(2, "the quiet recording writes no load");
-        BaselineFile read = BaselineFile.Parse(json);
+        BaselineFile read = BaselineJson.Parse(json);
         read.Find(Epyc.Id)!.Record.OtherProcessesCores.ShouldBe(busy, 0.001);
         double.IsNaN(read.Find(Xeon.Id)!.Record.OtherProcessesCores).ShouldBeTrue("absent reads as a quiet recording");
 
         string negative = json.Replace($"\"otherProcessesCores\": {busy:0}", "\"otherProcessesCores\": -1", StringComparison.Ordinal);
-        var ex = Should.Throw<BaselineFormatException>(() => BaselineFile.Parse(negative, "/repo/T.M.perf.json"));
+        var ex = Should.Throw<BaselineFormatException>(() => BaselineJson.Parse(negative, "/repo/T.M.perf.json"));
         ex.JsonPath.ShouldBe($"$.entries['{Epyc.Id}'].otherProcessesCores");
         ex.Message.ShouldContain("the other processes' load is a number of cores, 0 or more");
         ex.Message.ShouldContain("PICOLLO_UPDATE_BASELINES=1");
@@ -190,8 +191,8 @@ public sealed class BaselineFileFormatTests
 
         string once = file.ToJson();
 
-        BaselineFile.Parse(once).ToJson().ShouldBe(once);
-        BaselineFile.Parse(BaselineFile.Parse(once).ToJson()).ToJson().ShouldBe(once);
+        BaselineJson.Parse(once).ToJson().ShouldBe(once);
+        BaselineJson.Parse(BaselineJson.Parse(once).ToJson()).ToJson().ShouldBe(once);
     }
 
     private static string HdrV2Of(string json)

@@ -1,5 +1,6 @@
 using System.Runtime.Versioning;
 using Picollo.Baselines;
+using Picollo.Baselines.Storage;
 using Picollo.Tests.Support;
 using Shouldly;
 using Xunit;

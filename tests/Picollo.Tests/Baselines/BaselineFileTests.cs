@@ -1,5 +1,7 @@
 using System.Runtime.CompilerServices;
 using Picollo.Baselines;
+using Picollo.Baselines.Records;
+using Picollo.Baselines.Storage;
 using Picollo.Tests.Support;
 using Shouldly;
 using Xunit;
@@ -44,7 +46,7 @@ public sealed class BaselineFileTests
         ]);
 
         string json = file.ToJson();
-        BaselineFile read = BaselineFile.Parse(json);
+        BaselineFile read = BaselineJson.Parse(json);
 
         read.ToJson().ShouldBe(json);
         read.Find(Epyc.Id)!.Record.Find("task-clock")!.Recording.ShouldBeNull();
@@ -65,7 +67,7 @@ public sealed class BaselineFileTests
         BaselineFile file = new([new BaselineEntry(windows, Record(clock)), new BaselineEntry(Epyc, Record(AllocatedBytes(Constant(88))))]);
 
         string json = file.ToJson();
-        BaselineFile read = BaselineFile.Parse(json);
+        BaselineFile read = BaselineJson.Parse(json);
 
         read.ToJson().ShouldBe(json);
         json.ShouldContain("\"clockHz\": 10000000");
@@ -78,7 +80,7 @@ public sealed class BaselineFileTests
     [Fact]
     public void Recording_RoundTrips_Rounded()
     {
-        BaselineFile read = BaselineFile.Parse(TwoMachines().ToJson());
+        BaselineFile read = BaselineJson.Parse(TwoMachines().ToJson());
 
         read.Find(Epyc.Id)!.Record.Find("task-clock")!.Recording.ShouldBe(new RecordingQuality(3, 0.0123, 0.079));
         read.Find(Xeon.Id)!.Record.Find("task-clock")!.Recording.ShouldBeNull();
@@ -102,7 +104,7 @@ public sealed class BaselineFileTests
     {
         string json = TwoMachines().ToJson().Replace("\"version\": 2,", "\"version\": 2,,", StringComparison.Ordinal);
 
-        var ex = Should.Throw<BaselineFormatException>(() => BaselineFile.Parse(json, "/repo/T.M.perf.json"));
+        var ex = Should.Throw<BaselineFormatException>(() => BaselineJson.Parse(json, "/repo/T.M.perf.json"));
 
         ex.FilePath.ShouldBe("/repo/T.M.perf.json");
         ex.LineNumber.ShouldBe(2);
@@ -116,7 +118,7 @@ public sealed class BaselineFileTests
     {
         string json = TwoMachines().ToJson().Replace("  \"entries\"", "<<<<<<< HEAD\n  \"entries\"", StringComparison.Ordinal);
 
-        var ex = Should.Throw<BaselineFormatException>(() => BaselineFile.Parse(json, "f.perf.json"));
+        var ex = Should.Throw<BaselineFormatException>(() => BaselineJson.Parse(json, "f.perf.json"));
 
         ex.LineNumber.ShouldBe(3);
     }
@@ -129,14 +131,14 @@ public sealed class BaselineFileTests
 
         json.ShouldContain("\"machineSpeed\": 1075,");
         json.ShouldContain("\"allocationSpeed\": 10.23,");
-        BaselineRecord read = BaselineFile.Parse(json).Find(Epyc.Id)!.Record;
+        BaselineRecord read = BaselineJson.Parse(json).Find(Epyc.Id)!.Record;
         read.MachineSpeed.ShouldBe(1_075);
         read.AllocationSpeed.ShouldBe(10.23);
 
         // A body that does not allocate has no allocation speed, and its entry no field for it.
         string without = new BaselineFile([new BaselineEntry(Epyc, record with { AllocationSpeed = null })]).ToJson();
         without.ShouldNotContain("allocationSpeed");
-        BaselineFile.Parse(without).Find(Epyc.Id)!.Record.AllocationSpeed.ShouldBeNull();
+        BaselineJson.Parse(without).Find(Epyc.Id)!.Record.AllocationSpeed.ShouldBeNull();
     }
 
     [Fact]
@@ -145,7 +147,7 @@ public sealed class BaselineFileTests
         string json = new BaselineFile([new BaselineEntry(Epyc, Record(TaskClock(Noisy(1_000, 50, seed: 3))) with { AllocationSpeed = 10 })]).ToJson()
             .Replace("\"allocationSpeed\": 10,", "\"allocationSpeed\": -1,", StringComparison.Ordinal);
 
-        var ex = Should.Throw<BaselineFormatException>(() => BaselineFile.Parse(json, "f.perf.json"));
+        var ex = Should.Throw<BaselineFormatException>(() => BaselineJson.Parse(json, "f.perf.json"));
 
         ex.JsonPath.ShouldBe($"$.entries['{Epyc.Id}'].allocationSpeed");
         ex.Message.ShouldContain("the allocation speed is a positive number of nanoseconds.");
@@ -156,7 +158,7 @@ public sealed class BaselineFileTests
     {
         string json = TwoMachines().ToJson().Replace("\"unit\": \"bytes\",", string.Empty, StringComparison.Ordinal);
 
-        var ex = Should.Throw<BaselineFormatException>(() => BaselineFile.Parse(json, "f.perf.json"));
+        var ex = Should.Throw<BaselineFormatException>(() => BaselineJson.Parse(json, "f.perf.json"));
 
         ex.JsonPath.ShouldBe($"$.entries['{Xeon.Id}'].counters['allocated-bytes']");
         ex.Message.ShouldContain("the required field 'unit' is missing");
@@ -167,7 +169,7 @@ public sealed class BaselineFileTests
     {
         string json = Version1File().Replace("\"88\": 3", "\"87.5\": 3", StringComparison.Ordinal);
 
-        var ex = Should.Throw<BaselineFormatException>(() => BaselineFile.Parse(json, "f.perf.json"));
+        var ex = Should.Throw<BaselineFormatException>(() => BaselineJson.Parse(json, "f.perf.json"));
 
         ex.JsonPath!.ShouldContain("histogram.buckets");
         ex.LineNumber.ShouldBe(json[..json.IndexOf("87.5", StringComparison.Ordinal)].Count(c => c == '\n') + 1);
@@ -179,7 +181,7 @@ public sealed class BaselineFileTests
     {
         string json = TwoMachines().ToJson().Replace("\"relativeError\": 0.0009765625", "\"relativeError\": 0.001", StringComparison.Ordinal);
 
-        var ex = Should.Throw<BaselineFormatException>(() => BaselineFile.Parse(json, "f.perf.json"));
+        var ex = Should.Throw<BaselineFormatException>(() => BaselineJson.Parse(json, "f.perf.json"));
 
         ex.JsonPath.ShouldBe($"$.entries['{Epyc.Id}'].counters['task-clock'].histogram.relativeError");
         ex.InnerException.ShouldBeOfType<Picollo.Metrics.HdrHistogramFormatException>();
@@ -190,7 +192,7 @@ public sealed class BaselineFileTests
     {
         string json = TwoMachines().ToJson().Replace("\"kernel\": \"6.18.0\"", "\"kernel\": \"6.18.1\"", StringComparison.Ordinal);
 
-        var ex = Should.Throw<BaselineFormatException>(() => BaselineFile.Parse(json, "f.perf.json"));
+        var ex = Should.Throw<BaselineFormatException>(() => BaselineJson.Parse(json, "f.perf.json"));
 
         ex.Message.ShouldContain("the key does not match the machine fields");
     }
@@ -200,7 +202,7 @@ public sealed class BaselineFileTests
     {
         string json = TwoMachines().ToJson().Replace("\"version\": 2", "\"version\": 3", StringComparison.Ordinal);
 
-        var ex = Should.Throw<BaselineFormatException>(() => BaselineFile.Parse(json));
+        var ex = Should.Throw<BaselineFormatException>(() => BaselineJson.Parse(json));
 
         ex.JsonPath.ShouldBe("$.version");
         ex.Message.ShouldContain("format version 3 is not supported by this Picollo (it reads versions 1 and 2); update Picollo");

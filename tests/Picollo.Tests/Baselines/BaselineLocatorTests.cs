@@ -1,4 +1,5 @@
 using Picollo.Baselines;
+using Picollo.Baselines.Storage;
 using Shouldly;
 using Xunit;
 

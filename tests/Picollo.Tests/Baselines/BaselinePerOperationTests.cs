@@ -1,4 +1,7 @@
 using Picollo.Baselines;
+using Picollo.Baselines.Records;
+using Picollo.Baselines.Rules;
+using Picollo.Baselines.Storage;
 using Picollo.Counters;
 using Picollo.Measurement;
 using Picollo.Metrics;
@@ -69,7 +72,7 @@ public sealed class BaselinePerOperationTests
         record.Counters.ShouldAllBe(c => c.OperationsPerSample == result.OperationsPerSample);
         record.Options["operationsPerSample"].ShouldBe(result.OperationsPerSample.ToString(System.Globalization.CultureInfo.InvariantCulture));
 
-        var file = BaselineFile.Parse(new BaselineFile([new BaselineEntry(Epyc, record)]).ToJson());
+        var file = BaselineJson.Parse(new BaselineFile([new BaselineEntry(Epyc, record)]).ToJson());
 
         // What this test is about is the round trip, not the machine: another test project of the same `dotnet test`
         // keeping the other core busy would leave time unjudged (the busy-machine gate), so that reading is cleared.

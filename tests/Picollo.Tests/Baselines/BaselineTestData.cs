@@ -1,4 +1,5 @@
 using Picollo.Baselines;
+using Picollo.Baselines.Records;
 using Picollo.Counters;
 using Picollo.Tests.Assertions;
 

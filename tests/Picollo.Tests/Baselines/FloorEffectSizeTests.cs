@@ -1,4 +1,6 @@
 using Picollo.Baselines;
+using Picollo.Baselines.Records;
+using Picollo.Baselines.Rules;
 using Shouldly;
 using Xunit;
 using static Picollo.Tests.Baselines.BaselineTestData;

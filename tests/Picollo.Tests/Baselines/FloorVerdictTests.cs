@@ -1,4 +1,6 @@
 using Picollo.Baselines;
+using Picollo.Baselines.Records;
+using Picollo.Baselines.Rules;
 using Picollo.Counters;
 using Picollo.Tests.Assertions;
 using Shouldly;

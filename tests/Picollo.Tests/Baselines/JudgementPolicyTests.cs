@@ -2,6 +2,8 @@ using System.Globalization;
 using System.Reflection;
 using System.Runtime.CompilerServices;
 using Picollo.Baselines;
+using Picollo.Baselines.Records;
+using Picollo.Baselines.Rules;
 using Shouldly;
 using Xunit;
 using static Picollo.Tests.Baselines.BaselineTestData;

@@ -1,4 +1,5 @@
 using Picollo.Baselines;
+using Picollo.Baselines.Records;
 using Shouldly;
 using Xunit;
 using static Picollo.Tests.Baselines.BaselineTestData;

@@ -1,4 +1,5 @@
 using Picollo.Baselines;
+using Picollo.Baselines.Rules;
 using Picollo.Metrics;
 using Shouldly;
 using Xunit;

@@ -1,5 +1,7 @@
 using Picollo.Assertions;
 using Picollo.Baselines;
+using Picollo.Baselines.Judging;
+using Picollo.Baselines.Records;
 using Picollo.Counters;
 using Picollo.Measurement;
 using Picollo.Measurement.Simulated;

@@ -1,4 +1,8 @@
 using Picollo.Baselines;
+using Picollo.Baselines.Judging;
+using Picollo.Baselines.Records;
+using Picollo.Baselines.Rules;
+using Picollo.Baselines.Storage;
 using Picollo.Counters;
 using Picollo.Measurement.Simulated;
 using Picollo.Tests.Assertions;
@@ -140,7 +144,7 @@ public sealed class SimulatedVerdictTests
         store.Check(path, Xeon, SimulatedRecord(TscCounter(FloorRun(seed: 2)), Counter(CounterNames.SimInstructions, 3_325)))
             .Outcome.ShouldBe(BaselineOutcome.Updated);
 
-        BaselineFile file = BaselineFile.Parse(File.ReadAllText(path), path);
+        BaselineFile file = BaselineJson.Parse(File.ReadAllText(path), path);
         file.Entries.Select(static e => e.Machine.Id).ShouldBe([Epyc.Id, Xeon.Id, Simulated.Id], ignoreOrder: true);
         file.Find(Simulated.Id)!.Machine.IsSimulated.ShouldBeTrue();
         file.Find(Simulated.Id)!.Record.Find(CounterNames.SimInstructions)!.PerOperation.P50.ShouldBe(3_325);

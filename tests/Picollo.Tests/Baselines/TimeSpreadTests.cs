@@ -1,5 +1,8 @@
 using System.Text.Json.Nodes;
 using Picollo.Baselines;
+using Picollo.Baselines.Records;
+using Picollo.Baselines.Rules;
+using Picollo.Baselines.Storage;
 using Shouldly;
 using Xunit;
 using static Picollo.Tests.Baselines.BaselineTestData;
@@ -161,7 +164,7 @@ public sealed class TimeSpreadTests
 
         json.ShouldContain("\"processes\": 2,");
         json.ShouldContain("\"spread\": 1.2,");
-        RecordingQuality read = BaselineFile.Parse(json).Find(Epyc.Id)!.Record.Find("tsc")!.Recording!;
+        RecordingQuality read = BaselineJson.Parse(json).Find(Epyc.Id)!.Record.Find("tsc")!.Recording!;
         read.Processes.ShouldBe(2);
         read.Spread.ShouldBe(1.2, 0.001);
 
@@ -184,7 +187,7 @@ public sealed class TimeSpreadTests
         }
 
         entry["levels"] = levels;
-        BaselineFile read = BaselineFile.Parse(file.ToJsonString());
+        BaselineFile read = BaselineJson.Parse(file.ToJsonString());
 
         BaselineCounter tsc = read.Find(Epyc.Id)!.Record.Find("tsc")!;
         tsc.PerOperation.P10.ShouldBe(Level(1.0).Find("tsc")!.PerOperation.P10, "the fastest level becomes the record");

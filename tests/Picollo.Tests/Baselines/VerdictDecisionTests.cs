@@ -1,4 +1,7 @@
 using Picollo.Baselines;
+using Picollo.Baselines.Judging;
+using Picollo.Baselines.Records;
+using Picollo.Baselines.Rules;
 using Picollo.Counters;
 using Shouldly;
 using Xunit;

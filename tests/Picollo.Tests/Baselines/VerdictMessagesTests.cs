@@ -1,5 +1,6 @@
 using System.Text;
 using Picollo.Baselines;
+using Picollo.Baselines.Rules;
 using Picollo.Tests.Support;
 using Xunit;
 

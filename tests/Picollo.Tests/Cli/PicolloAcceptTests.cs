@@ -1,4 +1,7 @@
 using Picollo.Baselines;
+using Picollo.Baselines.Judging;
+using Picollo.Baselines.Records;
+using Picollo.Baselines.Storage;
 using Picollo.Tests.Baselines;
 using Shouldly;
 using Xunit;

@@ -1,5 +1,8 @@
 using System.Text.Json;
 using Picollo.Baselines;
+using Picollo.Baselines.Judging;
+using Picollo.Baselines.Records;
+using Picollo.Baselines.Storage;
 using Picollo.PerfEvents;
 using Picollo.Tests.Baselines;
 using Shouldly;

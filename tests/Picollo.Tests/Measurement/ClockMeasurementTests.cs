@@ -1,6 +1,8 @@
 using System.Diagnostics;
 using Picollo.Assertions;
 using Picollo.Baselines;
+using Picollo.Baselines.Judging;
+using Picollo.Baselines.Records;
 using Picollo.Counters;
 using Picollo.Measurement;
 using Picollo.Tests.Baselines;

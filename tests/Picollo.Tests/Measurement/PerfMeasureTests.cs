@@ -27,11 +27,11 @@ public sealed class PerfMeasureTests
 
         // Nanoseconds per 1,000 dependent multiply-adds: at least a cycle each on any CPU of this century, so 100-100,000.
         result.Run.MachineSpeedNanoseconds.ShouldBeInRange(100, 100_000);
-        Picollo.Baselines.BaselineRecord.FromResult(result).MachineSpeed.ShouldBe(result.Run.MachineSpeedNanoseconds);
+        Picollo.Baselines.Records.BaselineRecord.FromResult(result).MachineSpeed.ShouldBe(result.Run.MachineSpeedNanoseconds);
 
         // A body that allocates nothing gets no allocation probe between its samples.
         result.Run.AllocationSpeedNanoseconds.ShouldBe(double.NaN);
-        Picollo.Baselines.BaselineRecord.FromResult(result).AllocationSpeed.ShouldBeNull();
+        Picollo.Baselines.Records.BaselineRecord.FromResult(result).AllocationSpeed.ShouldBeNull();
     }
 
     [Fact]
@@ -41,7 +41,7 @@ public sealed class PerfMeasureTests
 
         // A new byte[8] takes a few nanoseconds on any machine; 0.5-1,000 leaves room for a slow VM and a collection or two.
         result.Run.AllocationSpeedNanoseconds.ShouldBeInRange(0.5, 1_000);
-        Picollo.Baselines.BaselineRecord.FromResult(result).AllocationSpeed.ShouldBe(result.Run.AllocationSpeedNanoseconds);
+        Picollo.Baselines.Records.BaselineRecord.FromResult(result).AllocationSpeed.ShouldBe(result.Run.AllocationSpeedNanoseconds);
 
         // The probes allocate 32 KB each between samples: none of it is in any sample.
         result.AllocatedBytes.P100.ShouldBe(88);

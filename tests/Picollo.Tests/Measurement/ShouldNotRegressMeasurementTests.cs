@@ -1,5 +1,6 @@
 using Picollo.Assertions;
 using Picollo.Baselines;
+using Picollo.Baselines.Judging;
 using Picollo.Measurement;
 using Picollo.Tests.Baselines;
 using Picollo.Tests.Support;

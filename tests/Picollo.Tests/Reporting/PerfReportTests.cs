@@ -1,6 +1,9 @@
 using System.Text.Json;
 using System.Xml.Linq;
 using Picollo.Baselines;
+using Picollo.Baselines.Judging;
+using Picollo.Baselines.Records;
+using Picollo.Baselines.Rules;
 using Picollo.Counters;
 using Picollo.Measurement;
 using Picollo.Reporting;

@@ -1,4 +1,7 @@
 using Picollo.Baselines;
+using Picollo.Baselines.Judging;
+using Picollo.Baselines.Records;
+using Picollo.Baselines.Storage;
 using Picollo.Measurement.Engine;
 using Picollo.Testing;
 using Picollo.Tests.Baselines;

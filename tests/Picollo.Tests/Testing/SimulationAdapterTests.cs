@@ -1,5 +1,7 @@
 using System.Text.Json;
 using Picollo.Baselines;
+using Picollo.Baselines.Judging;
+using Picollo.Baselines.Records;
 using Picollo.Counters;
 using Picollo.Simulation;
 using Picollo.Testing;

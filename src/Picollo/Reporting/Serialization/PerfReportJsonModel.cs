@@ -1,5 +1,6 @@
 using System.Text.Json;
 using Picollo.Baselines;
+using Picollo.Baselines.Rules;
 using Picollo.Counters;
 
 namespace Picollo.Reporting.Serialization;

@@ -1,0 +1,137 @@
+using Picollo.Baselines.Records;
+using Picollo.Baselines.Rules;
+using Picollo.Baselines.Storage;
+using Picollo.Measurement;
+using Picollo.Measurement.Engine;
+using Picollo.Measurement.Simulated;
+
+namespace Picollo.Baselines.Judging;
+
+/// <summary>
+/// Judges a measurement against its baseline the way a test must: never on noise, never on code that was not final,
+/// never losing a baseline, never hiding a gross regression (docs/ARCHITECTURE.md, "Baselines and verdicts"). One entry for the
+/// assertion and both test-framework adapters: the gate (<see cref="Gate"/>) says which measurements are not judged at
+/// all; the rest go through the stages of a <see cref="Judgement"/>, whose decisions are <see cref="VerdictDecision"/>'s.
+/// </summary>
+internal static class BaselineJudge
+{
+    /// <summary>Judges <paramref name="result"/> against the baseline of the test, writing what the outcome calls for.</summary>
+    /// <param name="result">The measurement.</param>
+    /// <param name="callerFilePath">The test's source file, whose folder holds the baseline.</param>
+    /// <param name="testClass">The test class's name.</param>
+    /// <param name="testMethod">The test method's name.</param>
+    /// <param name="caseName">The theory case, or <see langword="null"/>.</param>
+    /// <param name="options">How the baseline is judged and written.</param>
+    /// <returns>The judgement.</returns>
+    /// <exception cref="BaselineFormatException">The baseline file is corrupt; it is left untouched.</exception>
+    public static BaselineJudgement Judge(
+        PerfResult result, string callerFilePath, string testClass, string testMethod, string? caseName, BaselineStoreOptions options)
+    {
+        ArgumentNullException.ThrowIfNull(result);
+        ArgumentNullException.ThrowIfNull(options);
+        (string baselinePath, string? folderProblem) = Locate(callerFilePath, testClass, testMethod, caseName, options);
+        if (Gate(result, baselinePath, options) is { } notJudged)
+            return notJudged;
+
+        var judgement = new Judgement(result, baselinePath, folderProblem, options);
+        judgement.MeasureFinalCode();
+        judgement.RecordIfWriting();
+        judgement.Check();
+        judgement.RemeasureInOtherConditions();
+        judgement.Confirm();
+        judgement.LookPastBranchyState();
+        return judgement.Conclude();
+    }
+
+    // The gate: measurements that are not judged against the stored baseline at all, each with the notice that says why.
+    private static BaselineJudgement? Gate(PerfResult result, string baselinePath, BaselineStoreOptions options)
+    {
+        // Unoptimized code (Debug, MinOpt) runs several times slower than what ships: compared with a baseline it would
+        // fail for nothing, recorded it would blind every later verdict. Nothing is read, compared or written.
+        if (result.Run.UnoptimizedReason is { } unoptimized)
+            return NotJudged(result, baselinePath, $"Not compared with the baseline and not recorded: {unoptimized}");
+
+        // Code instrumented for code coverage counts every line it runs (several times slower, and not what ships): the same.
+        if (result.Run.InstrumentedReason is { } instrumented)
+            return NotJudged(result, baselinePath, $"Not compared with the baseline and not recorded: {instrumented}");
+
+        // A picollo ab worker: the tool judges this measurement against the other build's, measured beside it; the stored
+        // baseline is neither read nor written (picollo ab never changes the user's baselines).
+        if (SideBySidePeer.IsWorker)
+            return NotJudged(result, baselinePath, BaselineMessages.SideBySideWorker());
+
+        // A simulation worker: the test's own process judges, with the counts this process wrote for it.
+        if (SimulatedMeasurers.Current is { IsWorker: true })
+            return NotJudged(result, baselinePath, BaselineMessages.SimulationWorker());
+
+        // A fresh process started to measure a body for another process's recording or confirmation measures and reports.
+        Func<string, string?> environment = options.GetEnvironmentVariable ?? Environment.GetEnvironmentVariable;
+        if (FreshProcessWorker.IsWorker(environment))
+        {
+            // Only the baseline asked for measures again (a theory's other rows run in the same worker): checked first.
+            string fullPath = Path.GetFullPath(baselinePath);
+            PerfResult measured = FreshProcessWorker.IsFor(fullPath, environment) ? Judgement.FinalCode(result, []) : result;
+            return NotJudged(result, baselinePath, FreshProcessWorker.Measure(measured, fullPath, environment));
+        }
+
+        return null;
+    }
+
+    private static BaselineJudgement NotJudged(PerfResult result, string baselinePath, string message)
+    {
+        var check = new BaselineCheckResult(BaselineOutcome.NotJudged, [], Path.GetFullPath(baselinePath), null, message);
+        return new BaselineJudgement
+        {
+            First = result,
+            Judged = result,
+            Current = BaselineRecord.FromResult(result),
+            Check = check,
+            Notices = [message],
+        };
+    }
+
+    // The baseline path, or, when the test's source folder cannot be found (a deterministic build run outside the
+    // repository), the path it would have and the locator's explanation, so the check reports it instead of throwing.
+    // A relative BaselineDirectory is taken from the repository root of the test's source, never from the current
+    // directory: under dotnet test that is bin/<configuration>/<tfm>, where baselines would be lost at the next clean.
+    internal static (string Path, string? Problem) Locate(
+        string callerFilePath, string testClass, string testMethod, string? caseName, BaselineStoreOptions options)
+    {
+        string fileName = BaselineLocator.GetFileName(testClass, testMethod, caseName);
+        if (options.BaselineDirectory is { } directory && Path.IsPathRooted(directory))
+            return (Path.Combine(Path.GetFullPath(directory), fileName), null);
+
+        var locator = new BaselineLocator(getEnvironmentVariable: options.GetEnvironmentVariable);
+        string besideSource;
+        try
+        {
+            besideSource = locator.GetBaselinePath(callerFilePath, testClass, testMethod, caseName);
+        }
+        catch (DirectoryNotFoundException e)
+        {
+            string unresolved = Path.Combine(
+                Path.GetDirectoryName(callerFilePath) ?? string.Empty, options.BaselineDirectory ?? string.Empty, fileName);
+            return (unresolved, e.Message + " Nothing was read or written.");
+        }
+
+        if (options.BaselineDirectory is not { } relative)
+            return (besideSource, null);
+
+        string sourceFolder = Path.GetDirectoryName(besideSource)!;
+        return (Path.GetFullPath(Path.Combine(RepositoryRoot(sourceFolder) ?? sourceFolder, relative, fileName)), null);
+    }
+
+    // The nearest folder at or above a test's source folder that holds .git (a folder, or a file in a worktree or
+    // submodule); null outside a git repository.
+    private static string? RepositoryRoot(string sourceFolder)
+    {
+        for (DirectoryInfo? folder = new(sourceFolder); folder is not null; folder = folder.Parent)
+        {
+            string git = Path.Combine(folder.FullName, ".git");
+            if (Directory.Exists(git) || File.Exists(git))
+                return folder.FullName;
+        }
+
+        return null;
+    }
+}
