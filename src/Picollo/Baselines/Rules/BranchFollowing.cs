@@ -9,9 +9,8 @@ namespace Picollo.Baselines.Rules;
 /// </summary>
 /// <remarks>
 /// The branchy bound assumes every body may follow the host's branchy state as a word count does, which costs a body that
-/// is not branchy its sight. Beside a busy sibling core the branchy reference moved between 1,045 and 2,059 ns from one
-/// measurement to the next while a multiply-add chain moved a few percent, and a 2× chain passed against a reference
-/// read 1.9× slower (bench verdicts run 4, spinner / short). A judgement measures more than once when it matters (in other
+/// is not branchy its sight: the reference can move 2× between measurements while a multiply-add chain moves a few
+/// percent (docs/VERDICTS.md, "Levels"). A judgement measures more than once when it matters (in other
 /// conditions, to confirm): when the reference moved between two of its measurements, the body's own move says how far it
 /// follows. A word count follows at 1-1.3 and keeps the full bound; the chain followed at about 0.2.
 /// </remarks>

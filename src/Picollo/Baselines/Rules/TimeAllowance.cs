@@ -96,9 +96,8 @@ internal sealed record TimeAllowance(
     /// <summary>
     /// How much slower unchanged code may run beside busy other processes when its baseline was recorded beside busy other
     /// processes too: the load beyond the recording's (<see cref="BusyBound"/> now over then), and at least how much their
-    /// effect varies (1 + <see cref="JudgementPolicy.BusyVariation"/> × their share of the other cores). The full <see cref="BusyBound"/>
-    /// allowed such a baseline +15 % on top of a floor that already held the neighbour's effect, and with the threshold a
-    /// +25 … +28 % regression passed beside a spinning process (bench verdicts).
+    /// effect varies (1 + <see cref="JudgementPolicy.BusyVariation"/> × their share of the other cores): the floor already holds
+    /// the neighbour's effect, which the full bound would allow twice (docs/VERDICTS.md, "Other processes").
     /// </summary>
     /// <param name="recordedCores">Other processes' load when the baseline's kept measurement ran, in cores.</param>
     /// <param name="otherCores">Their load now, in cores.</param>
@@ -166,10 +165,9 @@ internal sealed record TimeAllowance(
             _shiftSigma = judgement.AllocationUncertainty * Math.Abs(allocation);
             if (allocation > Math.Log(1 + judgement.AllocationBoundFrom))
             {
-                // Slower now: a bound, not a correction. The reference also has slow episodes of its own: at 1.6× (12.3 → 19.8
-                // ns per allocation) the body ran at its recorded speed, and divided by the ratio unchanged code read as an
-                // improvement (z ≈ -3.9, bench verdicts, spinner). A rise is judged as the correction would judge it (beyond
-                // the reference's move); a fall only below the recording. A body that did not follow the reference loses
+                // Slower now: a bound, not a correction, as the reference has slow episodes of its own that the body does not
+                // share (docs/VERDICTS.md, "Allocation speed"). A rise is judged as the correction would judge it (beyond the
+                // reference's move); a fall only below the recording. A body that did not follow the reference loses
                 // sight of that much, and the line says so.
                 _high += allocation;
                 _coreSlower = Math.Clamp(Drift(recorded.MachineSpeed, current.MachineSpeed), 0, allocation);
@@ -218,13 +216,11 @@ internal sealed record TimeAllowance(
             // that is not branchy does not follow it, and loses only sight. Faster now: judged as recorded, and said.
             double branch = Drift(recorded.BranchSpeed, current.BranchSpeed);
             // Only what the branchy reference moved beyond the core loop is the host's branchy state: the machine-speed (or
-            // allocation) stage already answered the core's own move, and counting it again at 1.5 times let a 2× chain pass
-            // beside a busy sibling core (bench verdicts run 4, spinner / short, run 24: the core loop +15 %, the branchy
-            // reference +81 %, a band of 2.3× and the chain's +100 % read +143 %).
+            // allocation) stage already answered the core's own move, and counting it again would let a 2× body pass.
             double beyondCore = branch - _coreSlower;
-            // As far as a word count followed it. Not a slope learned per body at recording: a word count whose recording measured
-            // a slope near 0 ran 1.97× slower in a later slow state, the reference 1.69× (bench levels); the levels of branchy
-            // code confound any slope a few measurements can see. The judgement's own measurements may show less, when the
+            // As far as a word count followed it, not a slope learned per body at recording: the levels of branchy code confound
+            // any slope a few recording measurements can see (docs/VERDICTS.md, "Levels"). The judgement's own measurements may
+            // show less, when the
             // reference moved between them and the body did not (BranchFollowing); code that does not follow the reference
             // otherwise loses sight in the host's slow state, never a verdict.
             double follow = Math.Min(judgement.BranchFollow, followed?.Allowed ?? judgement.BranchFollow);
@@ -291,13 +287,10 @@ internal sealed record TimeAllowance(
 
         public void KeepEarlierBranchyState(EarlierLooks? looks, string counter)
         {
-            // What lingers within a judgement is the host's branchy state: a body stayed slow for seconds after the branchy
-            // reference was back, and a measurement taken then failed unchanged code at +30 % (bench levels). So a later
-            // measurement keeps the widest branchy part an earlier one was allowed, and it stays a branchy part: a pass inside
-            // it is one on that state (BaselineJudge asks fresh processes). The other parts are each measurement's own: the
-            // allocation reference is timed beside its floor and other processes' load over its samples. Keeping the whole
-            // earlier band let a +30 % allocating body pass its confirmation at +42 % inside the first measurement's
-            // allocation bound (+12 % there, +5 % in its own; bench verdicts, process / allocating).
+            // What lingers within a judgement is the host's branchy state: a body can stay slow for seconds after the branchy
+            // reference is back. So a later measurement keeps the widest branchy part an earlier one was allowed, and it stays
+            // a branchy part: a pass inside it is one on that state (FreshProcessLooks asks fresh processes). The other parts
+            // are each measurement's own, as keeping them would hide a regression behind an earlier moment's band.
             if (looks?.BranchyAllowance?.GetValueOrDefault(counter) is > 0 and var earlier
                 && earlier > _branchy + judgement.NegligibleBandChange)
             {

@@ -99,12 +99,9 @@ internal static class TimeSpread
 
     // Levels left out only for the host's slow branchy state join after all when one of them ran the body at a joined
     // level's speed or faster (within JudgementPolicy.JoinedLevelTolerance, 10 %, on every time counter): that state
-    // did not slow this body, so its levels there are its own. A word count on the EPYC host ran at about 500 or 740
-    // ticks by a level of its own, whichever state a process drew (bench levels). Left out with the slow state, its
-    // 740-tick level was missing from a spread of 1.033×, and unchanged code at that level failed (+48 %, confirmed);
-    // and a recording whose 500-tick processes had all drawn the slow state kept 721.7 ticks with spread 1×, so
-    // unchanged code read -28 to -34 % and a regression under +40 % passed. The fastest such level is kept under the
-    // fast state's branchy speed; a body that follows the state runs faster still in the fast one.
+    // did not slow this body, so its levels there are its own, and leaving them out loses a level unchanged code later
+    // runs at (docs/VERDICTS.md, "Levels"). The fastest such level is kept under the fast state's branchy speed; a body
+    // that follows the state runs faster still in the fast one.
     private static void JoinBranchyLevelsOfABodyThatDoesNotFollow(
         IReadOnlyList<BaselineRecord> levels, List<BaselineRecord> usable, List<string> excluded, VerdictPolicy policy,
         double? fastBranch, string[] time)
@@ -397,8 +394,7 @@ internal static class TimeSpread
         }
 
         // Beside a busy machine only when the first process was not: on a machine that stays busy (a CI runner with other
-        // jobs) every process is, and leaving them all out left the spread unknown and later processes at other levels
-        // failing unchanged code (bench levels, process mode).
+        // jobs) every process is, and leaving them all out would leave the spread unknown.
         if (MachineLoad.IsBusy(level.OtherProcessesCores) && !MachineLoad.IsBusy(first.OtherProcessesCores))
             return BaselineMessages.LevelBesideBusyProcesses(level.OtherProcessesCores, policy.Judgement.Cores);
 

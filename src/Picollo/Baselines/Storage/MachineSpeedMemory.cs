@@ -8,9 +8,8 @@ namespace Picollo.Baselines.Storage;
 /// The reference speeds this machine showed recently (docs/VERDICTS.md, "Recording a baseline"): the core loop, the
 /// branchy and the allocation references of the last <see cref="JudgementPolicy.SpeedMemoryCapacity"/> judged
 /// measurements, kept per machine id in the user's cache folder. A recording compares its references with the fastest
-/// remembered and measures again while it sits in a slower level: on the development VM allocations ran at two levels
-/// 1.7× apart in episodes of 10-60 s, and a baseline recorded in the slow one left 27 of 50 later runs of a +30 % body
-/// unjudged (bench verdicts, run K).
+/// remembered and measures again while it sits in a slower level: a baseline recorded in a slow level sees less for as
+/// long as it is used.
 /// </summary>
 /// <remarks>
 /// A memory, not a baseline: nothing in the repository, nothing a verdict compares with. A machine that is new to it (a
