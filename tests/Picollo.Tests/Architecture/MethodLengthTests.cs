@@ -186,10 +186,7 @@ public sealed class MethodLengthTests
         IEnumerable<SyntaxTrivia> first = body is BlockSyntax block
             ? block.OpenBraceToken.GetNextToken().LeadingTrivia
             : [];
-        return above.Concat(first).Any(static t => t.IsKind(SyntaxKind.SingleLineCommentTrivia)
-            && t.ToString().StartsWith(Exemption, StringComparison.Ordinal)
-            && t.ToString().Length > Exemption.Length
-            && !string.IsNullOrWhiteSpace(t.ToString()[Exemption.Length..]));
+        return above.Concat(first).Any(static t => SourceTree.IsReasonedComment(t, Exemption));
     }
 
     // "Type.Method" is what a reader searches for; accessors and local functions are named after their member.

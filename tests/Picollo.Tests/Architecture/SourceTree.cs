@@ -1,4 +1,6 @@
 using System.Runtime.CompilerServices;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 
 namespace Picollo.Tests.Architecture;
 
@@ -26,6 +28,21 @@ internal static class SourceTree
     /// <param name="file">A full path under the root.</param>
     /// <returns>E.g. <c>src/Picollo/Baselines/Judging/BaselineJudge.cs</c>.</returns>
     public static string Relative(string file) => Path.GetRelativePath(Root, file).Replace(Path.DirectorySeparatorChar, '/');
+
+    /// <summary>
+    /// Whether <paramref name="trivia"/> is a <c>//</c> comment that starts with <paramref name="prefix"/> and gives a reason
+    /// after it: the form of the architecture tests' exemptions ("// Longer than 60 lines: why").
+    /// </summary>
+    /// <param name="trivia">A piece of trivia.</param>
+    /// <param name="prefix">The exemption's opening, up to its colon.</param>
+    /// <returns>Whether it exempts.</returns>
+    public static bool IsReasonedComment(SyntaxTrivia trivia, string prefix)
+    {
+        string text = trivia.ToString();
+        return trivia.IsKind(SyntaxKind.SingleLineCommentTrivia)
+            && text.StartsWith(prefix, StringComparison.Ordinal)
+            && !string.IsNullOrWhiteSpace(text[prefix.Length..]);
+    }
 
     private static string FindRoot([CallerFilePath] string here = "") =>
         Path.GetFullPath(Path.Combine(Path.GetDirectoryName(here)!, "..", "..", ".."));

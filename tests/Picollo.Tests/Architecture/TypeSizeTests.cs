@@ -231,9 +231,7 @@ public sealed class TypeSizeTests
             .TakeWhile(t => !braced || t.SpanStart < type.OpenBraceToken.SpanStart)
             .SelectMany(static t => t.LeadingTrivia);
         IEnumerable<SyntaxTrivia> first = braced ? type.OpenBraceToken.GetNextToken().LeadingTrivia : [];
-        return above.Concat(first).Any(static t => t.IsKind(SyntaxKind.SingleLineCommentTrivia)
-            && t.ToString().StartsWith(Exemption, StringComparison.Ordinal)
-            && !string.IsNullOrWhiteSpace(t.ToString()[Exemption.Length..]));
+        return above.Concat(first).Any(static t => SourceTree.IsReasonedComment(t, Exemption));
     }
 
     // Namespace, containing types and name with its arity: what makes partial declarations one type and keeps apart types of

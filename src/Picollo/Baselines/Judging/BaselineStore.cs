@@ -102,14 +102,9 @@ internal sealed class BaselineStore
         return BaselineComparer.Compare(baseline, machine, current, _options.VerdictPolicy, looks);
     }
 
-    /// <summary>
-    /// The baseline at <paramref name="fullPath"/> as this store last read it: a judgement compares up to a dozen
-    /// measurements with one file, which nothing but this store's own update writes meanwhile (each test has its own file).
-    /// </summary>
-    /// <param name="fullPath">The baseline's full path.</param>
-    /// <returns>The file, or <see langword="null"/> when there is none.</returns>
-    /// <exception cref="BaselineFormatException">The baseline is corrupt.</exception>
-    public BaselineFile? ReadOnce(string fullPath)
+    // The baseline as this store last read it: a judgement compares up to a dozen measurements with one file, which nothing
+    // but this store's own update writes meanwhile (each test has its own file).
+    private BaselineFile? ReadOnce(string fullPath)
     {
         if (_read is { } read && read.Path == fullPath)
             return read.File;
