@@ -19,11 +19,7 @@ internal static class AbPairOutcomes
         var measurements = new List<SideBySideRecord>();
         var failures = new List<SideBySideRecord>();
         var skips = new List<SideBySideRecord>();
-        // "<side>.<kind>.<sequence>.json": by side, then by the worker's own sequence, which is the order it ran its tests in.
-        IEnumerable<string> files = Directory.GetFiles(folder, "*.json")
-            .OrderBy(static p => Path.GetFileName(p).Split('.')[0], StringComparer.Ordinal)
-            .ThenBy(static p => Path.GetFileName(p).Split('.')[^2], StringComparer.Ordinal);
-        foreach (string path in files)
+        foreach (string path in Directory.GetFiles(folder, "*.json").Order(StringComparer.Ordinal))
         {
             SideBySideRecord record;
             try
@@ -54,8 +50,7 @@ internal static class AbPairOutcomes
         List<SideBySideRecord> skips)
     {
         var outcomes = new Dictionary<AbTest, AbPairOutcome>();
-        List<AbTest> ran = RunOrder(order, measurements.Concat(failures).Concat(skips));
-        foreach (AbTest test in ran)
+        foreach (AbTest test in order.Tests)
         {
             List<SideBySideRecord> own = [.. measurements.Where(r => order.TestOf(r.Test) == test)];
             List<SideBySideRecord> failed = [.. failures.Where(r => order.TestOf(r.Test) == test)];
@@ -81,7 +76,7 @@ internal static class AbPairOutcomes
                 // (which one took it down is a guess: a class's constructor can end it before its test says anything), a
                 // test a side has nothing for was not reached: it runs alone next round, where nothing is a guess. Alone, a
                 // crash is its side's problem; a clean exit without a measurement is a skip there, nobody's fault.
-                if (trouble is not null || (crashed && ran.Count > 1))
+                if (trouble is not null || (crashed && order.Tests.Count > 1))
                 {
                     unreached = true;
                     continue;
@@ -98,18 +93,6 @@ internal static class AbPairOutcomes
         }
 
         return outcomes;
-    }
-
-    // The tests in the order the workers ran them: as the side with the most records met them (both sides run one runner's
-    // order), then the tests no record names, in the pair's order.
-    private static List<AbTest> RunOrder(AbTestOrder order, IEnumerable<SideBySideRecord> records)
-    {
-        IGrouping<string, SideBySideRecord>? fullest = records.GroupBy(static r => r.Side)
-            .MaxBy(g => g.Select(r => order.TestOf(r.Test)).Distinct().Count());
-        List<AbTest> ran =
-            [.. (fullest ?? Enumerable.Empty<SideBySideRecord>()).Select(r => order.TestOf(r.Test)).OfType<AbTest>().Distinct()];
-        ran.AddRange(order.Tests.Where(t => !ran.Contains(t)));
-        return ran;
     }
 
     // The test a pair given up belongs to: the measurement a side waits at (the troubled side's own, else the other's: both
