@@ -44,9 +44,9 @@ internal sealed record AbReport(
             {
                 string name = rows.Count == 1 && !m.Key.Contains('(', StringComparison.Ordinal) ? Label(test) : Key(m.Key, rows.Count);
                 AbVerdict verdict = Shown(test, m);
-                md.Append(CultureInfo.InvariantCulture, $"| `{name}` | {Mark(verdict)} {Describe(verdict, m.Time)} | {Ratio(m.Time)} | ")
-                    .AppendLine(CultureInfo.InvariantCulture,
-                        $"{Interval(verdict, m.Time)} | {Dz(m.Time)} | {test.ProcessPairs} | {Exact(m)} |");
+                string described = Describe(verdict, m.Time, Options.Threshold), interval = Interval(verdict, m.Time, Options.Threshold);
+                md.Append(CultureInfo.InvariantCulture, $"| `{name}` | {Mark(verdict)} {described} | {Ratio(m.Time)} | ")
+                    .AppendLine(CultureInfo.InvariantCulture, $"{interval} | {Dz(m.Time)} | {test.ProcessPairs} | {Exact(m)} |");
             }
         }
 
@@ -164,9 +164,10 @@ internal sealed record AbReport(
             foreach (AbMeasurement m in rows)
             {
                 AbVerdict verdict = Shown(test, m);
+                string described = Describe(verdict, m.Time, Options.Threshold), shown = Interval(verdict, m.Time, Options.Threshold);
                 html.Append(CultureInfo.InvariantCulture, $"<tr class=\"{Word(verdict)}\"><td>{E(Key(m.Key, rows.Count))}</td>")
-                    .Append(CultureInfo.InvariantCulture, $"<td>{E(Describe(verdict, m.Time))}</td><td>{E(Ratio(m.Time))}</td>")
-                    .Append(CultureInfo.InvariantCulture, $"<td>{E(Interval(verdict, m.Time))}</td><td>{E(Dz(m.Time))}</td>")
+                    .Append(CultureInfo.InvariantCulture, $"<td>{E(described)}</td><td>{E(Ratio(m.Time))}</td>")
+                    .Append(CultureInfo.InvariantCulture, $"<td>{E(shown)}</td><td>{E(Dz(m.Time))}</td>")
                     .AppendLine(CultureInfo.InvariantCulture, $"<td>{test.ProcessPairs}</td><td>{E(Exact(m))}</td></tr>");
             }
         }
@@ -235,11 +236,11 @@ internal sealed record AbReport(
 
     // An unchanged time shows the interval that proved it and says which: the equivalence interval (inside the threshold),
     // or after the most pairs the run's own (inside a wider bound); any other verdict the run's.
-    private string Interval(AbVerdict verdict, AbTimeEstimate? t)
+    internal static string Interval(AbVerdict verdict, AbTimeEstimate? t, double threshold)
     {
         if (t is null || double.IsNaN(t.Low))
             return "–";
-        if (verdict != AbVerdict.Unchanged || !AbStatistics.IsEquivalent(t, Options.Threshold))
+        if (verdict != AbVerdict.Unchanged || !AbStatistics.IsEquivalent(t, threshold))
             return $"{Bound(t.Low)} … {Bound(t.High)}";
         double confidence = Math.Min(AbStatistics.EquivalenceConfidence, t.Confidence);
         return $"{Bound(t.EquivalenceLow)} … {Bound(t.EquivalenceHigh)} "
@@ -247,13 +248,13 @@ internal sealed record AbReport(
     }
 
     // "unchanged within ±2.1%": an unchanged time says the bound it proved.
-    private string Describe(AbVerdict verdict, AbTimeEstimate? t)
+    internal static string Describe(AbVerdict verdict, AbTimeEstimate? t, double threshold)
     {
         if (verdict != AbVerdict.Unchanged || t is null || !double.IsFinite(t.EquivalenceBound))
             return AbRunner.Describe(verdict);
-        double bound = AbStatistics.IsEquivalent(t, Options.Threshold)
+        double bound = AbStatistics.IsEquivalent(t, threshold)
             ? t.EquivalenceBound
-            : Math.Max(Math.Abs(t.Low - 1), Math.Abs(t.High - 1));
+            : t.Bound;
         return string.Create(CultureInfo.InvariantCulture, $"unchanged within ±{Math.Max(bound, 0.001):0.0%}");
     }
 

@@ -120,7 +120,7 @@ internal static class AbStatistics
             return AbVerdict.Inconclusive;
 
         double up = 1 + options.Threshold, down = 1 / up;
-        if (Inside(time, up))
+        if (Inside(time.EquivalenceLow, time.EquivalenceHigh, up))
             return AbVerdict.Unchanged;
         if (time.Low > up)
             return AbVerdict.Regressed;
@@ -130,8 +130,7 @@ internal static class AbStatistics
             return AbVerdict.Inconclusive;
         return time.Low > 1 ? AbVerdict.Regressed
             : time.High < 1 ? AbVerdict.Improved
-            : time.Low > 1 / (1 + (CapBoundInThresholds * options.Threshold)) && time.High < 1 + (CapBoundInThresholds * options.Threshold)
-                ? AbVerdict.Unchanged
+            : Inside(time.Low, time.High, 1 + (CapBoundInThresholds * options.Threshold)) ? AbVerdict.Unchanged
             : AbVerdict.Inconclusive;
     }
 
@@ -145,12 +144,11 @@ internal static class AbStatistics
     public static bool IsEquivalent(AbTimeEstimate time, double threshold)
     {
         ArgumentNullException.ThrowIfNull(time);
-        return Inside(time, 1 + threshold);
+        return Inside(time.EquivalenceLow, time.EquivalenceHigh, 1 + threshold);
     }
 
-    // Whether the equivalence interval lies inside ±(up − 1), as a ratio: the interval's ends inside (1 / up, up).
-    private static bool Inside(AbTimeEstimate time, double up) =>
-        time.EquivalenceLow > 1 / up && time.EquivalenceHigh < up;
+    // Whether an interval of ratios lies inside ±(up − 1): its ends inside (1 / up, up).
+    private static bool Inside(double low, double high, double up) => low > 1 / up && high < up;
 
     /// <summary>
     /// Why a pair's time is set aside: either side's measurement ran code that was not final (its warmup stopped at the

@@ -31,6 +31,9 @@ internal sealed record AbTimeEstimate(
     /// </summary>
     public double EquivalenceBound => Math.Max(Math.Abs(EquivalenceLow - 1), Math.Abs(EquivalenceHigh - 1));
 
+    /// <summary>The change the run's interval rules out beyond: the farther of its ends from 1, as a fraction.</summary>
+    public double Bound => Math.Max(Math.Abs(Low - 1), Math.Abs(High - 1));
+
     /// <summary>The process pairs.</summary>
     public int Pairs => PairRatios.Count;
 
