@@ -104,6 +104,12 @@ public sealed record PerfRunInfo
     public string? InstrumentedReason { get; init; }
 
     /// <summary>
+    /// Why the measured code is not what ships (<see cref="UnoptimizedReason"/>, else <see cref="InstrumentedReason"/>), or
+    /// <see langword="null"/>: such numbers are never recorded, compared or simulated.
+    /// </summary>
+    internal string? NotShippedReason => UnoptimizedReason ?? InstrumentedReason;
+
+    /// <summary>
     /// Every caveat of the run in sentences (warmup, JIT activity during sampling, pinning, no-GC region, time budget,
     /// background GC).
     /// </summary>

@@ -180,7 +180,7 @@ public sealed class PerfContext
     {
         lock (_gate)
             _results.Add(result);
-        if ((result.Run.UnoptimizedReason ?? result.Run.InstrumentedReason) is { } reason)
+        if (result.Run.NotShippedReason is { } reason)
             throw new PerfTestSkipException(reason);
         return result;
     }
@@ -193,7 +193,7 @@ public sealed class PerfContext
     {
         lock (_gate)
             _comparisons.Add(comparison);
-        if ((comparison.Reference.Run.UnoptimizedReason ?? comparison.Reference.Run.InstrumentedReason) is { } reason)
+        if (comparison.Reference.Run.NotShippedReason is { } reason)
             throw new PerfTestSkipException(reason);
         comparison.WriteReport(
             Test.TestClass, Test.CaseName, callerFilePath: Test.SourceFilePath, testMethod: Test.Method.Name, expression: Test.DisplayName);

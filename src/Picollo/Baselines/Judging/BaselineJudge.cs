@@ -46,14 +46,11 @@ internal static class BaselineJudge
     // The gate: measurements that are not judged against the stored baseline at all, each with the notice that says why.
     private static BaselineJudgement? Gate(PerfResult result, string baselinePath, BaselineStoreOptions options)
     {
-        // Unoptimized code (Debug, MinOpt) runs several times slower than what ships: compared with a baseline it would
-        // fail for nothing, recorded it would blind every later verdict. Nothing is read, compared or written.
-        if (result.Run.UnoptimizedReason is { } unoptimized)
-            return NotJudged(result, baselinePath, $"Not compared with the baseline and not recorded: {unoptimized}");
-
-        // Code instrumented for code coverage counts every line it runs (several times slower, and not what ships): the same.
-        if (result.Run.InstrumentedReason is { } instrumented)
-            return NotJudged(result, baselinePath, $"Not compared with the baseline and not recorded: {instrumented}");
+        // Unoptimized code (Debug, MinOpt) and code instrumented for coverage run several times slower than what ships:
+        // compared with a baseline they would fail for nothing, recorded they would blind every later verdict. Nothing is
+        // read, compared or written.
+        if (result.Run.NotShippedReason is { } notShipped)
+            return NotJudged(result, baselinePath, $"Not compared with the baseline and not recorded: {notShipped}");
 
         // A picollo ab worker: the tool judges this measurement against the other build's, measured beside it; the stored
         // baseline is neither read nor written (picollo ab never changes the user's baselines).

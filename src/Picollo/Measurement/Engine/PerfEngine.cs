@@ -47,7 +47,7 @@ internal static class PerfEngine
 
         // Unoptimized or instrumented code is never measured as if it were real (docs/ARCHITECTURE.md, "Measurement
         // engine"): no worker.
-        SimulatedMeasurement simulation = (native.Run.UnoptimizedReason ?? native.Run.InstrumentedReason) is { } notShipped
+        SimulatedMeasurement simulation = native.Run.NotShippedReason is { } notShipped
             ? SimulatedMeasurement.Unavailable(simulated, MeasurementMessages.SimulationSkippedUnoptimized(notShipped))
             : measurer.Measure(options, simulated, body, empty);
         Func<SimulatedMeasurement>? again = simulation.Simulator is null
