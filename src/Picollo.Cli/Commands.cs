@@ -75,6 +75,7 @@ internal static class Commands
         root.Subcommands.Add(report);
 
         root.Subcommands.Add(AbCommandLine(console, errors));
+        root.Subcommands.Add(History.HistoryCommands.Build(console, errors));
         return root;
     }
 

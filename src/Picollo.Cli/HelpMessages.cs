@@ -66,4 +66,28 @@ internal static class HelpMessages
     /// <summary><c>picollo ab --filter</c> in help: the filter's forms.</summary>
     public static string AbFilterOption() =>
         "Only these tests, as dotnet test's filter: FullyQualifiedName~Parser, Name=Count, ClassName~Words, joined with | or &.";
+
+    /// <summary><c>picollo history</c> in help: what the history keeps and what its commands do.</summary>
+    public static string History() =>
+        "Results over time: each run's results added to a store (a SQLite file, or one PostgreSQL server for many runners), "
+            + "change points found per machine, test and counter, reported with the commit that opened them, and checked by a nightly job.";
+
+    /// <summary><c>--store</c> in help: a file or a server, and the variable that names it.</summary>
+    public static string HistoryStoreOption() =>
+        "The store: a SQLite file's path, or a PostgreSQL connection string (Host=...;Database=...). Default: PICOLLO_HISTORY, "
+            + "else picollo-history.db in the current folder.";
+
+    /// <summary><c>picollo history report</c> in help.</summary>
+    public static string HistoryReport() =>
+        "Every series' change points as markdown (a comment's text): the commit, the magnitude and the runs around each; "
+            + "with --html, one page with a trend per test and counter.";
+
+    /// <summary><c>picollo history check</c> in help, with its exit codes.</summary>
+    public static string HistoryCheck() =>
+        "For a nightly or post-merge job: exit 1 when a change point that made a test slower or costlier, not acknowledged, lies "
+            + "among a series' newest runs; 0 when none does; 2 when nothing could be judged.";
+
+    /// <summary><c>picollo history acknowledge</c> in help.</summary>
+    public static string HistoryAcknowledge() =>
+        "Marks the change at a commit intended, with a note: it stops alerting, and the runs from it on are the new normal.";
 }
