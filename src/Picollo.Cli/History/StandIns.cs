@@ -19,6 +19,7 @@ namespace Picollo.Cli.History.Store
 
     internal static class HistoryStores
     {
+        public const string Variable = "PICOLLO_HISTORY";
         public static IHistoryStore Open(string? store) => throw new NotImplementedException(store);
     }
 }

@@ -16,7 +16,8 @@ namespace Picollo.Tests.Docs;
 /// </summary>
 public sealed partial class WorkflowTests
 {
-    private static readonly string[] s_knownVariables = [BaselineStoreOptions.UpdateVariable, PerfReportWriter.ResultsDirectoryVariable];
+    private static readonly string[] s_knownVariables =
+        [BaselineStoreOptions.UpdateVariable, PerfReportWriter.ResultsDirectoryVariable, Picollo.Cli.History.Store.HistoryStores.Variable];
 
     internal const string TemplateWorkflow = "templates/content/picollo-workflow/.github/workflows/perf-tests.yml";
 
@@ -28,7 +29,11 @@ public sealed partial class WorkflowTests
     {
         YamlMappingNode root = Load(file);
         YamlMappingNode on = Map(root, "on");
-        on.Children.Keys.Select(static k => k.ToString()).ShouldBe(["pull_request", "push", "workflow_dispatch"], ignoreOrder: true);
+
+        // The recipe runs nightly too, so main's history gains a run a day (picollo history, issue 52); the repository's own
+        // workflow keeps no history.
+        string[] triggers = file == ".github/workflows/ci.yml" ? ["pull_request", "push", "workflow_dispatch"] : ["pull_request", "push", "schedule", "workflow_dispatch"];
+        on.Children.Keys.Select(static k => k.ToString()).ShouldBe(triggers, ignoreOrder: true);
         YamlMappingNode input = Map(Map(Map(on, "workflow_dispatch"), "inputs"), "accept-baselines");
         Scalar(input, "type").ShouldBe("boolean");
         Scalar(input, "default").ShouldBe("false");
@@ -40,7 +45,7 @@ public sealed partial class WorkflowTests
     public void EveryJob_RunsOnLinux_WithATimeout_AndStepsThatAreRunOrPinnedUses(string file)
     {
         YamlMappingNode jobs = Map(Load(file), "jobs");
-        jobs.Children.Count.ShouldBe(file == ".github/workflows/ci.yml" ? 2 : 3, file);
+        jobs.Children.Count.ShouldBe(file == ".github/workflows/ci.yml" ? 2 : 4, file);
         foreach ((YamlNode name, YamlNode node) in jobs.Children)
         {
             var job = (YamlMappingNode)node;
@@ -56,8 +61,10 @@ public sealed partial class WorkflowTests
                     PinnedAction().IsMatch(Scalar(step, "uses")).ShouldBeTrue($"{file}: {name}: '{Scalar(step, "uses")}' is not pinned to a major version");
             }
 
-            // The Ubuntu images refuse perf events at perf_event_paranoid 4: each job lowers it before measuring.
-            Runs(job).First().ShouldContain("sysctl -w kernel.perf_event_paranoid=2", customMessage: $"{file}: {name}");
+            // The Ubuntu images refuse perf events at perf_event_paranoid 4: each job lowers it before measuring (the history job
+            // measures nothing: it adds the perf job's results to the store).
+            if (name.ToString() != "history")
+                Runs(job).First().ShouldContain("sysctl -w kernel.perf_event_paranoid=2", customMessage: $"{file}: {name}");
         }
     }
 
@@ -77,7 +84,7 @@ public sealed partial class WorkflowTests
         Scalar(Map(upload, "with"), "path").ShouldEndWith("*.perf.json");
 
         // The other job leaves the baselines alone and uploads what a run writes for review.
-        YamlMappingNode test = (YamlMappingNode)jobs.Children.Single(static j => j.Key.ToString() is not ("accept-baselines" or "ab")).Value;
+        YamlMappingNode test = (YamlMappingNode)jobs.Children.Single(static j => j.Key.ToString() is not ("accept-baselines" or "ab" or "history")).Value;
         Scalar(test, "if").ShouldBe("${{ !inputs.accept-baselines }}");
         YamlMappingNode artifacts = ((YamlSequenceNode)test.Children[new YamlScalarNode("steps")]).Children.Cast<YamlMappingNode>().Last();
         Scalar(artifacts, "if").ShouldBe("${{ always() }}", "reports and received files matter most when the run failed");
@@ -97,6 +104,23 @@ public sealed partial class WorkflowTests
         run.ShouldContain("--base origin/${{ github.base_ref }}");
         run.ShouldContain("--output ab.md");
         Runs(ab).ShouldContain(static r => r.Contains("gh pr comment", StringComparison.Ordinal) && r.Contains("--body-file ab.md", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void TheRecipesHistoryJob_AddsMainsRunsAfterThePerfJob_ThenReportsAndChecks()
+    {
+        // Only main's runs make its history, pull requests' never (issue 52); a failed perf job's results are added too.
+        YamlMappingNode history = Map(Map(Load("docs/CI.md"), "jobs"), "history");
+        Scalar(history, "needs").ShouldBe("perf");
+        string condition = Scalar(history, "if");
+        condition.ShouldContain("!cancelled()");
+        condition.ShouldContain("github.event_name != 'pull_request'");
+        condition.ShouldContain("github.ref == 'refs/heads/main'");
+        var runs = Runs(history).ToList();
+        runs.ShouldContain(static r => r.StartsWith("picollo history add perf-results --commit ${{ github.sha }}", StringComparison.Ordinal));
+        runs.ShouldContain(static r => r.StartsWith("picollo history report", StringComparison.Ordinal) && r.Contains("--html", StringComparison.Ordinal));
+        runs.Last().ShouldStartWith("picollo history check");
+        Scalar(Map(history, "env"), Picollo.Cli.History.Store.HistoryStores.Variable).ShouldBe("picollo-history.db");
     }
 
     [Fact]
