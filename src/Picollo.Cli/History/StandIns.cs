@@ -24,17 +24,3 @@ namespace Picollo.Cli.History.Store
     }
 }
 
-namespace Picollo.Cli.History.ChangePoints
-{
-    internal sealed record ChangePointOptions(int MinSegment = 5, double Alpha = 0.001, double MinMagnitude = 0.05)
-    {
-        public static ChangePointOptions Default { get; } = new();
-    }
-
-    internal sealed record ChangePoint(int Index, double Before, double After, double Magnitude, double PValue);
-
-    internal static class ChangePointDetector
-    {
-        public static IReadOnlyList<ChangePoint> Find(IReadOnlyList<double> series, bool exact, ChangePointOptions options) => [];
-    }
-}
