@@ -1,5 +1,3 @@
-using System.Globalization;
-
 namespace Picollo.Cli.History.ChangePoints;
 
 /// <summary>
@@ -17,7 +15,9 @@ internal static class ChangePointDetector
     /// <param name="exact">The values are exact (instructions under simulation, allocated bytes): every differing value
     /// is a change.</param>
     /// <param name="options">The settings; <see cref="ChangePointOptions.Default"/> unless a test needs others.</param>
-    /// <returns>The change points; none for a series shorter than two minimum segments (exact series apart).</returns>
+    /// <returns>The change points; none for a series shorter than two minimum segments (exact series apart). The rank
+    /// test's least p-value for k runs against k is 2.4e-4 at k = 6 and 5.7e-5 at k = 7: at the default significance a
+    /// history needs 14 runs before any change can show.</returns>
     /// <exception cref="ArgumentException">A value is NaN or infinite (the message names its index).</exception>
     /// <exception cref="ArgumentOutOfRangeException">A setting of <paramref name="options"/> is out of its range.</exception>
     public static IReadOnlyList<ChangePoint> Find(IReadOnlyList<double> series, bool exact, ChangePointOptions options)
@@ -51,10 +51,7 @@ internal static class ChangePointDetector
             double value = series[i];
             if (!double.IsFinite(value))
             {
-                throw new ArgumentException(
-                    string.Create(CultureInfo.InvariantCulture,
-                        $"The series' value at index {i} is {value}: change points need finite values. Leave that run's result out of the series, or record the run again."),
-                    nameof(series));
+                throw new ArgumentException(ChangePointMessages.NotFinite(i, value), nameof(series));
             }
 
             values[i] = value;

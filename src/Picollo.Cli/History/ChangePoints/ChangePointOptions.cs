@@ -56,12 +56,23 @@ internal sealed record ChangePointOptions
         if (MinSegment < 2)
             throw new ArgumentOutOfRangeException(nameof(MinSegment), MinSegment, "The minimum segment is 2 runs or more.");
         if (!(Alpha > 0 && Alpha < 1))
-            throw new ArgumentOutOfRangeException(nameof(Alpha), Alpha, "The significance lies in (0, 1), e.g. 0.001.");
+            throw new ArgumentOutOfRangeException(nameof(Alpha), Alpha, "The significance lies in (0, 1), e.g. 0.0001.");
         if (!(FirstPassAlpha >= Alpha && FirstPassAlpha < 1))
-            throw new ArgumentOutOfRangeException(nameof(FirstPassAlpha), FirstPassAlpha, $"The first pass's significance lies in [{nameof(Alpha)}, 1).");
+        {
+            throw new ArgumentOutOfRangeException(
+                nameof(FirstPassAlpha), FirstPassAlpha, $"The first pass's significance lies in [{nameof(Alpha)}, 1).");
+        }
+
         if (!(MinMagnitude >= 0 && double.IsFinite(MinMagnitude)))
-            throw new ArgumentOutOfRangeException(nameof(MinMagnitude), MinMagnitude, "The minimum magnitude is 0 or more, e.g. 0.05 for 5 %.");
+        {
+            throw new ArgumentOutOfRangeException(
+                nameof(MinMagnitude), MinMagnitude, "The minimum magnitude is 0 or more, e.g. 0.03 for 3 %.");
+        }
+
         if (Window < 2 * MinSegment)
-            throw new ArgumentOutOfRangeException(nameof(Window), Window, $"A window holds two minimum segments at least ({2 * MinSegment} runs).");
+        {
+            throw new ArgumentOutOfRangeException(
+                nameof(Window), Window, $"A window holds two minimum segments at least ({2 * MinSegment} runs).");
+        }
     }
 }
