@@ -17,7 +17,7 @@ internal sealed record ChangePointOptions
     /// The fewest runs on either side of a change point: a segment shorter than this is noise, and a single spike, or a
     /// few runs in a slow host state, never makes a change point. Also how many runs after a change it can be found. 6:
     /// a change is reported six runs after it, and a slow host state must hold three of six runs to move a median; 4 and
-    /// 5 found a few fewer steps, 8 a few more (+3 points at +5 … +10 %), two runs later.
+    /// 5 found a few fewer steps, 8 a few more (+3 … +4 points at +5 … +10 %), two runs later.
     /// </summary>
     public int MinSegment { get; init; } = 6;
 
