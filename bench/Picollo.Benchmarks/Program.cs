@@ -38,6 +38,8 @@ switch (command)
         return WarmupBenchmark.Run(args[1..]);
     case "warmup-first" or "warmup-default":
         return WarmupBenchmark.RunChildCommand(args);
+    case "changepoints":
+        return ChangePointsBenchmark.Run(args[1..]);
     default:
         Console.Error.WriteLine("usage: dotnet run -c Release --project bench/Picollo.Benchmarks -- <command>");
         Console.Error.WriteLine("commands:");
@@ -56,5 +58,6 @@ switch (command)
         Console.Error.WriteLine("  spans [--quick]   an empty span vs the raw reads it is made of, with and without listeners, idle and with the other CPU busy");
         Console.Error.WriteLine("  spans service [pairs] [seconds] [alternating]   the sample service's throughput with spans on and off: process pairs, then processes alternating phases (build samples/TextKit.ObservedService first)");
         Console.Error.WriteLine("  warmup [processes]   first measurements of fresh processes with a 200 ms budget: final code or not (default 10 per body); default wall times");
+        Console.Error.WriteLine("  changepoints [--series 200] [--stationary 1000] [--seed 52]   the history's change-point detector on synthetic series with the benches' noise: recall and precision per step, false alarms (CPU only, under a minute)");
         return 2;
 }
