@@ -7,7 +7,7 @@ namespace Picollo.Tests.Cli.Bisect;
 
 /// <summary>
 /// <see cref="BisectJudge"/> from verdicts, nothing built (issue 52): the change the bad commit shows (exact counters
-/// before time, regressions before improvements), and a step's verdict on it: bad when the same counter moved the same way,
+/// before time, the JIT's last among them, regressions before improvements), and a step's verdict on it: bad when the same counter moved the same way,
 /// good when not, undecided when the time stayed inconclusive, skipped when the test was not measured.
 /// </summary>
 public sealed class BisectJudgeTests
@@ -17,12 +17,12 @@ public sealed class BisectJudgeTests
     private static readonly AbOptions s_options = new();
 
     [Fact]
-    public void Changes_ExactCountersFirst_ThenTime_RegressionsBeforeImprovements()
+    public void Changes_ExactCountersFirst_TheJitsAfterTheOthers_ThenTime_RegressionsBeforeImprovements()
     {
         AbTestResult[] results =
         [
             Result(s_chain, Time(1.30, 1.20, 1.40), Bytes(0, 0)),
-            Result(s_alloc, Time(0.70, 0.60, 0.80), Bytes(0, 24)),
+            Result(s_alloc, Time(0.70, 0.60, 0.80), [new("jit-il-bytes", "bytes", 1.41, 6.89, AbVerdict.Regressed), .. Bytes(0, 24)]),
         ];
 
         IReadOnlyList<BisectChange> changes = BisectJudge.Changes(results, s_options);
@@ -30,11 +30,13 @@ public sealed class BisectJudgeTests
         changes.Select(static c => c.ToString()).ShouldBe(
         [
             "WorkPerf.Alloc: allocated-bytes regressed (0 → 24 bytes/op)",
+            "WorkPerf.Alloc: jit-il-bytes regressed (1.41 → 6.89 bytes/op)",
             "WorkPerf.Chain: tsc regressed (×1.300 (+30.0%))",
             "WorkPerf.Alloc: tsc improved (×0.700 (-30.0%))",
         ]);
         changes[0].Exact.ShouldBeTrue();
-        changes[1].Exact.ShouldBeFalse();
+        changes[1].Exact.ShouldBeTrue();
+        changes[2].Exact.ShouldBeFalse();
     }
 
     [Fact]
