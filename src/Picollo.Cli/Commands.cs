@@ -76,6 +76,7 @@ internal static class Commands
 
         root.Subcommands.Add(AbCommandLine(console, errors));
         root.Subcommands.Add(History.HistoryCommands.Build(console, errors));
+        root.Subcommands.Add(BisectCommandLine(console, errors));
         return root;
     }
 
@@ -134,6 +135,50 @@ internal static class Commands
                 result.GetValue(format)!, result.GetValue(output), options));
         });
         return ab;
+    }
+
+    // picollo bisect (issue 52): the first commit between a good and a bad one that shows the bad one's change, measured as ab does.
+    private static Command BisectCommandLine(IAnsiConsole console, IAnsiConsole errors)
+    {
+        var good = new Option<string>("--good") { Description = HelpMessages.BisectGoodOption(), Required = true };
+        var bad = new Option<string>("--bad") { Description = HelpMessages.BisectBadOption(), Required = true };
+        var test = new Option<string>("--test") { Description = HelpMessages.BisectTestOption(), Required = true };
+        var project = new Option<string?>("--project") { Description = HelpMessages.AbProjectOption() };
+        Option<double> threshold = Defaulted(
+            "--threshold", 3.0, "The change that matters, in percent: unchanged means inside ±threshold (default 3).");
+        Option<double> confidence = Defaulted("--confidence", 99.0, "The interval's confidence, in percent (default 99).");
+        Option<int> minPairs = Defaulted("--min-pairs", 3, "Process pairs a time measurement gets (default 3; exact counters: 1 a step).");
+        Option<int> maxPairs = Defaulted("--max-pairs", 10, "The most process pairs an undecided time measurement gets (default 10).");
+        Option<double> budget = Defaulted(
+            "--time-budget", 60.0, "Minutes the whole search may take, builds included; no step starts after it (default 60).");
+        var bisect = new Command("bisect", HelpMessages.Bisect())
+        {
+            good, bad, test, project, threshold, confidence, minPairs, maxPairs, budget,
+        };
+        bisect.SetAction(result =>
+        {
+            double t = result.GetValue(threshold), c = result.GetValue(confidence), minutes = result.GetValue(budget);
+            int least = result.GetValue(minPairs), most = result.GetValue(maxPairs);
+            string? problem = t is <= 0 or >= 100 ? Ab.AbMessages.ThresholdNotAPercentage(t)
+                : c is < 50 or >= 100 ? Ab.AbMessages.ConfidenceNotAPercentage(c)
+                : least < 2 || most < least ? Ab.AbMessages.PairsOutOfRange(least, most)
+                : minutes <= 0 ? Ab.AbMessages.BudgetsNotPositive()
+                : null;
+            if (problem is not null)
+                return Bisect.BisectCommand.Fail(errors, problem);
+
+            var options = new Ab.AbOptions
+            {
+                Threshold = t / 100,
+                Confidence = c / 100,
+                MinPairs = least,
+                MaxPairs = most,
+                TimeBudget = TimeSpan.FromMinutes(minutes),
+            };
+            return Bisect.BisectCommand.Run(console, errors, new Bisect.BisectCommand.Request(
+                result.GetValue(good)!, result.GetValue(bad)!, result.GetValue(test)!, result.GetValue(project), options));
+        });
+        return bisect;
     }
 
     // The folder picollo baselines and picollo accept search.

@@ -10,7 +10,8 @@ internal static class HelpMessages
     public static string Tool() =>
         "Picollo's performance-assertion tests from the command line: what this machine can count (doctor) and the counter names it "
             + "resolves (list), the baselines under a folder (baselines) and accepting received ones (accept), two runs' results "
-            + "compared (compare) or one run shown as a page (report), and a pull request's perf tests measured against its base (ab). "
+            + "compared (compare) or one run shown as a page (report), a pull request's perf tests measured against its base (ab), "
+            + "and the first commit that changed a test's performance (bisect). "
             + "Exit codes: 0 pass, 1 a regression, 2 nothing could be judged (a usage or input error; the reason is on standard error).";
 
     /// <summary><c>picollo doctor</c> in help: what it shows of this machine, and its exit codes.</summary>
@@ -90,4 +91,23 @@ internal static class HelpMessages
     /// <summary><c>picollo history acknowledge</c> in help.</summary>
     public static string HistoryAcknowledge() =>
         "Marks the change at a commit intended, with a note: it stops alerting, and the runs from it on are the new normal.";
+
+    /// <summary><c>picollo bisect</c> in help: how the first bad commit is searched, and its exit codes.</summary>
+    public static string Bisect() =>
+        "The first commit between a good and a bad one that shows the bad one's change: bad is measured against good as picollo ab "
+            + "does, then a binary search over the commits between (first parents), each built in a worktree of its own and measured "
+            + "against good in process pairs; a commit that does not build is skipped. Exact counters decide a step in one pair. "
+            + "Exit code 0 with the first bad commit and its table, 2 when it could not decide or run.";
+
+    /// <summary><c>picollo bisect --good</c> in help.</summary>
+    public static string BisectGoodOption() =>
+        "A commit before the change (branch, tag or sha): an ancestor of --bad.";
+
+    /// <summary><c>picollo bisect --bad</c> in help.</summary>
+    public static string BisectBadOption() =>
+        "A commit with the change (e.g. main): its test measured against --good's says which change to hunt.";
+
+    /// <summary><c>picollo bisect --test</c> in help: the filter's forms, as ab's.</summary>
+    public static string BisectTestOption() =>
+        "The tests whose change to hunt, as dotnet test's filter (FullyQualifiedName~Parser, Name=Count) or a bare part of the name.";
 }

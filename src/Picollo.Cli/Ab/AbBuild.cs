@@ -107,9 +107,8 @@ internal static partial class AbBuild
             ? string.Join('\n', errors.Select(static e => "  " + e))
             : "  (no error line in the build's output; its last lines:) "
                 + string.Join(" | ", lines.TakeLast(5).Select(static l => l.Trim()));
-        string fix = revision.Side == "base" ? "Fix the build or pick another --base."
-            : revision.Ref == "working tree" ? "Fix the build."
-            : "Fix the build or pick another --head.";
+        // The option that chose the revision is named after its side: --base, --head (picollo bisect: --good, --bad).
+        string fix = revision.Ref == "working tree" ? "Fix the build." : $"Fix the build or pick another --{revision.Side}.";
         return $"The {Describe(revision)} does not build: {projectRelativePath}:\n{quoted}\n{fix}";
     }
 

@@ -95,8 +95,12 @@ internal static class AbCommand
         }
     }
 
-    // The first Ctrl+C stops the workers and removes the worktrees before the process ends; a second one ends it at once.
-    private static ConsoleCancelEventHandler CancelOnFirstCtrlC(CancellationTokenSource cancellation) => (_, e) =>
+    /// <summary>
+    /// The first Ctrl+C stops the workers and removes the worktrees before the process ends; a second one ends it at once.
+    /// </summary>
+    /// <param name="cancellation">Cancelled by the first Ctrl+C.</param>
+    /// <returns>The handler, for <see cref="Console.CancelKeyPress"/>.</returns>
+    internal static ConsoleCancelEventHandler CancelOnFirstCtrlC(CancellationTokenSource cancellation) => (_, e) =>
     {
         if (cancellation.IsCancellationRequested)
             return;
@@ -161,7 +165,8 @@ internal static class AbCommand
             else
                 notes.Add($"{project} does not exist at the base: its tests are new.");
 
-            (string headPath, string? basePath) = BuildSideBySide(workspace, project, atBase, artifacts, cancellation);
+            (string headPath, string? basePath) =
+                BuildSideBySide(workspace.Head, atBase ? workspace.Base : null, project, artifacts, cancellation);
             headAssemblies.Add(AbDiscovery.FindTests(project, headPath, filter));
             if (basePath is not null)
                 baseAssemblies.Add(AbDiscovery.FindTests(project, basePath, filter));
@@ -170,13 +175,23 @@ internal static class AbCommand
         return (headAssemblies, baseAssemblies);
     }
 
-    // Both builds end before either's failure is thrown: the caller removes the worktrees next, which must not pull a folder
-    // from under a build that still runs. The head's failure is said first, as when the head was built first.
-    private static (string Head, string? Base) BuildSideBySide(
-        AbWorkspace workspace, string project, bool atBase, string artifacts, CancellationToken cancellation)
+    /// <summary>
+    /// Builds <paramref name="project"/> at the head and, when given, at the base at the same time (picollo bisect's good and
+    /// bad too). Both builds end before either's failure is thrown: the caller removes the worktrees next, which must not pull
+    /// a folder from under a build that still runs. The head's failure is said first, as when the head was built first.
+    /// </summary>
+    /// <param name="headRevision">The head.</param>
+    /// <param name="baseRevision">The base; <see langword="null"/> when the project is new at the head.</param>
+    /// <param name="project">The project, relative to the revisions' roots.</param>
+    /// <param name="artifacts">The run's artifacts folder.</param>
+    /// <param name="cancellation">Ctrl+C.</param>
+    /// <returns>The built assemblies' paths.</returns>
+    internal static (string Head, string? Base) BuildSideBySide(
+        AbRevision headRevision, AbRevision? baseRevision, string project, string artifacts, CancellationToken cancellation)
     {
-        Task<string> head = Start(workspace.Head);
-        Task<string>? @base = atBase ? Start(workspace.Base) : null;
+        bool atBase = baseRevision is not null;
+        Task<string> head = Start(headRevision);
+        Task<string>? @base = baseRevision is null ? null : Start(baseRevision);
         try
         {
             Task.WaitAll(@base is null ? [head] : [head, @base], CancellationToken.None);
@@ -196,7 +211,9 @@ internal static class AbCommand
                 CancellationToken.None);
     }
 
-    private static void DeleteTemporary(string temp)
+    /// <summary>Deletes the run's temporary folder (build outputs, worktrees already removed); never throws.</summary>
+    /// <param name="temp">The folder.</param>
+    internal static void DeleteTemporary(string temp)
     {
         try
         {

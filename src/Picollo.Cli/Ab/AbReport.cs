@@ -18,6 +18,9 @@ namespace Picollo.Cli.Ab;
 internal sealed record AbReport(
     AbRevision Base, AbRevision Head, IReadOnlyList<AbTestResult> Tests, AbOptions Options, TimeSpan Wall, IReadOnlyList<string> Notes)
 {
+    /// <summary>The tool named in the title (<c>picollo bisect</c> shows its steps' tables with this report).</summary>
+    public string Tool { get; init; } = "picollo ab";
+
     /// <summary>Whether the exit code is 1: a test regressed or failed on the head.</summary>
     public bool HasRegression => Tests.Any(static t => t.Verdict is AbVerdict.Regressed or AbVerdict.Failed);
 
@@ -30,7 +33,7 @@ internal sealed record AbReport(
     public string ToMarkdown()
     {
         var md = new StringBuilder();
-        md.AppendLine(CultureInfo.InvariantCulture, $"## picollo ab: {Name(Head)} against {Name(Base)}");
+        md.AppendLine(CultureInfo.InvariantCulture, $"## {Tool}: {Name(Head)} against {Name(Base)}");
         md.AppendLine();
         md.AppendLine(Headline());
         md.AppendLine();

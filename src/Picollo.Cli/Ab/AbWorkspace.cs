@@ -1,6 +1,3 @@
-using System.ComponentModel;
-using System.Diagnostics;
-using System.Text;
 using Picollo.Text;
 
 namespace Picollo.Cli.Ab;
@@ -20,18 +17,21 @@ internal sealed class AbWorkspace : IDisposable
 
     // Held by Dispose, which a Ctrl+C handler may call on another thread while the main thread disposes too.
     private readonly Lock _gate = new();
-    private readonly IReadOnlyList<string> _worktrees;
+    private readonly List<string> _worktrees;
+    private readonly string _tempRoot;
     private bool _disposed;
 
     private AbWorkspace(
         string repositoryRoot,
+        string tempRoot,
         AbRevision @base,
         AbRevision head,
         IReadOnlyList<string> notes,
-        IReadOnlyList<string> worktrees,
+        List<string> worktrees,
         bool sameSources)
     {
         RepositoryRoot = repositoryRoot;
+        _tempRoot = tempRoot;
         Base = @base;
         Head = head;
         Notes = notes;
@@ -70,9 +70,15 @@ internal sealed class AbWorkspace : IDisposable
     /// <param name="baseRef">The base: a branch, tag or commit (<c>origin/main</c>).</param>
     /// <param name="headRef">The head; null for the working tree as it is, uncommitted changes included.</param>
     /// <param name="tempRoot">A folder for the worktrees; its <c>base</c> and <c>head</c> subfolders must not exist or be empty.</param>
+    /// <param name="sides">
+    /// What the two revisions are called in messages, worktree folders and build outputs (<c>picollo bisect</c>: good and bad);
+    /// <see langword="null"/> for base and head.
+    /// </param>
     /// <exception cref="AbException">Not a git repository, git missing, an unknown ref, or a checkout that failed.</exception>
-    public static AbWorkspace Open(string directory, string baseRef, string? headRef, string tempRoot)
+    public static AbWorkspace Open(
+        string directory, string baseRef, string? headRef, string tempRoot, (string Base, string Head)? sides = null)
     {
+        (string baseSide, string headSide) = sides ?? ("base", "head");
         string folder = Path.GetFullPath(directory);
         if (!Directory.Exists(folder))
             throw new AbException($"The folder {folder} does not exist: run picollo ab from a clone of your repository.");
@@ -91,21 +97,55 @@ internal sealed class AbWorkspace : IDisposable
         try
         {
             string temp = Path.GetFullPath(tempRoot);
-            var @base = new AbRevision(
-                "base", baseRef, mergeBase, AddWorktree(root, Path.Combine(temp, "base"), "base", baseRef, mergeBase, worktrees));
+            string baseTree = AddWorktree(root, Path.Combine(temp, baseSide), baseSide, baseRef, mergeBase, worktrees);
+            var @base = new AbRevision(baseSide, baseRef, mergeBase, baseTree);
             AbRevision head = headRef is null
-                ? new AbRevision("head", "working tree", headCommit, root)
-                : new AbRevision(
-                    "head", headRef, headCommit, AddWorktree(root, Path.Combine(temp, "head"), "head", headRef, headCommit, worktrees));
-            bool same = Tree(root, mergeBase) is { } baseTree && baseTree == Tree(root, headCommit)
+                ? new AbRevision(headSide, "working tree", headCommit, root)
+                : new AbRevision(headSide, headRef, headCommit,
+                    AddWorktree(root, Path.Combine(temp, headSide), headSide, headRef, headCommit, worktrees));
+            bool same = Tree(root, mergeBase) is { } tree && tree == Tree(root, headCommit)
                 && (headRef is not null || IsClean(root));
-            return new AbWorkspace(root, @base, head, notes, worktrees, same);
+            return new AbWorkspace(root, temp, @base, head, notes, worktrees, same);
         }
         catch
         {
             // A failed second checkout must not leave the first behind.
             Remove(root, worktrees);
             throw;
+        }
+    }
+
+    /// <summary>
+    /// Checks out one more commit of the repository in a detached worktree of its own, <c>&lt;tempRoot&gt;/&lt;side&gt;</c>
+    /// (<c>picollo bisect</c>'s steps: each commit it measures against the good side); <see cref="Dispose"/> removes it with the
+    /// others, <see cref="Release"/> before.
+    /// </summary>
+    /// <param name="side">What the revision is called in messages, its worktree's folder and its build's outputs.</param>
+    /// <param name="reference">The ref as the user will read it (the commit's short sha will do).</param>
+    /// <param name="commit">The full sha to check out.</param>
+    /// <returns>The revision, ready to build.</returns>
+    /// <exception cref="AbException">The checkout failed, or the workspace is disposed (a Ctrl+C on another thread).</exception>
+    public AbRevision Add(string side, string reference, string commit)
+    {
+        lock (_gate)
+        {
+            if (_disposed)
+                throw new OperationCanceledException("The workspace was removed.");
+            return new AbRevision(
+                side, reference, commit, AddWorktree(RepositoryRoot, Path.Combine(_tempRoot, side), side, reference, commit, _worktrees));
+        }
+    }
+
+    /// <summary>Removes the worktree of a revision <see cref="Add"/> checked out; never throws.</summary>
+    /// <param name="revision">The revision.</param>
+    public void Release(AbRevision revision)
+    {
+        ArgumentNullException.ThrowIfNull(revision);
+        lock (_gate)
+        {
+            if (_disposed || !_worktrees.Remove(revision.Root))
+                return;
+            Remove(RepositoryRoot, [revision.Root]);
         }
     }
 
@@ -125,7 +165,7 @@ internal sealed class AbWorkspace : IDisposable
 
     private static string TopLevel(string folder)
     {
-        var result = Git(folder, s_quick, "rev-parse", "--show-toplevel");
+        var result = AbGit.Run(folder, s_quick, "rev-parse", "--show-toplevel");
         if (result.ExitCode == 0 && result.Output.Trim() is { Length: > 0 } top)
             return Path.GetFullPath(top);
         if (result.Error.Contains("not a git repository", StringComparison.OrdinalIgnoreCase))
@@ -151,7 +191,7 @@ internal sealed class AbWorkspace : IDisposable
 
     private static string WorkingTreeCommit(string root)
     {
-        var result = Git(root, s_quick, "rev-parse", "--verify", "--quiet", "HEAD^{commit}");
+        var result = AbGit.Run(root, s_quick, "rev-parse", "--verify", "--quiet", "HEAD^{commit}");
         return result.ExitCode == 0 && result.Output.Trim() is { Length: > 0 } sha
             ? sha
             : throw new AbException(AbMessages.NoCommitYet(root));
@@ -159,7 +199,7 @@ internal sealed class AbWorkspace : IDisposable
 
     private static string Resolve(string root, string reference, string side)
     {
-        var result = Git(root, s_quick, "rev-parse", "--verify", "--quiet", reference + "^{commit}");
+        var result = AbGit.Run(root, s_quick, "rev-parse", "--verify", "--quiet", reference + "^{commit}");
         if (result.ExitCode == 0 && result.Output.Trim() is { Length: > 0 } sha)
             return sha;
 
@@ -170,7 +210,7 @@ internal sealed class AbWorkspace : IDisposable
     // "git fetch origin main" for origin/main; the ref under "origin" when it names no remote.
     private static string FetchCommand(string root, string reference)
     {
-        var remotes = Git(root, s_quick, "remote");
+        var remotes = AbGit.Run(root, s_quick, "remote");
         string[] names = remotes.ExitCode == 0 ? Lines(remotes.Output) : [];
         foreach (string remote in names)
         {
@@ -184,7 +224,7 @@ internal sealed class AbWorkspace : IDisposable
     // The commit's tree (its files' single hash), or null when git cannot say: two builds are then made, as for any change.
     private static string? Tree(string root, string commit)
     {
-        var result = Git(root, s_quick, "rev-parse", "--verify", "--quiet", commit + "^{tree}");
+        var result = AbGit.Run(root, s_quick, "rev-parse", "--verify", "--quiet", commit + "^{tree}");
         return result.ExitCode == 0 && result.Output.Trim() is { Length: > 0 } tree ? tree : null;
     }
 
@@ -192,20 +232,20 @@ internal sealed class AbWorkspace : IDisposable
     // Ignored files (build outputs, local settings) do not count, as they are in no commit either.
     private static bool IsClean(string root)
     {
-        var result = Git(root, s_quick, "status", "--porcelain", "--untracked-files=all");
+        var result = AbGit.Run(root, s_quick, "status", "--porcelain", "--untracked-files=all");
         return result.ExitCode == 0 && result.Output.Trim().Length == 0;
     }
 
     private static bool IsShallow(string root)
     {
-        var result = Git(root, s_quick, "rev-parse", "--is-shallow-repository");
+        var result = AbGit.Run(root, s_quick, "rev-parse", "--is-shallow-repository");
         return result.ExitCode == 0 && result.Output.Trim() == "true";
     }
 
     // The base a pull request's diff is against: the merge-base, so the base's own later commits are not judged as the head's.
     private static string MergeBase(string root, string baseRef, string baseCommit, string headCommit, List<string> notes)
     {
-        var result = Git(root, s_quick, "merge-base", baseCommit, headCommit);
+        var result = AbGit.Run(root, s_quick, "merge-base", baseCommit, headCommit);
         if (result.ExitCode == 0 && result.Output.Trim() is { Length: > 0 } sha)
             return sha;
 
@@ -228,7 +268,7 @@ internal sealed class AbWorkspace : IDisposable
         // Detached: no branch is created, moved or checked out anywhere else. Hooks pointed at a folder that does not exist:
         // a post-checkout hook (husky's npm install, a code generator) is the user's workflow, not part of a build copy.
         string noHooks = Path.Combine(Path.GetDirectoryName(path)!, "no-hooks");
-        var result = Git(root, s_checkout, "-c", "core.hooksPath=" + noHooks, "worktree", "add", "--detach", "--quiet", path, commit);
+        var result = AbGit.Run(root, s_checkout, "-c", "core.hooksPath=" + noHooks, "worktree", "add", "--detach", "--quiet", path, commit);
         if (result.ExitCode != 0)
         {
             string shortCommit = commit[..Math.Min(7, commit.Length)];
@@ -243,9 +283,9 @@ internal sealed class AbWorkspace : IDisposable
             // user's clone: the entries it adds go again once the checkout is done (a build needs the files, not the config).
             HashSet<string> before = SubmoduleConfig(root);
             var submodules =
-                Git(path, s_checkout, "-c", "core.hooksPath=" + noHooks, "submodule", "update", "--init", "--recursive", "--quiet");
+                AbGit.Run(path, s_checkout, "-c", "core.hooksPath=" + noHooks, "submodule", "update", "--init", "--recursive", "--quiet");
             foreach (string added in SubmoduleConfig(root).Except(before))
-                _ = Git(root, s_quick, "config", "--local", "--unset-all", added);
+                _ = AbGit.Run(root, s_quick, "config", "--local", "--unset-all", added);
             if (submodules.ExitCode != 0)
             {
                 throw new AbException(AbMessages.SubmodulesNotCheckedOut(
@@ -259,12 +299,12 @@ internal sealed class AbWorkspace : IDisposable
     // The names of the repository's own submodule.* config entries.
     private static HashSet<string> SubmoduleConfig(string root)
     {
-        var result = Git(root, s_quick, "config", "--local", "--name-only", "--get-regexp", @"^submodule\.");
+        var result = AbGit.Run(root, s_quick, "config", "--local", "--name-only", "--get-regexp", @"^submodule\.");
         return result.ExitCode == 0 ? [.. Lines(result.Output)] : [];
     }
 
     // Best effort, never throws: it runs on the way out (a finally, a Ctrl+C handler), where a second error would hide the first.
-    private static void Remove(string root, IReadOnlyList<string> worktrees)
+    private static void Remove(string root, List<string> worktrees)
     {
         if (worktrees.Count == 0)
             return;
@@ -275,7 +315,7 @@ internal sealed class AbWorkspace : IDisposable
             try
             {
                 // --force: the worktree holds files the run wrote (it is ours, nothing in it is the user's).
-                _ = Git(root, s_quick, "worktree", "remove", "--force", path);
+                _ = AbGit.Run(root, s_quick, "worktree", "remove", "--force", path);
             }
             catch (AbException)
             {
@@ -296,7 +336,7 @@ internal sealed class AbWorkspace : IDisposable
 
         try
         {
-            _ = Git(root, s_quick, "worktree", "prune");
+            _ = AbGit.Run(root, s_quick, "worktree", "prune");
         }
         catch (AbException)
         {
@@ -312,59 +352,5 @@ internal sealed class AbWorkspace : IDisposable
     {
         string joined = string.Join(' ', Lines(text));
         return joined.Length == 0 ? "git printed no reason" : Sentences.Unended(joined);
-    }
-
-    private static (int ExitCode, string Output, string Error) Git(string directory, TimeSpan timeout, params string[] arguments)
-    {
-        var start = new ProcessStartInfo("git")
-        {
-            WorkingDirectory = directory,
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-            StandardOutputEncoding = Encoding.UTF8,
-            StandardErrorEncoding = Encoding.UTF8,
-        };
-        foreach (string argument in arguments)
-            start.ArgumentList.Add(argument);
-
-        // git's messages in English (this tool quotes them and recognises "not a git repository"), and never a credential
-        // prompt that would wait for a user a CI job does not have.
-        start.Environment["LC_ALL"] = "C";
-        start.Environment["GIT_TERMINAL_PROMPT"] = "0";
-
-        // Set when picollo runs from a git hook: a worktree command under them would act on the hook's index and tree.
-        foreach (string variable in (string[])["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"])
-            start.Environment.Remove(variable);
-
-        using var process = new Process { StartInfo = start };
-        try
-        {
-            process.Start();
-        }
-        catch (Win32Exception e)
-        {
-            throw new AbException(AbMessages.GitNotStarted(e.Message));
-        }
-
-        Task<string> output = process.StandardOutput.ReadToEndAsync();
-        Task<string> error = process.StandardError.ReadToEndAsync();
-        if (!process.WaitForExit(timeout))
-        {
-            try
-            {
-                process.Kill(entireProcessTree: true);
-            }
-            catch (InvalidOperationException)
-            {
-                // It exited after all, between the wait and the kill.
-            }
-
-            throw new AbException(AbMessages.GitTimedOut(arguments, timeout, directory));
-        }
-
-        // Bounded: a process a hook started can hold the pipes open after git exited.
-        _ = Task.WaitAll([output, error], TimeSpan.FromSeconds(5));
-        return (process.ExitCode, output.IsCompletedSuccessfully ? output.Result : "", error.IsCompletedSuccessfully ? error.Result : "");
     }
 }

@@ -27,6 +27,10 @@ public sealed class HelpMessagesTests
         Case(text, nameof(HelpMessages.AbBaseOption), HelpMessages.AbBaseOption());
         Case(text, nameof(HelpMessages.AbProjectOption), HelpMessages.AbProjectOption());
         Case(text, nameof(HelpMessages.AbFilterOption), HelpMessages.AbFilterOption());
+        Case(text, nameof(HelpMessages.Bisect), HelpMessages.Bisect());
+        Case(text, nameof(HelpMessages.BisectGoodOption), HelpMessages.BisectGoodOption());
+        Case(text, nameof(HelpMessages.BisectBadOption), HelpMessages.BisectBadOption());
+        Case(text, nameof(HelpMessages.BisectTestOption), HelpMessages.BisectTestOption());
 
         Approvals.Verify(text.ToString(), "HelpMessages");
     }

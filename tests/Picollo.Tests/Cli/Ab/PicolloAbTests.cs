@@ -300,7 +300,7 @@ public sealed class PicolloAbTests(PicolloAbTests.Repository repository) : IClas
             _dir.Dispose();
         }
 
-        private static void ShutDownCompilerServer()
+        internal static void ShutDownCompilerServer()
         {
             var start = new ProcessStartInfo("dotnet", ["build-server", "shutdown", "--vbcscompiler"])
             {
@@ -329,7 +329,7 @@ public sealed class PicolloAbTests(PicolloAbTests.Repository repository) : IClas
             return new MainRun(run, before, Status(), Worktrees());
         }
 
-        private static string LibraryProject => """
+        internal static string LibraryProject => """
             <Project Sdk="Microsoft.NET.Sdk">
               <PropertyGroup>
                 <TargetFramework>net10.0</TargetFramework>
@@ -443,7 +443,7 @@ public sealed class PicolloAbTests(PicolloAbTests.Repository repository) : IClas
         // The adapter's package would bring its buildTransitive props and targets; a reference to the built assembly does not,
         // so they are imported by path, as samples/TextKit.PerfTests does. picollo ab finds perf-test projects by a
         // PackageReference or ProjectReference to an adapter, which a Reference to its assembly is not: the comment names one.
-        private static string PerfTestProject(string framework)
+        internal static string PerfTestProject(string framework)
         {
             string picollo = Built("Picollo");
             string adapter = Built("Picollo.Testing." + framework);
@@ -487,7 +487,7 @@ public sealed class PicolloAbTests(PicolloAbTests.Repository repository) : IClas
         // the solution restores offline, in seconds; and from the machine's own sources after it (no <clear />): nothing in
         // the solution references NUnit3TestAdapter and its dependencies, so a fresh machine (a CI runner) has no copy of
         // them, and an offline restore failed every tool run of the NUnit project there with NU1101.
-        private static string NuGetConfig()
+        internal static string NuGetConfig()
         {
             string cache = Environment.GetEnvironmentVariable("NUGET_PACKAGES") is { Length: > 0 } set
                 ? set
@@ -503,7 +503,7 @@ public sealed class PicolloAbTests(PicolloAbTests.Repository repository) : IClas
         }
 
         // The versions this repository pins, so the temporary projects restore what its own tests restored.
-        private static string PackageVersions()
+        internal static string PackageVersions()
         {
             XDocument pins = XDocument.Load(Path.Combine(Tree, "Directory.Packages.props"));
             string[] wanted = ["xunit.v3", "xunit.runner.visualstudio", "Microsoft.NET.Test.Sdk", "NUnit", "NUnit3TestAdapter"];
