@@ -75,6 +75,7 @@ internal static class Commands
         root.Subcommands.Add(report);
 
         root.Subcommands.Add(AbCommandLine(console, errors));
+        root.Subcommands.Add(HistoryCommandLine(console, errors));
         return root;
     }
 
@@ -134,6 +135,53 @@ internal static class Commands
         });
         return ab;
     }
+
+    // picollo history (issue 52): the results history, its store and its commands.
+    private static Command HistoryCommandLine(IAnsiConsole console, IAnsiConsole errors)
+    {
+        var history = new Command("history", HelpMessages.History());
+        history.Subcommands.Add(HistoryAddCommandLine(console, errors));
+
+        Option<string?> store = HistoryStoreOption();
+        var keep = new Option<double>("--keep-histograms") { Description = HelpMessages.HistoryKeepHistogramsOption(), Required = true };
+        var prune = new Command("prune", HelpMessages.HistoryPrune()) { keep, store };
+        prune.SetAction(result => History.HistoryPruneCommand.Run(console, errors, result.GetValue(store), result.GetValue(keep)));
+        history.Subcommands.Add(prune);
+        return history;
+    }
+
+    private static Command HistoryAddCommandLine(IAnsiConsole console, IAnsiConsole errors)
+    {
+        var folder = new Argument<string>("results-folder")
+        {
+            Description = "The run's results folder (TestResults/picollo, or PICOLLO_RESULTS_DIR).",
+        };
+        var commit = new Option<string?>("--commit") { Description = "The commit measured (default: HEAD of the git repository here)." };
+        var parent = new Option<string?>("--parent")
+        {
+            Description = "Its parent commit (default: HEAD's first parent, when the commit is HEAD).",
+        };
+        var branch = new Option<string?>("--branch")
+        {
+            Description = "The branch (default: the branch checked out here; none when detached).",
+        };
+        var machine = new Option<string?>("--machine") { Description = HelpMessages.HistoryMachineOption() };
+        Option<string?> store = HistoryStoreOption();
+        var keep = new Option<double?>("--keep-histograms") { Description = HelpMessages.HistoryKeepHistogramsOption() };
+
+        // The concurrency tests' loop (issue 52, "4 processes appending 100 runs each"): one process start per run would cost
+        // the suite minutes, so each process adds the folder this many times, one transaction per run, as separate adds would.
+        Option<int> repeat = Defaulted("--repeat", 1, "Add the folder this many times (tests only).");
+        repeat.Hidden = true;
+        var add = new Command("add", HelpMessages.HistoryAdd()) { folder, commit, parent, branch, machine, store, keep, repeat };
+        add.SetAction(result => History.HistoryAddCommand.Run(console, errors, new History.HistoryAddCommand.Request(
+            result.GetValue(folder)!, result.GetValue(commit), result.GetValue(parent), result.GetValue(branch), result.GetValue(machine),
+            result.GetValue(store), result.GetValue(keep), Math.Max(1, result.GetValue(repeat)))));
+        return add;
+    }
+
+    // The store every history command reads or writes.
+    private static Option<string?> HistoryStoreOption() => new("--store") { Description = HelpMessages.HistoryStoreOption() };
 
     // The folder picollo baselines and picollo accept search.
     private static Argument<string?> SearchedFolder() =>

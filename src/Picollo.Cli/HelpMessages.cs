@@ -66,4 +66,34 @@ internal static class HelpMessages
     /// <summary><c>picollo ab --filter</c> in help: the filter's forms.</summary>
     public static string AbFilterOption() =>
         "Only these tests, as dotnet test's filter: FullyQualifiedName~Parser, Name=Count, ClassName~Words, joined with | or &.";
+
+    /// <summary><c>picollo history</c> in help: the results history and its commands.</summary>
+    public static string History() =>
+        "The results history: each run's results appended to a store (an SQLite file by default, or one PostgreSQL server for "
+            + "many runners), per machine key, test and counter, with the commit and branch measured.";
+
+    /// <summary><c>picollo history add</c> in help: what it records, and its exit codes.</summary>
+    public static string HistoryAdd() =>
+        "Append one run's results (the *.result.json files of a results folder) to the history as one run: this machine's key, "
+            + "the commit, parent and branch (from git here unless given), each test's counters with their statistics and histogram. "
+            + "Unreadable files are named and skipped. Exit code 0 added, 2 nothing added (no folder, nothing readable, a store "
+            + "that cannot be used).";
+
+    /// <summary><c>picollo history prune</c> in help: retention.</summary>
+    public static string HistoryPrune() =>
+        "Drop the histograms of runs older than --keep-histograms days; their summaries (percentiles, mean, standard deviation) "
+            + "stay, so trends and change points keep their whole history while the store stops growing with histograms.";
+
+    /// <summary><c>--store</c> of the history commands in help: where the store is, and the forms it takes.</summary>
+    public static string HistoryStoreOption() =>
+        "The store: an SQLite file's path, or a PostgreSQL connection string (Host=...;Username=...;Password=...;Database=...) "
+            + "or postgres:// URI. Default: PICOLLO_HISTORY, else ./picollo-history.db.";
+
+    /// <summary><c>--keep-histograms</c> in help: the retention in days.</summary>
+    public static string HistoryKeepHistogramsOption() =>
+        "Retention: drop the histograms of runs older than this many days (summaries are kept). With add, pruned after adding.";
+
+    /// <summary><c>picollo history add --machine</c> in help: the machine key.</summary>
+    public static string HistoryMachineOption() =>
+        "The machine key the run is filed under (default: this machine's baseline key, as picollo doctor shows it).";
 }

@@ -27,6 +27,12 @@ public sealed class HelpMessagesTests
         Case(text, nameof(HelpMessages.AbBaseOption), HelpMessages.AbBaseOption());
         Case(text, nameof(HelpMessages.AbProjectOption), HelpMessages.AbProjectOption());
         Case(text, nameof(HelpMessages.AbFilterOption), HelpMessages.AbFilterOption());
+        Case(text, nameof(HelpMessages.History), HelpMessages.History());
+        Case(text, nameof(HelpMessages.HistoryAdd), HelpMessages.HistoryAdd());
+        Case(text, nameof(HelpMessages.HistoryPrune), HelpMessages.HistoryPrune());
+        Case(text, nameof(HelpMessages.HistoryStoreOption), HelpMessages.HistoryStoreOption());
+        Case(text, nameof(HelpMessages.HistoryKeepHistogramsOption), HelpMessages.HistoryKeepHistogramsOption());
+        Case(text, nameof(HelpMessages.HistoryMachineOption), HelpMessages.HistoryMachineOption());
 
         Approvals.Verify(text.ToString(), "HelpMessages");
     }
