@@ -23,11 +23,16 @@ internal static class HistoryMessages
         $"{store} is not a Picollo history store: it holds {Tables(tables)} and no picollo_metadata table. Nothing was "
             + $"written to it; {OtherStore} to a new file or an empty database.";
 
-    /// <summary>The metadata table is there, but its application marker or schema version is not Picollo's.</summary>
-    public static string ForeignMetadata(string store, string? application) =>
+    /// <summary>
+    /// The metadata table is there, but its application marker is not Picollo's (<paramref name="application"/>, null when
+    /// absent) or, with Picollo's marker, its schema version is not a version (<paramref name="version"/>, null when absent).
+    /// </summary>
+    public static string ForeignMetadata(string store, string? application, string? version) =>
         $"{store} is not a Picollo history store: its picollo_metadata table "
-            + (application is null ? "has no application marker" : $"names the application '{application}'")
-            + $" or no valid schema version. Nothing was written to it; {OtherStore} to a new file or an empty database.";
+            + (application is null ? "has no application marker"
+                : application != Store.HistorySchema.Application ? $"names the application '{application}'"
+                : $"holds no valid schema version ({(version is null ? "none" : $"'{version}'")})")
+            + $". Nothing was written to it; {OtherStore} to a new file or an empty database.";
 
     /// <summary>A command that only reads found no store: no run was added yet.</summary>
     public static string NoStoreYet(string store) =>
@@ -116,8 +121,8 @@ internal static class HistoryMessages
     public static string NoneReadable(string folder, int files) =>
         "picollo history add: "
             + (files == 1 ? "the one result file" : string.Create(CultureInfo.InvariantCulture, $"none of the {files} result files"))
-            + $" under {folder} could {(files == 1 ? "not " : "")}be read (the reasons are above): nothing written. "
-            + "Run the perf tests again to rewrite them.";
+            + $" under {folder} could {(files == 1 ? "not " : "")}be read (the reason{(files == 1 ? " is" : "s are")} above): "
+            + $"nothing written. Run the perf tests again to rewrite {(files == 1 ? "it" : "them")}.";
 
     /// <summary>The result files hold no counter that was measured (every counter unavailable).</summary>
     public static string NoCounters(string folder) =>
@@ -131,12 +136,12 @@ internal static class HistoryMessages
 
     /// <summary><c>--keep-histograms</c> is not a positive number of days.</summary>
     public static string KeepHistogramsNotPositive(string command, double days) =>
-        string.Create(CultureInfo.InvariantCulture, $"picollo history {command}: --keep-histograms {days} is not a number of days from ")
-            + "0 to 36,500: give how many days of histograms to keep (e.g. 90); the summaries are kept for good.";
+        string.Create(CultureInfo.InvariantCulture, $"picollo history {command}: --keep-histograms {days} is not a number of days above 0 ")
+            + "and at most 36,500: give how many days of histograms to keep (e.g. 90); the summaries are kept for good.";
 
     /// <summary>What retention dropped.</summary>
     public static string Pruned(int results, double days, string store) =>
-        string.Create(CultureInfo.InvariantCulture, $"picollo history: dropped the histograms of {results} result")
+        string.Create(CultureInfo.InvariantCulture, $"picollo history: dropped the histograms of {results:#,0} result")
             + string.Create(CultureInfo.InvariantCulture, $"{(results == 1 ? "" : "s")} older than {days:0.##} days from {store}; ")
             + "their summaries stay.";
 

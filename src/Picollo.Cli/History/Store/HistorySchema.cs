@@ -60,12 +60,9 @@ internal static class HistorySchema
                 metadata[reader.GetString(0)] = reader.GetString(1);
         }
 
-        if (!metadata.TryGetValue("application", out string? application) || application != Application
-            || !metadata.TryGetValue("schema_version", out string? text)
-            || !int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out int version) || version < 1)
-        {
-            throw new HistoryStoreException(HistoryMessages.ForeignMetadata(database.Name, application));
-        }
+        string? application = metadata.GetValueOrDefault("application"), text = metadata.GetValueOrDefault("schema_version");
+        if (application != Application || !int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out int version) || version < 1)
+            throw new HistoryStoreException(HistoryMessages.ForeignMetadata(database.Name, application, text));
 
         return version;
     }

@@ -22,8 +22,9 @@ public sealed class HistoryMessagesTests
         Case(text, nameof(HistoryMessages.NewerSchema), HistoryMessages.NewerSchema(Server, 3, 1));
         Case(text, "ForeignStore: one table", HistoryMessages.ForeignStore(File, ["customers"]));
         Case(text, "ForeignStore: many tables", HistoryMessages.ForeignStore(Server, ["a", "b", "c", "d", "e", "f", "g"]));
-        Case(text, "ForeignMetadata: another application", HistoryMessages.ForeignMetadata(File, "other-tool"));
-        Case(text, "ForeignMetadata: no marker", HistoryMessages.ForeignMetadata(File, null));
+        Case(text, "ForeignMetadata: another application", HistoryMessages.ForeignMetadata(File, "other-tool", "1"));
+        Case(text, "ForeignMetadata: no marker", HistoryMessages.ForeignMetadata(File, null, null));
+        Case(text, "ForeignMetadata: Picollo's marker, a version that is not one", HistoryMessages.ForeignMetadata(File, "picollo-history", "two"));
         Case(text, nameof(HistoryMessages.NoStoreYet), HistoryMessages.NoStoreYet(File));
         Case(text, nameof(HistoryMessages.StoreIsAFolder), HistoryMessages.StoreIsAFolder("/home/ci/cache"));
         Case(text, nameof(HistoryMessages.CorruptFile), HistoryMessages.CorruptFile(File, "SQLite Error 26: 'file is not a database'."));

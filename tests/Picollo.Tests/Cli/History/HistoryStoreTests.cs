@@ -12,6 +12,8 @@ namespace Picollo.Tests.Cli.History;
 /// </summary>
 public sealed class HistoryStoreTests
 {
+    private static readonly string[] s_tests = ["Parser.Parse", "Tokenizer.Tokenize"];
+
     private static readonly DateTime s_start = new(2026, 3, 1, 12, 0, 0, 125, DateTimeKind.Utc);
 
     [Theory]
@@ -134,7 +136,7 @@ public sealed class HistoryStoreTests
     // Two tests × tsc (P10 = p10, P50 = p10 + 50) and allocated-bytes (exactly `bytes` per operation).
     internal static IReadOnlyList<HistoryResult> Results(double p10, double bytes) =>
     [
-        .. new[] { "Parser.Parse", "Tokenizer.Tokenize" }.SelectMany(test => new[]
+        .. s_tests.SelectMany(test => new[]
         {
             new HistoryResult(test, "tsc", "ticks", CounterKind.Tsc, false, 1_000, 100, p10 - 5, p10, p10 + 20, p10 + 50, p10 + 80, p10 + 95, p10 + 99, p10 + 50, 29, "{\"h\":1}"),
             new HistoryResult(test, "allocated-bytes", "bytes", CounterKind.Runtime, true, 1_000, 100, bytes, bytes, bytes, bytes, bytes, bytes, bytes, bytes, 0, "{\"h\":2}"),
