@@ -61,7 +61,8 @@ internal static class HistorySchema
         }
 
         string? application = metadata.GetValueOrDefault("application"), text = metadata.GetValueOrDefault("schema_version");
-        if (application != Application || !int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out int version) || version < 1)
+        if (application != Application || !int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out int version)
+            || version < 1)
             throw new HistoryStoreException(HistoryMessages.ForeignMetadata(database.Name, application, text));
 
         return version;
