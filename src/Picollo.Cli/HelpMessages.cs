@@ -68,16 +68,6 @@ internal static class HelpMessages
     public static string AbFilterOption() =>
         "Only these tests, as dotnet test's filter: FullyQualifiedName~Parser, Name=Count, ClassName~Words, joined with | or &.";
 
-    /// <summary><c>picollo history</c> in help: what the history keeps and what its commands do.</summary>
-    public static string History() =>
-        "Results over time: each run's results added to a store (a SQLite file, or one PostgreSQL server for many runners), "
-            + "change points found per machine, test and counter, reported with the commit that opened them, and checked by a nightly job.";
-
-    /// <summary><c>--store</c> in help: a file or a server, and the variable that names it.</summary>
-    public static string HistoryStoreOption() =>
-        "The store: a SQLite file's path, or a PostgreSQL connection string (Host=...;Database=...). Default: PICOLLO_HISTORY, "
-            + "else picollo-history.db in the current folder.";
-
     /// <summary><c>picollo history report</c> in help.</summary>
     public static string HistoryReport() =>
         "Every series' change points as markdown (a comment's text): the commit, the magnitude and the runs around each; "
@@ -110,4 +100,35 @@ internal static class HelpMessages
     /// <summary><c>picollo bisect --test</c> in help: the filter's forms, as ab's.</summary>
     public static string BisectTestOption() =>
         "The tests whose change to hunt, as dotnet test's filter (FullyQualifiedName~Parser, Name=Count) or a bare part of the name.";
+
+    /// <summary><c>picollo history</c> in help: the results history and its commands.</summary>
+    public static string History() =>
+        "The results history: each run's results appended to a store (an SQLite file by default, or one PostgreSQL server for "
+            + "many runners), per machine key, test and counter, with the commit and branch measured; change points found per "
+            + "series, reported with the commit that opened them, and checked by a nightly job.";
+
+    /// <summary><c>picollo history add</c> in help: what it records, and its exit codes.</summary>
+    public static string HistoryAdd() =>
+        "Append one run's results (the *.result.json files of a results folder) to the history as one run: this machine's key, "
+            + "the commit, parent and branch (from git here unless given), each test's counters with their statistics and histogram. "
+            + "Unreadable files are named and skipped. Exit code 0 added, 2 nothing added (no folder, nothing readable, a store "
+            + "that cannot be used).";
+
+    /// <summary><c>picollo history prune</c> in help: retention.</summary>
+    public static string HistoryPrune() =>
+        "Drop the histograms of runs older than --keep-histograms days; their summaries (percentiles, mean, standard deviation) "
+            + "stay, so trends and change points keep their whole history while the store stops growing with histograms.";
+
+    /// <summary><c>--store</c> of the history commands in help: where the store is, and the forms it takes.</summary>
+    public static string HistoryStoreOption() =>
+        "The store: an SQLite file's path, or a PostgreSQL connection string (Host=...;Username=...;Password=...;Database=...) "
+            + "or postgres:// URI. Default: PICOLLO_HISTORY, else ./picollo-history.db.";
+
+    /// <summary><c>--keep-histograms</c> in help: the retention in days.</summary>
+    public static string HistoryKeepHistogramsOption() =>
+        "Retention: drop the histograms of runs older than this many days (summaries are kept). With add, pruned after adding.";
+
+    /// <summary><c>picollo history add --machine</c> in help: the machine key.</summary>
+    public static string HistoryMachineOption() =>
+        "The machine key the run is filed under (default: this machine's baseline key, as picollo doctor shows it).";
 }

@@ -29,11 +29,11 @@ internal static class HistoryCheckCommand
     {
         if (request.Newest < 1)
         {
-            errors.Profile.Out.Writer.WriteLine($"picollo history check: --newest must be 1 or more, not {request.Newest}.");
+            errors.Profile.Out.Writer.WriteLine(HistoryReportMessages.NewestNotPositive(request.Newest));
             return ExitCodes.Error;
         }
 
-        if (!HistoryCommandLine.TryAnalyze(errors, request.Store, request.Test, request.Branch, out IReadOnlyList<HistorySeriesAnalysis>? analyses, out string store))
+        if (!HistoryCommandLine.TryAnalyze(errors, request.Store, request.Test, request.Branch, out var analyses, out string store))
             return ExitCodes.Error;
 
         var judged = analyses.Where(static a => a.Judged).ToList();
@@ -49,7 +49,8 @@ internal static class HistoryCheckCommand
             .ToList();
         if (alerting.Count == 0)
         {
-            console.Profile.Out.Writer.WriteLine(HistoryReportMessages.CheckPassed(judged.Count, request.Newest));
+            int young = analyses.Count - judged.Count;
+            console.Profile.Out.Writer.WriteLine(HistoryReportMessages.CheckPassed(judged.Count, request.Newest, young));
             return ExitCodes.Success;
         }
 

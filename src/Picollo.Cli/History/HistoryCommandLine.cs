@@ -21,8 +21,8 @@ internal static class HistoryCommandLine
         store = storeText ?? "(default store)";
         try
         {
-            using IHistoryStore opened = HistoryStores.Open(storeText);
-            store = opened.ToString() ?? store;
+            using IHistoryStore opened = HistoryStores.Open(storeText, create: false);
+            store = opened.Name;
             TestNameFilter? filter = string.IsNullOrWhiteSpace(test) ? null : new TestNameFilter(test);
             analyses = HistoryAnalyzer.Analyze(opened, filter, branch, ChangePointOptions.Default);
             return true;

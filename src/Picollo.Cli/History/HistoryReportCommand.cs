@@ -22,14 +22,14 @@ internal static class HistoryReportCommand
     /// <summary>Writes the report; a store that cannot be read is an error (exit 2) and nothing is written.</summary>
     public static int Run(IAnsiConsole console, IAnsiConsole errors, Request request)
     {
-        if (!HistoryCommandLine.TryAnalyze(errors, request.Store, request.Test, request.Branch, out IReadOnlyList<HistorySeriesAnalysis>? analyses, out string store))
+        if (!HistoryCommandLine.TryAnalyze(errors, request.Store, request.Test, request.Branch, out var analyses, out string store))
             return ExitCodes.Error;
 
         console.Profile.Out.Writer.Write(HistoryMarkdown.Write(analyses, store));
         if (request.Html is { } html)
         {
             File.WriteAllText(html, HistoryHtml.Write(analyses, store), new UTF8Encoding(encoderShouldEmitUTF8Identifier: false));
-            errors.Profile.Out.Writer.WriteLine($"Wrote {Path.GetFullPath(html)}: {analyses.Count} series.");
+            errors.Profile.Out.Writer.WriteLine(HistoryReportMessages.PageWritten(Path.GetFullPath(html), analyses.Count));
         }
 
         return ExitCodes.Success;

@@ -31,6 +31,15 @@ public sealed class HelpMessagesTests
         Case(text, nameof(HelpMessages.BisectGoodOption), HelpMessages.BisectGoodOption());
         Case(text, nameof(HelpMessages.BisectBadOption), HelpMessages.BisectBadOption());
         Case(text, nameof(HelpMessages.BisectTestOption), HelpMessages.BisectTestOption());
+        Case(text, nameof(HelpMessages.History), HelpMessages.History());
+        Case(text, nameof(HelpMessages.HistoryAdd), HelpMessages.HistoryAdd());
+        Case(text, nameof(HelpMessages.HistoryPrune), HelpMessages.HistoryPrune());
+        Case(text, nameof(HelpMessages.HistoryStoreOption), HelpMessages.HistoryStoreOption());
+        Case(text, nameof(HelpMessages.HistoryKeepHistogramsOption), HelpMessages.HistoryKeepHistogramsOption());
+        Case(text, nameof(HelpMessages.HistoryMachineOption), HelpMessages.HistoryMachineOption());
+        Case(text, nameof(HelpMessages.HistoryReport), HelpMessages.HistoryReport());
+        Case(text, nameof(HelpMessages.HistoryCheck), HelpMessages.HistoryCheck());
+        Case(text, nameof(HelpMessages.HistoryAcknowledge), HelpMessages.HistoryAcknowledge());
 
         Approvals.Verify(text.ToString(), "HelpMessages");
     }

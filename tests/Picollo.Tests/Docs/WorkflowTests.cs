@@ -17,7 +17,7 @@ namespace Picollo.Tests.Docs;
 public sealed partial class WorkflowTests
 {
     private static readonly string[] s_knownVariables =
-        [BaselineStoreOptions.UpdateVariable, PerfReportWriter.ResultsDirectoryVariable, Picollo.Cli.History.Store.HistoryStores.Variable];
+        [BaselineStoreOptions.UpdateVariable, PerfReportWriter.ResultsDirectoryVariable, Picollo.Cli.History.Store.HistoryStores.EnvironmentVariable];
 
     internal const string TemplateWorkflow = "templates/content/picollo-workflow/.github/workflows/perf-tests.yml";
 
@@ -120,7 +120,7 @@ public sealed partial class WorkflowTests
         runs.ShouldContain(static r => r.StartsWith("picollo history add perf-results --commit ${{ github.sha }}", StringComparison.Ordinal));
         runs.ShouldContain(static r => r.StartsWith("picollo history report", StringComparison.Ordinal) && r.Contains("--html", StringComparison.Ordinal));
         runs.Last().ShouldStartWith("picollo history check");
-        Scalar(Map(history, "env"), Picollo.Cli.History.Store.HistoryStores.Variable).ShouldBe("picollo-history.db");
+        Scalar(Map(history, "env"), Picollo.Cli.History.Store.HistoryStores.EnvironmentVariable).ShouldBe("picollo-history.db");
     }
 
     [Fact]

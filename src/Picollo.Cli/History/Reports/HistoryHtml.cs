@@ -20,7 +20,8 @@ internal static class HistoryHtml
         var changes = analyses.SelectMany(static a => a.Changes.Select(c => (Series: a, Change: c))).ToList();
         if (changes.Count > 0)
         {
-            html.Append("<table>").Append(Headings("Test", "Counter", "Machine", "Change", "Commit", "Before → after", "Runs around it", "Status"))
+            html.Append("<table>")
+                .Append(Headings("Test", "Counter", "Machine", "Change", "Commit", "Before → after", "Runs around it", "Status"))
                 .Append('\n');
             foreach ((HistorySeriesAnalysis series, HistoryChange change) in changes)
                 html.Append(Row(series, change)).Append('\n');
@@ -33,7 +34,7 @@ internal static class HistoryHtml
         foreach (HistorySeriesAnalysis series in analyses.OrderBy(static a => a.Changes.Count == 0))
         {
             html.Append(CultureInfo.InvariantCulture, $"<h2>{Encode(series.Key.Test)}: {Encode(series.Key.Counter)}</h2>\n")
-                .Append(CultureInfo.InvariantCulture, $"<p class=\"notes\">Machine {Encode(series.Key.MachineKey)}, {series.Points.Count:N0} run(s).</p>\n")
+                .Append(CultureInfo.InvariantCulture, $"<p class=\"notes\">{Encode(HistoryReportMessages.SeriesSource(series))}</p>\n")
                 .Append(HistoryTrendPlot.ToSvg(series));
         }
 
@@ -44,11 +45,16 @@ internal static class HistoryHtml
     {
         string status = change.Acknowledgement is not null ? "notice" : change.IsRegression ? "fail" : "pass";
         HistorySeriesKey key = series.Key;
-        return $"<tr><td>{Encode(key.Test)}</td><td>{Encode(key.Counter)}</td><td>{Encode(HistoryText.Machine(key.MachineKey))}</td>"
-            + $"<td class=\"n {status}\">{Encode(HistoryText.Magnitude(change.Point.Magnitude))}</td>"
-            + $"<td>{Encode(HistoryText.Commit(change.First.Commit))}</td>"
-            + $"<td class=\"n\">{Encode($"{HistoryText.Number(change.Point.Before)} → {HistoryText.Number(change.Point.After)} {key.Unit}")}</td>"
-            + $"<td>{Encode($"{HistoryText.Run(change.Last)} → {HistoryText.Run(change.First)}")}</td>"
-            + $"<td class=\"{status}\">{Encode(HistoryText.Status(change))}</td></tr>";
+        string[] cells =
+        [
+            Cell(key.Test), Cell(key.Counter), Cell(HistoryText.Machine(key.MachineKey)),
+            Cell(HistoryText.Magnitude(change.Point.Magnitude), $"n {status}"), Cell(HistoryText.Commit(change.First.Commit)),
+            Cell(HistoryText.BeforeAfter(change, key.Unit), "n"), Cell(HistoryText.Around(change)),
+            Cell(HistoryText.Status(change), status),
+        ];
+        return "<tr>" + string.Concat(cells) + "</tr>";
     }
+
+    private static string Cell(string text, string? cssClass = null) =>
+        cssClass is null ? $"<td>{Encode(text)}</td>" : $"<td class=\"{cssClass}\">{Encode(text)}</td>";
 }

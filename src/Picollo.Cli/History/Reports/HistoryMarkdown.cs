@@ -14,7 +14,8 @@ internal static class HistoryMarkdown
     {
         var changes = analyses.SelectMany(static a => a.Changes.Select(c => (Series: a, Change: c))).ToList();
         var text = new StringBuilder();
-        text.Append(CultureInfo.InvariantCulture, $"## {HistoryReportMessages.Headline(analyses, changes.Count(static c => c.Change.Alerts))}\n\n");
+        int alerting = changes.Count(static c => c.Change.Alerts);
+        text.Append(CultureInfo.InvariantCulture, $"## {HistoryReportMessages.Headline(analyses, alerting)}\n\n");
         text.Append(HistoryReportMessages.Source(analyses, store)).Append("\n\n");
         if (changes.Count > 0)
         {
@@ -33,16 +34,16 @@ internal static class HistoryMarkdown
     private static string Row(HistorySeriesAnalysis series, HistoryChange change)
     {
         HistorySeriesKey key = series.Key;
-        int before = change.Point.Index, after = series.Points.Count - change.Point.Index;
+        string magnitude = HistoryText.Magnitude(change.Point.Magnitude);
         return string.Join(
             " | ",
             $"| {Cell(key.Test)}",
             Cell(key.Counter),
             Cell(HistoryText.Machine(key.MachineKey)),
-            (change.IsRegression ? "**" + HistoryText.Magnitude(change.Point.Magnitude) + "**" : HistoryText.Magnitude(change.Point.Magnitude)),
+            change.IsRegression ? "**" + magnitude + "**" : magnitude,
             HistoryText.Commit(change.First.Commit),
-            $"{HistoryText.Number(change.Point.Before)} → {HistoryText.Number(change.Point.After)} {Cell(key.Unit)}",
-            $"{HistoryText.Run(change.Last)} → {HistoryText.Run(change.First)}; {before} run(s) before, {after} from it",
+            Cell(HistoryText.BeforeAfter(change, key.Unit)),
+            HistoryReportMessages.RunsAround(change, series.Points.Count),
             Cell(HistoryText.Status(change)) + " |");
     }
 

@@ -5,10 +5,12 @@ namespace Picollo.Cli.History.Reports;
 /// <param name="Points">Its runs, oldest first.</param>
 /// <param name="Changes">Its change points, oldest first, acknowledged ones included.</param>
 /// <param name="Judged">
-/// The series had enough runs to be judged (two minimum segments); a shorter one has no change points yet, and says so.
+/// The runs since the newest acknowledged change (all runs, without one) are enough to find a change in: two minimum
+/// segments, or two runs of an exact counter. A shorter stretch has no change point yet, and the report says so.
 /// </param>
+/// <param name="Since">Where the newest stretch starts: the index of the newest acknowledged change, 0 without one.</param>
 internal sealed record HistorySeriesAnalysis(
-    HistorySeriesKey Key, IReadOnlyList<HistoryPoint> Points, IReadOnlyList<HistoryChange> Changes, bool Judged)
+    HistorySeriesKey Key, IReadOnlyList<HistoryPoint> Points, IReadOnlyList<HistoryChange> Changes, bool Judged, int Since)
 {
     /// <summary>
     /// The alerting change points among the newest <paramref name="newest"/> runs: a change that old runs already show was

@@ -23,6 +23,13 @@ internal static class HistoryText
     public static string Run(HistoryPoint point) =>
         $"{Commit(point.Commit)} ({point.TimeUtc.ToString("yyyy-MM-dd HH:mm", CultureInfo.InvariantCulture)} UTC)";
 
+    /// <summary>The segments' values on each side of a change, "1,204 → 1,328 ns".</summary>
+    public static string BeforeAfter(HistoryChange change, string unit) =>
+        $"{Number(change.Point.Before)} → {Number(change.Point.After)} {unit}";
+
+    /// <summary>The two runs on each side of a change, "a1b2c3d (2026-11-30 03:00 UTC) → e4f5a6b (2026-12-01 03:00 UTC)".</summary>
+    public static string Around(HistoryChange change) => $"{Run(change.Last)} → {Run(change.First)}";
+
     /// <summary>A machine key as the tables show it: the first 12 characters, enough to tell a team's runners apart.</summary>
     public static string Machine(string key) => key.Length <= 12 ? key : key[..12];
 }

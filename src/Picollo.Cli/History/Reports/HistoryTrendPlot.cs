@@ -29,7 +29,8 @@ internal static class HistoryTrendPlot
 
         var svg = new XElement(
             s_svg + "svg",
-            new XAttribute("width", F(Width)), new XAttribute("height", F(Height)), new XAttribute("viewBox", $"0 0 {F(Width)} {F(Height)}"),
+            new XAttribute("width", F(Width)), new XAttribute("height", F(Height)),
+            new XAttribute("viewBox", $"0 0 {F(Width)} {F(Height)}"),
             new XAttribute("font-family", "sans-serif"), new XAttribute("font-size", "11"),
             new XElement(s_svg + "title", $"{series.Key.Test}: {series.Key.Counter} per run"),
             Text(Width / 2, 18, $"{series.Key.Test}: {series.Key.Counter} ({series.Key.Unit} per operation)", "middle", "bold"),
@@ -37,7 +38,8 @@ internal static class HistoryTrendPlot
         for (int i = 0; i <= 4; i++)
         {
             double value = low + ((high - low) * i / 4);
-            svg.Add(Line(Left, Y(value), Left + plotWidth, Y(value), "#eee"), Text(Left - 5, Y(value) + 4, HistoryText.Number(value), "end"));
+            svg.Add(Line(Left, Y(value), Left + plotWidth, Y(value), "#eee"));
+            svg.Add(Text(Left - 5, Y(value) + 4, HistoryText.Number(value), "end"));
         }
 
         svg.Add(Text(Left, Height - 10, RunLabel(points[0]), "start"), Text(Left + plotWidth, Height - 10, RunLabel(points[^1]), "end"));

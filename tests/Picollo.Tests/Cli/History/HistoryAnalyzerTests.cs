@@ -90,7 +90,7 @@ public sealed class HistoryAnalyzerTests
 
         analysis.Judged.ShouldBeFalse();
         analysis.Changes.ShouldBeEmpty();
-        HistoryMarkdown.Write([analysis], "history.db").ShouldContain("Not judged yet, too few runs: ParserPerf.Parse task-clock (6)");
+        HistoryMarkdown.Write([analysis], "history.db").ShouldContain("Not judged yet, too few runs: ParserPerf.Parse task-clock (6 runs)");
     }
 
     [Fact]

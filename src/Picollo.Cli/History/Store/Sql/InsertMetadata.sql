@@ -1,0 +1,1 @@
+INSERT INTO picollo_metadata (key, value) VALUES ('application', @application), ('schema_version', @version)

@@ -1,0 +1,1 @@
+SELECT key, value FROM picollo_metadata

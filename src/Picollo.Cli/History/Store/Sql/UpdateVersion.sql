@@ -1,0 +1,1 @@
+UPDATE picollo_metadata SET value = @version WHERE key = 'schema_version'
