@@ -246,8 +246,7 @@ internal static class AbStatistics
             if (b is null || h is null)
                 continue;
 
-            // A simulated counter within its near-exact rule's tolerance (docs/VERDICTS.md, "Simulated counters").
-            double tolerance = simulated ? SimulatedTolerance(counter.Name, b.Value, h.Value) : ExactTolerance;
+            double tolerance = ExactChangeTolerance(counter.Name, simulated, b.Value, h.Value);
             AbVerdict verdict = h.Value > b.Value + tolerance ? AbVerdict.Regressed
                 : h.Value < b.Value - tolerance ? AbVerdict.Improved
                 : AbVerdict.Unchanged;
@@ -257,12 +256,18 @@ internal static class AbStatistics
         return exact;
     }
 
-    // What a simulated counter may move per operation between the two builds: its baseline rule's relative tolerance, at
-    // least its absolute one.
-    private static double SimulatedTolerance(string name, double b, double h)
+    /// <summary>
+    /// How far an exact counter's mean per operation may move between two measurements of unchanged code: the rounding of a
+    /// mean of integers (<see cref="ExactTolerance"/>) for a deterministic counter; for a simulated one its near-exact rule's
+    /// relative tolerance, at least its absolute one (docs/VERDICTS.md, "Simulated counters"). picollo ab and the history's
+    /// exact series (a change at the first value beyond it) judge with the same.
+    /// </summary>
+    public static double ExactChangeTolerance(string name, bool simulated, double before, double after)
     {
+        if (!simulated)
+            return ExactTolerance;
         CounterVerdictRule rule = VerdictPolicy.Default.GetRule(name, CounterKind.Simulated);
-        return Math.Max(rule.MinRelativeChange * Math.Max(Math.Abs(b), Math.Abs(h)), rule.MinAbsoluteChange);
+        return Math.Max(rule.MinRelativeChange * Math.Max(Math.Abs(before), Math.Abs(after)), rule.MinAbsoluteChange);
     }
 
     // A side's records that ran final code, or all of them where none did: code that is not final allocates more (no

@@ -1,5 +1,7 @@
+using Picollo.Cli.Ab;
 using Picollo.Cli.History.ChangePoints;
 using Picollo.Cli.History.Store;
+using Picollo.Counters;
 
 namespace Picollo.Cli.History.Reports;
 
@@ -41,7 +43,7 @@ internal static class HistoryAnalyzer
             if (start > 0)
                 changes.Add(Acknowledged(points, values, start, splits[start], options.MinSegment));
             var stretch = new ArraySegment<double>(values, start, end - start);
-            foreach (ChangePoint found in ChangePointDetector.Find(stretch, key.Exact, options))
+            foreach (ChangePoint found in key.Exact ? ExactChanges(key, stretch) : ChangePointDetector.Find(stretch, false, options))
             {
                 ChangePoint point = found with { Index = found.Index + start };
                 changes.Add(new HistoryChange(point, points[point.Index - 1], points[point.Index], null));
@@ -95,6 +97,28 @@ internal static class HistoryAnalyzer
         }
 
         return options.Window;
+    }
+
+    /// <summary>
+    /// An exact series' changes: each value beyond the tolerance picollo ab judges exact counters with, from the level
+    /// before it (a simulated counter's mean per operation moves by a few thousandths between runs of unchanged code:
+    /// 19.996 and 19.997 branch misses is not a change). Against the level, not the previous value, so that no drift of
+    /// steps each under the tolerance adds up unseen.
+    /// </summary>
+    public static IEnumerable<ChangePoint> ExactChanges(HistorySeriesKey key, IReadOnlyList<double> values)
+    {
+        ArgumentNullException.ThrowIfNull(key);
+        ArgumentNullException.ThrowIfNull(values);
+        bool simulated = KnownCounters.SimulatedName(key.Counter) is not null;
+        for (int i = 1, level = 0; i < values.Count; i++)
+        {
+            double before = values[level], after = values[i];
+            if (Math.Abs(after - before) <= AbStatistics.ExactChangeTolerance(key.Counter, simulated, before, after))
+                continue;
+            double magnitude = before == 0 ? double.PositiveInfinity : (after / before) - 1;
+            yield return new ChangePoint(i, before, after, magnitude, 0);
+            level = i;
+        }
     }
 
     /// <summary>A commit as stored against one as typed: either may be abbreviated (7 characters or more), case ignored.</summary>

@@ -84,6 +84,20 @@ public sealed class HistoryAnalyzerTests
     }
 
     [Fact]
+    public void AnExactCounter_MovingWithinTheToleranceAbJudgesItWith_HasNoChange()
+    {
+        // A simulated counter's mean per operation moves by thousandths between runs of unchanged code (seen: 19.996 and
+        // 19.997 branch misses); a deterministic one's by the rounding of a mean of integers.
+        var simulated = new HistorySeriesKey(s_time.MachineKey, s_time.Test, "sim-branch-misses", "events", Exact: true);
+        HistorySeriesAnalysis misses = HistoryAnalyzer.Analyze(simulated, Points([19.996, 19.997, 19.996, 19.996, 21.5, 21.501]), [], ChangePointOptions.Default);
+        HistorySeriesAnalysis bytes = HistoryAnalyzer.Analyze(s_bytes, Points([88, 88.3, 87.8, 96, 96.2]), [], ChangePointOptions.Default);
+
+        misses.Changes.ShouldHaveSingleItem().Point.Index.ShouldBe(4);
+        bytes.Changes.ShouldHaveSingleItem().Point.Index.ShouldBe(3);
+        bytes.Changes[0].Point.Before.ShouldBe(88);
+    }
+
+    [Fact]
     public void AShortSeries_IsNotJudged_AndTheReportSaysSo()
     {
         HistorySeriesAnalysis analysis = HistoryAnalyzer.Analyze(s_time, Points(Noisy(6, 1_000, 3, 2)), [], ChangePointOptions.Default);
