@@ -314,7 +314,12 @@ internal sealed class AbWorkspace : IDisposable
         return joined.Length == 0 ? "git printed no reason" : Sentences.Unended(joined);
     }
 
-    private static (int ExitCode, string Output, string Error) Git(string directory, TimeSpan timeout, params string[] arguments)
+    /// <summary>
+    /// Runs git in <paramref name="directory"/> (English messages, no prompt, no hook's GIT_DIR) for at most
+    /// <paramref name="timeout"/>: its exit code and both streams. <c>picollo history add</c> reads HEAD through it too.
+    /// </summary>
+    /// <exception cref="AbException">git could not be started, or did not finish in time.</exception>
+    internal static (int ExitCode, string Output, string Error) Git(string directory, TimeSpan timeout, params string[] arguments)
     {
         var start = new ProcessStartInfo("git")
         {
