@@ -34,6 +34,8 @@ switch (command)
         return SimBenchmark.Run(args[1..]);
     case "sim-child":
         return SimBenchmark.RunChild(args);
+    case "history":
+        return HistoryBenchmark.Run(args[1..]);
     case "warmup":
         return WarmupBenchmark.Run(args[1..]);
     case "warmup-first" or "warmup-default":
@@ -57,6 +59,7 @@ switch (command)
         Console.Error.WriteLine("  time-to-verdict [inprocess]   10 default measurements vs BenchmarkDotNet's default job (inprocess: its in-process toolchain, not the default job)");
         Console.Error.WriteLine("  spans [--quick]   an empty span vs the raw reads it is made of, with and without listeners, idle and with the other CPU busy");
         Console.Error.WriteLine("  spans service [pairs] [seconds] [alternating]   the sample service's throughput with spans on and off: process pairs, then processes alternating phases (build samples/TextKit.ObservedService first)");
+        Console.Error.WriteLine("  history [runs] [--postgres <connection string>]   picollo history add of a 100-test run, and a report's series over the runs (default 1,000), SQLite and PostgreSQL (PICOLLO_TEST_POSTGRES)");
         Console.Error.WriteLine("  warmup [processes]   first measurements of fresh processes with a 200 ms budget: final code or not (default 10 per body); default wall times");
         Console.Error.WriteLine("  changepoints [--series 200] [--stationary 1000] [--seed 52]   the history's change-point detector on synthetic series with the benches' noise: recall and precision per step, false alarms (CPU only, under a minute)");
         return 2;

@@ -11,7 +11,7 @@ internal static class HelpMessages
         "Picollo's performance-assertion tests from the command line: what this machine can count (doctor) and the counter names it "
             + "resolves (list), the baselines under a folder (baselines) and accepting received ones (accept), two runs' results "
             + "compared (compare) or one run shown as a page (report), a pull request's perf tests measured against its base (ab), "
-            + "and the first commit that changed a test's performance (bisect). "
+            + "each run's results kept over time (history), and the first commit that changed a test's performance (bisect). "
             + "Exit codes: 0 pass, 1 a regression, 2 nothing could be judged (a usage or input error; the reason is on standard error).";
 
     /// <summary><c>picollo doctor</c> in help: what it shows of this machine, and its exit codes.</summary>

@@ -6,7 +6,7 @@ using Spectre.Console;
 namespace Picollo.Cli.History;
 
 /// <summary>
-/// <c>picollo history add &lt;results folder&gt;</c> (issue 52): one run's result files appended to the results history as
+/// <c>picollo history add &lt;results folder&gt;</c>: one run's result files appended to the results history as
 /// one run, keyed by this machine's key and the commit measured. Bad input (no folder, nothing in it, nothing readable, a
 /// store that cannot be used) is exit code 2 with nothing written; unreadable files beside readable ones are named and skipped.
 /// </summary>

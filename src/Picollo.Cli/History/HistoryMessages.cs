@@ -4,7 +4,7 @@ using Picollo.Text;
 namespace Picollo.Cli.History;
 
 /// <summary>
-/// What <c>picollo history</c> tells the user about its store and the runs it adds (issue 52): why a store cannot be used
+/// What <c>picollo history</c> tells the user about its store and the runs it adds: why a store cannot be used
 /// and how to fix it, what was added or pruned, and what was skipped. Each method is one situation, taking the facts it
 /// states; the golden file <c>HistoryMessages.approved.md</c> shows every one. A store's name never holds a password.
 /// </summary>

@@ -4,7 +4,7 @@ using Spectre.Console;
 namespace Picollo.Cli.History;
 
 /// <summary>
-/// <c>picollo history prune --keep-histograms &lt;days&gt;</c> (issue 52, retention): the histograms of runs older than
+/// <c>picollo history prune --keep-histograms &lt;days&gt;</c> (retention): the histograms of runs older than
 /// that are dropped, their summaries kept, so a store kept as a CI cache does not grow with every run's histograms.
 /// </summary>
 internal static class HistoryPruneCommand

@@ -1,6 +1,6 @@
 namespace Picollo.Cli.History;
 
-/// <summary>One run appended to the results history (issue 52): where and what was measured, and when it was added.</summary>
+/// <summary>One run appended to the results history: where and what was measured, and when it was added.</summary>
 /// <param name="MachineKey">The machine key the baselines use (<c>MachineFingerprint</c>'s id, as <c>picollo doctor</c> shows it).</param>
 /// <param name="Runtime">The .NET runtime the tool ran on (<c>RuntimeInformation.FrameworkDescription</c>).</param>
 /// <param name="Commit">The commit measured, or <see langword="null"/> outside a git repository.</param>

@@ -4,7 +4,7 @@ using System.Globalization;
 namespace Picollo.Cli.History.Store;
 
 /// <summary>
-/// The store's schema version and its creation and migration (issue 52): <c>picollo_metadata</c> holds an application
+/// The store's schema version and its creation and migration: <c>picollo_metadata</c> holds an application
 /// marker, so a foreign SQLite file or database is recognised, and the schema version, so a store written by a newer
 /// tool is refused before anything is written. Migration <c>Schema&lt;N&gt;.sql</c> brings version N-1 to N.
 /// </summary>

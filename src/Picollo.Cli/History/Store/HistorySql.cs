@@ -36,19 +36,28 @@ internal static class HistorySql
     /// a prepared insert is bound again row by row. A null is typed (text by default): PostgreSQL must know the type of
     /// <c>@branch IS NULL</c>, and both drivers store it as NULL.
     /// </summary>
-    public static void Bind(DbCommand command, string name, object? value, DbType nullType = DbType.String)
+    public static void Bind(DbCommand command, string name, object? value, DbType nullType = DbType.String) =>
+        Bind(command.Parameters, command.CreateParameter, name, value, nullType);
+
+    /// <summary>
+    /// Sets parameter <paramref name="name"/> of one command of a batch, as <see cref="Bind(DbCommand, string, object?, DbType)"/> does.
+    /// </summary>
+    public static void Bind(DbBatchCommand command, string name, object? value) =>
+        Bind(command.Parameters, command.CreateParameter, name, value, DbType.String);
+
+    private static void Bind(DbParameterCollection parameters, Func<DbParameter> create, string name, object? value, DbType nullType)
     {
         string parameterName = "@" + name;
         DbParameter parameter;
-        if (command.Parameters.Contains(parameterName))
+        if (parameters.Contains(parameterName))
         {
-            parameter = command.Parameters[parameterName];
+            parameter = parameters[parameterName];
         }
         else
         {
-            parameter = command.CreateParameter();
+            parameter = create();
             parameter.ParameterName = parameterName;
-            command.Parameters.Add(parameter);
+            parameters.Add(parameter);
         }
 
         parameter.Value = value ?? DBNull.Value;

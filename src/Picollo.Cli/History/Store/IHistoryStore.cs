@@ -1,7 +1,7 @@
 namespace Picollo.Cli.History.Store;
 
 /// <summary>
-/// The results history (issue 52): runs appended one transaction each, read back as series per machine key, test and
+/// The results history: runs appended one transaction each, read back as series per machine key, test and
 /// counter. An SQLite file or a PostgreSQL server behind the same schema, created and migrated when opened
 /// (<see cref="HistoryStores.Open"/>); several processes may append at once and lose nothing.
 /// </summary>

@@ -7,7 +7,7 @@ using Npgsql;
 namespace Picollo.Cli.History.Store;
 
 /// <summary>
-/// The shared store: one PostgreSQL server every runner appends to (issue 52), named by a connection string
+/// The shared store: one PostgreSQL server every runner appends to, named by a connection string
 /// (<c>Host=…;Username=…;Password=…;Database=…</c>) or a <c>postgres://</c> URI. One transaction per run; the schema is
 /// created and migrated under a transaction-scoped advisory lock, so jobs opening a new database at once create it once.
 /// </summary>

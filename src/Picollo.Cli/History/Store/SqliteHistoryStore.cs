@@ -5,7 +5,7 @@ using Microsoft.Data.Sqlite;
 namespace Picollo.Cli.History.Store;
 
 /// <summary>
-/// The embedded store: one SQLite file, kept by CI as a cache or artifact (issue 52). Write-ahead logging lets readers
+/// The embedded store: one SQLite file, kept by CI as a cache or artifact. Write-ahead logging lets readers
 /// read while a run is appended; every write transaction begins IMMEDIATE, taking the file's write lock at its start, and
 /// waits for another process's lock up to the busy timeout, so two processes appending at once both land, one after the other.
 /// </summary>
