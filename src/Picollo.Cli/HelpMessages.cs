@@ -78,6 +78,11 @@ internal static class HelpMessages
         "For a nightly or post-merge job: exit 1 when a change point that made a test slower or costlier, not acknowledged, lies "
             + "among a series' newest runs; 0 when none does; 2 when nothing could be judged.";
 
+    /// <summary><c>picollo history check --bisect</c> in help.</summary>
+    public static string HistoryBisectOption() =>
+        "On a failed check, run picollo bisect on the newest alerting change, between the commits of the runs around it "
+            + "(in this git repository, with the whole history fetched).";
+
     /// <summary><c>picollo history acknowledge</c> in help.</summary>
     public static string HistoryAcknowledge() =>
         "Marks the change at a commit intended, with a note: it stops alerting, and the runs from it on are the new normal.";

@@ -22,7 +22,15 @@ internal static class HistoryCheckCommand
     /// <param name="Test">A test name or pattern, or <see langword="null"/> for every test.</param>
     /// <param name="Branch">Only this branch's runs, or <see langword="null"/> for all.</param>
     /// <param name="Newest">How many newest runs of each series to check.</param>
-    public sealed record Request(string? Store, string? Test, string? Branch, int Newest);
+    /// <param name="Bisect">
+    /// On a failed check, bisect the newest alerting change between its two runs' commits (<c>--bisect</c>), with this
+    /// project (<c>--project</c>, null for every perf-test project); <see langword="null"/>: no bisect.
+    /// </param>
+    public sealed record Request(string? Store, string? Test, string? Branch, int Newest, BisectRequest? Bisect = null);
+
+    /// <summary>What <c>--bisect</c> asks: the project whose test is measured.</summary>
+    /// <param name="Project">The perf-test project, or <see langword="null"/> for every one.</param>
+    public sealed record BisectRequest(string? Project);
 
     /// <summary>Checks, prints the alerting rows (markdown) and returns the exit code.</summary>
     public static int Run(IAnsiConsole console, IAnsiConsole errors, Request request)
@@ -57,6 +65,28 @@ internal static class HistoryCheckCommand
         console.Profile.Out.Writer.Write(HistoryMarkdown.Write(alerting, store));
         console.Profile.Out.Writer.WriteLine();
         console.Profile.Out.Writer.WriteLine(HistoryReportMessages.CheckFailed(alerting.Sum(static a => a.Changes.Count), request.Newest));
+        if (request.Bisect is { } bisect)
+            Bisect(console, errors, alerting, bisect);
         return ExitCodes.Regression;
+    }
+
+    // The newest alerting change, bisected between the commits of the runs on each side of it (issue 52: the check can
+    // start picollo bisect on a change point). The check's exit code stays 1: bisect says where, not whether.
+    private static void Bisect(IAnsiConsole console, IAnsiConsole errors, List<HistorySeriesAnalysis> alerting, BisectRequest request)
+    {
+        (HistorySeriesAnalysis series, HistoryChange change) = alerting
+            .SelectMany(static a => a.Changes.Select(c => (Series: a, Change: c)))
+            .MaxBy(static c => c.Change.First.TimeUtc);
+        if (change.Last.Commit is not { } good || change.First.Commit is not { } bad)
+        {
+            errors.Profile.Out.Writer.WriteLine(HistoryReportMessages.CannotBisectWithoutCommits(series.Key.Test));
+            return;
+        }
+
+        // A theory's case is named Method(arguments) in the history; the test filter names the method.
+        string test = series.Key.Test.Split('(')[0];
+        errors.Profile.Out.Writer.WriteLine(HistoryReportMessages.Bisecting(test, series.Key.Counter, good, bad));
+        Picollo.Cli.Bisect.BisectCommand.Run(console, errors, new Picollo.Cli.Bisect.BisectCommand.Request(
+            good, bad, test, request.Project, new Ab.AbOptions { TimeBudget = TimeSpan.FromMinutes(60) }));
     }
 }

@@ -82,9 +82,15 @@ internal static class HistoryCommands
             Description = "How many of each series' newest runs a change point must fall among to fail the check.",
             DefaultValueFactory = _ => HistoryCheckCommand.DefaultNewest,
         };
-        var check = new Command("check", HelpMessages.HistoryCheck()) { store, test, branch, newest };
+        var bisect = new Option<bool>("--bisect")
+        {
+            Description = HelpMessages.HistoryBisectOption(),
+        };
+        var project = new Option<string?>("--project") { Description = "With --bisect: " + HelpMessages.AbProjectOption() };
+        var check = new Command("check", HelpMessages.HistoryCheck()) { store, test, branch, newest, bisect, project };
         check.SetAction(result => HistoryCheckCommand.Run(console, errors, new HistoryCheckCommand.Request(
-            result.GetValue(store), result.GetValue(test), result.GetValue(branch), result.GetValue(newest))));
+            result.GetValue(store), result.GetValue(test), result.GetValue(branch), result.GetValue(newest),
+            result.GetValue(bisect) ? new HistoryCheckCommand.BisectRequest(result.GetValue(project)) : null)));
         return check;
     }
 

@@ -40,6 +40,7 @@ public sealed class HelpMessagesTests
         Case(text, nameof(HelpMessages.HistoryReport), HelpMessages.HistoryReport());
         Case(text, nameof(HelpMessages.HistoryCheck), HelpMessages.HistoryCheck());
         Case(text, nameof(HelpMessages.HistoryAcknowledge), HelpMessages.HistoryAcknowledge());
+        Case(text, nameof(HelpMessages.HistoryBisectOption), HelpMessages.HistoryBisectOption());
 
         Approvals.Verify(text.ToString(), "HelpMessages");
     }

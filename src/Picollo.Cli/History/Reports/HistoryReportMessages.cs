@@ -64,6 +64,16 @@ internal static class HistoryReportMessages
         + "picollo history acknowledge --test <test> --counter <counter> --commit <commit> --note \"why\". "
         + "To find the commit between two runs, picollo bisect --good <the run before's commit> --bad <the commit> --test <test>.";
 
+    /// <summary><c>history check --bisect</c> starts picollo bisect on the newest alerting change.</summary>
+    public static string Bisecting(string test, string counter, string good, string bad) =>
+        $"picollo history check: bisecting {test}'s {counter} change between {HistoryText.Commit(good)} (the run before it) "
+        + $"and {HistoryText.Commit(bad)} (the first run with it), as picollo bisect --good {good} --bad {bad} --test {test} does.";
+
+    /// <summary><c>history check --bisect</c> cannot: a run on either side of the change recorded no commit.</summary>
+    public static string CannotBisectWithoutCommits(string test) =>
+        $"picollo history check: cannot bisect {test}'s change: a run on either side of it recorded no commit "
+        + "(picollo history add ran outside a git repository and without --commit).";
+
     /// <summary><c>history check --newest</c> below 1.</summary>
     public static string NewestNotPositive(int newest) =>
         $"picollo history check: --newest must be 1 or more, not {newest}: it counts each series' newest runs a change must lie among.";

@@ -35,6 +35,9 @@ public sealed class HistoryReportMessagesTests
         Case(text, "CheckPassed: some series too short yet", HistoryReportMessages.CheckPassed(12, 10, 2));
         Case(text, "CannotJudge: no runs", HistoryReportMessages.CannotJudge(0, Store));
         Case(text, "CannotJudge: every series too short", HistoryReportMessages.CannotJudge(3, Store));
+        Case(text, nameof(HistoryReportMessages.Bisecting), HistoryReportMessages.Bisecting(
+            "ParserPerf.Parse", "tsc", "c0ffee9aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "c0ffeeaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"));
+        Case(text, nameof(HistoryReportMessages.CannotBisectWithoutCommits), HistoryReportMessages.CannotBisectWithoutCommits("ParserPerf.Parse"));
         Case(text, nameof(HistoryReportMessages.NewestNotPositive), HistoryReportMessages.NewestNotPositive(0));
         Case(text, nameof(HistoryReportMessages.PageWritten), HistoryReportMessages.PageWritten("/home/ci/history.html", 14));
         Case(text, nameof(HistoryReportMessages.NotACommit), HistoryReportMessages.NotACommit("HEAD~3"));

@@ -85,6 +85,22 @@ public sealed class PicolloHistoryReportTests : IDisposable
         five.StandardError.ShouldContain("has enough runs to judge yet");
     }
 
+    [Fact]
+    public void CheckWithBisect_StartsPicolloBisect_BetweenTheRunsAroundTheNewestChange()
+    {
+        // The runs' commits are in no repository here: bisect is started and refuses them before any build, which shows the
+        // refs it was given; a real bisect is tested in PicolloBisectTests.
+        string file = _dir.Combine("history.db");
+        Fill(file);
+
+        PicolloTool.Run check = Tool("history", "check", "--store", file, "--test", "Parser.Parse", "--bisect");
+
+        check.ExitCode.ShouldBe(1, "the check failed; bisect says where, not whether: " + check.Output);
+        check.StandardError.ShouldContain(
+            $"bisecting Parser.Parse's allocated-bytes change between {Commit(13)[..7]} (the run before it) and {Commit(14)[..7]}");
+        check.StandardError.ShouldContain("picollo bisect: ");
+    }
+
     [Theory]
     [InlineData("--commit", "xyz", "'xyz' is not a commit")]
     [InlineData("--test", "Nope.Never", "no test named 'Nope.Never' has runs in")]
