@@ -76,7 +76,7 @@ public sealed class PicolloToolTests : IDisposable
         string[] lines = run.StandardOutput.Split('\n');
         string description = lines[Array.IndexOf(lines, "Description:") + 1];
         string[] commands = [.. lines.SkipWhile(static l => l != "Commands:").Skip(1).TakeWhile(static l => l.Length > 0).Select(static l => l.Trim().Split(' ')[0])];
-        commands.ShouldBe(["doctor", "list", "baselines", "accept", "compare", "report", "ab", "history"]);
+        commands.ShouldBe(["doctor", "list", "baselines", "accept", "compare", "report", "ab", "history", "bisect"]);
         foreach (string command in commands)
             description.ShouldContain($"({command}", customMessage: $"the tool's description says what {command} is for");
 

@@ -16,11 +16,17 @@ internal static class HistoryTrendPlot
     private const string PointColor = "#1f77b4", RegressionColor = "#b91c1c", ImprovementColor = "#15803d", IntendedColor = "#6e7781";
     private static readonly XNamespace s_svg = "http://www.w3.org/2000/svg";
 
+    // The most points a trend draws, about one per two pixels of the plot: a series of 1,000 runs drawn point by point made
+    // a page of 1,000 such series 131 MB. A longer one is drawn as medians of consecutive runs; each run keeps its own
+    // point and title only in a series of at most CircledRuns.
+    private const int MaxPoints = 240, CircledRuns = 120;
+
     /// <summary>The series as an <c>&lt;svg&gt;</c> element's text, to inline in a page.</summary>
     public static string ToSvg(HistorySeriesAnalysis series)
     {
         IReadOnlyList<HistoryPoint> points = series.Points;
-        double min = points.Min(static p => p.Value), max = points.Max(static p => p.Value);
+        List<(double Index, double Value)> drawn = Drawn(points);
+        double min = drawn.Min(static p => p.Value), max = drawn.Max(static p => p.Value);
         double pad = Math.Max((max - min) * 0.1, Math.Abs(max) * 0.01 + double.Epsilon);
         double low = min - pad, high = max + pad;
         double plotWidth = Width - Left - Right, plotHeight = Height - Top - Bottom;
@@ -47,8 +53,15 @@ internal static class HistoryTrendPlot
             svg.Add(ChangeMark(change, X(change.Point.Index - 0.5), plotHeight));
         svg.Add(new XElement(
             s_svg + "polyline", new XAttribute("fill", "none"), new XAttribute("stroke", PointColor), new XAttribute("stroke-width", "1.5"),
-            new XAttribute("points", string.Join(' ', points.Select((p, i) => $"{F(X(i))},{F(Y(p.Value))}")))));
-        for (int i = 0; i < points.Count; i++)
+            new XAttribute("points", string.Join(' ', drawn.Select(p => $"{F(X(p.Index))},{F(Y(p.Value))}")))));
+        if (drawn.Count < points.Count)
+        {
+            double size = Math.Ceiling((double)points.Count / MaxPoints);
+            string caption = string.Create(CultureInfo.InvariantCulture, $"{points.Count:N0} runs, drawn as medians of {size:0}");
+            svg.Add(Text(Left + (plotWidth / 2), Height - 10, caption, "middle"));
+        }
+
+        for (int i = 0; i < points.Count && points.Count <= CircledRuns; i++)
         {
             svg.Add(new XElement(
                 s_svg + "circle", Attr("cx", X(i)), Attr("cy", Y(points[i].Value)), Attr("r", 2.5), new XAttribute("fill", PointColor),
@@ -56,6 +69,22 @@ internal static class HistoryTrendPlot
         }
 
         return svg.ToString() + "\n";
+    }
+
+    // Every run, or medians of consecutive runs at their middle index when there are more than MaxPoints.
+    private static List<(double Index, double Value)> Drawn(IReadOnlyList<HistoryPoint> points)
+    {
+        if (points.Count <= MaxPoints)
+            return [.. points.Select(static (p, i) => ((double)i, p.Value))];
+        int size = (int)Math.Ceiling((double)points.Count / MaxPoints);
+        var drawn = new List<(double, double)>();
+        for (int start = 0; start < points.Count; start += size)
+        {
+            double[] bucket = [.. points.Skip(start).Take(size).Select(static p => p.Value).Order()];
+            drawn.Add((start + ((bucket.Length - 1) / 2.0), bucket[bucket.Length / 2]));
+        }
+
+        return drawn;
     }
 
     // A dashed line between the change's two runs, its label at the top: red a regression, green an improvement, grey intended.

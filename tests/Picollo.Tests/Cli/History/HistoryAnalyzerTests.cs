@@ -138,6 +138,21 @@ public sealed class HistoryAnalyzerTests
         mark.Value.ShouldBe($"{analysis.Changes[0].First.Commit![..7]} {HistoryText.Magnitude(analysis.Changes[0].Point.Magnitude)}");
     }
 
+    [Fact]
+    public void ALongTrend_IsDrawnAsMediansOfConsecutiveRuns_WithItsChangeStillMarked()
+    {
+        // 1,000 runs drawn point by point made a page of 1,000 series 131 MB.
+        HistorySeriesAnalysis analysis = HistoryAnalyzer.Analyze(s_time, Points(Noisy(1_000, 1_000, 700, 1.2)), [], ChangePointOptions.Default);
+
+        XElement svg = XElement.Parse(HistoryTrendPlot.ToSvg(analysis));
+
+        XNamespace ns = "http://www.w3.org/2000/svg";
+        svg.Descendants(ns + "circle").ShouldBeEmpty();
+        svg.Descendants(ns + "polyline").Single().Attribute("points")!.Value.Split(' ').Length.ShouldBe(200, "medians of 5 runs");
+        svg.Descendants(ns + "text").ShouldContain(static t => t.Value == "1,000 runs, drawn as medians of 5");
+        svg.Descendants(ns + "g").ShouldHaveSingleItem().Value.ShouldStartWith(analysis.Changes.ShouldHaveSingleItem().First.Commit![..7]);
+    }
+
     [Theory]
     [InlineData("0123456789abcdef0123456789abcdef01234567", "0123456", true)]
     [InlineData("0123456789abcdef0123456789abcdef01234567", "0123456789ABCDEF", true)]
