@@ -51,22 +51,25 @@ public sealed class JudgementPolicyTests
     [Fact]
     public void TwoPoliciesThatDifferOnlyInCores_AllowTheSameLoadDifferently()
     {
-        // Busy on this machine (MachineLoad decides that on the machine's own count): every core the measured thread does
-        // not use, fully. On a policy of others + 1 cores that is all of them (+15 %); on one twice as large, half (+7.5 %).
-        int others = Math.Max(1, Environment.ProcessorCount - 1);
+        // Three other cores busy, as a record says (the record is data; this machine's own count plays no part). On a policy
+        // of 4 cores that is every core the measured thread does not use (+15 %); on one of 5, three quarters, the least
+        // that is busy (+11.25 %); on one of 25, too little to call the machine busy: the policy's count decides.
+        const int others = 3;
         BaselineRecord recorded = Record(TscCounter(FloorRun(seed: 1)));
         BaselineRecord busy = Record(TscCounter(FloorRun(seed: 2))) with { OtherProcessesCores = others };
         BaselineCounter reference = recorded.Find("tsc")!;
         JudgementPolicy few = JudgementPolicy.Default with { Cores = others + 1 };
-        JudgementPolicy many = few with { Cores = (2 * others) + 1 };
+        JudgementPolicy many = few with { Cores = others + 2 };
 
         TimeAllowance onFew = TimeAllowance.For(reference, recorded, busy, few);
         TimeAllowance onMany = TimeAllowance.For(reference, recorded, busy, many);
 
         onFew.High.ShouldBe(Math.Log(1 + few.BusyShare), 1e-12);
-        onMany.High.ShouldBe(Math.Log(1 + (many.BusyShare / 2)), 1e-12);
+        onMany.High.ShouldBe(Math.Log(1 + (many.BusyShare * 0.75)), 1e-12);
         onFew.Describe().ShouldContain($"of {few.Cores} cores");
         onMany.Describe().ShouldContain($"of {many.Cores} cores");
+        TimeAllowance onMost = TimeAllowance.For(reference, recorded, busy, few with { Cores = 25 });
+        onMost.High.ShouldBe(0, "not busy on a machine of that many cores");
 
         // And through a verdict policy, as every caller reaches it.
         var file = new BaselineFile([new BaselineEntry(Epyc, recorded)]);

@@ -51,7 +51,7 @@ internal sealed class LevelRecording(Judgement j)
     public static BaselineRecord? Fastest(IReadOnlyList<BaselineRecord> records, BaselineRecord current, VerdictPolicy policy)
     {
         string[] time = [.. TimeSpread.TimeCounters(current, policy)];
-        BaselineRecord[] quiet = [.. records.Where(static r => !MachineLoad.IsBusy(r.OtherProcessesCores))];
+        BaselineRecord[] quiet = [.. records.Where(r => !MachineLoad.IsBusy(r.OtherProcessesCores, policy.Judgement.Cores))];
         return (quiet.Length > 0 ? quiet : records).MinBy(r => TimeSpread.Score(r, time, policy));
     }
 
@@ -75,7 +75,7 @@ internal sealed class LevelRecording(Judgement j)
             // The busiest reading decides the notice's advice; one that could not be read (NaN compares false) leaves it.
             if (double.IsNaN(busiest) || record.OtherProcessesCores > busiest)
                 busiest = record.OtherProcessesCores;
-            if (memory.SlowerThanFastest(record) <= j.Policy.Judgement.SlowLevel && !MachineLoad.IsBusy(record.OtherProcessesCores))
+            if (memory.SlowerThanFastest(record) <= j.Policy.Judgement.SlowLevel && !MachineLoad.IsBusy(record.OtherProcessesCores, j.Policy.Judgement.Cores))
             {
                 if (KeepsSlowerBranchyState(memory, record, attempt + 2))
                     return false;

@@ -247,13 +247,13 @@ internal sealed record TimeAllowance(
         public void AddOtherProcesses(BaselineRecord recorded, BaselineRecord current)
         {
             double others = current.OtherProcessesCores;
-            if (!MachineLoad.IsBusy(others))
+            if (!MachineLoad.IsBusy(others, judgement.Cores))
                 return;
 
             // Other processes' memory and cache traffic and the host's scheduling of the vCPUs may slow unchanged code; the
             // bound grows with their load (JudgementPolicy.BusyShare says what was measured).
             _changed = true;
-            if (MachineLoad.IsBusy(recorded.OtherProcessesCores))
+            if (MachineLoad.IsBusy(recorded.OtherProcessesCores, judgement.Cores))
             {
                 // Recorded beside them too: the recorded floor already holds their usual effect, so what is left is how much
                 // it varies and any load beyond the recording's (BusyBoundAsRecorded).

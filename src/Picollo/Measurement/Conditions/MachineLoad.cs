@@ -149,7 +149,13 @@ internal readonly record struct MachineLoad(
     /// thread does not use (on 2 cores, 0.75 of a core). A user's perf test that ran while `dotnet test` ran another test project beside it
     /// (1.18 of 2 cores) read +46 % on unchanged code, task-clock too, in both measurements.
     /// </summary>
-    public static bool IsBusy(double otherCores) => otherCores >= BusyOtherCores * Math.Max(1, Environment.ProcessorCount - 1);
+    public static bool IsBusy(double otherCores) => IsBusy(otherCores, Environment.ProcessorCount);
+
+    /// <summary>
+    /// <see cref="IsBusy(double)"/> on a machine of <paramref name="cores"/> cores: the verdict rules pass the policy's core
+    /// count (<c>JudgementPolicy.Cores</c>), so a table of evidence is judged the same on any machine.
+    /// </summary>
+    public static bool IsBusy(double otherCores, int cores) => otherCores >= BusyOtherCores * Math.Max(1, cores - 1);
 
     /// <summary>The line the report shows, and whether the machine was busy.</summary>
     /// <param name="before">Read before the test measured.</param>
