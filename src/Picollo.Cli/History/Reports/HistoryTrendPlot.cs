@@ -102,7 +102,7 @@ internal static class HistoryTrendPlot
     private static string RunLabel(HistoryPoint point) =>
         $"{HistoryText.Commit(point.Commit)} {point.TimeUtc.ToString("yyyy-MM-dd", CultureInfo.InvariantCulture)}";
 
-    
+
 
     private static XElement Rect(double x, double y, double width, double height) =>
         new(s_svg + "rect", Attr("x", x), Attr("y", y), Attr("width", width), Attr("height", height),

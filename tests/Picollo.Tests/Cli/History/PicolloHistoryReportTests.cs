@@ -112,7 +112,10 @@ public sealed class PicolloHistoryReportTests : IDisposable
         Fill(file);
         var arguments = new Dictionary<string, string>
         {
-            ["--test"] = "Parser.Parse", ["--counter"] = "tsc", ["--commit"] = Commit(10), ["--note"] = "why",
+            ["--test"] = "Parser.Parse",
+            ["--counter"] = "tsc",
+            ["--commit"] = Commit(10),
+            ["--note"] = "why",
         };
         arguments[option] = value;
 
