@@ -5,7 +5,7 @@ namespace Picollo.Cli.Ab;
 
 /// <summary>
 /// Student's t: quantiles, for the interval of a mean over a few process pairs (picollo ab), and two-sided p-values, for
-/// the test between two segments of a results history (issue 52, the change-point detector).
+/// the test between two segments of a results history (the change-point detector).
 /// </summary>
 internal static class StudentT
 {

@@ -4,7 +4,7 @@ using Spectre.Console;
 namespace Picollo.Cli.Bisect;
 
 /// <summary>
-/// <c>picollo bisect</c> (issue 52; docs/VERDICTS.md, "Which commit: picollo bisect"): measures the bad commit against the
+/// <c>picollo bisect</c> (docs/VERDICTS.md, "Which commit: picollo bisect"): measures the bad commit against the
 /// good one as <c>picollo ab</c> does, takes the change it shows, and binary-searches the commits between them for the first
 /// that shows it, each step built in a worktree of its own and measured in lock-step against the good build. Exit code 0
 /// with the first bad commit, 2 when it could not decide (or could not run). The user's working tree, index, HEAD and

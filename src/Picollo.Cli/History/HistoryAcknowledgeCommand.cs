@@ -6,8 +6,8 @@ namespace Picollo.Cli.History;
 
 /// <summary>
 /// <c>picollo history acknowledge --test NAME --counter NAME --commit SHA --note TEXT [--machine KEY]</c>: marks the change
-/// at a commit intended, so it stops alerting and the runs from that commit on are the new normal (issue 52,
-/// "Acknowledging"). Every machine's series of that test and counter is marked unless <c>--machine</c> names one.
+/// at a commit intended, so it stops alerting and the runs from that commit on are the new normal (docs/HISTORY.md,
+/// "Acknowledging a change"). Every machine's series of that test and counter is marked unless <c>--machine</c> names one.
 /// </summary>
 internal static class HistoryAcknowledgeCommand
 {

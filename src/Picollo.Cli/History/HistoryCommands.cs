@@ -3,7 +3,7 @@ using Spectre.Console;
 
 namespace Picollo.Cli.History;
 
-/// <summary><c>picollo history</c>: results over time, per machine, test and counter (issue 52, docs/HISTORY.md).</summary>
+/// <summary><c>picollo history</c>: results over time, per machine, test and counter (docs/HISTORY.md).</summary>
 internal static class HistoryCommands
 {
     /// <summary>The <c>history</c> command and its subcommands.</summary>

@@ -1,7 +1,7 @@
 namespace Picollo.Cli.History.ChangePoints;
 
 /// <summary>
-/// A change point of a results history (issue 52): the series moves to a new level at <paramref name="Index"/>.
+/// A change point of a results history: the series moves to a new level at <paramref name="Index"/>.
 /// </summary>
 /// <param name="Index">The first point of the new segment (the first run at the new level).</param>
 /// <param name="Before">The central value of the segment before: its median (an exact series: the value before).</param>

@@ -1,7 +1,7 @@
 namespace Picollo.Cli.History.ChangePoints;
 
 /// <summary>
-/// Finds where a results history changes level (issue 52, docs/ARCHITECTURE.md "Results history"): E-Divisive means
+/// Finds where a results history changes level (docs/HISTORY.md, "Change points"): E-Divisive means
 /// (Matteson and James 2014) as Apache Otava (Hunter, Fleming et al. 2023) and MongoDB's CI (Daly et al. 2020) apply it to
 /// performance histories. A first pass searches overlapping windows by recursive bisection on the energy statistic, each
 /// split kept when Student's t between its two sides passes a loose level; the merge pass then tests every candidate

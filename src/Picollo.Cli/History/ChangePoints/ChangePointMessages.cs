@@ -3,7 +3,7 @@ using System.Globalization;
 namespace Picollo.Cli.History.ChangePoints;
 
 /// <summary>
-/// What the change-point detector says about input it cannot read (issue 52, "Bad input"): each method is one situation,
+/// What the change-point detector says about input it cannot read: each method is one situation,
 /// taking the facts it states; the golden file <c>ChangePointMessages.approved.md</c> shows every one.
 /// </summary>
 internal static class ChangePointMessages

@@ -1,7 +1,7 @@
 namespace Picollo.Cli.History.ChangePoints;
 
 /// <summary>
-/// The change-point detector's settings (issue 52): how long a segment must be, how sure the test must be, how large a
+/// The change-point detector's settings: how long a segment must be, how sure the test must be, how large a
 /// change must be to be worth a person's time, and how many runs one window of the search holds.
 /// </summary>
 internal sealed record ChangePointOptions

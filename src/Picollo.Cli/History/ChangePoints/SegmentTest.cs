@@ -3,7 +3,7 @@ using Picollo.Cli.Ab;
 namespace Picollo.Cli.History.ChangePoints;
 
 /// <summary>
-/// The significance test between two adjacent segments of a series, and their central values (issue 52). Student's t,
+/// The significance test between two adjacent segments of a series, and their central values. Student's t,
 /// as Apache Otava (Hunter) tests a split instead of Matteson and James' permutation test: the same answer on every run, in
 /// O(n log n) instead of hundreds of re-searches, and right for segments of a few points.
 /// </summary>

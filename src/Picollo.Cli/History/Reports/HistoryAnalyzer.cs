@@ -7,8 +7,8 @@ namespace Picollo.Cli.History.Reports;
 
 /// <summary>
 /// Finds the change points of every series in a store. An acknowledged change splits its series: the runs after it are
-/// the new normal, judged on their own, and the runs before it are never compared with them again (issue 52,
-/// "Acknowledging"; docs/HISTORY.md).
+/// the new normal, judged on their own, and the runs before it are never compared with them again (docs/HISTORY.md,
+/// "Acknowledging a change").
 /// </summary>
 internal static class HistoryAnalyzer
 {

@@ -75,7 +75,8 @@ internal sealed class LevelRecording(Judgement j)
             // The busiest reading decides the notice's advice; one that could not be read (NaN compares false) leaves it.
             if (double.IsNaN(busiest) || record.OtherProcessesCores > busiest)
                 busiest = record.OtherProcessesCores;
-            if (memory.SlowerThanFastest(record) <= j.Policy.Judgement.SlowLevel && !MachineLoad.IsBusy(record.OtherProcessesCores, j.Policy.Judgement.Cores))
+            bool busy = MachineLoad.IsBusy(record.OtherProcessesCores, j.Policy.Judgement.Cores);
+            if (memory.SlowerThanFastest(record) <= j.Policy.Judgement.SlowLevel && !busy)
             {
                 if (KeepsSlowerBranchyState(memory, record, attempt + 2))
                     return false;

@@ -395,7 +395,8 @@ internal static class TimeSpread
 
         // Beside a busy machine only when the first process was not: on a machine that stays busy (a CI runner with other
         // jobs) every process is, and leaving them all out would leave the spread unknown.
-        if (MachineLoad.IsBusy(level.OtherProcessesCores, policy.Judgement.Cores) && !MachineLoad.IsBusy(first.OtherProcessesCores, policy.Judgement.Cores))
+        int cores = policy.Judgement.Cores;
+        if (MachineLoad.IsBusy(level.OtherProcessesCores, cores) && !MachineLoad.IsBusy(first.OtherProcessesCores, cores))
             return BaselineMessages.LevelBesideBusyProcesses(level.OtherProcessesCores, policy.Judgement.Cores);
 
         double? branchReference = fastBranch ?? first.BranchSpeed;
