@@ -27,8 +27,11 @@ internal static class HistoryTrendPlot
         IReadOnlyList<HistoryPoint> points = series.Points;
         List<(double Index, double Value)> drawn = Drawn(points);
         double min = drawn.Min(static p => p.Value), max = drawn.Max(static p => p.Value);
-        double pad = Math.Max((max - min) * 0.1, Math.Abs(max) * 0.01 + double.Epsilon);
-        double low = min - pad, high = max + pad;
+        // A flat series (an exact counter, 0 allocations) still gets an axis: ±5 % of its value, ±1 at 0.
+        double pad = max > min ? (max - min) * 0.1 : Math.Max(Math.Abs(max) * 0.05, 1);
+        // Round ticks (290, 300, 310 rather than 288.791, 308.79, …): the axis runs from a multiple of a 1-2-2.5-5 step.
+        double step = NiceStep((max - min + (2 * pad)) / 4);
+        double low = Math.Floor((min - pad) / step) * step, high = Math.Ceiling((max + pad) / step) * step;
         double plotWidth = Width - Left - Right, plotHeight = Height - Top - Bottom;
         double X(double index) => Left + (points.Count == 1 ? plotWidth / 2 : index / (points.Count - 1) * plotWidth);
         double Y(double value) => Top + plotHeight - ((value - low) / (high - low) * plotHeight);
@@ -41,9 +44,9 @@ internal static class HistoryTrendPlot
             new XElement(s_svg + "title", $"{series.Key.Test}: {series.Key.Counter} per run"),
             Text(Width / 2, 18, $"{series.Key.Test}: {series.Key.Counter} ({series.Key.Unit} per operation)", "middle", "bold"),
             Rect(Left, Top, plotWidth, plotHeight));
-        for (int i = 0; i <= 4; i++)
+        for (int i = 0; low + (i * step) <= high + (step / 2); i++)
         {
-            double value = low + ((high - low) * i / 4);
+            double value = low + (i * step);
             svg.Add(Line(Left, Y(value), Left + plotWidth, Y(value), "#eee"));
             svg.Add(Text(Left - 5, Y(value) + 4, HistoryText.Number(value), "end"));
         }
@@ -69,6 +72,19 @@ internal static class HistoryTrendPlot
         }
 
         return svg.ToString() + "\n";
+    }
+
+    // The least of 1, 2, 2.5 and 5 times a power of ten at or above the value.
+    private static double NiceStep(double value)
+    {
+        double power = Math.Pow(10, Math.Floor(Math.Log10(value)));
+        foreach (double factor in (ReadOnlySpan<double>)[1, 2, 2.5, 5])
+        {
+            if (factor * power >= value)
+                return factor * power;
+        }
+
+        return 10 * power;
     }
 
     // Every run, or medians of consecutive runs at their middle index when there are more than MaxPoints.

@@ -134,6 +134,7 @@ public sealed class HistoryAnalyzerTests
 
         XNamespace ns = "http://www.w3.org/2000/svg";
         svg.Descendants(ns + "circle").Count().ShouldBe(30);
+        svg.Descendants(ns + "text").Select(static t => t.Value).ShouldContain("1,100", "the axis ticks are round numbers");
         XElement mark = svg.Descendants(ns + "g").ShouldHaveSingleItem();
         mark.Value.ShouldBe($"{analysis.Changes[0].First.Commit![..7]} {HistoryText.Magnitude(analysis.Changes[0].Point.Magnitude)}");
     }
@@ -151,6 +152,16 @@ public sealed class HistoryAnalyzerTests
         svg.Descendants(ns + "polyline").Single().Attribute("points")!.Value.Split(' ').Length.ShouldBe(200, "medians of 5 runs");
         svg.Descendants(ns + "text").ShouldContain(static t => t.Value == "1,000 runs, drawn as medians of 5");
         svg.Descendants(ns + "g").ShouldHaveSingleItem().Value.ShouldStartWith(analysis.Changes.ShouldHaveSingleItem().First.Commit![..7]);
+    }
+
+    [Fact]
+    public void AFlatSeriesAtZero_StillHasAnAxis()
+    {
+        HistorySeriesAnalysis analysis = HistoryAnalyzer.Analyze(s_bytes, Points([0, 0, 0, 0]), [], ChangePointOptions.Default);
+
+        XElement svg = XElement.Parse(HistoryTrendPlot.ToSvg(analysis));
+
+        svg.Descendants("{http://www.w3.org/2000/svg}text").Select(static t => t.Value).ShouldContain("0");
     }
 
     [Theory]
