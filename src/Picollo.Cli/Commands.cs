@@ -110,11 +110,7 @@ internal static class Commands
             double t = result.GetValue(threshold), c = result.GetValue(confidence);
             double minutes = result.GetValue(budget), seconds = result.GetValue(workerTimeout);
             int least = result.GetValue(minPairs), most = result.GetValue(maxPairs);
-            string? problem = t is <= 0 or >= 100 ? Ab.AbMessages.ThresholdNotAPercentage(t)
-                : c is < 50 or >= 100 ? Ab.AbMessages.ConfidenceNotAPercentage(c)
-                : least < 2 || most < least ? Ab.AbMessages.PairsOutOfRange(least, most)
-                : minutes <= 0 || seconds <= 0 ? Ab.AbMessages.BudgetsNotPositive()
-                : null;
+            string? problem = AbOptionsProblem(t, c, least, most, minutes, seconds);
             if (problem is not null)
             {
                 errors.Profile.Out.Writer.WriteLine("picollo ab: " + problem);
@@ -150,7 +146,8 @@ internal static class Commands
         Option<int> minPairs = Defaulted("--min-pairs", 3, "Process pairs a time measurement gets (default 3; exact counters: 1 a step).");
         Option<int> maxPairs = Defaulted("--max-pairs", 10, "The most process pairs an undecided time measurement gets (default 10).");
         Option<double> budget = Defaulted(
-            "--time-budget", 60.0, "Minutes the whole search may take, builds included; no step starts after it (default 60).");
+            "--time-budget", Bisect.BisectCommand.DefaultTimeBudgetMinutes,
+            "Minutes the whole search may take, builds included; no step starts after it (default 60).");
         var bisect = new Command("bisect", HelpMessages.Bisect())
         {
             good, bad, test, project, threshold, confidence, minPairs, maxPairs, budget,
@@ -159,11 +156,7 @@ internal static class Commands
         {
             double t = result.GetValue(threshold), c = result.GetValue(confidence), minutes = result.GetValue(budget);
             int least = result.GetValue(minPairs), most = result.GetValue(maxPairs);
-            string? problem = t is <= 0 or >= 100 ? Ab.AbMessages.ThresholdNotAPercentage(t)
-                : c is < 50 or >= 100 ? Ab.AbMessages.ConfidenceNotAPercentage(c)
-                : least < 2 || most < least ? Ab.AbMessages.PairsOutOfRange(least, most)
-                : minutes <= 0 ? Ab.AbMessages.BudgetsNotPositive()
-                : null;
+            string? problem = AbOptionsProblem(t, c, least, most, minutes, seconds: 1);
             if (problem is not null)
                 return Bisect.BisectCommand.Fail(errors, problem);
 
@@ -180,6 +173,14 @@ internal static class Commands
         });
         return bisect;
     }
+
+    // What is wrong with the measuring options picollo ab and picollo bisect share (percentages, pairs, budgets), or null.
+    private static string? AbOptionsProblem(double threshold, double confidence, int least, int most, double minutes, double seconds) =>
+        threshold is <= 0 or >= 100 ? Ab.AbMessages.ThresholdNotAPercentage(threshold)
+            : confidence is < 50 or >= 100 ? Ab.AbMessages.ConfidenceNotAPercentage(confidence)
+            : least < 2 || most < least ? Ab.AbMessages.PairsOutOfRange(least, most)
+            : minutes <= 0 || seconds <= 0 ? Ab.AbMessages.BudgetsNotPositive()
+            : null;
 
     // The folder picollo baselines and picollo accept search.
     private static Argument<string?> SearchedFolder() =>

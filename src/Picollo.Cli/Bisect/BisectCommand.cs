@@ -13,6 +13,9 @@ namespace Picollo.Cli.Bisect;
 /// </summary>
 internal static class BisectCommand
 {
+    /// <summary>Minutes the whole search may take by default, builds included (<c>--time-budget</c>).</summary>
+    internal const double DefaultTimeBudgetMinutes = 60;
+
     /// <summary>What the command line asked for.</summary>
     /// <param name="Good">The good ref: a commit before the change.</param>
     /// <param name="Bad">The bad ref: a commit that has it.</param>

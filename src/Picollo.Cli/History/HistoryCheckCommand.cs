@@ -87,6 +87,7 @@ internal static class HistoryCheckCommand
         string test = series.Key.Test.Split('(')[0];
         errors.Profile.Out.Writer.WriteLine(HistoryReportMessages.Bisecting(test, series.Key.Counter, good, bad));
         Picollo.Cli.Bisect.BisectCommand.Run(console, errors, new Picollo.Cli.Bisect.BisectCommand.Request(
-            good, bad, test, request.Project, new Ab.AbOptions { TimeBudget = TimeSpan.FromMinutes(60) }));
+            good, bad, test, request.Project,
+            new Ab.AbOptions { TimeBudget = TimeSpan.FromMinutes(Picollo.Cli.Bisect.BisectCommand.DefaultTimeBudgetMinutes) }));
     }
 }
