@@ -52,6 +52,23 @@ public sealed class BaselineStoreTests : IDisposable
         BaselineStore.Read(ReceivedPath)!.Find(Epyc.Id).ShouldNotBeNull();
     }
 
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void APlan_WritesNothingUntilWritten_AndItsPreviewIsTheWrittenResult(bool update)
+    {
+        BaselineStore store = Store(update);
+        BaselineCheckPlan plan = store.Plan(BaselinePath, Epyc, Record(TaskClock(Constant(100))));
+        BaselineCheckResult preview = store.Preview(plan);
+
+        Directory.GetFiles(_dir.Path).ShouldBeEmpty("deciding writes nothing");
+        BaselineCheckResult written = store.Write(plan);
+        written.Outcome.ShouldBe(preview.Outcome);
+        written.ReceivedPath.ShouldBe(preview.ReceivedPath);
+        written.Verdicts.ShouldBe(preview.Verdicts);
+        File.Exists(update ? BaselinePath : ReceivedPath).ShouldBeTrue();
+    }
+
     [Fact]
     public void MissingBaselineInCi_FailsWhenConfigured()
     {

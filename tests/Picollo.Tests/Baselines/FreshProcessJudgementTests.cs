@@ -229,6 +229,25 @@ public sealed class FreshProcessJudgementTests
     }
 
     [Fact]
+    public void AJudgementThatMeasuresAgain_WritesTheReceivedFileOnce_AtItsEnd_WithTheMeasurementItJudged()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        Runs(1.0).ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        // +50 % here, then +40 % confirming it; fresh processes are asked while nothing of this judgement is written yet.
+        var fresh = new ScriptedProcesses([1.5, 1.5], [1.52, 1.5], [1.49, 1.6]);
+        Should.Throw<PerfAssertionException>(() =>
+            Runs(1.5, 1.4).ShouldNotRegress(options: Options(temp, fresh), callerFilePath: temp.Combine("T.cs"), testMethod: "M"));
+
+        fresh.FilesWhenAsked.Count.ShouldBe(3);
+        fresh.FilesWhenAsked.ShouldAllBe(static files => files.SequenceEqual(new[] { "T.M.perf.json" }));
+        BaselineCounter received = BaselineStore.Read(temp.Combine("T.M.received.perf.json"))!.Entries.Single().Record.Find("tsc")!;
+        BaselineCounter recorded = RecordedTsc(temp);
+        (received.PerOperation.P10 / recorded.PerOperation.P10).ShouldBe(1.4, 0.01, "the received entry is the measurement judged last, the confirming one");
+    }
+
+    [Fact]
     public void AFreshProcessThatPassesOnlyWithinItsOwnWiderAllowance_DoesNotUnconfirm()
     {
         using var temp = new TempDirectory();
@@ -650,9 +669,13 @@ public sealed class FreshProcessJudgementTests
         /// <summary>The branchy reference's speed (ns) of the processes (by index) that measured it.</summary>
         public Dictionary<int, double> Branch { get; } = [];
 
+        /// <summary>The files beside the baseline when each process was asked: what the judgement had written by then.</summary>
+        public List<string[]> FilesWhenAsked { get; } = [];
+
         public FreshProcessMeasurement Measure(string baselinePath, int measurements, CancellationToken cancellation)
         {
             Asked.Add(baselinePath);
+            FilesWhenAsked.Add([.. Directory.GetFiles(Path.GetDirectoryName(baselinePath)!, "*.perf.json").Select(Path.GetFileName).Order(StringComparer.Ordinal)!]);
             int index = Started++;
             double[]? scales = index < processes.Length ? processes[index] : processes[^1];
             if (scales is null)

@@ -64,6 +64,26 @@ public sealed class MachineSpeedMemoryTests
 
         MachineSpeedMemory memory = MachineSpeedMemory.Load(Epyc.Id, name => name == MachineSpeedMemory.FolderVariable ? file : null);
         Should.NotThrow(() => memory.Remember(Speeds(1_000, 6)));
+        Should.NotThrow(() => MachineSpeedMemory.WriteRemembered(memory.FilePath));
+    }
+
+    [Fact]
+    public void AProcessesReadings_AreWrittenOnce_MergedWithWhatOtherProcessesWroteMeanwhile()
+    {
+        using var temp = new TempDirectory();
+        Func<string, string?> environment = name => name == MachineSpeedMemory.FolderVariable ? temp.Path : null;
+        MachineSpeedMemory memory = MachineSpeedMemory.Load(Epyc.Id, environment);
+        foreach (double core in new[] { 1_100.0, 1_050, 1_080 })
+            memory = memory.Remember(Speeds(core, null));
+
+        string path = memory.FilePath!;
+        File.Exists(path).ShouldBeFalse("a judgement writes no file in the user's home; the process does, once, as it exits");
+        MachineSpeedMemory.Load(Epyc.Id, environment).Core.ShouldBe([1_100, 1_050, 1_080], "this process sees its own readings");
+
+        File.WriteAllText(path, "core 990\n");
+        MachineSpeedMemory.WriteRemembered(path);
+        File.ReadAllLines(path).ShouldBe(["core 990", "core 1100", "core 1050", "core 1080"]);
+        MachineSpeedMemory.Load(Epyc.Id, environment).Core.ShouldBe([990, 1_100, 1_050, 1_080], "each reading once");
     }
 
     private static BaselineRecord Speeds(double core, double? allocation) => Record() with { MachineSpeed = core, AllocationSpeed = allocation };

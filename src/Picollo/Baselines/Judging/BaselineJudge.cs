@@ -67,7 +67,7 @@ internal static class BaselineJudge
         {
             // Only the baseline asked for measures again (a theory's other rows run in the same worker): checked first.
             string fullPath = Path.GetFullPath(baselinePath);
-            PerfResult measured = FreshProcessWorker.IsFor(fullPath, environment) ? Judgement.FinalCode(result, []) : result;
+            PerfResult measured = FreshProcessWorker.IsFor(fullPath, environment) ? NotFinalRecord.FinalCode(result, []) : result;
             return NotJudged(result, baselinePath, FreshProcessWorker.Measure(measured, fullPath, environment));
         }
 

@@ -102,9 +102,14 @@ internal sealed class BaselineStore
         return BaselineComparer.Compare(baseline, machine, current, _options.VerdictPolicy, looks);
     }
 
-    // The baseline as this store last read it: a judgement compares up to a dozen measurements with one file, which nothing
-    // but this store's own update writes meanwhile (each test has its own file).
-    private BaselineFile? ReadOnce(string fullPath)
+    /// <summary>
+    /// The baseline as this store last read it (<see cref="Read"/> the first time): a judgement compares up to a dozen
+    /// measurements with one file, which nothing but this store's own update writes meanwhile (each test has its own file).
+    /// </summary>
+    /// <param name="fullPath">The baseline's full path.</param>
+    /// <returns>The file, or <see langword="null"/> when it does not exist.</returns>
+    /// <exception cref="BaselineFormatException">The file is not a valid baseline.</exception>
+    public BaselineFile? ReadOnce(string fullPath)
     {
         if (_read is { } read && read.Path == fullPath)
             return read.File;
@@ -116,7 +121,8 @@ internal sealed class BaselineStore
     /// <summary>
     /// Judges <paramref name="current"/> against the baseline at <paramref name="baselinePath"/> and writes what the
     /// outcome calls for: in update mode the merged baseline; otherwise a received file when a counter is not a plain
-    /// pass, and the removal of this machine's stale received entry when all pass.
+    /// pass, and the removal of this machine's stale received entry when all pass (<see cref="Plan"/>, then
+    /// <see cref="Write"/>).
     /// </summary>
     /// <param name="baselinePath">The baseline path (see <see cref="BaselineLocator"/>).</param>
     /// <param name="machine">The machine the measurement ran on (usually <see cref="MachineFingerprint.Current"/>).</param>
@@ -141,69 +147,124 @@ internal sealed class BaselineStore
         string? folderProblem = null,
         BaselineRecord? written = null,
         EarlierLooks? looks = null)
+        => Write(Plan(baselinePath, machine, current, folderProblem, written, looks));
+
+    /// <summary>
+    /// Judges <paramref name="current"/> against the baseline and decides what its outcome writes, writing nothing
+    /// (<see cref="Check"/> has the parameters).
+    /// </summary>
+    /// <param name="baselinePath">The baseline path.</param>
+    /// <param name="machine">The machine the measurement ran on.</param>
+    /// <param name="current">The measurement.</param>
+    /// <param name="folderProblem">Why the baseline's folder cannot be used, or <see langword="null"/>.</param>
+    /// <param name="written">What is written when it is not <paramref name="current"/>, or <see langword="null"/>.</param>
+    /// <param name="looks">What the judgement's earlier measurements in this process showed, or <see langword="null"/>.</param>
+    /// <returns>The plan: <see cref="Preview"/> says what it means, <see cref="Write"/> writes it.</returns>
+    /// <exception cref="BaselineFormatException">The baseline is corrupt.</exception>
+    public BaselineCheckPlan Plan(
+        string baselinePath,
+        MachineFingerprint machine,
+        BaselineRecord current,
+        string? folderProblem = null,
+        BaselineRecord? written = null,
+        EarlierLooks? looks = null)
     {
         ArgumentNullException.ThrowIfNull(baselinePath);
         ArgumentNullException.ThrowIfNull(machine);
         ArgumentNullException.ThrowIfNull(current);
         baselinePath = Path.GetFullPath(baselinePath);
-        IReadOnlyList<BaselineEntry> entries = BaselineEntry.Split(machine, written ?? current);
         IReadOnlyList<CounterVerdict> verdicts = Compare(baselinePath, machine, current, folderProblem, looks);
+        return new BaselineCheckPlan(baselinePath, machine, verdicts, BaselineEntry.Split(machine, written ?? current), folderProblem);
+    }
+
+    /// <summary>The result <paramref name="plan"/> stands for, as though its writes succeed; nothing is written.</summary>
+    /// <param name="plan">The plan.</param>
+    /// <returns>The result; the stages of a judgement decide from it before anything is written.</returns>
+    public BaselineCheckResult Preview(BaselineCheckPlan plan) => Finish(plan, write: false);
+
+    /// <summary>Writes what <paramref name="plan"/> calls for and returns the result, write failures included.</summary>
+    /// <param name="plan">The plan.</param>
+    /// <returns>The result.</returns>
+    /// <exception cref="BaselineFormatException">The baseline is corrupt; it is left untouched.</exception>
+    public BaselineCheckResult Write(BaselineCheckPlan plan) => Finish(plan, write: true);
+
+    private BaselineCheckResult Finish(BaselineCheckPlan plan, bool write)
+    {
+        ArgumentNullException.ThrowIfNull(plan);
+        if (plan.Refused is { } refused)
+            return refused;
+        (string baselinePath, MachineFingerprint machine, IReadOnlyList<CounterVerdict> verdicts, IReadOnlyList<BaselineEntry> entries,
+            string? folderProblem) = plan;
         var lines = verdicts.Select(v => v.Text).ToList();
 
         if (IsUpdateMode)
-        {
-            // The user asked for the baseline to be written: not writing it is a failure, with the reason and the fix.
-            string? added = null;
-            string? updateFailure = folderProblem ?? (IsAddingProcessLevels
-                ? BaselineFileWriter.TryWrite(() => added = AddProcessLevels(baselinePath, entries), "update the baseline", baselinePath)
-                : BaselineFileWriter.TryWrite(() => UpdateAll(baselinePath, entries), "update the baseline", baselinePath));
-            // What was read before the update is no longer the file.
-            _read = null;
-            if (updateFailure is not null)
-            {
-                lines.Add(updateFailure);
-                return new BaselineCheckResult(BaselineOutcome.Fail, verdicts, baselinePath, null, string.Join('\n', lines), updateFailure);
-            }
-
-            string note = added is not null
-                ? $"Updated {baselinePath}, the entry of {machine.Id}: {added} "
-                    + $"({BaselineStoreOptions.UpdateVariable}={AddValue} or AddProcessLevels is on)."
-                : $"Updated {baselinePath} with the {(entries.Count == 1 ? "entry" : "entries")} of "
-                    + $"{string.Join(" and ", entries.Select(static e => e.Machine.Id))} "
-                    + $"({BaselineStoreOptions.UpdateVariable} or UpdateBaselines is on).";
-            lines.Add(note);
-            return new BaselineCheckResult(BaselineOutcome.Updated, verdicts, baselinePath, null, string.Join('\n', lines))
-            {
-                UpdateNote = note,
-            };
-        }
+            return FinishUpdate(plan, write, lines);
 
         string receivedPath = BaselineLocator.GetReceivedPath(baselinePath);
         if (verdicts.All(IsPassing))
         {
             // Clean-up of an earlier run's pending entry: a folder that refuses it leaves a stale received file, nothing more.
-            _ = BaselineFileWriter.TryWrite(
-                () => ReceivedFile.RemoveEntries(
-                    baselinePath, receivedPath, [.. entries.Select(static e => e.Machine.Id)], _options.LockTimeout),
-                "remove the pending entry of",
-                receivedPath);
+            if (write)
+            {
+                _ = BaselineFileWriter.TryWrite(
+                    () => ReceivedFile.RemoveEntries(
+                        baselinePath, receivedPath, [.. entries.Select(static e => e.Machine.Id)], _options.LockTimeout),
+                    "remove the pending entry of",
+                    receivedPath);
+            }
+
             return new BaselineCheckResult(BaselineOutcome.Pass, verdicts, baselinePath, null, string.Join('\n', lines));
         }
 
         string? failure = folderProblem
-            ?? BaselineFileWriter.TryWrite(
+            ?? (!write ? null : BaselineFileWriter.TryWrite(
                 () => ReceivedFile.Write(baselinePath, receivedPath, entries, _options.LockTimeout),
                 "write the received file",
-                receivedPath);
+                receivedPath));
         return Conclude(verdicts, baselinePath, failure is null ? receivedPath : null, failure);
+    }
+
+    // Update mode: the user asked for the baseline to be written; not writing it is a failure, with the reason and the fix.
+    private BaselineCheckResult FinishUpdate(BaselineCheckPlan plan, bool write, List<string> lines)
+    {
+        (string baselinePath, MachineFingerprint machine, IReadOnlyList<CounterVerdict> verdicts, IReadOnlyList<BaselineEntry> entries,
+            string? folderProblem) = plan;
+        string? added = null;
+        string? updateFailure = folderProblem ?? (!write ? null : IsAddingProcessLevels
+            ? BaselineFileWriter.TryWrite(() => added = AddProcessLevels(baselinePath, entries), "update the baseline", baselinePath)
+            : BaselineFileWriter.TryWrite(() => UpdateAll(baselinePath, entries), "update the baseline", baselinePath));
+        if (write)
+        {
+            // What was read before the update is no longer the file.
+            _read = null;
+        }
+
+        if (updateFailure is not null)
+        {
+            lines.Add(updateFailure);
+            return new BaselineCheckResult(BaselineOutcome.Fail, verdicts, baselinePath, null, string.Join('\n', lines), updateFailure);
+        }
+
+        string? note = !write ? null : added is not null
+            ? $"Updated {baselinePath}, the entry of {machine.Id}: {added} "
+                + $"({BaselineStoreOptions.UpdateVariable}={AddValue} or AddProcessLevels is on)."
+            : $"Updated {baselinePath} with the {(entries.Count == 1 ? "entry" : "entries")} of "
+                + $"{string.Join(" and ", entries.Select(static e => e.Machine.Id))} "
+                + $"({BaselineStoreOptions.UpdateVariable} or UpdateBaselines is on).";
+        if (note is not null)
+            lines.Add(note);
+        return new BaselineCheckResult(BaselineOutcome.Updated, verdicts, baselinePath, null, string.Join('\n', lines))
+        {
+            UpdateNote = note,
+        };
     }
 
     /// <summary>
     /// The outcome and message of <paramref name="check"/> with its verdicts replaced, e.g. a regression that a second
-    /// measurement did not confirm marked <see cref="CounterVerdictStatus.Unconfirmed"/>. Writes nothing: the check that
-    /// produced <paramref name="check"/> already wrote its received file.
+    /// measurement did not confirm marked <see cref="CounterVerdictStatus.Unconfirmed"/>. Writes nothing: what is written is
+    /// the plan that produced <paramref name="check"/> (<see cref="Write"/>).
     /// </summary>
-    /// <param name="check">A result of <see cref="Check"/> that was not an update.</param>
+    /// <param name="check">A result of <see cref="Check"/>, <see cref="Preview"/> or <see cref="Write"/>.</param>
     /// <param name="verdicts">The verdicts to judge instead.</param>
     /// <returns>The re-judged result: a missing baseline in CI still fails when the policy says so.</returns>
     internal BaselineCheckResult Rejudge(BaselineCheckResult check, IReadOnlyList<CounterVerdict> verdicts)

@@ -10,7 +10,9 @@ namespace Picollo.Baselines.Judging;
 /// again in other conditions, confirm, conclude. The state the stages share is the measurement being judged, its record
 /// and the check against the baseline; the recording's levels (<see cref="LevelRecording"/>) and the fresh processes'
 /// votes (<see cref="FreshProcessLooks"/>) are stages of their own, and what the evidence means is decided by
-/// <see cref="VerdictDecision"/>, <see cref="FreshConfirmationVote"/> and <see cref="BranchyStateVote"/>.
+/// <see cref="VerdictDecision"/>, <see cref="FreshConfirmationVote"/> and <see cref="BranchyStateVote"/>. Each check is
+/// a plan (<see cref="BaselineCheckPlan"/>): the judgement writes once, in <see cref="Conclude"/>, what its judged
+/// measurement's outcome calls for, so no file in the user's folder changes while it measures.
 /// </summary>
 internal sealed class Judgement(PerfResult result, string baselinePath, string? folderProblem, BaselineStoreOptions options)
 {
@@ -18,6 +20,10 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
     private readonly SimulatedRepeat _simulated = new();
     private int _conditionMeasurements = 1;
     private BaselineCheckResult? _check;
+
+    // What the judged measurement's check writes at the end, and the result it stood for before any stage re-judged it.
+    private BaselineCheckPlan? _plan;
+    private BaselineCheckResult? _planned;
 
     // Per time counter, the widest part of a band the host's branchy state made in any measurement of this judgement so far
     // (EarlierLooks.BranchyAllowance).
@@ -37,7 +43,7 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
     // What the judgement's earlier measurements showed, which the judged one was judged with (null before a second look).
     private EarlierLooks? _judgedLooks;
 
-    // What the last check wrote for a measurement whose code was not final, or null (CheckAndWrite).
+    // What the last check wrote for a measurement whose code was not final, or null (CheckAndPlan).
     private NotFinalRecord? _notFinal;
 
     /// <summary>Gets the baseline file's path.</summary>
@@ -58,9 +64,9 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
     /// <summary>Gets the store that compares and writes.</summary>
     public BaselineStore Store { get; } = new(options);
 
-    // The baseline as the judgement found it (a recording may write it meanwhile): what a record of code that was not final
-    // keeps of this machine's earlier entry.
-    private readonly BaselineFile? _baseline = folderProblem is null ? BaselineStore.Read(baselinePath) : null;
+    // The baseline as the judgement found it, the one reading every comparison of the judgement shares (only the update at
+    // the end writes it): what a record of code that was not final keeps of this machine's earlier entry.
+    private BaselineFile? Baseline => folderProblem is null ? Store.ReadOnce(Path.GetFullPath(baselinePath)) : null;
 
     /// <summary>Gets or sets the measurement judged now.</summary>
     public PerfResult Judged { get; set; } = result;
@@ -90,21 +96,6 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
         set => _check = value;
     }
 
-    /// <summary>
-    /// A measurement of the body's final code: <paramref name="measured"/>, or, when its warmup never saw it, one more.
-    /// </summary>
-    /// <param name="measured">The measurement.</param>
-    /// <param name="remeasurements">Where a second measurement is told.</param>
-    /// <returns>The measurement to judge.</returns>
-    public static PerfResult FinalCode(PerfResult measured, List<string> remeasurements)
-    {
-        if (measured.Run.RanFinalCode || !measured.CanRemeasure)
-            return measured;
-        PerfResult again = measured.Remeasure();
-        remeasurements.Add(BaselineMessages.MeasuredAgainForFinalCode(string.Join(" ", measured.Run.Notes), again.Run.RanFinalCode));
-        return again;
-    }
-
     /// <summary>Waits the spacing between fresh processes: a host level lasts seconds to minutes.</summary>
     public void Space()
     {
@@ -123,7 +114,7 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
     /// <summary>The stage that makes sure the judged measurement ran the body's final code.</summary>
     public void MeasureFinalCode()
     {
-        Judged = FinalCode(_first, Remeasurements);
+        Judged = NotFinalRecord.FinalCode(_first, Remeasurements);
         Current = BaselineRecord.FromResult(Judged);
     }
 
@@ -154,7 +145,7 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
             return;
         }
 
-        _check = CheckAndWrite(Judged, Current, _judgedLooks);
+        _check = CheckAndPlan(Judged, Current, _judgedLooks);
         Remember(_check.Verdicts);
         Look(Judged);
         MarkJudged();
@@ -184,7 +175,7 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
             Remeasurements.Add($"Measured again in other conditions: {changed.Text}.");
             if (VerdictDecision.KeepsLaterConditions(CheckResult.Verdicts, verdicts))
             {
-                (Judged, Current, _judgedLooks, _check) = (again, record, looks, CheckAndWrite(again, record, looks));
+                (Judged, Current, _judgedLooks, _check) = (again, record, looks, CheckAndPlan(again, record, looks));
                 MarkJudged();
             }
         }
@@ -212,7 +203,8 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
     /// <returns>The judgement.</returns>
     public BaselineJudgement Conclude()
     {
-        BaselineCheckResult check = CheckResult;
+        BaselineFile? found = Baseline;
+        BaselineCheckResult check = WriteOnce();
         if ((check.Outcome == BaselineOutcome.Updated || check.ReceivedPath is not null) && _notFinal is { } written)
         {
             string entry = check.Outcome == BaselineOutcome.Updated ? "The baseline entry" : "The received entry";
@@ -252,7 +244,7 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
             Judged = Judged,
             Current = Current,
             Check = check,
-            Baseline = _baseline,
+            Baseline = found,
             Remeasurement = Remeasurements.Count == 0 ? null : string.Join(" ", Remeasurements),
             Confirmation = Confirmation,
             ConfirmedCounters = Confirmed,
@@ -294,7 +286,7 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
 
             // The judged measurement keeps its own record (a recording's combined one).
             _judgedLooks = LaterLooks();
-            _check = CheckAndWrite(Judged, Current, _judgedLooks);
+            _check = CheckAndPlan(Judged, Current, _judgedLooks);
             Remember(_check.Verdicts);
         }
     }
@@ -329,12 +321,23 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
     // and what they showed of the body's following.
     private EarlierLooks LaterLooks() => new(new Dictionary<string, double>(_widest, StringComparer.Ordinal), Followed());
 
+    // Writes the judged measurement's plan, the one write of the judgement, and returns its check as the stages left it:
+    // re-judged verdicts keep their statuses, the written files and any write failure are the write's.
+    private BaselineCheckResult WriteOnce()
+    {
+        if (_plan is null)
+            return CheckResult;
+        BaselineCheckResult written = Store.Write(_plan);
+        return ReferenceEquals(CheckResult, _planned) ? written : Store.Rejudge(written, CheckResult.Verdicts);
+    }
+
     // The measurement just looked at is the judged one now.
     private void MarkJudged() => _judgedIndex = _measured.Count - 1;
 
-    // Judges a measurement and writes what the outcome calls for, without the statistical counters of a measurement whose
-    // code was not final (NotFinalRecord); a recording whose simulated counts differed between processes writes nothing.
-    private BaselineCheckResult CheckAndWrite(PerfResult measured, BaselineRecord record, EarlierLooks? looks)
+    // Judges a measurement and plans what the outcome writes (the judged one's plan is written at the end), without the
+    // statistical counters of a measurement whose code was not final (NotFinalRecord); a recording whose simulated counts
+    // differed between processes writes nothing.
+    private BaselineCheckResult CheckAndPlan(PerfResult measured, BaselineRecord record, EarlierLooks? looks)
     {
         record = _simulated.Apply(record);
         if (_simulated.Refusal is { } refusal)
@@ -345,12 +348,15 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
                 ? BaselineOutcome.Fail
                 : BaselineOutcome.Notice;
             string message = string.Join('\n', verdicts.Select(static v => v.Text).Append(refusal));
-            return new BaselineCheckResult(outcome, verdicts, Path.GetFullPath(baselinePath), null, message, refusal);
+            var result = new BaselineCheckResult(outcome, verdicts, Path.GetFullPath(baselinePath), null, message, refusal);
+            _plan = new BaselineCheckPlan(result.BaselinePath, Machine, verdicts, [], folderProblem) { Refused = result };
+            return _planned = result;
         }
 
-        _notFinal = NotFinalRecord.For(measured, record, _baseline, Machine, Policy);
+        _notFinal = NotFinalRecord.For(measured, record, Baseline, Machine, Policy);
         BaselineRecord? written = _notFinal?.Record is { } notFinal ? _simulated.Apply(notFinal) : null;
-        return Store.Check(baselinePath, Machine, record, folderProblem, written, looks);
+        _plan = Store.Plan(baselinePath, Machine, record, folderProblem, written, looks);
+        return _planned = Store.Preview(_plan);
     }
 
     // The second measurement of a regression decides it: the counters that regressed in both are confirmed, the others
@@ -363,7 +369,7 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
         BaselineCheckResult check = CheckResult;
         BaselineRecord secondRecord = BaselineRecord.FromResult(second);
         EarlierLooks secondLooks = LaterLooks();
-        BaselineCheckResult recheck = CheckAndWrite(second, secondRecord, secondLooks);
+        BaselineCheckResult recheck = CheckAndPlan(second, secondRecord, secondLooks);
         Remember(recheck.Verdicts);
 
         var firstRegressed =

@@ -55,4 +55,19 @@ internal sealed record NotFinalRecord(BaselineRecord Record, string[] LeftOut, s
         string[] named = earlier is null ? LeftOut : Kept;
         return BaselineMessages.RecordedFromCodeNotFinal(entry, notes, string.Join(", ", named), string.Join(", ", Exact), earlier);
     }
+
+    /// <summary>
+    /// A measurement of the body's final code: <paramref name="measured"/>, or, when its warmup never saw it, one more.
+    /// </summary>
+    /// <param name="measured">The measurement.</param>
+    /// <param name="remeasurements">Where a second measurement is told.</param>
+    /// <returns>The measurement to judge.</returns>
+    public static PerfResult FinalCode(PerfResult measured, List<string> remeasurements)
+    {
+        if (measured.Run.RanFinalCode || !measured.CanRemeasure)
+            return measured;
+        PerfResult again = measured.Remeasure();
+        remeasurements.Add(BaselineMessages.MeasuredAgainForFinalCode(string.Join(" ", measured.Run.Notes), again.Run.RanFinalCode));
+        return again;
+    }
 }

@@ -12,6 +12,11 @@ namespace Picollo.Baselines.Storage;
 /// long as it is used.
 /// </summary>
 /// <remarks>
+/// A process's readings are written once, when it exits (<see cref="WriteRemembered"/>), merged into what other processes
+/// wrote meanwhile: a suite of a hundred perf tests rewrote the file a hundred times, once per judgement. Until then this
+/// process's own loads see them.
+/// </remarks>
+/// <remarks>
 /// A memory, not a baseline: nothing in the repository, nothing a verdict compares with. A machine that is new to it (a
 /// fresh CI runner) has none and records as before. Readings age out as new ones come, so a host that became slower for
 /// good stops being compared with its old self after <see cref="JudgementPolicy.SpeedMemoryCapacity"/> measurements. A
@@ -23,6 +28,11 @@ internal sealed class MachineSpeedMemory
     public const string FolderVariable = "PICOLLO_CACHE_DIR";
 
     private readonly string? _path;
+
+    // This process's readings not yet written, per memory file, oldest first: written when the process exits.
+    private static readonly Dictionary<string, List<(string Kind, double Value)>> Unwritten = new(StringComparer.Ordinal);
+    private static readonly Dictionary<string, int> UnwrittenCapacity = new(StringComparer.Ordinal);
+    private static bool s_writesAtExit;
 
     // How many readings are kept, and how many say something (JudgementPolicy.SpeedMemoryCapacity, SpeedMemoryMinimumReadings).
     private readonly JudgementPolicy _judgement;
@@ -36,6 +46,9 @@ internal sealed class MachineSpeedMemory
         Allocation = allocation;
         Branch = branch;
     }
+
+    /// <summary>Gets the memory's file, or <see langword="null"/> when no folder is named.</summary>
+    internal string? FilePath => _path;
 
     /// <summary>The core reference loop's recent readings, ns per 1,000 steps, oldest first.</summary>
     public IReadOnlyList<double> Core { get; }
@@ -80,69 +93,152 @@ internal sealed class MachineSpeedMemory
         ArgumentNullException.ThrowIfNull(machineId);
         judgement ??= JudgementPolicy.Default;
         string? path = Folder(getEnvironmentVariable) is { } folder ? Path.Combine(folder, SafeName(machineId) + ".speeds") : null;
-        var core = new List<double>();
-        var allocation = new List<double>();
-        var branch = new List<double>();
+        List<(string Kind, double Value)> readings = path is null ? [] : ReadFile(path);
+        if (path is not null)
+        {
+            lock (Unwritten)
+                readings.AddRange(Unwritten.GetValueOrDefault(path) ?? []);
+        }
+
+        return new MachineSpeedMemory(path, judgement, Of(readings, CoreLine), Of(readings, AllocationLine), Of(readings, BranchLine))
+            .Trimmed();
+    }
+
+    /// <summary>
+    /// Writes the readings this process remembered into their files, merged with what other processes wrote meanwhile:
+    /// runs when the process exits; a folder that refuses it is ignored.
+    /// </summary>
+    /// <param name="path">The one memory file to write, or <see langword="null"/> for every file.</param>
+    internal static void WriteRemembered(string? path = null)
+    {
+        (string File, List<(string Kind, double Value)> Readings, int Capacity)[] unwritten;
+        lock (Unwritten)
+        {
+            unwritten =
+            [
+                .. Unwritten.Where(u => path is null || u.Key == path).Select(static u => (u.Key, u.Value, UnwrittenCapacity[u.Key])),
+            ];
+            foreach ((string file, _, _) in unwritten)
+            {
+                Unwritten.Remove(file);
+                UnwrittenCapacity.Remove(file);
+            }
+        }
+
+        foreach ((string file, List<(string Kind, double Value)> readings, int capacity) in unwritten)
+        {
+            List<(string Kind, double Value)> merged = ReadFile(file);
+            merged.AddRange(readings);
+            WriteFile(file, merged, capacity);
+        }
+    }
+
+    private const string CoreLine = "core";
+    private const string AllocationLine = "allocation";
+    private const string BranchLine = "branch";
+
+    // One reading per line: "core 1078.5", "allocation 6.31" or "branch 412.7"; anything else is skipped, not trusted. A file
+    // that cannot be read is no memory: recording goes on as on a machine seen for the first time.
+    private static List<(string Kind, double Value)> ReadFile(string path)
+    {
+        var readings = new List<(string Kind, double Value)>();
         try
         {
-            if (path is not null && File.Exists(path))
+            if (!File.Exists(path))
+                return readings;
+            foreach (string line in File.ReadLines(path))
             {
-                // One reading per line: "core 1078.5", "allocation 6.31" or "branch 412.7"; anything else is skipped, not trusted.
-                foreach (string line in File.ReadLines(path))
+                string[] parts = line.Split(' ', 2);
+                if (parts.Length == 2 && parts[0] is CoreLine or AllocationLine or BranchLine
+                    && double.TryParse(parts[1], NumberStyles.Float, CultureInfo.InvariantCulture, out double value)
+                    && value > 0 && double.IsFinite(value))
                 {
-                    string[] parts = line.Split(' ', 2);
-                    if (parts.Length == 2 && double.TryParse(parts[1], NumberStyles.Float, CultureInfo.InvariantCulture, out double value)
-                        && value > 0 && double.IsFinite(value))
-                    {
-                        (parts[0] switch { "core" => core, "allocation" => allocation, "branch" => branch, _ => null })?.Add(value);
-                    }
+                    readings.Add((parts[0], value));
                 }
             }
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
-            // No memory: recording goes on as on a machine seen for the first time.
+            readings.Clear();
         }
 
-        return new MachineSpeedMemory(path, judgement, core, allocation, branch);
+        return readings;
     }
 
-    /// <summary>Adds a measurement's readings and writes the memory back; a folder that refuses it is ignored.</summary>
-    /// <param name="record">The measurement.</param>
-    /// <returns>The memory with the readings.</returns>
-    public MachineSpeedMemory Remember(BaselineRecord record)
-    {
-        ArgumentNullException.ThrowIfNull(record);
-        List<double> core = Append(Core, record.MachineSpeed);
-        List<double> allocation = Append(Allocation, record.AllocationSpeed);
-        List<double> branch = Append(Branch, record.BranchSpeed);
-        var updated = new MachineSpeedMemory(_path, _judgement, core, allocation, branch);
-        if (_path is null)
-            return updated;
+    private static List<double> Of(List<(string Kind, double Value)> readings, string kind) =>
+        [.. readings.Where(r => r.Kind == kind).Select(static r => r.Value)];
 
+    // Each kind's newest readings, as many as the memory keeps (JudgementPolicy.SpeedMemoryCapacity).
+    private MachineSpeedMemory Trimmed()
+    {
+        int capacity = _judgement.SpeedMemoryCapacity;
+        IReadOnlyList<double> Newest(IReadOnlyList<double> r) => r.Count > capacity ? [.. r.Skip(r.Count - capacity)] : r;
+        return new MachineSpeedMemory(_path, _judgement, Newest(Core), Newest(Allocation), Newest(Branch));
+    }
+
+    private static void WriteFile(string path, List<(string Kind, double Value)> readings, int capacity)
+    {
+        // The newest readings of each kind: the file stays as small as the memory.
         var text = new StringBuilder();
-        foreach (double value in core)
-            text.Append(CultureInfo.InvariantCulture, $"core {value:R}\n");
-        foreach (double value in allocation)
-            text.Append(CultureInfo.InvariantCulture, $"allocation {value:R}\n");
-        foreach (double value in branch)
-            text.Append(CultureInfo.InvariantCulture, $"branch {value:R}\n");
+        foreach (string kind in (string[])[CoreLine, AllocationLine, BranchLine])
+        {
+            foreach (double value in Of(readings, kind).TakeLast(capacity))
+                text.Append(CultureInfo.InvariantCulture, $"{kind} {value:R}\n");
+        }
+
         try
         {
-            Directory.CreateDirectory(Path.GetDirectoryName(_path)!);
+            Directory.CreateDirectory(Path.GetDirectoryName(path)!);
 
             // Another test process may write at the same time: each writes whole and renames, the last one wins, which
-            // loses at most a reading.
-            string temp = $"{_path}.{Environment.ProcessId}.tmp";
+            // loses at most that process's readings.
+            string temp = $"{path}.{Environment.ProcessId}.tmp";
             File.WriteAllText(temp, text.ToString());
-            File.Move(temp, _path, overwrite: true);
+            File.Move(temp, path, overwrite: true);
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
             // A read-only home (a container): no memory, nothing lost.
         }
+    }
 
-        return updated;
+    /// <summary>
+    /// Adds a measurement's readings; they are written when the process exits (<see cref="WriteRemembered"/>), and this
+    /// process's later loads see them.
+    /// </summary>
+    /// <param name="record">The measurement.</param>
+    /// <returns>The memory with the readings.</returns>
+    public MachineSpeedMemory Remember(BaselineRecord record)
+    {
+        ArgumentNullException.ThrowIfNull(record);
+        (string Kind, double? Value)[] taken =
+            [(CoreLine, record.MachineSpeed), (AllocationLine, record.AllocationSpeed), (BranchLine, record.BranchSpeed)];
+        (string Kind, double Value)[] readings =
+            [.. taken.Where(static t => t.Value is > 0 && double.IsFinite(t.Value.Value)).Select(static t => (t.Kind, t.Value!.Value))];
+        if (_path is not null)
+        {
+            lock (Unwritten)
+            {
+                if (!Unwritten.TryGetValue(_path, out List<(string Kind, double Value)>? unwritten))
+                    Unwritten[_path] = unwritten = [];
+                unwritten.AddRange(readings);
+                UnwrittenCapacity[_path] = Math.Max(UnwrittenCapacity.GetValueOrDefault(_path), _judgement.SpeedMemoryCapacity);
+                if (!s_writesAtExit)
+                {
+                    s_writesAtExit = true;
+                    AppDomain.CurrentDomain.ProcessExit += static (_, _) => WriteRemembered();
+                }
+            }
+        }
+
+        List<(string Kind, double Value)> all =
+        [
+            .. Core.Select(static v => (CoreLine, v)),
+            .. Allocation.Select(static v => (AllocationLine, v)),
+            .. Branch.Select(static v => (BranchLine, v)),
+            .. readings,
+        ];
+        return new MachineSpeedMemory(_path, _judgement, Of(all, CoreLine), Of(all, AllocationLine), Of(all, BranchLine)).Trimmed();
     }
 
     /// <summary>
@@ -166,15 +262,6 @@ internal sealed class MachineSpeedMemory
 
     private double? Fastest(IReadOnlyList<double> readings) =>
         readings.Count >= _judgement.SpeedMemoryMinimumReadings ? readings.Min() : null;
-
-    private List<double> Append(IReadOnlyList<double> readings, double? value)
-    {
-        var list = readings.ToList();
-        if (value is > 0 && double.IsFinite(value.Value))
-            list.Add(value.Value);
-        int capacity = _judgement.SpeedMemoryCapacity;
-        return list.Count > capacity ? list[^capacity..] : list;
-    }
 
     private static string? Folder(Func<string, string?>? seam)
     {
