@@ -26,8 +26,7 @@ public sealed class PerfComparison
     private readonly Func<(PerfResult Reference, PerfResult Candidate)>? _measure;
 
     // Why each measurement set aside was: either side ran code that was not final. Such a measurement is not pooled, as a
-    // body at tier 0 and at tier 1 are two speeds. In a picollo ab worker beside a spinning process, a method compiled on
-    // the measuring thread during the pairs came with a chain of 2n steps reading 1.18× a chain of n (issue 24).
+    // body at tier 0 and at tier 1 are two speeds (docs/VERDICTS.md, "Paired comparisons").
     private readonly List<string> _setAside = [];
     private ReadOnlyCollection<PairedCounter>? _counters;
 

@@ -271,9 +271,9 @@ internal sealed record TimeAllowance(
 
         public void Cap(double spread)
         {
-            // The parts multiply, and together they could cover a gross regression: the recorded spread (1.37×), the host's slow
-            // branchy state (1.9×) and a busy core (1.15×) allowed 3×. A 3× body must fail whatever the conditions (issue 24), so
-            // the band stops at 2.5× unless the body's own recorded spread, a measured fact of this machine, is wider.
+            // The parts multiply and could together cover a gross regression, which must fail whatever the conditions: the band
+            // stops at MostAllowed unless the body's own recorded spread, a measured fact of this machine, is wider
+            // (docs/VERDICTS.md, "What a verdict allows for").
             double most = Math.Max(Math.Log(judgement.MostAllowed), Math.Log(spread));
             if (_high > most + judgement.NegligibleBandChange)
             {

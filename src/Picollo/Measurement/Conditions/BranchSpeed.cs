@@ -8,12 +8,9 @@ namespace Picollo.Measurement.Conditions;
 /// ran code that leans on the branch predictor, which a shared host can slow on its own (docs/VERDICTS.md, "Levels").
 /// </summary>
 /// <remarks>
-/// On the development VM (2026-11-26, bench/RESULTS.md "Levels: notes") the host switched for a minute or more at a time
-/// into a state where a word count over 64 words ran 1.76× slower, a copy of it over another text 1.56×, and a loop of
-/// unpredictable branches 1.61×, in fresh processes alike, while the multiply-add chain of the core loop did not move. A
-/// baseline recorded in the fast state then failed unchanged code in the slow one, in every fresh process. This reference
-/// is a word count of its own over a fixed text (a 64-word cycle, as learnable as the samples' texts): timed at recording
-/// and at verdict time, its ratio bounds what unchanged branchy code may show.
+/// A shared host can slow branchy code for minutes while the core loop does not move (docs/VERDICTS.md, "Levels", has the
+/// measurements). This reference is a word count of its own over a fixed text (a 64-word cycle, as learnable as the
+/// samples' texts): timed at recording and at verdict time, its ratio bounds what unchanged branchy code may show.
 /// </remarks>
 internal static class BranchSpeed
 {

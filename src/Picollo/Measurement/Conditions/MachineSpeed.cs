@@ -17,13 +17,9 @@ namespace Picollo.Measurement.Conditions;
 /// moments through the same statistic.
 /// </para>
 /// <para>
-/// Two earlier versions were wrong in opposite ways. The fastest of many 2 µs timings before the samples saw nothing while
-/// the samples of a chain body ran 18 % slower for seconds at a time (contention that comes and goes faster than a sample
-/// lasts: the fastest short timing slipped between its bursts). The median of 21 sample-long timings before and after the
-/// samples followed that contention, but also periodic bursts of other work, which the body's floor does not see: a
-/// baseline recorded with the loop 15 % slow in a burst left every later verdict of an unchanged body "inconclusive: the
-/// machine ran 15 % faster" (bench verdicts, bursts mode, 8 of 20 runs). Shorter timings (about 55 µs), interleaved with the
-/// samples and read at the floor, follow what the floor follows.
+/// Short timings interleaved with the samples and read at the floor follow what the floor follows; longer or fewer ones
+/// before the samples missed contention or followed bursts the floor never saw (docs/VERDICTS.md, "Machines and their
+/// speed", has the runs).
 /// </para>
 /// </remarks>
 internal static class MachineSpeed

@@ -134,11 +134,9 @@ internal sealed class SampleReadings
     /// </summary>
     /// <remarks>
     /// Time is judged at the floor (P10), so the reference must describe the moments the floor comes from. An allocating
-    /// body can switch between two allocation speeds inside one run: with a fast minority of samples the floor is fast
-    /// while the median of all probes reads slow, and when that minority shrinks below a tenth between two runs the floor
-    /// jumps while the median of all probes does not move (false failures in bench verdicts, runs K and L,
-    /// docs/VERDICTS.md "Allocation speed"). A median, not a floor, of these short probes: their floor followed the
-    /// body's slow modes less well (run K).
+    /// body can switch between two allocation speeds inside one run, and the median of all probes then misses the floor's
+    /// moves (docs/VERDICTS.md, "Allocation speed"). A median, not a floor, of these short probes: their floor followed the
+    /// body's slow modes less well.
     /// </remarks>
     public double AllocationNanoseconds()
     {
