@@ -33,14 +33,54 @@ internal static class BaselineJudge
         if (Gate(result, baselinePath, options) is { } notJudged)
             return notJudged;
 
-        var judgement = new Judgement(result, baselinePath, folderProblem, options);
-        judgement.MeasureFinalCode();
-        judgement.RecordIfWriting();
-        judgement.Check();
-        judgement.RemeasureInOtherConditions();
-        judgement.Confirm();
-        judgement.LookPastBranchyState();
-        return judgement.Conclude();
+        // The driver: the evidence decides (JudgementDecision.Decide, which measures and writes nothing); this loop takes
+        // each measurement it asks for, then writes the concluded judgement's plan once and remembers the machine's speeds.
+        JudgementInputs inputs = JudgementInputs.Read(baselinePath, folderProblem, options);
+        var evidence = new List<Evidence> { Evidence.Test(result) };
+        while (true)
+        {
+            JudgementDecision decision = JudgementDecision.Decide(evidence, inputs);
+            if (decision.Request is { } request)
+            {
+                evidence.Add(Measure(request, baselinePath, options));
+                continue;
+            }
+
+            Judgement concluded = decision.Concluded!;
+            BaselineCheckResult? written = concluded.Plan is { } plan ? inputs.Store.Write(plan) : null;
+            BaselineJudgement judgement = concluded.Finish(written);
+            inputs.SpeedMemory.Remember(judgement.Current);
+            return judgement;
+        }
+    }
+
+    // Takes the measurement a decision asked for: after its wait, in this process, in a fresh process, or as another
+    // process's simulated counts.
+    private static Evidence Measure(MeasurementRequest request, string baselinePath, BaselineStoreOptions options)
+    {
+        if (request.Wait > TimeSpan.Zero)
+            Thread.Sleep(request.Wait);
+        if (request.InFreshProcess)
+        {
+            IFreshProcessMeasurer fresh = options.FreshProcesses
+                ?? throw new InvalidOperationException("A fresh process was asked for where the adapter starts none.");
+            int measurements = options.VerdictPolicy.Judgement.MeasurementsPerProcess;
+            return new Evidence(request.Origin)
+            {
+                Fresh = fresh.Measure(Path.GetFullPath(baselinePath), measurements, MeasurementCancellation.Current),
+            };
+        }
+
+        if (!request.Simulates)
+            return new Evidence(request.Origin) { Measured = request.From.Remeasure() };
+        try
+        {
+            return new Evidence(request.Origin) { Simulated = request.From.SimulateAgain() };
+        }
+        catch (PerfSimulationException e)
+        {
+            return new Evidence(request.Origin) { SimulationFailure = e.Message };
+        }
     }
 
     // The gate: measurements that are not judged against the stored baseline at all, each with the notice that says why.
@@ -67,7 +107,9 @@ internal static class BaselineJudge
         {
             // Only the baseline asked for measures again (a theory's other rows run in the same worker): checked first.
             string fullPath = Path.GetFullPath(baselinePath);
-            PerfResult measured = FreshProcessWorker.IsFor(fullPath, environment) ? NotFinalRecord.FinalCode(result, []) : result;
+            PerfResult measured = FreshProcessWorker.IsFor(fullPath, environment)
+                ? NotFinalRecord.FinalCode(result, [], static r => r.Remeasure())
+                : result;
             return NotJudged(result, baselinePath, FreshProcessWorker.Measure(measured, fullPath, environment));
         }
 

@@ -23,13 +23,14 @@ internal sealed class FreshProcessLooks(Judgement j)
     public void Confirm()
     {
         string[] pending = [.. j.Confirmed.Where(name => j.Current.Find(name) is { } c && KnownCounters.Of(c.Name, c.Kind).IsTimeLike)];
-        if (pending.Length == 0 || j.Options.FreshProcesses is not { } fresh)
+        if (pending.Length == 0 || j.Options.FreshProcesses is null)
             return;
 
         var vote = new FreshConfirmationVote(j.CheckResult.Verdicts, pending, j.Current, j.Policy);
         for (int process = 1; vote.Asks(process); process++)
         {
-            (BaselineRecord? level, bool stop) = MeasureFreshProcess(fresh, process, BaselineMessages.FreshProcessCouldNotMeasure);
+            (BaselineRecord? level, bool stop) =
+                MeasureFreshProcess(EvidenceOrigin.FreshConfirmation, process, BaselineMessages.FreshProcessCouldNotMeasure);
             if (stop)
                 break;
             if (level is not null)
@@ -52,7 +53,7 @@ internal sealed class FreshProcessLooks(Judgement j)
     /// </summary>
     public void LookPastBranchyState()
     {
-        if (j.Store.IsUpdateMode || j.Options.FreshProcesses is not { } fresh || j.CheckResult.Outcome != BaselineOutcome.Pass
+        if (j.Store.IsUpdateMode || j.Options.FreshProcesses is null || j.CheckResult.Outcome != BaselineOutcome.Pass
             || !j.Judged.Run.RanFinalCode)
             return;
 
@@ -65,7 +66,8 @@ internal sealed class FreshProcessLooks(Judgement j)
         var vote = new BranchyStateVote(here.Keys, j.Current, j.Policy);
         for (int process = 1; vote.Asks(process); process++)
         {
-            (BaselineRecord? level, bool stop) = MeasureFreshProcess(fresh, process, BaselineMessages.FreshProcessCouldNotLook);
+            (BaselineRecord? level, bool stop) =
+                MeasureFreshProcess(EvidenceOrigin.PastBranchyState, process, BaselineMessages.FreshProcessCouldNotLook);
             if (stop)
                 break;
             if (level is not null)
@@ -99,13 +101,9 @@ internal sealed class FreshProcessLooks(Judgement j)
     // Measures fresh process number `process` (the second and later spaced out: a host level that slowed a body for 8-25 s
     // holds through a process and those right after it) and returns its faster measurement. When it has none, says why and
     // whether to stop asking: a process that ran only code that was not final says nothing either way, and the next may.
-    private (BaselineRecord? Level, bool Stop) MeasureFreshProcess(IFreshProcessMeasurer fresh, int process, Func<string, string> couldNot)
+    private (BaselineRecord? Level, bool Stop) MeasureFreshProcess(EvidenceOrigin origin, int process, Func<string, string> couldNot)
     {
-        if (process > 1)
-            j.Space();
-
-        FreshProcessMeasurement measured =
-            fresh.Measure(Path.GetFullPath(j.BaselinePath), j.Policy.Judgement.MeasurementsPerProcess, MeasurementCancellation.Current);
+        FreshProcessMeasurement measured = j.Measurements.FreshProcess(origin, j.Judged, process > 1 ? j.Space() : TimeSpan.Zero);
         if (measured.Failure is null && LevelRecording.Fastest(measured.Records, j.Current, j.Policy) is { } level)
             return (level, false);
         j.Remeasurements.Add(couldNot(measured.Failure ?? "it wrote no measurement"));

@@ -10,13 +10,17 @@ namespace Picollo.Baselines.Judging;
 /// again in other conditions, confirm, conclude. The state the stages share is the measurement being judged, its record
 /// and the check against the baseline; the recording's levels (<see cref="LevelRecording"/>) and the fresh processes'
 /// votes (<see cref="FreshProcessLooks"/>) are stages of their own, and what the evidence means is decided by
-/// <see cref="VerdictDecision"/>, <see cref="FreshConfirmationVote"/> and <see cref="BranchyStateVote"/>. Each check is
-/// a plan (<see cref="BaselineCheckPlan"/>): the judgement writes once, in <see cref="Conclude"/>, what its judged
-/// measurement's outcome calls for, so no file in the user's folder changes while it measures.
+/// <see cref="VerdictDecision"/>, <see cref="FreshConfirmationVote"/> and <see cref="BranchyStateVote"/>. The script
+/// measures nothing itself: each measurement it asks for comes from the evidence (<see cref="Measurements"/>), and
+/// <see cref="JudgementDecision.Decide"/> runs it over the evidence until it asks for one the evidence does not hold.
+/// Each check is a plan (<see cref="BaselineCheckPlan"/>): the driver writes the judged measurement's plan once, at the
+/// end (<see cref="Plan"/>, <see cref="Finish"/>).
 /// </summary>
-internal sealed class Judgement(PerfResult result, string baselinePath, string? folderProblem, BaselineStoreOptions options)
+/// <param name="inputs">The baseline, the options and the machine.</param>
+/// <param name="measurements">The evidence, answering the measurements the stages ask for.</param>
+internal sealed class Judgement(JudgementInputs inputs, EvidenceReplay measurements)
 {
-    private readonly PerfResult _first = result;
+    private readonly PerfResult _first = measurements.Test;
     private readonly SimulatedRepeat _simulated = new();
     private int _conditionMeasurements = 1;
     private BaselineCheckResult? _check;
@@ -37,7 +41,7 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
 
     // The wait between fresh processes, and whether it was waited: a value of the variable that is not valid is said only
     // where it mattered.
-    private readonly (TimeSpan Spacing, string? Problem) _spacing = options.ResolveFreshProcessSpacing();
+    private readonly (TimeSpan Spacing, string? Problem) _spacing = inputs.Options.ResolveFreshProcessSpacing();
     private bool _spaced;
 
     // What the judgement's earlier measurements showed, which the judged one was judged with (null before a second look).
@@ -47,32 +51,37 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
     private NotFinalRecord? _notFinal;
 
     /// <summary>Gets the baseline file's path.</summary>
-    public string BaselinePath => baselinePath;
+    public string BaselinePath => inputs.BaselinePath;
 
     /// <summary>Gets why the baseline folder cannot be used, or <see langword="null"/>.</summary>
-    public string? FolderProblem => folderProblem;
+    public string? FolderProblem => inputs.FolderProblem;
 
     /// <summary>Gets how the baseline is judged and written.</summary>
-    public BaselineStoreOptions Options => options;
+    public BaselineStoreOptions Options => inputs.Options;
 
     /// <summary>Gets the rules.</summary>
-    public VerdictPolicy Policy => options.VerdictPolicy;
+    public VerdictPolicy Policy => inputs.Options.VerdictPolicy;
 
     /// <summary>Gets this machine.</summary>
-    public MachineFingerprint Machine { get; } = MachineFingerprint.Current;
+    public MachineFingerprint Machine => inputs.Machine;
 
-    /// <summary>Gets the store that compares and writes.</summary>
-    public BaselineStore Store { get; } = new(options);
+    /// <summary>Gets the store that compares (the driver writes through it).</summary>
+    public BaselineStore Store => inputs.Store;
 
-    // The baseline as the judgement found it, the one reading every comparison of the judgement shares (only the update at
-    // the end writes it): what a record of code that was not final keeps of this machine's earlier entry.
-    private BaselineFile? Baseline => folderProblem is null ? Store.ReadOnce(Path.GetFullPath(baselinePath)) : null;
+    /// <summary>Gets the machine's recent reference speeds.</summary>
+    public MachineSpeedMemory SpeedMemory => inputs.SpeedMemory;
+
+    /// <summary>Gets the measurements the stages ask for, answered from the evidence.</summary>
+    public EvidenceReplay Measurements => measurements;
+
+    /// <summary>Gets what the judged measurement's check writes, or <see langword="null"/> when nothing is written.</summary>
+    public BaselineCheckPlan? Plan => _plan;
 
     /// <summary>Gets or sets the measurement judged now.</summary>
-    public PerfResult Judged { get; set; } = result;
+    public PerfResult Judged { get; set; } = measurements.Test;
 
     /// <summary>Gets or sets the judged measurement's record (a recording's combined one).</summary>
-    public BaselineRecord Current { get; set; } = BaselineRecord.FromResult(result);
+    public BaselineRecord Current { get; set; } = BaselineRecord.FromResult(measurements.Test);
 
     /// <summary>Gets the notices the test shows.</summary>
     public List<string> Notices { get; } = [];
@@ -96,11 +105,14 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
         set => _check = value;
     }
 
-    /// <summary>Waits the spacing between fresh processes: a host level lasts seconds to minutes.</summary>
-    public void Space()
+    /// <summary>
+    /// The wait before a fresh process, or a level in this process, after another: a host level lasts seconds to minutes.
+    /// </summary>
+    /// <returns>The wait.</returns>
+    public TimeSpan Space()
     {
         _spaced = true;
-        Thread.Sleep(_spacing.Spacing);
+        return _spacing.Spacing;
     }
 
     /// <summary>Gets the wait between fresh processes.</summary>
@@ -114,7 +126,7 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
     /// <summary>The stage that makes sure the judged measurement ran the body's final code.</summary>
     public void MeasureFinalCode()
     {
-        Judged = NotFinalRecord.FinalCode(_first, Remeasurements);
+        Judged = NotFinalRecord.FinalCode(_first, Remeasurements, from => measurements.ThisProcess(EvidenceOrigin.FinalCode, from));
         Current = BaselineRecord.FromResult(Judged);
     }
 
@@ -124,12 +136,12 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
     /// </summary>
     public void RecordIfWriting()
     {
-        IReadOnlyList<CounterVerdict> firstLook = Store.Compare(baselinePath, Machine, Current, folderProblem);
+        IReadOnlyList<CounterVerdict> firstLook = Store.Compare(BaselinePath, Machine, Current, FolderProblem);
         bool writes = Store.IsUpdateMode || !firstLook.All(BaselineStore.IsPassing);
         if (!writes || (!Store.IsUpdateMode && firstLook.Any(static v => v.IsRegression)) || !Judged.CanRemeasure)
             return;
 
-        _simulated.Take(Judged, Current, Policy, Remeasurements);
+        _simulated.Take(Judged, Current, Policy, Remeasurements, Measurements.SimulateAgain);
         new LevelRecording(this).Record();
     }
 
@@ -140,7 +152,7 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
         if (Store.IsAddingProcessLevels && !Judged.Run.RanFinalCode)
         {
             string message = BaselineMessages.NotAddedFromCodeNotFinal(string.Join(" ", Judged.Run.Notes));
-            _check = new BaselineCheckResult(BaselineOutcome.NotJudged, [], Path.GetFullPath(baselinePath), null, message);
+            _check = new BaselineCheckResult(BaselineOutcome.NotJudged, [], Path.GetFullPath(BaselinePath), null, message);
             Notices.Add(message);
             return;
         }
@@ -165,12 +177,12 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
                 return;
 
             _conditionMeasurements++;
-            PerfResult again = Judged.Remeasure();
+            PerfResult again = measurements.ThisProcess(EvidenceOrigin.OtherConditions, Judged);
             Look(again);
             BaselineRecord record = BaselineRecord.FromResult(again);
             EarlierLooks looks = LaterLooks();
             // Looked at first, written only when kept: the received file is the measurement judged.
-            IReadOnlyList<CounterVerdict> verdicts = Store.Compare(baselinePath, Machine, record, folderProblem, looks);
+            IReadOnlyList<CounterVerdict> verdicts = Store.Compare(BaselinePath, Machine, record, FolderProblem, looks);
             Remember(verdicts);
             Remeasurements.Add($"Measured again in other conditions: {changed.Text}.");
             if (VerdictDecision.KeepsLaterConditions(CheckResult.Verdicts, verdicts))
@@ -199,16 +211,21 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
     /// <summary>The stage that asks fresh processes about a time verdict that passed only on the host's branchy state.</summary>
     public void LookPastBranchyState() => new FreshProcessLooks(this).LookPastBranchyState();
 
-    /// <summary>The stage that says what was done and returns the judgement.</summary>
+    /// <summary>
+    /// Says what was done and returns the judgement, once the driver wrote <see cref="Plan"/>: the check as the stages left
+    /// it, its files and any write failure the write's.
+    /// </summary>
+    /// <param name="written">What writing <see cref="Plan"/> returned; <see langword="null"/> when there was no plan.</param>
     /// <returns>The judgement.</returns>
-    public BaselineJudgement Conclude()
+    public BaselineJudgement Finish(BaselineCheckResult? written)
     {
-        BaselineFile? found = Baseline;
-        BaselineCheckResult check = WriteOnce();
-        if ((check.Outcome == BaselineOutcome.Updated || check.ReceivedPath is not null) && _notFinal is { } written)
+        BaselineCheckResult check = written is null || ReferenceEquals(CheckResult, _planned)
+            ? written ?? CheckResult
+            : Store.Rejudge(written, CheckResult.Verdicts);
+        if ((check.Outcome == BaselineOutcome.Updated || check.ReceivedPath is not null) && _notFinal is { } notFinal)
         {
             string entry = check.Outcome == BaselineOutcome.Updated ? "The baseline entry" : "The received entry";
-            Notices.Add(written.Notice(entry, string.Join(" ", Judged.Run.Notes)));
+            Notices.Add(notFinal.Notice(entry, string.Join(" ", Judged.Run.Notes)));
         }
 
         if (check.Verdicts.FirstOrDefault(static v => v.ConditionsChanged) is { } widened)
@@ -237,14 +254,13 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
         if (_spaced && _spacing.Problem is { } spacing)
             Notices.Add(spacing);
 
-        MachineSpeedMemory.Load(Machine.Id, options.GetEnvironmentVariable, Policy.Judgement).Remember(Current);
         return new BaselineJudgement
         {
             First = _first,
             Judged = Judged,
             Current = Current,
             Check = check,
-            Baseline = found,
+            Baseline = inputs.Baseline,
             Remeasurement = Remeasurements.Count == 0 ? null : string.Join(" ", Remeasurements),
             Confirmation = Confirmation,
             ConfirmedCounters = Confirmed,
@@ -280,7 +296,7 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
         {
             if (index != _judgedIndex)
             {
-                Remember(Store.Compare(baselinePath, Machine, _measured[index].Record, folderProblem, new EarlierLooks(null, Followed())));
+                Remember(Store.Compare(BaselinePath, Machine, _measured[index].Record, FolderProblem, new EarlierLooks(null, Followed())));
                 continue;
             }
 
@@ -321,16 +337,6 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
     // and what they showed of the body's following.
     private EarlierLooks LaterLooks() => new(new Dictionary<string, double>(_widest, StringComparer.Ordinal), Followed());
 
-    // Writes the judged measurement's plan, the one write of the judgement, and returns its check as the stages left it:
-    // re-judged verdicts keep their statuses, the written files and any write failure are the write's.
-    private BaselineCheckResult WriteOnce()
-    {
-        if (_plan is null)
-            return CheckResult;
-        BaselineCheckResult written = Store.Write(_plan);
-        return ReferenceEquals(CheckResult, _planned) ? written : Store.Rejudge(written, CheckResult.Verdicts);
-    }
-
     // The measurement just looked at is the judged one now.
     private void MarkJudged() => _judgedIndex = _measured.Count - 1;
 
@@ -343,19 +349,19 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
         if (_simulated.Refusal is { } refusal)
         {
             _notFinal = null;
-            IReadOnlyList<CounterVerdict> verdicts = Store.Compare(baselinePath, Machine, record, folderProblem, looks);
+            IReadOnlyList<CounterVerdict> verdicts = Store.Compare(BaselinePath, Machine, record, FolderProblem, looks);
             BaselineOutcome outcome = Store.IsUpdateMode || verdicts.Any(static v => v.IsRegression)
                 ? BaselineOutcome.Fail
                 : BaselineOutcome.Notice;
             string message = string.Join('\n', verdicts.Select(static v => v.Text).Append(refusal));
-            var result = new BaselineCheckResult(outcome, verdicts, Path.GetFullPath(baselinePath), null, message, refusal);
-            _plan = new BaselineCheckPlan(result.BaselinePath, Machine, verdicts, [], folderProblem) { Refused = result };
+            var result = new BaselineCheckResult(outcome, verdicts, Path.GetFullPath(BaselinePath), null, message, refusal);
+            _plan = new BaselineCheckPlan(result.BaselinePath, Machine, verdicts, [], FolderProblem) { Refused = result };
             return _planned = result;
         }
 
-        _notFinal = NotFinalRecord.For(measured, record, Baseline, Machine, Policy);
+        _notFinal = NotFinalRecord.For(measured, record, inputs.Baseline, Machine, Policy);
         BaselineRecord? written = _notFinal?.Record is { } notFinal ? _simulated.Apply(notFinal) : null;
-        _plan = Store.Plan(baselinePath, Machine, record, folderProblem, written, looks);
+        _plan = Store.Plan(BaselinePath, Machine, record, FolderProblem, written, looks);
         return _planned = Store.Preview(_plan);
     }
 
@@ -364,7 +370,7 @@ internal sealed class Judgement(PerfResult result, string baselinePath, string? 
     // judge the first again.
     private void ConfirmInProcess()
     {
-        PerfResult second = Judged.Remeasure();
+        PerfResult second = measurements.ThisProcess(EvidenceOrigin.Confirmation, Judged);
         Look(second);
         BaselineCheckResult check = CheckResult;
         BaselineRecord secondRecord = BaselineRecord.FromResult(second);

@@ -23,7 +23,8 @@ internal sealed class LevelRecording(Judgement j)
     /// <summary>Records from a steady moment, at the fast level, across processes; the judgement's measurement and record change.</summary>
     public void Record()
     {
-        SteadyRecording recording = SteadyRecording.Take(j.Judged, j.Policy);
+        SteadyRecording recording =
+            SteadyRecording.Take(j.Judged, j.Policy, from => j.Measurements.ThisProcess(EvidenceOrigin.SteadyRecording, from));
         j.Judged = recording.Kept;
         j.Current = recording.Record;
         if (recording.Note is not null)
@@ -38,8 +39,7 @@ internal sealed class LevelRecording(Judgement j)
         // The levels may have kept a fresh process at the fast level (TimeSpread.Combine): the slow level is said only when
         // the entry written is still at it.
         if (_slowLevel is { } slowLevel
-            && MachineSpeedMemory.Load(j.Machine.Id, j.Options.GetEnvironmentVariable, j.Policy.Judgement).SlowerThanFastest(j.Current)
-                > j.Policy.Judgement.SlowLevel)
+            && j.SpeedMemory.SlowerThanFastest(j.Current) > j.Policy.Judgement.SlowLevel)
             j.Notices.Add(slowLevel);
     }
 
@@ -61,7 +61,7 @@ internal sealed class LevelRecording(Judgement j)
     // direction (a body that follows its reference less than fully would look slower).
     private bool SeekFastLevel()
     {
-        MachineSpeedMemory memory = MachineSpeedMemory.Load(j.Machine.Id, j.Options.GetEnvironmentVariable, j.Policy.Judgement);
+        MachineSpeedMemory memory = j.SpeedMemory;
         double slower = memory.SlowerThanFastest(j.Current);
         if (slower <= j.Policy.Judgement.SlowLevel)
             return false;
@@ -69,8 +69,7 @@ internal sealed class LevelRecording(Judgement j)
         double busiest = j.Current.OtherProcessesCores;
         for (int attempt = 0; attempt < j.Policy.Judgement.FastLevelAttempts; attempt++)
         {
-            Thread.Sleep(j.Options.FastLevelSpacing);
-            PerfResult again = j.Judged.Remeasure();
+            PerfResult again = j.Measurements.ThisProcess(EvidenceOrigin.FastLevel, j.Judged, j.Options.FastLevelSpacing);
             BaselineRecord record = BaselineRecord.FromResult(again);
             // The busiest reading decides the notice's advice; one that could not be read (NaN compares false) leaves it.
             if (double.IsNaN(busiest) || record.OtherProcessesCores > busiest)
@@ -144,7 +143,7 @@ internal sealed class LevelRecording(Judgement j)
         bool measuresLevels = processes > 0 && j.Store.IsUpdateMode && !j.Store.IsAddingProcessLevels;
         IFreshProcessMeasurer? fresh = measuresLevels ? j.Options.FreshProcesses : null;
         if (fresh is not null)
-            MeasureFreshLevels(fresh, processes, levels, failures);
+            MeasureFreshLevels(processes, levels, failures);
         else if (j.Options.FreshProcesses is null && measuresLevels && j.Judged.CanRemeasure)
             thisProcess = MeasureLevelsInThisProcess(thisProcess, processes);
 
@@ -167,15 +166,13 @@ internal sealed class LevelRecording(Judgement j)
         NoteWideSpreads();
     }
 
-    private void MeasureFreshLevels(IFreshProcessMeasurer fresh, int processes, List<BaselineRecord> levels, List<string> failures)
+    private void MeasureFreshLevels(int processes, List<BaselineRecord> levels, List<string> failures)
     {
         for (int i = 0; i < processes; i++)
         {
-            // Spaced out: a host level lasts seconds to minutes, and processes back to back draw the same one (four
-            // processes in 8 s all read a word count at 120 ticks; the minutes after read 105 to 224).
-            if (i > 0)
-                j.Space();
-            MeasureFreshLevel(fresh, levels, failures);
+            // Spaced out: a host level lasts seconds to minutes, and processes back to back draw the same one
+            // (docs/VERDICTS.md, "Levels").
+            MeasureFreshLevel(i > 0 ? j.Space() : TimeSpan.Zero, levels, failures);
         }
     }
 
@@ -187,8 +184,8 @@ internal sealed class LevelRecording(Judgement j)
         var later = new List<BaselineRecord>(thisProcess);
         for (int i = 0; i < processes; i++)
         {
-            j.Space();
-            BaselineRecord record = BaselineRecord.FromResult(j.Judged.Remeasure());
+            BaselineRecord record =
+                BaselineRecord.FromResult(j.Measurements.ThisProcess(EvidenceOrigin.LevelInThisProcess, j.Judged, j.Space()));
             if (!MachineLoad.IsBusy(record.OtherProcessesCores) || MachineLoad.IsBusy(j.Current.OtherProcessesCores))
                 later.Add(record);
         }
@@ -214,8 +211,7 @@ internal sealed class LevelRecording(Judgement j)
         while (fresh is not null && failures.Count == 0 && started < processes + j.Policy.Judgement.MaxExtraRecordingProcesses
             && (combined.Processes < 2 || (TimeSpread.HasLevels(combined, j.Policy) && settled < j.Policy.Judgement.SettledProcesses)))
         {
-            j.Space();
-            MeasureFreshLevel(fresh, levels, failures);
+            MeasureFreshLevel(j.Space(), levels, failures);
             started++;
             TimeSpread.Combined next = TimeSpread.Combine(levels, j.Policy, thisProcess);
             // Only a process that joined can say the levels settled: one left out (a busy machine, the host's slow
@@ -245,10 +241,9 @@ internal sealed class LevelRecording(Judgement j)
     }
 
     // One fresh process's level (the faster of its measurements) into levels, or its failure into failures.
-    private void MeasureFreshLevel(IFreshProcessMeasurer fresh, List<BaselineRecord> levels, List<string> failures)
+    private void MeasureFreshLevel(TimeSpan wait, List<BaselineRecord> levels, List<string> failures)
     {
-        FreshProcessMeasurement measured =
-            fresh.Measure(Path.GetFullPath(j.BaselinePath), j.Policy.Judgement.MeasurementsPerProcess, MeasurementCancellation.Current);
+        FreshProcessMeasurement measured = j.Measurements.FreshProcess(EvidenceOrigin.FreshLevel, j.Judged, wait);
         if (measured.Failure is { } failure)
             failures.Add(failure);
         else if (Fastest(measured.Records, j.Current, j.Policy) is { } level)

@@ -23,7 +23,13 @@ internal sealed class SimulatedRepeat
     /// <param name="current">Its record.</param>
     /// <param name="policy">The rules.</param>
     /// <param name="remeasurements">Where the repeat is told.</param>
-    public void Take(PerfResult judged, BaselineRecord current, VerdictPolicy policy, List<string> remeasurements)
+    /// <param name="simulateAgain">Counts a measurement's simulated counters in another process.</param>
+    public void Take(
+        PerfResult judged,
+        BaselineRecord current,
+        VerdictPolicy policy,
+        List<string> remeasurements,
+        Func<PerfResult, SimulatedMeasurement> simulateAgain)
     {
         if (!judged.CanSimulateAgain || current.Counters.All(static c => c.Kind != CounterKind.Simulated))
             return;
@@ -31,7 +37,7 @@ internal sealed class SimulatedRepeat
         SimulatedMeasurement other;
         try
         {
-            other = judged.SimulateAgain();
+            other = simulateAgain(judged);
         }
         catch (PerfSimulationException e)
         {

@@ -49,8 +49,9 @@ internal sealed class SteadyRecording
     /// <summary>Measures <paramref name="first"/>'s body again until two runs agree, and returns the run to record.</summary>
     /// <param name="first">A measurement that can be measured again (<see cref="PerfResult.CanRemeasure"/>).</param>
     /// <param name="policy">The verdict rules: which counters are statistical, their statistics and thresholds.</param>
+    /// <param name="remeasure">Measures a measurement's body again.</param>
     /// <returns>The recording.</returns>
-    public static SteadyRecording Take(PerfResult first, VerdictPolicy policy)
+    public static SteadyRecording Take(PerfResult first, VerdictPolicy policy, Func<PerfResult, PerfResult> remeasure)
     {
         ArgumentNullException.ThrowIfNull(first);
         ArgumentNullException.ThrowIfNull(policy);
@@ -61,7 +62,7 @@ internal sealed class SteadyRecording
         (int Faster, int Slower)? pair = null;
         while (runs.Count < policy.Judgement.MaxRecordingRuns && pair is null)
         {
-            runs.Add(Run.Of(first.Remeasure(), policy));
+            runs.Add(Run.Of(remeasure(first), policy));
             pair = FindAgreeingPair(runs, policy);
         }
 
