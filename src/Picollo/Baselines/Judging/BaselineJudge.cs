@@ -11,7 +11,8 @@ namespace Picollo.Baselines.Judging;
 /// Judges a measurement against its baseline the way a test must: never on noise, never on code that was not final,
 /// never losing a baseline, never hiding a gross regression (docs/ARCHITECTURE.md, "Baselines and verdicts"). One entry for the
 /// assertion and both test-framework adapters: the gate (<see cref="Gate"/>) says which measurements are not judged at
-/// all; the rest go through the stages of a <see cref="Judgement"/>, whose decisions are <see cref="VerdictDecision"/>'s.
+/// all; the rest are decided from their evidence (<see cref="JudgementDecision.Decide"/>), and this driver takes each
+/// measurement a decision asks for and writes the concluded judgement's plan once.
 /// </summary>
 internal static class BaselineJudge
 {
