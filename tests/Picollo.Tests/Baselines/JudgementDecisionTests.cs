@@ -24,6 +24,10 @@ public sealed class JudgementDecisionTests
     [Theory]
     // A pass is the end: nothing measured again.
     [InlineData("T1.0", "pass")]
+    // A measurement that never saw the body's final code is taken again first (N: not final; K: the final code's).
+    [InlineData("N1.0", "FinalCode")]
+    [InlineData("N1.0 K1.0", "pass")]
+    [InlineData("N1.0 K1.5", "Confirmation")]
     // A regression that could be noise: measured again in this process.
     [InlineData("T1.5", "Confirmation")]
     // Without an adapter to start fresh processes, the second measurement decides: both regressed, it fails.
@@ -42,6 +46,19 @@ public sealed class JudgementDecisionTests
     // Twice beyond its band, one fresh process is enough (the gross shortcut).
     [InlineData("T3.0 C3.0", "FreshConfirmation 0")]
     [InlineData("T3.0 C3.0 F3.0", "fail")]
+    // +30 % with the host's branchy reference slow (1,100 ns against the recording's 700): allowed, judged in other
+    // conditions, so measured again; the host back at its speed, the body still +30 % passes only inside what lingers of that
+    // state, so fresh processes are asked, which draw the state anew.
+    [InlineData("T1.3b1100", "OtherConditions")]
+    [InlineData("T1.3b1100 O1.3b700", "PastBranchyState 0")]
+    [InlineData("T1.3b1100 O1.3b700 P1.3b700", "PastBranchyState 2")]
+    [InlineData("T1.3b1100 O1.3b700 P1.3b700 P1.3b700", "fail")]
+    [InlineData("T1.3b1100 O1.3b700 P1.0b700", "pass")]
+    // +120 % in the slow state regresses; its confirmation, +100 % with the state gone, passes only on what lingers: fresh
+    // processes decide, and two that regress fail it.
+    [InlineData("T2.2b1100", "Confirmation")]
+    [InlineData("T2.2b1100 C2.0b705", "PastBranchyState 0")]
+    [InlineData("T2.2b1100 C2.0b705 P2.0b700 P2.0b700", "fail")]
     public void TheEvidence_DecidesTheNextMeasurement_OrTheEnd(string taken, string decides, bool freshProcesses = true)
     {
         using var temp = new TempDirectory();
@@ -114,32 +131,50 @@ public sealed class JudgementDecisionTests
             GetEnvironmentVariable = TestEnvironment.Local(temp),
             FreshProcessSpacing = Spacing,
         };
-        BaselineJudge.Judge(SyntheticResults.Result(Tsc(1.0)), temp.Combine("T.cs"), "T", "M", null, options with { UpdateBaselines = true });
+        PerfResult recorded = SyntheticResults.Result(Tsc(1.0));
+        recorded = new PerfResult([.. recorded.Counters], recorded.Options, recorded.Run with { BranchSpeedNanoseconds = 700 });
+        BaselineJudge.Judge(recorded, temp.Combine("T.cs"), "T", "M", null, options with { UpdateBaselines = true });
         return JudgementInputs.Read(temp.Combine("T.M.perf.json"), null, options with { FreshProcesses = freshProcesses ? new NeverStarted() : null });
     }
 
-    // "T1.5 C1.5 F1.0": the test's measurement at 1.5×, its confirmation at 1.5×, a fresh process at 1.0×.
+    // "T1.5 C1.5 F1.0": the test's measurement at 1.5×, its confirmation at 1.5×, a fresh process at 1.0×; O, a measurement
+    // in other conditions, P, a fresh process past the branchy state; "b1100", the branchy reference's speed.
     private static Evidence[] Evidence(string taken) =>
     [
         .. taken.Split(' ', StringSplitOptions.RemoveEmptyEntries).Select(static t =>
         {
-            double scale = double.Parse(t[1..], System.Globalization.CultureInfo.InvariantCulture);
+            string[] parts = t[1..].Split('b');
+            double scale = double.Parse(parts[0], System.Globalization.CultureInfo.InvariantCulture);
+            double? branch = parts.Length > 1 ? double.Parse(parts[1], System.Globalization.CultureInfo.InvariantCulture) : null;
+            PerfResult measured = t[0] == 'N' ? NotFinal(scale) : Measured(scale, branch);
+            FreshProcessMeasurement Fresh() => new([BaselineRecord.FromResult(measured), BaselineRecord.FromResult(measured)], null);
             return t[0] switch
             {
-                'T' => Picollo.Baselines.Judging.Evidence.Test(Measured(scale)),
-                'C' => new Picollo.Baselines.Judging.Evidence(EvidenceOrigin.Confirmation) { Measured = Measured(scale) },
-                'F' => new Picollo.Baselines.Judging.Evidence(EvidenceOrigin.FreshConfirmation)
-                {
-                    Fresh = new FreshProcessMeasurement([BaselineRecord.FromResult(Measured(scale)), BaselineRecord.FromResult(Measured(scale))], null),
-                },
+                'T' or 'N' => Picollo.Baselines.Judging.Evidence.Test(measured),
+                'K' => new Picollo.Baselines.Judging.Evidence(EvidenceOrigin.FinalCode) { Measured = measured },
+                'O' => new Picollo.Baselines.Judging.Evidence(EvidenceOrigin.OtherConditions) { Measured = measured },
+                'C' => new Picollo.Baselines.Judging.Evidence(EvidenceOrigin.Confirmation) { Measured = measured },
+                'F' => new Picollo.Baselines.Judging.Evidence(EvidenceOrigin.FreshConfirmation) { Fresh = Fresh() },
+                'P' => new Picollo.Baselines.Judging.Evidence(EvidenceOrigin.PastBranchyState) { Fresh = Fresh() },
                 _ => throw new ArgumentException($"Unknown evidence {t}."),
             };
         }),
     ];
 
-    // A measurement at a scale that can be measured again, though never here.
-    private static PerfResult Measured(double scale) =>
-        SyntheticResults.Result(Tsc(scale)).WithRemeasure(static () => throw new InvalidOperationException("A decision measured."));
+    // A measurement at a scale, with the branchy reference at a speed (ns per 1,000 characters) or none, that can be
+    // measured again, though never here.
+    private static PerfResult Measured(double scale, double? branch = null)
+    {
+        PerfResult result = SyntheticResults.Result(Tsc(scale));
+        if (branch is { } speed)
+            result = new PerfResult([.. result.Counters], result.Options, result.Run with { BranchSpeedNanoseconds = speed });
+        return result.WithRemeasure(static () => throw new InvalidOperationException("A decision measured."));
+    }
+
+    // A measurement whose warmup ended at its time cap, before the body's final code.
+    private static PerfResult NotFinal(double scale) =>
+        SyntheticResults.Result(WarmupEnd.TimeCap, ["warmup ended at its time cap"], Tsc(scale))
+            .WithRemeasure(static () => throw new InvalidOperationException("A decision measured."));
 
     // 200 samples of 1,000 operations spread evenly over 198-218 ticks per operation, times the scale.
     private static CounterResult Tsc(double scale) => SyntheticResults.Counter(
