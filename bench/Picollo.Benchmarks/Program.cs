@@ -42,9 +42,12 @@ switch (command)
         return WarmupBenchmark.RunChildCommand(args);
     case "changepoints":
         return ChangePointsBenchmark.Run(args[1..]);
+    case "decide":
+        return DecideBenchmark.Run(args[1..]);
     default:
         Console.Error.WriteLine("usage: dotnet run -c Release --project bench/Picollo.Benchmarks -- <command>");
         Console.Error.WriteLine("commands:");
+        Console.Error.WriteLine("  decide [rounds]   what deciding a judgement from its evidence costs, per decision, beside one comparison and one measurement");
         Console.Error.WriteLine("  sim      simulated counters across fresh processes under noise: spread, +1 % caught");
         Console.Error.WriteLine("  record   single-threaded Record: Picollo vs HdrHistogram.NET vs a plain loop");
         Console.Error.WriteLine("  threads  Record from 1 and 2 threads: thread-local, interlocked, single-writer vs HdrHistogram.NET's concurrent types");
