@@ -33,11 +33,9 @@ internal sealed class BisectSession(
     {
         (List<AbTestAssembly> good, List<AbTestAssembly> bad) = Build(cancellation);
 
-        // Other perf tests on this machine (another job's) wait while the pairs measure; the workers inherit the lock.
-        using MeasurementLock? machine = MeasurementLock.Acquire(MeasurementLock.DefaultTimeout, cancellation);
         Say($"Measuring bad {range.Bad.Short} against good {range.Good.Short}…");
         long start = Stopwatch.GetTimestamp();
-        IReadOnlyList<AbTestResult> ends = AbRunner.Run(good, bad, _options, p => Say("  " + p.Line), cancellation);
+        IReadOnlyList<AbTestResult> ends = Pairs(good, bad, _options, cancellation);
         TimeSpan wall = Stopwatch.GetElapsedTime(start);
         IReadOnlyList<BisectChange> changes = BisectJudge.Changes(ends, _options);
         if (changes.Count == 0)
@@ -159,9 +157,18 @@ internal sealed class BisectSession(
             ? _options with { MinPairs = 1, MaxPairs = 1, TimeBudget = left }
             : _options with { TimeBudget = left };
         long start = Stopwatch.GetTimestamp();
-        IReadOnlyList<AbTestResult> results = AbRunner.Run(
-            [good], [built with { Tests = [test] }], options, p => Say("  " + p.Line), cancellation);
+        IReadOnlyList<AbTestResult> results = Pairs([good], [built with { Tests = [test] }], options, cancellation);
         return (BisectJudge.Step(change, results, _options), results, Stopwatch.GetElapsedTime(start));
+    }
+
+    // The pairs of a measurement, under the machine's measurement lock: other perf tests on this machine (another job's)
+    // wait while the pairs measure, and the workers inherit the lock. Only the pairs: a step's checkout and build measure
+    // nothing, and holding the lock through them kept every other measurement waiting for minutes.
+    private IReadOnlyList<AbTestResult> Pairs(
+        List<AbTestAssembly> good, List<AbTestAssembly> bad, AbOptions options, CancellationToken cancellation)
+    {
+        using MeasurementLock? machine = MeasurementLock.Acquire(MeasurementLock.DefaultTimeout, cancellation);
+        return AbRunner.Run(good, bad, options, p => Say("  " + p.Line), cancellation);
     }
 
     // Standard error's writer, not the console's WriteLine: a line is not wrapped at the terminal's width (a build's error
