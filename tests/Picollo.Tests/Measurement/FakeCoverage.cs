@@ -3,8 +3,9 @@ using Picollo.Measurement.Conditions;
 namespace Picollo.Tests.Measurement;
 
 /// <summary>
-/// Puts a probe over made-up facts in the place of this process's (<see cref="CoverageProbe.Current"/>) while a test of
-/// the measurement group runs, and puts this process's back: the process itself is never instrumented, since every later
+/// Puts a probe over made-up facts in the place of this process's (<see cref="CoverageProbe.Current"/>) while an adapter
+/// test runs (the measurement group's, or SimulationAdapterTests', whose parallel neighbours measure nothing in this
+/// process), and puts this process's back: the process itself is never instrumented, since every later
 /// measurement in it would be skipped. The real collector is proven end to end in the packaging tests (CoverageTests).
 /// </summary>
 internal sealed class FakeCoverage : IDisposable

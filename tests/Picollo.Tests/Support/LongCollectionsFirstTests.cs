@@ -1,4 +1,6 @@
 using Picollo.Tests.Cli.Ab;
+using Picollo.Tests.Cli.Bisect;
+using Picollo.Tests.Testing;
 using Shouldly;
 using Xunit;
 using Xunit.Sdk;
@@ -6,7 +8,10 @@ using Xunit.v3;
 
 namespace Picollo.Tests.Support;
 
-/// <summary>The assembly's collection order: the <c>picollo ab</c> pipeline first, xunit's order for the rest.</summary>
+/// <summary>
+/// The assembly's collection order: the <c>picollo ab</c> pipeline first, its short runs, <c>picollo bisect</c>, the simulated
+/// counters' adapter tests, then xunit's order for the rest.
+/// </summary>
 public sealed class LongCollectionsFirstTests
 {
     [Fact]
@@ -20,6 +25,20 @@ public sealed class LongCollectionsFirstTests
 
         ordered[0].ShouldBeSameAs(ab);
         ordered[1..].ShouldBe(DefaultTestCollectionOrderer.Instance.OrderTestCollections(collections));
+    }
+
+    [Fact]
+    public void TheLongRuns_AreStartedInTheirOrder_BeforeTheOthers()
+    {
+        Collection[] collections = [.. Enumerable.Range(0, 8).Select(static i => new Collection($"Test collection for C{i}"))];
+        Collection[] longRuns =
+            [new(AbPipelineGroup.Name), new(AbShortRunsGroup.Name), new(BisectPipelineGroup.Name), new(SimulationAdapterGroup.Name)];
+        Collection[] all = [longRuns[3], .. collections[..3], longRuns[2], longRuns[0], .. collections[3..], longRuns[1]];
+
+        Collection[] ordered = [.. new LongCollectionsFirst().OrderTestCollections(all)];
+
+        ordered[..4].ShouldBe(longRuns);
+        ordered[4..].ShouldBe(DefaultTestCollectionOrderer.Instance.OrderTestCollections(collections));
     }
 
     [Fact]

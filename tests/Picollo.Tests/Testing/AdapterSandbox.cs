@@ -8,7 +8,8 @@ namespace Picollo.Tests.Testing;
 /// <summary>
 /// Points the process-wide baseline options at a temporary folder while an acceptance test runs sample perf tests: their
 /// baselines, received files and reports go there, never beside the sample sources. Process-wide, so its users run in
-/// the non-parallel measurement group.
+/// the non-parallel measurement group, or in <see cref="SimulationAdapterGroup"/> (parallel, but no parallel test class
+/// reads the baseline options' default; the measurement group starts after them all).
 /// </summary>
 internal sealed class AdapterSandbox : IDisposable
 {

@@ -7,6 +7,7 @@ using Picollo.Simulation;
 using Picollo.Testing;
 using Picollo.Tests.Measurement;
 using Picollo.Tests.SimulationSamples;
+using Picollo.Tests.Support;
 using Shouldly;
 using Xunit;
 
@@ -15,9 +16,10 @@ namespace Picollo.Tests.Testing;
 /// <summary>
 /// Simulated counters through the real xunit and NUnit pipelines (docs/COUNTERS.md, "Simulated counters"): each test's
 /// worker runs under Valgrind for real, which CI installs. A machine without Valgrind skips these with the reason; the
-/// skip itself is proven on every machine by pointing the workers at a Valgrind that does not exist.
+/// skip itself is proven on every machine by pointing the workers at a Valgrind that does not exist. Beside the parallel
+/// test classes (<see cref="SimulationAdapterGroup"/>): nothing here is timed.
 /// </summary>
-[Collection(MeasurementTestGroup.Name)]
+[Collection(SimulationAdapterGroup.Name)]
 public sealed class SimulationAdapterTests
 {
     private static readonly ValgrindInstallation s_valgrind = ValgrindInstallation.Current;
@@ -153,8 +155,11 @@ public sealed class SimulationAdapterTests
         RequireValgrind();
         using var sandbox = new AdapterSandbox();
 
-        IReadOnlyList<NUnit.Framework.Interfaces.ITestResult> results =
-            NUnitPipeline.Run(typeof(NUnitSimulated), typeof(NUnitSimulatedWithSetUp));
+        // NUnit's runner puts its own writer in Console.Out for the run and its saved one back after, process-wide: not while
+        // a parallel test has Console.Out redirected.
+        IReadOnlyList<NUnit.Framework.Interfaces.ITestResult> results;
+        lock (ConsoleLock.Instance)
+            results = NUnitPipeline.Run(typeof(NUnitSimulated), typeof(NUnitSimulatedWithSetUp));
 
         results.Count.ShouldBe(2);
         foreach (NUnit.Framework.Interfaces.ITestResult result in results)

@@ -8,16 +8,18 @@ namespace Picollo.Tests.Cli.Bisect;
 
 /// <summary>
 /// The real <c>picollo bisect</c> (issue 52, "Proof": "on a synthetic repository in the tests") on a temporary git
-/// repository: a library and an xunit perf-test project (<see cref="PicolloAbTests.Repository"/>'s), then eight commits,
-/// the sixth making <c>Work.Box</c> keep a boxed value (24 allocated bytes per call) and the fourth a library that does not
-/// compile, fixed by the fifth. The tool measures main against the good tag, hunts the allocation, skips the commit that
-/// does not build (its first error on the step's line), finds the sixth commit with its verdict table and exits 0, the
+/// repository: a library and an xunit perf-test project (<see cref="PicolloAbTests.Repository"/>'s), then six commits,
+/// the second making <c>Work.Box</c> keep a boxed value (24 allocated bytes per call) and the third a library that does not
+/// compile, fixed by the fourth. The tool measures main against the good tag, hunts the allocation, skips the commit that
+/// does not build (its first error on the step's line), finds the second commit with its verdict table and exits 0, the
 /// user's working tree, HEAD, branches and worktrees as they were. Bad refs and ranges exit 2 before anything is built.
 /// </summary>
 /// <remarks>
 /// One repository and one search serve the class (a class fixture): the search's two first builds (good and main side by
-/// side), four steps of one build and one process pair each (the allocated bytes are exact), about a minute on a 2-core
-/// machine. The bad inputs read git only.
+/// side), three steps of one build and one process pair each (the allocated bytes are exact), about a minute and a half on
+/// a 2-core machine beside the other test classes. The bad inputs read git only. Six commits, not more: each step is a
+/// build and a process pair (about 20 s), and these six already take every kind of step (skipped, bad, good) in a search
+/// whose middle commit does not build; the search's arithmetic over longer ranges is BisectSearchTests'.
 /// </remarks>
 [Collection(BisectPipelineGroup.Name)]
 public sealed class PicolloBisectTests(PicolloBisectTests.Repository repository) : IClassFixture<PicolloBisectTests.Repository>
@@ -32,26 +34,25 @@ public sealed class PicolloBisectTests(PicolloBisectTests.Repository repository)
 
         run.ExitCode.ShouldBe(0, run.Output);
         run.StandardOutput.ShouldStartWith(
-            $"first bad commit: {repository.Commits[5]} a box per call\n", Case.Sensitive, run.Output);
+            $"first bad commit: {repository.Commits[1]} a box per call\n", Case.Sensitive, run.Output);
         string[] alloc = PicolloAbTests.Cells(PicolloAbTests.Row(run.StandardOutput, "WorkPerf.Alloc"));
         alloc[1].ShouldBe("❌ regressed", run.Output);
         alloc[6].ShouldContain("allocated-bytes 0 → 24 bytes/op (regressed)", Case.Sensitive, run.Output);
         run.StandardOutput.ShouldContain("## picollo bisect: a box per call (", Case.Sensitive, run.Output);
 
         // The range, the change hunted (an exact counter: one pair a step), and each step's line: the middle commit does not
-        // build and is skipped, its older neighbour is good, then the search closes in on the sixth commit.
+        // build and is skipped, its older neighbour is bad, then the one before that is good: the second commit is the first bad.
         string progress = run.StandardError;
-        progress.ShouldContain("picollo bisect: 8 commit(s) after good ", Case.Sensitive, run.Output);
+        progress.ShouldContain("picollo bisect: 6 commit(s) after good ", Case.Sensitive, run.Output);
         progress.ShouldContain(
             "Hunting WorkPerf.Alloc: allocated-bytes regressed (0 → 24 bytes/op): an exact counter, so one process pair per step decides.",
             Case.Sensitive, run.Output);
-        progress.ShouldContain($"{repository.Commits[3][..10]} a library that does not compile: skipped — does not build: src/Lib/Work.cs(",
+        progress.ShouldContain($"{repository.Commits[2][..10]} a library that does not compile: skipped — does not build: src/Lib/Work.cs(",
             Case.Sensitive, run.Output);
         progress.ShouldContain("error CS0103: The name 'undefinedSteps' does not exist", Case.Sensitive, run.Output);
-        progress.ShouldContain($"{repository.Commits[2][..10]} another comment: good — allocated-bytes 0 → 0 bytes/op", Case.Sensitive, run.Output);
-        progress.ShouldContain($"{repository.Commits[4][..10]} the library compiles again: good", Case.Sensitive, run.Output);
-        progress.ShouldContain($"{repository.Commits[5][..10]} a box per call: bad — allocated-bytes 0 → 24 bytes/op", Case.Sensitive, run.Output);
-        progress.ShouldContain("4 step(s) (1 skipped) after the first measurement", Case.Sensitive, run.Output);
+        progress.ShouldContain($"{repository.Commits[0][..10]} a comment: good — allocated-bytes 0 → 0 bytes/op", Case.Sensitive, run.Output);
+        progress.ShouldContain($"{repository.Commits[1][..10]} a box per call: bad — allocated-bytes 0 → 24 bytes/op", Case.Sensitive, run.Output);
+        progress.ShouldContain("3 step(s) (1 skipped) after the first measurement", Case.Sensitive, run.Output);
         PicolloAbTests.NoStackTrace(run.Output);
 
         main.After.ShouldBe(main.Before, "the working tree, index, HEAD, branches and worktrees as they were");
@@ -87,8 +88,8 @@ public sealed class PicolloBisectTests(PicolloBisectTests.Repository repository)
     }
 
     /// <summary>
-    /// The temporary repository: the tag <c>good</c>, then eight commits on <c>main</c> (<see cref="Commits"/>, oldest first),
-    /// and a branch <c>side</c> that forked from the second with a commit of its own.
+    /// The temporary repository: the tag <c>good</c>, then six commits on <c>main</c> (<see cref="Commits"/>, oldest first),
+    /// and a branch <c>side</c> that forked from the first with a commit of its own.
     /// </summary>
     public sealed class Repository : IDisposable
     {
@@ -112,18 +113,15 @@ public sealed class PicolloBisectTests(PicolloBisectTests.Repository repository)
             _ = Commit("the library and its perf tests");
             Git("tag", "good");
 
-            var commits = new List<string>
-            {
-                Change("README.md", "# Lib\n\nA small library.", "a readme"),
-                Change("src/Lib/Work.cs", WorkSource(box: false, broken: false, comment: "// Steps."), "a comment"),
-            };
+            // The search's first step is the middle commit (the third), which does not build: skipped; then its older
+            // neighbour, the box (bad); then the comment before it (good).
+            var commits = new List<string> { Change("src/Lib/Work.cs", WorkSource(box: false, broken: false, comment: "// Steps."), "a comment") };
             Git("branch", "side");
-            commits.Add(Change("src/Lib/Work.cs", WorkSource(box: false, broken: false, comment: "// The steps."), "another comment"));
-            commits.Add(Change("src/Lib/Work.cs", WorkSource(box: false, broken: true, comment: "// The steps."), "a library that does not compile"));
-            commits.Add(Change("src/Lib/Work.cs", WorkSource(box: false, broken: false, comment: "// The steps!"), "the library compiles again"));
-            commits.Add(Change("src/Lib/Work.cs", WorkSource(box: true, broken: false, comment: "// The steps!"), "a box per call"));
-            commits.Add(Change("README.md", "# Lib\n\nA small library, boxed.", "the readme again"));
-            commits.Add(Change("README.md", "# Lib\n\nA small library, boxed, again.", "the readme once more"));
+            commits.Add(Change("src/Lib/Work.cs", WorkSource(box: true, broken: false, comment: "// Steps."), "a box per call"));
+            commits.Add(Change("src/Lib/Work.cs", WorkSource(box: true, broken: true, comment: "// Steps."), "a library that does not compile"));
+            commits.Add(Change("src/Lib/Work.cs", WorkSource(box: true, broken: false, comment: "// The steps."), "the library compiles again"));
+            commits.Add(Change("README.md", "# Lib\n\nA small library, boxed.", "a readme"));
+            commits.Add(Change("README.md", "# Lib\n\nA small library, boxed, again.", "the readme again"));
             Commits = commits;
 
             Git("checkout", "--quiet", "side");
@@ -135,7 +133,7 @@ public sealed class PicolloBisectTests(PicolloBisectTests.Repository repository)
 
         public string Root => _dir.Combine("repo");
 
-        /// <summary>The eight commits after <c>good</c> on main, oldest first.</summary>
+        /// <summary>The six commits after <c>good</c> on main, oldest first.</summary>
         public IReadOnlyList<string> Commits { get; }
 
         /// <summary>The search, once: <c>bisect --good good --bad main --test WorkPerf.Alloc --min-pairs 2 --max-pairs 2</c>.</summary>
