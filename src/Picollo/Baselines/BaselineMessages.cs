@@ -58,7 +58,7 @@ internal static class BaselineMessages
         "Not judged here: this process is a simulation worker; the test's own process judges the counts it wrote.";
 
     /// <summary>A picollo ab worker's measurement: the tool judges it, the stored baseline is neither read nor written.</summary>
-    public static string SideBySideWorker() =>
+    public static string PairedWorker() =>
         "Not compared with the stored baseline: picollo ab judges this measurement against the other build's, measured beside it.";
 
     /// <summary>The first measurement's warmup never saw the body's final code, so it was measured again before judging.</summary>
