@@ -229,7 +229,8 @@ internal static class AbStatistics
     // tsc when both sides counted it, else the first time counter both counted.
     private static string? TimeCounter(PairedRecord b, PairedRecord h)
     {
-        IEnumerable<PairedRecordCounter> timeLike = b.Counters.Where(static c => c.IsAvailable && KnownCounters.Of(c.Name, c.Kind).IsTimeLike)
+        IEnumerable<PairedRecordCounter> timeLike = b.Counters
+            .Where(static c => c.IsAvailable && KnownCounters.Of(c.Name, c.Kind).IsTimeLike)
             .Where(c => h.Counters.Any(x => x.Name == c.Name && x.IsAvailable));
         return timeLike.FirstOrDefault(static c => c.Name == CounterNames.Tsc)?.Name ?? timeLike.FirstOrDefault()?.Name;
     }
