@@ -166,7 +166,7 @@ internal static class AbCommand
                 notes.Add($"{project} does not exist at the base: its tests are new.");
 
             (string headPath, string? basePath) =
-                BuildSideBySide(workspace.Head, atBase ? workspace.Base : null, project, artifacts, cancellation);
+                BuildPaired(workspace.Head, atBase ? workspace.Base : null, project, artifacts, cancellation);
             headAssemblies.Add(AbDiscovery.FindTests(project, headPath, filter));
             if (basePath is not null)
                 baseAssemblies.Add(AbDiscovery.FindTests(project, basePath, filter));
@@ -186,7 +186,7 @@ internal static class AbCommand
     /// <param name="artifacts">The run's artifacts folder.</param>
     /// <param name="cancellation">Ctrl+C.</param>
     /// <returns>The built assemblies' paths.</returns>
-    internal static (string Head, string? Base) BuildSideBySide(
+    internal static (string Head, string? Base) BuildPaired(
         AbRevision headRevision, AbRevision? baseRevision, string project, string artifacts, CancellationToken cancellation)
     {
         bool atBase = baseRevision is not null;

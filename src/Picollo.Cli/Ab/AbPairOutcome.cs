@@ -7,7 +7,7 @@ namespace Picollo.Cli.Ab;
 /// <param name="Failures">Tests that failed on a side, with the message.</param>
 /// <param name="Problem">Why the pair was given up or a side measured nothing; <see langword="null"/> when both ran to their end.</param>
 internal sealed record AbPairOutcome(
-    IReadOnlyList<SideBySideRecord> Measurements, IReadOnlyList<SideBySideRecord> Failures, string? Problem)
+    IReadOnlyList<PairedRecord> Measurements, IReadOnlyList<PairedRecord> Failures, string? Problem)
 {
     /// <summary>Whose side <see cref="Problem"/> is: <c>base</c>, <c>head</c>, or <c>tool</c>.</summary>
     public string? ProblemSide { get; init; }

@@ -16,15 +16,15 @@ internal static class AbPairOutcomes
     /// </summary>
     public static Dictionary<AbTest, AbPairOutcome> Collect(string folder, List<Side> sides, AbTestOrder order, Trouble? trouble)
     {
-        var measurements = new List<SideBySideRecord>();
-        var failures = new List<SideBySideRecord>();
-        var skips = new List<SideBySideRecord>();
+        var measurements = new List<PairedRecord>();
+        var failures = new List<PairedRecord>();
+        var skips = new List<PairedRecord>();
         foreach (string path in Directory.GetFiles(folder, "*.json").Order(StringComparer.Ordinal))
         {
-            SideBySideRecord record;
+            PairedRecord record;
             try
             {
-                record = SideBySideRecord.Read(path);
+                record = PairedRecord.Read(path);
             }
             catch (InvalidDataException e)
             {
@@ -45,15 +45,15 @@ internal static class AbPairOutcomes
         AbTestOrder order,
         Trouble? trouble,
         AbTest? blamed,
-        List<SideBySideRecord> measurements,
-        List<SideBySideRecord> failures,
-        List<SideBySideRecord> skips)
+        List<PairedRecord> measurements,
+        List<PairedRecord> failures,
+        List<PairedRecord> skips)
     {
         var outcomes = new Dictionary<AbTest, AbPairOutcome>();
         foreach (AbTest test in order.Tests)
         {
-            List<SideBySideRecord> own = [.. measurements.Where(r => order.TestOf(r.Test) == test)];
-            List<SideBySideRecord> failed = [.. failures.Where(r => order.TestOf(r.Test) == test)];
+            List<PairedRecord> own = [.. measurements.Where(r => order.TestOf(r.Test) == test)];
+            List<PairedRecord> failed = [.. failures.Where(r => order.TestOf(r.Test) == test)];
             Trouble? problem = test == blamed ? trouble : null;
             bool unreached = false;
             foreach (Side side in sides)

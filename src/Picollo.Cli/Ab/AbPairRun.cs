@@ -11,7 +11,7 @@ namespace Picollo.Cli.Ab;
 /// One process pair of <c>picollo ab</c> (docs/VERDICTS.md, "Base against head"): the base build's and the head build's
 /// test programs started on the same test methods at the same time (a round's tests of one project, in turn: a process
 /// start, discovery and the runtime's own warmup are paid once per pair, not once per test), each measurement of theirs
-/// coordinated over a Unix socket (<see cref="SideBySidePeer"/> is the workers' side): one side warms up and calibrates
+/// coordinated over a Unix socket (<see cref="PairedPeer"/> is the workers' side): one side warms up and calibrates
 /// at a time, both agree on
 /// the operations per sample, then their samples alternate in lock-step, the side that goes first alternating ABBA as in
 /// <see cref="PairedSampling.ReferenceFirst"/>. A measurement only one side takes (a test or region only one build has)

@@ -196,7 +196,7 @@ internal static class AbRunner
             var problems = new List<string>();
             foreach (AbPairOutcome pair in Pairs)
             {
-                foreach (SideBySideRecord failure in pair.Failures)
+                foreach (PairedRecord failure in pair.Failures)
                     problems.Add($"The {failure.Side}'s {failure.Test} failed: {failure.Message}");
                 if (pair.Problem is { } problem)
                     problems.Add(char.ToUpperInvariant(problem[0]) + problem[1..]);

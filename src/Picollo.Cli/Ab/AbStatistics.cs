@@ -44,10 +44,10 @@ internal static class AbStatistics
         ArgumentNullException.ThrowIfNull(pairs);
         ArgumentNullException.ThrowIfNull(options);
         var keys = new List<string>();
-        IEnumerable<SideBySideRecord> records = pairs.SelectMany(static p => p.Measurements)
+        IEnumerable<PairedRecord> records = pairs.SelectMany(static p => p.Measurements)
             .Where(static r => r.Kind == "measurement")
             .OrderBy(static r => r.Side == "head" ? 0 : 1);
-        foreach (SideBySideRecord record in records)
+        foreach (PairedRecord record in records)
         {
             if (!keys.Contains(record.Key))
                 keys.Add(record.Key);
@@ -56,13 +56,13 @@ internal static class AbStatistics
         var measurements = new List<AbMeasurement>();
         foreach (string key in keys)
         {
-            var both = new List<(SideBySideRecord Base, SideBySideRecord Head)>();
-            var baseRecords = new List<SideBySideRecord>();
-            var headRecords = new List<SideBySideRecord>();
+            var both = new List<(PairedRecord Base, PairedRecord Head)>();
+            var baseRecords = new List<PairedRecord>();
+            var headRecords = new List<PairedRecord>();
             foreach (AbPairOutcome pair in pairs)
             {
-                SideBySideRecord? b = pair.Measurements.FirstOrDefault(r => r.Key == key && r.Side == "base");
-                SideBySideRecord? h = pair.Measurements.FirstOrDefault(r => r.Key == key && r.Side == "head");
+                PairedRecord? b = pair.Measurements.FirstOrDefault(r => r.Key == key && r.Side == "base");
+                PairedRecord? h = pair.Measurements.FirstOrDefault(r => r.Key == key && r.Side == "head");
                 if (b is not null)
                     baseRecords.Add(b);
                 if (h is not null)
@@ -79,7 +79,7 @@ internal static class AbStatistics
 
             // Only the pairs whose two sides ran their final code, once there is one: a ratio of two tiers is not one of two
             // builds. Where no pair ran final code on both sides (a body that compiles code on every call), all of them.
-            List<(SideBySideRecord Base, SideBySideRecord Head)> finalPairs =
+            List<(PairedRecord Base, PairedRecord Head)> finalPairs =
                 [.. both.Where(static p => p.Base.RanFinalCode && p.Head.RanFinalCode)];
             AbTimeEstimate? time = Time(finalPairs.Count > 0 ? finalPairs : both, options);
             IReadOnlyList<AbExactCounter> exact = Exact(Final(baseRecords), Final(headRecords));
@@ -160,7 +160,7 @@ internal static class AbStatistics
     public static string? SetAside(AbPairOutcome pair)
     {
         ArgumentNullException.ThrowIfNull(pair);
-        SideBySideRecord? notFinal = pair.Measurements.FirstOrDefault(static r => r.Kind == "measurement" && !r.RanFinalCode);
+        PairedRecord? notFinal = pair.Measurements.FirstOrDefault(static r => r.Kind == "measurement" && !r.RanFinalCode);
         return notFinal is null ? null : AbMessages.PairSetAside(notFinal.Side, string.Join(" ", notFinal.Notes));
     }
 
@@ -173,17 +173,17 @@ internal static class AbStatistics
     /// The pooled time: per pair the median batch log-ratio of the time counter, then the mean of those and its Student-t
     /// interval over the pairs.
     /// </summary>
-    private static AbTimeEstimate? Time(List<(SideBySideRecord Base, SideBySideRecord Head)> pairs, AbOptions options)
+    private static AbTimeEstimate? Time(List<(PairedRecord Base, PairedRecord Head)> pairs, AbOptions options)
     {
         string? counter = null;
         var logs = new List<double>();
-        foreach ((SideBySideRecord b, SideBySideRecord h) in pairs)
+        foreach ((PairedRecord b, PairedRecord h) in pairs)
         {
             counter ??= TimeCounter(b, h);
             if (counter is null)
                 continue;
-            SideBySideCounter? bc = b.Counters.FirstOrDefault(c => c.Name == counter && c.IsAvailable);
-            SideBySideCounter? hc = h.Counters.FirstOrDefault(c => c.Name == counter && c.IsAvailable);
+            PairedRecordCounter? bc = b.Counters.FirstOrDefault(c => c.Name == counter && c.IsAvailable);
+            PairedRecordCounter? hc = h.Counters.FirstOrDefault(c => c.Name == counter && c.IsAvailable);
             if (bc is not null && hc is not null && PairTime([.. bc.Samples], [.. hc.Samples]) is { } logRatio)
                 logs.Add(logRatio);
         }
@@ -227,17 +227,18 @@ internal static class AbStatistics
     }
 
     // tsc when both sides counted it, else the first time counter both counted.
-    private static string? TimeCounter(SideBySideRecord b, SideBySideRecord h)
+    private static string? TimeCounter(PairedRecord b, PairedRecord h)
     {
-        IEnumerable<SideBySideCounter> timeLike = b.Counters.Where(static c => c.IsAvailable && KnownCounters.Of(c.Name, c.Kind).IsTimeLike)
+        IEnumerable<PairedRecordCounter> timeLike = b.Counters
+            .Where(static c => c.IsAvailable && KnownCounters.Of(c.Name, c.Kind).IsTimeLike)
             .Where(c => h.Counters.Any(x => x.Name == c.Name && x.IsAvailable));
         return timeLike.FirstOrDefault(static c => c.Name == CounterNames.Tsc)?.Name ?? timeLike.FirstOrDefault()?.Name;
     }
 
-    private static List<AbExactCounter> Exact(List<SideBySideRecord> baseRecords, List<SideBySideRecord> headRecords)
+    private static List<AbExactCounter> Exact(List<PairedRecord> baseRecords, List<PairedRecord> headRecords)
     {
         var exact = new List<AbExactCounter>();
-        foreach (SideBySideCounter counter in headRecords[0].Counters)
+        foreach (PairedRecordCounter counter in headRecords[0].Counters)
         {
             bool simulated = counter.Kind == CounterKind.Simulated;
             if (!counter.IsAvailable || !(simulated || KnownCounters.Of(counter.Name, counter.Kind).IsDeterministic))
@@ -272,14 +273,14 @@ internal static class AbStatistics
 
     // A side's records that ran final code, or all of them where none did: code that is not final allocates more (no
     // escape analysis at tier 0), and an exact counter must not call that a regression.
-    private static List<SideBySideRecord> Final(List<SideBySideRecord> records) =>
+    private static List<PairedRecord> Final(List<PairedRecord> records) =>
         records.Any(static r => r.RanFinalCode) ? [.. records.Where(static r => r.RanFinalCode)] : records;
 
     // The mean per operation over every sample of every record of one side.
-    private static double? PerOperation(List<SideBySideRecord> records, string name)
+    private static double? PerOperation(List<PairedRecord> records, string name)
     {
         double sum = 0, operations = 0;
-        foreach (SideBySideRecord record in records)
+        foreach (PairedRecord record in records)
         {
             if (record.Counters.FirstOrDefault(c => c.Name == name && c.IsAvailable) is not { } counter)
                 continue;

@@ -8,7 +8,7 @@ namespace Picollo.Cli.Ab;
 
 /// <summary>
 /// One side's worker of a process pair (docs/VERDICTS.md, "Base against head"): the build's test program started on the
-/// test methods of one round, with the side-by-side variables (<see cref="SideBySidePeer"/>) so every measurement it takes
+/// test methods of one round, with the side-by-side variables (<see cref="PairedPeer"/>) so every measurement it takes
 /// waits for the tool. xunit.v3 test assemblies are programs that take <c>-method</c> (repeated: any of them); NUnit test
 /// assemblies run the tests through the NUnit adapter's startup hook, as a fresh-process confirmation does.
 /// </summary>
@@ -94,11 +94,11 @@ internal sealed class AbWorkerProcess : IDisposable
 
         foreach ((string name, string value) in assembly.Environment)
             start.Environment[name] = value;
-        start.Environment[SideBySidePeer.ChannelVariable] = channel;
-        start.Environment[SideBySidePeer.SideVariable] = side;
-        start.Environment[SideBySidePeer.OutputVariable] = output;
-        start.Environment[SideBySidePeer.CpuVariable] = cpu.ToString(CultureInfo.InvariantCulture);
-        start.Environment[SideBySidePeer.SimulateVariable] = simulate ? "1" : "0";
+        start.Environment[PairedPeer.ChannelVariable] = channel;
+        start.Environment[PairedPeer.SideVariable] = side;
+        start.Environment[PairedPeer.OutputVariable] = output;
+        start.Environment[PairedPeer.CpuVariable] = cpu.ToString(CultureInfo.InvariantCulture);
+        start.Environment[PairedPeer.SimulateVariable] = simulate ? "1" : "0";
         ChildProcessIsolation.Apply(start, Path.Combine(output, side + "-results"));
 
         var process = new Process { StartInfo = start };

@@ -68,7 +68,7 @@ internal sealed class BisectSession(
             bool atGood = File.Exists(Path.Combine(workspace.Base.Root, project));
             Say($"Building {project} at bad{(atGood ? " and good" : string.Empty)}…");
             (string badPath, string? goodPath) =
-                AbCommand.BuildSideBySide(workspace.Head, atGood ? workspace.Base : null, project, artifacts, cancellation);
+                AbCommand.BuildPaired(workspace.Head, atGood ? workspace.Base : null, project, artifacts, cancellation);
             bad.Add(AbDiscovery.FindTests(project, badPath, request.Test));
             if (goodPath is not null)
                 good.Add(AbDiscovery.FindTests(project, goodPath, request.Test));

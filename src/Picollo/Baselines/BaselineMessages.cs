@@ -58,7 +58,7 @@ internal static class BaselineMessages
         "Not judged here: this process is a simulation worker; the test's own process judges the counts it wrote.";
 
     /// <summary>A picollo ab worker's measurement: the tool judges it, the stored baseline is neither read nor written.</summary>
-    public static string SideBySideWorker() =>
+    public static string PairedWorker() =>
         "Not compared with the stored baseline: picollo ab judges this measurement against the other build's, measured beside it.";
 
     /// <summary>The first measurement's warmup never saw the body's final code, so it was measured again before judging.</summary>
@@ -225,8 +225,8 @@ internal static class BaselineMessages
         CultureInfo.InvariantCulture,
         $"{counter}: its floor ran at levels up to {spread:0.##}× apart in {processes} process{(processes == 1 ? string.Empty : "es")} "
         + $"of this machine, so time on this machine detects ≥ +{detectable * 100:0}%: a smaller regression passes unless it "
-        + $"shows beyond the slowest level. For finer time verdicts, run `picollo ab` (the change against its base, side by "
-        + $"side on one machine) or a relative claim (`Against`, `Perf.Compare`); guard the body with an exact counter as "
+        + $"shows beyond the slowest level. For finer time verdicts, run `picollo ab` (the change against its base, in "
+        + $"pairs on one machine) or a relative claim (`Against`, `Perf.Compare`); guard the body with an exact counter as "
         + $"well (allocated-bytes, a zero budget).");
 
     /// <summary>A regression was measured a second time: what each measurement showed.</summary>

@@ -63,9 +63,9 @@ public sealed class PerfResult
     /// In a <c>picollo ab</c> worker, the turn whose record waits for this measurement's simulated counters: the engine
     /// hands it the merged result (<see cref="PerfEngine.Measure"/>).
     /// </summary>
-    internal SideBySideTurn? PendingTurn { get; private set; }
+    internal PairedTurn? PendingTurn { get; private set; }
 
-    internal PerfResult WithPendingTurn(SideBySideTurn turn)
+    internal PerfResult WithPendingTurn(PairedTurn turn)
     {
         PendingTurn = turn;
         return this;

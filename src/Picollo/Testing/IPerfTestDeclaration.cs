@@ -69,7 +69,7 @@ public interface IPerfTestDeclaration
     /// candidate. Not for a test that takes a <see cref="PerfContext"/> (it calls <c>perf.Compare</c>); not assembly-wide.
     /// </summary>
     [PerfKnob(
-        "`nameof(NaiveCount)`: the body is compared side by side with this method of the class (\"Against a reference\" below); " +
+        "`nameof(NaiveCount)`: the body is compared in pairs with this method of the class (\"Against a reference\" below); " +
         "test only, not `PerfDefaults`",
         "none",
         TestOnly = true)]

@@ -119,7 +119,7 @@ internal static class PerfTestExecution
         // restored them one by one was. The simulation worker, if one started, ends with the test.
         using SimulationWorker? simulation = NewSimulationWorker(test);
         using IDisposable entered = PerfTestContext.Enter(context, bridge, scope, SimulatedMeasurer(test, simulation));
-        SideBySidePeer? peer = SideBySidePeer.Current;
+        PairedPeer? peer = PairedPeer.Current;
         peer?.BeginTest(test.DisplayName);
         try
         {
@@ -365,7 +365,7 @@ internal static class PerfTestExecution
     private static ISimulatedMeasurer? SimulatedMeasurer(PerfTestDescriptor test, SimulationWorker? simulation) =>
         SimulationWorkerProtocol.WorkerFolder(Environment.GetEnvironmentVariable) is { } folder ? SimulationWorkerSide.ForProcess(folder)
         : FreshProcessWorker.IsWorker(Environment.GetEnvironmentVariable) ? null
-        : SideBySidePeer.IsWorker && Environment.GetEnvironmentVariable(SideBySidePeer.SimulateVariable) != "1"
+        : PairedPeer.IsWorker && Environment.GetEnvironmentVariable(PairedPeer.SimulateVariable) != "1"
             ? new UnavailableSimulation(PerfTestMessages.SimulatedInTheFirstPair())
         : simulation ?? (ISimulatedMeasurer)new UnavailableSimulation(PerfTestMessages.NoSimulationWorker(test.DisplayName));
 

@@ -155,8 +155,8 @@ internal sealed class SimulationWorker(PerfTestWorker worker, string testKey, Ti
             start.Environment[name] = value;
         // A worker of picollo ab or of a fresh-process measurement passes its own role on to no one: this one only simulates.
         foreach (string variable in (string[])[
-            SideBySidePeer.ChannelVariable, SideBySidePeer.SideVariable, SideBySidePeer.OutputVariable, SideBySidePeer.CpuVariable,
-            SideBySidePeer.SimulateVariable, FreshProcessWorker.BaselineVariable, FreshProcessWorker.OutputVariable,
+            PairedPeer.ChannelVariable, PairedPeer.SideVariable, PairedPeer.OutputVariable, PairedPeer.CpuVariable,
+            PairedPeer.SimulateVariable, FreshProcessWorker.BaselineVariable, FreshProcessWorker.OutputVariable,
             FreshProcessWorker.MeasurementsVariable])
         {
             start.Environment.Remove(variable);

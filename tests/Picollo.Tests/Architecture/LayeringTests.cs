@@ -37,7 +37,7 @@ public sealed partial class LayeringTests
     // Measurement itself may use every subfolder (its public types start the engines and carry the conditions they saw).
     // Conditions are the machine's (references, load, pinning, JIT tiers, coverage) and Simulated holds the simulated
     // counters' results: both below the engine that reads them. Paired is Perf.Compare's engine, built from the engine's
-    // stages; the engine's own side of a picollo ab pair (SideBySide*) is in Engine, as every measurement takes it.
+    // stages; the engine's own side of a picollo ab pair (the Paired* types in Engine) is in Engine, as every measurement takes it.
     private static readonly (string Folder, int Rank)[] s_measurementFolders =
     [
         ("Conditions", 0),

@@ -30,7 +30,7 @@ public sealed class BaselineMessagesTests
     public void EveryNotice_ReadsAsItsSituation()
     {
         var text = new StringBuilder();
-        Case(text, nameof(BaselineMessages.SideBySideWorker), BaselineMessages.SideBySideWorker());
+        Case(text, nameof(BaselineMessages.PairedWorker), BaselineMessages.PairedWorker());
         Case(text, "MeasuredAgainForFinalCode: the second measurement ran the final code",
             BaselineMessages.MeasuredAgainForFinalCode(WarmupNote, thisOneDid: true));
         Case(text, "MeasuredAgainForFinalCode: neither did", BaselineMessages.MeasuredAgainForFinalCode(WarmupNote, thisOneDid: false));

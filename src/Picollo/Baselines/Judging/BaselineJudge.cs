@@ -95,8 +95,8 @@ internal static class BaselineJudge
 
         // A picollo ab worker: the tool judges this measurement against the other build's, measured beside it; the stored
         // baseline is neither read nor written (picollo ab never changes the user's baselines).
-        if (SideBySidePeer.IsWorker)
-            return NotJudged(result, baselinePath, BaselineMessages.SideBySideWorker());
+        if (PairedPeer.IsWorker)
+            return NotJudged(result, baselinePath, BaselineMessages.PairedWorker());
 
         // A simulation worker: the test's own process judges, with the counts this process wrote for it.
         if (SimulatedMeasurers.Current is { IsWorker: true })

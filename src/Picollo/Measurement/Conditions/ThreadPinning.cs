@@ -36,7 +36,7 @@ internal sealed class ThreadPinning : IDisposable
 
     /// <summary>
     /// Pins the calling thread to <paramref name="cpu"/>: the two worker processes of a side-by-side comparison
-    /// (<see cref="Engine.SideBySidePeer"/>) measure on the same CPU, so a pair's two samples see the same core.
+    /// (<see cref="Engine.PairedPeer"/>) measure on the same CPU, so a pair's two samples see the same core.
     /// </summary>
     /// <param name="cpu">The CPU, from 0.</param>
     /// <returns>The pinning; unpinned with the reason when the CPU cannot be used.</returns>

@@ -105,7 +105,7 @@ internal static class PerfEngine
         // In a picollo ab worker the tool says when this side may go on, and which CPU both sides measure on. The run's
         // clock starts after that wait: a side that waited for the other's warmup would otherwise find its own warmup's time
         // spent, and measure code still at tier 0 (the second side to warm up ran 2-6× slower than the first in every pair).
-        SideBySideTurn? turn = SideBySidePeer.Current?.Begin();
+        PairedTurn? turn = PairedPeer.Current?.Begin();
         DateTime timestamp = DateTime.UtcNow;
         long start = Stopwatch.GetTimestamp();
         long budgetTicks = ToStopwatchTicks(options.TimeBudget);
@@ -137,7 +137,7 @@ internal static class PerfEngine
         MachineLoad loadBefore = MachineLoad.Read();
         cancellation.ThrowIfCancellationRequested();
         SamplingOutcome sampling = turn is { IsPaired: true }
-            ? SideBySideSampling.Run(
+            ? PairedProcessSampling.Run(
                 options, body, set, operations, pilot.BytesPerOperation, Stopwatch.GetTimestamp() + (4 * budgetTicks), turn)
             : Sampling.Run(options, body, set, operations, pilot.BytesPerOperation, budgetStart + (2 * budgetTicks), cancellation);
         // A warmup that did not see the final code watched on through the samples; what it saw there is for the next

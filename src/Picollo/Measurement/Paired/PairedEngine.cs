@@ -54,7 +54,7 @@ internal static class PairedEngine
         where TCandidate : struct, IOperationLoop
     {
         // In a picollo ab worker: both sides are this build's, paired here; the other build's process waits meanwhile.
-        SideBySidePeer.Current?.BeginAlone();
+        PairedPeer.Current?.BeginAlone();
         DateTime timestamp = DateTime.UtcNow;
         long start = Stopwatch.GetTimestamp();
         long budgetTicks = ToStopwatchTicks(options.TimeBudget);

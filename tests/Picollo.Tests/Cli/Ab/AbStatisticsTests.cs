@@ -139,7 +139,7 @@ public sealed class AbStatisticsTests
         // The base's tier-0 code: 3.5× slower and allocating (no escape analysis), in pair 2 of 4. Counted, its ratio of
         // 1.3 / 3.5 would widen the interval past any verdict, and the head's 0 bytes would read as an improvement.
         const string Note = "Warmup stopped at 1,500 ms with the body's code still tier-0.";
-        SideBySideRecord tier0 = Record("base", "BodiesPerf.Chain#0", 3.5, 24, paired: true) with { Notes = [Note], RanFinalCode = false };
+        PairedRecord tier0 = Record("base", "BodiesPerf.Chain#0", 3.5, 24, paired: true) with { Notes = [Note], RanFinalCode = false };
         AbPairOutcome notFinal = new([tier0, Record("head", "BodiesPerf.Chain#0", 1.3, 0, paired: true)], [], null);
         AbPairOutcome[] pairs = [Pair(1.3, 0), notFinal, Pair(1.3, 0), Pair(1.3, 0)];
 
@@ -179,7 +179,7 @@ public sealed class AbStatisticsTests
         try
         {
             File.WriteAllText(path, $$"""{"kind":"measurement","side":"head","test":"T.M","key":"T.M#0","paired":true{{final}},"operationsPerSample":1,"counters":[],"notes":[]}""");
-            SideBySideRecord.Read(path).RanFinalCode.ShouldBe(expected);
+            PairedRecord.Read(path).RanFinalCode.ShouldBe(expected);
         }
         finally
         {
@@ -229,18 +229,18 @@ public sealed class AbStatisticsTests
 
     private static AbPairOutcome SimulatedPair(double baseCount, double headCount)
     {
-        SideBySideRecord Side(string side, double perOperation) => new(
+        PairedRecord Side(string side, double perOperation) => new(
             "measurement", side, "BodiesPerf.Count", "BodiesPerf.Count#0", true, 300, [Simulated(perOperation)], [], null);
         return new AbPairOutcome([Side("base", baseCount), Side("head", headCount)], [], null);
     }
 
-    private static SideBySideCounter Simulated(double perOperation) =>
+    private static PairedRecordCounter Simulated(double perOperation) =>
         new(CounterNames.SimInstructions, "events", CounterKind.Simulated, null, [.. Enumerable.Repeat((ulong)Math.Round(perOperation * 300), 10)]);
 
     private static AbPairOutcome Pair(double ratio, int extraBytes) =>
         new([Record("base", "BodiesPerf.Chain#0", 1.0, 0, paired: true), Record("head", "BodiesPerf.Chain#0", ratio, extraBytes, paired: true)], [], null);
 
-    private static SideBySideRecord Record(string side, string key, double ratio, int bytes, bool paired)
+    private static PairedRecord Record(string side, string key, double ratio, int bytes, bool paired)
     {
         const int Samples = 400, Operations = 100;
         var tsc = new ulong[Samples];
@@ -253,12 +253,12 @@ public sealed class AbStatisticsTests
             allocated[k] = (ulong)(bytes * Operations);
         }
 
-        SideBySideCounter[] counters =
+        PairedRecordCounter[] counters =
         [
             new(CounterNames.Tsc, "ticks", CounterKind.Tsc, null, tsc),
             new(CounterNames.AllocatedBytes, "bytes", CounterKind.Runtime, null, allocated),
         ];
-        return new SideBySideRecord("measurement", side, key[..key.IndexOf('#')], key, paired, Operations, counters, [], null);
+        return new PairedRecord("measurement", side, key[..key.IndexOf('#')], key, paired, Operations, counters, [], null);
     }
 
     private static double StandardDeviation(double[] values)

@@ -25,7 +25,7 @@ namespace Picollo.Measurement.Engine;
 /// samples see the same machine one after the other, which is what pairing needs.
 /// </para>
 /// </remarks>
-internal sealed class SideBySidePeer
+internal sealed class PairedPeer
 {
     /// <summary>The Unix socket the tool listens on.</summary>
     public const string ChannelVariable = "PICOLLO_AB_CHANNEL";
@@ -33,7 +33,7 @@ internal sealed class SideBySidePeer
     /// <summary>This worker's side: <c>base</c> or <c>head</c>.</summary>
     public const string SideVariable = "PICOLLO_AB_SIDE";
 
-    /// <summary>The folder this worker writes its measurements to (<see cref="SideBySideRecord"/>).</summary>
+    /// <summary>The folder this worker writes its measurements to (<see cref="PairedRecord"/>).</summary>
     public const string OutputVariable = "PICOLLO_AB_OUTPUT";
 
     /// <summary>The CPU both workers pin their measuring thread to.</summary>
@@ -46,7 +46,7 @@ internal sealed class SideBySidePeer
     /// </summary>
     public const string SimulateVariable = "PICOLLO_AB_SIMULATE";
 
-    private static readonly Lazy<SideBySidePeer?> s_current = new(
+    private static readonly Lazy<PairedPeer?> s_current = new(
         static () => FromEnvironment(Environment.GetEnvironmentVariable), LazyThreadSafetyMode.ExecutionAndPublication);
 
     private readonly Socket _socket;
@@ -55,7 +55,7 @@ internal sealed class SideBySidePeer
     private int _index;
     private int _written;
 
-    private SideBySidePeer(Socket socket, string side, string output, int? cpu)
+    private PairedPeer(Socket socket, string side, string output, int? cpu)
     {
         _socket = socket;
         Side = side;
@@ -64,7 +64,7 @@ internal sealed class SideBySidePeer
     }
 
     /// <summary>This process's peer, or <see langword="null"/> when it is not a <c>picollo ab</c> worker.</summary>
-    public static SideBySidePeer? Current => IsWorker ? s_current.Value : null;
+    public static PairedPeer? Current => IsWorker ? s_current.Value : null;
 
     /// <summary>Whether this process was started as a <c>picollo ab</c> worker (the variables are set), connected or not.</summary>
     /// <remarks>Read when the type is first used, before <see cref="Current"/> clears the variables.</remarks>
@@ -94,15 +94,15 @@ internal sealed class SideBySidePeer
     /// </summary>
     /// <returns>The turn to take the measurement's stages on.</returns>
     /// <exception cref="IOException">The tool went away: the measurement cannot be coordinated.</exception>
-    public SideBySideTurn Begin()
+    public PairedTurn Begin()
     {
         string key = string.Create(CultureInfo.InvariantCulture, $"{_test}#{_index++}");
         WriteLine("BEGIN " + key.Replace('\n', ' '));
         string answer = ReadLine();
         return answer switch
         {
-            "PREP" => new SideBySideTurn(this, _test, key, paired: true),
-            "SOLO" => new SideBySideTurn(this, _test, key, paired: false),
+            "PREP" => new PairedTurn(this, _test, key, paired: true),
+            "SOLO" => new PairedTurn(this, _test, key, paired: false),
             _ => throw Protocol(answer),
         };
     }
@@ -119,14 +119,14 @@ internal sealed class SideBySidePeer
         string answer = ReadLine();
         if (answer != "SOLO")
             throw Protocol(answer);
-        WriteFile("relative", SideBySideRecord.RelativeJson(_test, Side));
+        WriteFile("relative", PairedRecord.RelativeJson(_test, Side));
     }
 
     /// <summary>Writes a test's failure (the assertion or exception that ended it) for the tool's report.</summary>
     /// <param name="displayName">The test.</param>
     /// <param name="message">What failed.</param>
     public void WriteFailure(string displayName, string message) =>
-        WriteFile("failure", SideBySideRecord.FailureJson(displayName, Side, message));
+        WriteFile("failure", PairedRecord.FailureJson(displayName, Side, message));
 
     /// <summary>
     /// Writes why a test measured nothing on this side (skipped: its code is not what ships, no counter could be checked).
@@ -134,7 +134,7 @@ internal sealed class SideBySidePeer
     /// <param name="displayName">The test.</param>
     /// <param name="reason">The skip's reason.</param>
     public void WriteSkip(string displayName, string reason) =>
-        WriteFile("skipped", SideBySideRecord.SkippedJson(displayName, Side, reason));
+        WriteFile("skipped", PairedRecord.SkippedJson(displayName, Side, reason));
 
     /// <summary>Writes one measurement's record.</summary>
     internal void WriteRecord(string json) => WriteFile("measurement", json);
@@ -186,7 +186,7 @@ internal sealed class SideBySidePeer
         File.Move(path + ".tmp", path, overwrite: true);
     }
 
-    private static SideBySidePeer? FromEnvironment(Func<string, string?> environment)
+    private static PairedPeer? FromEnvironment(Func<string, string?> environment)
     {
         if (environment(ChannelVariable) is not { Length: > 0 } channel)
             return null;
@@ -211,7 +211,7 @@ internal sealed class SideBySidePeer
             throw new IOException(MeasurementMessages.AbChannelClosed(channel, e.SocketErrorCode), e);
         }
 
-        var peer = new SideBySidePeer(socket, side, output, cpu);
+        var peer = new PairedPeer(socket, side, output, cpu);
         peer.WriteLine(string.Create(CultureInfo.InvariantCulture, $"HELLO {side} {Environment.ProcessId}"));
         return peer;
     }

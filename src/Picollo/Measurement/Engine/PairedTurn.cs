@@ -3,19 +3,19 @@ using System.Globalization;
 namespace Picollo.Measurement.Engine;
 
 /// <summary>
-/// One measurement of a <c>picollo ab</c> worker (<see cref="SideBySidePeer"/>): the stages the tool lets it take, in the
+/// One measurement of a <c>picollo ab</c> worker (<see cref="PairedPeer"/>): the stages the tool lets it take, in the
 /// protocol's order, and the record it writes at the end.
 /// </summary>
-internal sealed class SideBySideTurn
+internal sealed class PairedTurn
 {
     private const byte Go = (byte)'G';
     private const byte End = (byte)'E';
     private const byte Done = (byte)'D';
     private const byte Stop = (byte)'S';
 
-    private readonly SideBySidePeer _peer;
+    private readonly PairedPeer _peer;
 
-    internal SideBySideTurn(SideBySidePeer peer, string test, string key, bool paired)
+    internal PairedTurn(PairedPeer peer, string test, string key, bool paired)
     {
         _peer = peer;
         Test = test;
@@ -49,7 +49,7 @@ internal sealed class SideBySideTurn
         return answer.StartsWith("OPS ", StringComparison.Ordinal)
             && long.TryParse(answer.AsSpan(4), NumberStyles.Integer, CultureInfo.InvariantCulture, out long agreed) && agreed >= 1
             ? agreed
-            : throw SideBySidePeer.Protocol(answer);
+            : throw PairedPeer.Protocol(answer);
     }
 
     /// <summary>After calibration: ready to sample.</summary>
@@ -60,7 +60,7 @@ internal sealed class SideBySideTurn
     public bool WaitForGo()
     {
         int b = _peer.ReadByte();
-        return b == Go || (b == End ? false : throw SideBySidePeer.Protocol(((char)b).ToString()));
+        return b == Go || (b == End ? false : throw PairedPeer.Protocol(((char)b).ToString()));
     }
 
     /// <summary>Tells the tool a sample is taken, and whether this side is past its deadline and would stop.</summary>
@@ -69,5 +69,5 @@ internal sealed class SideBySideTurn
 
     /// <summary>Writes the measurement's record for the tool.</summary>
     /// <param name="result">The measurement.</param>
-    public void Complete(PerfResult result) => _peer.WriteRecord(SideBySideRecord.Json(this, _peer.Side, result));
+    public void Complete(PerfResult result) => _peer.WriteRecord(PairedRecord.Json(this, _peer.Side, result));
 }

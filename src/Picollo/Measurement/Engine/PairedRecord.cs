@@ -5,7 +5,7 @@ using Picollo.Counters;
 namespace Picollo.Measurement.Engine;
 
 /// <summary>
-/// What a <c>picollo ab</c> worker hands the tool for one measurement (<see cref="SideBySidePeer"/>): the key, whether it
+/// What a <c>picollo ab</c> worker hands the tool for one measurement (<see cref="PairedPeer"/>): the key, whether it
 /// was paired, and per counter its samples in order (sample k of a paired measurement was taken in the tool's pair k),
 /// or a test's failure. A private format between a worker and the tool of the same version, written as JSON.
 /// </summary>
@@ -20,9 +20,9 @@ namespace Picollo.Measurement.Engine;
 /// <param name="Counters">The counters.</param>
 /// <param name="Notes">The run's notes.</param>
 /// <param name="Message">A failure's message or a skip's reason; <see langword="null"/> for a measurement.</param>
-internal sealed record SideBySideRecord(
+internal sealed record PairedRecord(
     string Kind, string Side, string Test, string Key, bool IsPaired, long OperationsPerSample,
-    IReadOnlyList<SideBySideCounter> Counters, IReadOnlyList<string> Notes, string? Message)
+    IReadOnlyList<PairedRecordCounter> Counters, IReadOnlyList<string> Notes, string? Message)
 {
     /// <summary>
     /// Whether the measurement ran the body's final code (<see cref="PerfRunInfo.RanFinalCode"/>); the tool sets aside a
@@ -31,7 +31,7 @@ internal sealed record SideBySideRecord(
     public bool RanFinalCode { get; init; } = true;
 
     /// <summary>A measurement as JSON.</summary>
-    internal static string Json(SideBySideTurn turn, string side, PerfResult result) => Write(writer =>
+    internal static string Json(PairedTurn turn, string side, PerfResult result) => Write(writer =>
     {
         writer.WriteString("kind", "measurement");
         writer.WriteString("side", side);
@@ -95,19 +95,19 @@ internal sealed record SideBySideRecord(
     /// <param name="path">The file.</param>
     /// <returns>The record.</returns>
     /// <exception cref="InvalidDataException">The file is not a worker's record.</exception>
-    public static SideBySideRecord Read(string path)
+    public static PairedRecord Read(string path)
     {
         try
         {
             using JsonDocument document = JsonDocument.Parse(File.ReadAllText(path, Encoding.UTF8));
             JsonElement root = document.RootElement;
-            var counters = new List<SideBySideCounter>();
+            var counters = new List<PairedRecordCounter>();
             if (root.TryGetProperty("counters", out JsonElement list))
             {
                 foreach (JsonElement c in list.EnumerateArray())
                 {
                     ulong[] samples = [.. c.GetProperty("samples").EnumerateArray().Select(static s => s.GetUInt64())];
-                    counters.Add(new SideBySideCounter(
+                    counters.Add(new PairedRecordCounter(
                         c.GetProperty("name").GetString()!, c.GetProperty("unit").GetString()!,
                         Enum.Parse<CounterKind>(c.GetProperty("kind").GetString()!),
                         c.TryGetProperty("unavailable", out JsonElement why) ? why.GetString() : null, samples)
@@ -117,7 +117,7 @@ internal sealed record SideBySideRecord(
                 }
             }
 
-            return new SideBySideRecord(
+            return new PairedRecord(
                 root.GetProperty("kind").GetString()!, root.GetProperty("side").GetString()!, root.GetProperty("test").GetString()!,
                 root.TryGetProperty("key", out JsonElement key) ? key.GetString()! : string.Empty,
                 root.TryGetProperty("paired", out JsonElement paired) && paired.GetBoolean(),

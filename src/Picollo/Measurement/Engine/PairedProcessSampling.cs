@@ -7,13 +7,13 @@ using Picollo.Measurement.Conditions;
 namespace Picollo.Measurement.Engine;
 
 /// <summary>
-/// The sampling stage of a <c>picollo ab</c> worker whose measurement is paired (<see cref="SideBySideTurn.IsPaired"/>):
+/// The sampling stage of a <c>picollo ab</c> worker whose measurement is paired (<see cref="PairedTurn.IsPaired"/>):
 /// one sample each time the tool says so, the other build's process taking its sample between two of this one's, so that
 /// sample k of each side comes from the tool's pair k. Each sample is read at its own start and end: the wait for the turn
 /// sits between samples, outside what they count.
 /// </summary>
 /// <remarks>No reference probes: as in <see cref="Paired.PairedSampling"/>, the pair is its own reference.</remarks>
-internal static class SideBySideSampling
+internal static class PairedProcessSampling
 {
     /// <summary>Takes samples until the tool ends sampling (it asks for at most <see cref="PerfOptions.Samples"/>).</summary>
     /// <param name="options">The run's options.</param>
@@ -28,7 +28,7 @@ internal static class SideBySideSampling
     /// <param name="turn">The measurement's turn.</param>
     /// <returns>The samples and how they ran.</returns>
     internal static SamplingOutcome Run<TLoop>(
-        PerfOptions options, TLoop body, CounterSet set, long operations, double bytesPerOperation, long deadline, SideBySideTurn turn)
+        PerfOptions options, TLoop body, CounterSet set, long operations, double bytesPerOperation, long deadline, PairedTurn turn)
         where TLoop : struct, IOperationLoop
     {
         var readings = new SampleReadings(options.Samples, set.Count);
@@ -67,7 +67,7 @@ internal static class SideBySideSampling
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private static int Loop<TLoop>(
         TLoop body, CounterSet set, long operations, SampleReadings readings, ulong[] scratch, int minSamples, long deadline,
-        SideBySideTurn turn, out long inside)
+        PairedTurn turn, out long inside)
         where TLoop : struct, IOperationLoop
     {
         inside = 0;
@@ -84,7 +84,7 @@ internal static class SideBySideSampling
         while (turn.WaitForGo())
         {
             if (k == samples)
-                throw SideBySidePeer.Protocol("G after the last sample");
+                throw PairedPeer.Protocol("G after the last sample");
             long compiled = JitInfo.GetCompiledMethodCount(currentThread: true);
             set.ReadCumulative(start);
             long t0 = Stopwatch.GetTimestamp();
