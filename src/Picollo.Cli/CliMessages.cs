@@ -117,6 +117,6 @@ internal static class CliMessages
         $"{seen}: slower in the head run, unconfirmed: the two runs are two processes, and a process's speed "
         + "level alone can move time this much; compare calls time regressed from "
         + string.Create(CultureInfo.InvariantCulture, $"{gross + 1:0.#}× slower. ")
-        + "Measure both builds side by side to decide (picollo ab), or judge against a stored baseline recorded across "
+        + "Measure both builds in pairs to decide (picollo ab), or judge against a stored baseline recorded across "
         + "processes.";
 }

@@ -80,7 +80,7 @@ internal static class Commands
         return root;
     }
 
-    // picollo ab (issue 26): the head's perf tests judged against the base's, built and measured side by side.
+    // picollo ab (issue 26): the head's perf tests judged against the base's, built and measured in pairs.
     private static Command AbCommandLine(IAnsiConsole console, IAnsiConsole errors)
     {
         var baseRef = new Option<string>("--base") { Description = HelpMessages.AbBaseOption(), Required = true };

@@ -52,7 +52,7 @@ internal static class HelpMessages
 
     /// <summary><c>picollo ab</c> in help: how base and head are measured, and its exit codes.</summary>
     public static string Ab() =>
-        "The head's perf tests judged against the base's on this machine: both built, each test run side by side in fresh process "
+        "The head's perf tests judged against the base's on this machine: both built, each test run in pairs in fresh process "
             + "pairs, samples alternating, no stored time baseline. Exit code 1 on a regression, 0 otherwise, 2 when it could not run.";
 
     /// <summary><c>picollo ab --base</c> in help: the ref, and that its merge-base with the head is measured.</summary>

@@ -55,7 +55,7 @@ internal static partial class AbBuild
         string[] properties = ["-p:Configuration=Release", "-p:ArtifactsPath=" + artifacts];
 
         // -tl:off: plain lines, one per event, which the log and the error scan read; the terminal logger redraws in place.
-        // Two builds side by side take half the cores each: on a 2-core runner one build node each, which also spares each
+        // Two builds at once take half the cores each: on a 2-core runner one build node each, which also spares each
         // build waiting for a node process of its own to start (where node reuse is off, as on this repository's VMs: an
         // up-to-date build of a test project and its library took 3.8 s with one node, 5.0 s with two).
         int nodes = sideBySide ? Math.Max(1, Environment.ProcessorCount / 2) : Environment.ProcessorCount;

@@ -7,7 +7,7 @@ namespace Picollo.Cli.Ab;
 
 /// <summary>
 /// <c>picollo ab</c> (docs/CI.md, docs/VERDICTS.md "Base against head"): builds the base and the head, finds their perf
-/// tests, runs each test of both builds side by side over several fresh process pairs and judges head against base. Exit
+/// tests, runs each test of both builds in pairs over several fresh process pairs and judges head against base. Exit
 /// code 1 on a regression (or a test failing on the head), 0 otherwise, 2 when it could not run.
 /// </summary>
 internal static class AbCommand
@@ -131,9 +131,9 @@ internal static class AbCommand
     }
 
     // Each project built at the head and, where it exists there, at the base, and its perf tests found; a project new at the
-    // head is a note. The two builds of a project run side by side: a small project's build keeps little more than one core
+    // head is a note. The two builds of a project run at once: a small project's build keeps little more than one core
     // busy (restore, evaluation, one compilation after another), so on a runner with two cores or more the pair ends sooner
-    // than one build after the other (the ab tests' run whose base does not build, one run each: 12.3 s before, 8.5 s side by side).
+    // than one build after the other (the ab tests' run whose base does not build, one run each: 12.3 s one after the other, 8.5 s at once).
     private static (List<AbTestAssembly> Head, List<AbTestAssembly> Base) BuildBoth(
         IAnsiConsole progress,
         AbWorkspace workspace,

@@ -8,7 +8,7 @@ namespace Picollo.Cli.Ab;
 
 /// <summary>
 /// One side's worker of a process pair (docs/VERDICTS.md, "Base against head"): the build's test program started on the
-/// test methods of one round, with the side-by-side variables (<see cref="PairedPeer"/>) so every measurement it takes
+/// test methods of one round, with the pairing's variables (<see cref="PairedPeer"/>) so every measurement it takes
 /// waits for the tool. xunit.v3 test assemblies are programs that take <c>-method</c> (repeated: any of them); NUnit test
 /// assemblies run the tests through the NUnit adapter's startup hook, as a fresh-process confirmation does.
 /// </summary>

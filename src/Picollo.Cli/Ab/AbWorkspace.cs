@@ -3,7 +3,7 @@ using Picollo.Text;
 namespace Picollo.Cli.Ab;
 
 /// <summary>
-/// The two revisions of an A/B run, checked out side by side: the base as a detached <c>git worktree</c> of the
+/// The two revisions of an A/B run, checked out next to each other: the base as a detached <c>git worktree</c> of the
 /// merge-base of base and head (what a pull request's diff is against), the head as the working tree itself or its own
 /// worktree. Disposing removes the worktrees; the user's working tree, index, branches and stash are never touched.
 /// </summary>

@@ -55,7 +55,7 @@ internal sealed class BisectSession(
         return Search(change, goodAssembly, ([.. ends.Where(t => t.Test.FullName == change.Test.FullName)], wall), cancellation);
     }
 
-    // Each project at good and bad, built side by side; its perf tests the filter selects. None at all is an error, said
+    // Each project at good and bad, built at once; its perf tests the filter selects. None at all is an error, said
     // before anything is measured.
     private (List<AbTestAssembly> Good, List<AbTestAssembly> Bad) Build(CancellationToken cancellation)
     {

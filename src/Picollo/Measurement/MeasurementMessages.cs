@@ -281,7 +281,7 @@ internal static class MeasurementMessages
     /// <summary>Why a simulated counter did not count in a measurement that cannot start a simulation worker.</summary>
     public static string SimulatedNotMeasuredHere(string counter) =>
         $"'{counter}' is counted under simulation, in the worker process a perf test ([PerfFact], [PerfTest]) starts for it: "
-        + "Perf.Measure outside a perf test and side-by-side comparisons (Perf.Compare, Against) do not count it.";
+        + "Perf.Measure outside a perf test and paired comparisons (Perf.Compare, Against) do not count it.";
 
     /// <summary>Why a simulated counter was not counted for code that is not optimized, or is instrumented for code coverage.</summary>
     public static string SimulationSkippedUnoptimized(string reason) =>

@@ -2,7 +2,7 @@ using Picollo.Measurement.Paired;
 
 namespace Picollo.Measurement;
 
-/// <summary>Paired comparisons: a reference and a candidate measured side by side (docs/VERDICTS.md, "Paired comparisons").</summary>
+/// <summary>Paired comparisons: a reference and a candidate measured in pairs (docs/VERDICTS.md, "Paired comparisons").</summary>
 /// <remarks>
 /// Both bodies warm to their final code, then run in lock-step pairs of samples on one pinned thread, the same operations
 /// per sample on both sides, the side that goes first alternating (ABBA), so the two see the same moments of the machine:

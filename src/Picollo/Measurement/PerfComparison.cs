@@ -7,7 +7,7 @@ using Picollo.Text;
 namespace Picollo.Measurement;
 
 /// <summary>
-/// A reference and a candidate measured side by side (<see cref="Perf.Compare(PerfOptions, Action, Action)"/>): each side's
+/// A reference and a candidate measured in pairs (<see cref="Perf.Compare(PerfOptions, Action, Action)"/>): each side's
 /// <see cref="PerfResult"/>, and per counter a <see cref="PairedCounter"/>, the candidate over the reference. Assertions
 /// such as <c>c.Tsc.ShouldBeFasterBy(1.5)</c> that cannot settle a claim from one measurement measure both sides again
 /// and pool the pairs into this comparison, so its counters always show everything measured.
@@ -139,7 +139,7 @@ public sealed class PerfComparison
         var text = new StringBuilder();
         text.Append(CultureInfo.InvariantCulture,
             $"{CandidateName} vs {ReferenceName}: {Pairs:N0} pairs × {Reference.OperationsPerSample:N0} operations in {Measurements} " +
-            $"measurement{(Measurements == 1 ? string.Empty : "s")}, {WallTime.TotalMilliseconds:N0} ms, side by side (ABBA)\n\n");
+            $"measurement{(Measurements == 1 ? string.Empty : "s")}, {WallTime.TotalMilliseconds:N0} ms, in pairs (ABBA)\n\n");
         foreach (string note in Reference.Run.Notes)
             text.Append("Note: ").Append(note).Append("\n\n");
         text.Append(PairedTable());

@@ -63,7 +63,7 @@ public interface IPerfTestDeclaration
     double? MaxCohensD { get; }
 
     /// <summary>
-    /// The reference the test's body is compared with, side by side in one run (<c>Against = nameof(NaiveCount)</c>): a method
+    /// The reference the test's body is compared with, in pairs in one run (<c>Against = nameof(NaiveCount)</c>): a method
     /// of the same class with the test's parameters and return type. The body is the candidate; the relative claim
     /// (<see cref="MinSpeedup"/>, else <see cref="MaxSlowdown"/>) replaces the stored baseline, and the budgets apply to the
     /// candidate. Not for a test that takes a <see cref="PerfContext"/> (it calls <c>perf.Compare</c>); not assembly-wide.

@@ -11,7 +11,7 @@ namespace Picollo.Testing;
 /// with the theory case's arguments bound once too, and measured through <see cref="Perf"/>'s allocation-free loops: no
 /// reflection and no allocation per call. With no argument or one, the measured delegate is the method itself, so the
 /// warmup watches the test method's own JIT tier; with two or three, a small static lambda passes them from a tuple.
-/// The <c>Against</c> knob binds the reference method the same way and measures both side by side (<see cref="Compare"/>).
+/// The <c>Against</c> knob binds the reference method the same way and measures both in pairs (<see cref="Compare"/>).
 /// </summary>
 internal static class OperationBinder
 {
@@ -42,7 +42,7 @@ internal static class OperationBinder
     }
 
     /// <summary>
-    /// Measures <paramref name="candidate"/> (the test method) against <paramref name="reference"/> side by side, both bound
+    /// Measures <paramref name="candidate"/> (the test method) against <paramref name="reference"/> in pairs, both bound
     /// to <paramref name="instance"/> with the same <paramref name="arguments"/>, named by their method names in the reports.
     /// </summary>
     /// <param name="options">The test's options; <see cref="PerfOptions.Samples"/> is the number of pairs.</param>

@@ -110,7 +110,7 @@ public sealed class PerfContext
     }
 
     /// <summary>
-    /// Compares <paramref name="candidate"/> with <paramref name="reference"/> side by side with the test's options
+    /// Compares <paramref name="candidate"/> with <paramref name="reference"/> in pairs with the test's options
     /// (<see cref="Perf.Compare(PerfOptions, Action, Action)"/>).
     /// </summary>
     /// <param name="reference">The body compared against.</param>
@@ -120,7 +120,7 @@ public sealed class PerfContext
         Record(Perf.Compare(Options, Prepare(reference), Prepare(candidate)));
 
     /// <summary>
-    /// Compares <paramref name="candidate"/> with <paramref name="reference"/> side by side with the test's options;
+    /// Compares <paramref name="candidate"/> with <paramref name="reference"/> in pairs with the test's options;
     /// each result is consumed.
     /// </summary>
     /// <typeparam name="TResult">The bodies' result.</typeparam>

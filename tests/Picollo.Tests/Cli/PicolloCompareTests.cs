@@ -54,7 +54,7 @@ public sealed class PicolloCompareTests : IDisposable
         run.StandardOutput.ShouldStartWith("### Picollo: no regression");
         run.StandardOutput.ShouldContain("| Parser.Parse | tsc | unconfirmed | 300.");
         run.StandardOutput.ShouldMatch(@"\n- Parser\.Parse: tsc P10 \+3\d\.\d% \(300\.\d → 405\.\d ticks/op\), [^\n]*: slower in the head run, unconfirmed: ", run.StandardOutput);
-        run.StandardOutput.ShouldContain("unconfirmed: the two runs are two processes, and a process's speed level alone can move time this much; compare calls time regressed from 2× slower. Measure both builds side by side to decide (picollo ab)");
+        run.StandardOutput.ShouldContain("unconfirmed: the two runs are two processes, and a process's speed level alone can move time this much; compare calls time regressed from 2× slower. Measure both builds in pairs to decide (picollo ab)");
 
         PicolloTool.Run json = PicolloTool.Invoke(_dir.Path, null, "compare", "base", "head", "--format", "json");
         json.ExitCode.ShouldBe(0, json.Output);

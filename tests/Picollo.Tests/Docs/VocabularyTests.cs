@@ -13,11 +13,13 @@ public sealed class VocabularyTests
 {
     private static readonly string[] s_docs = ["README.md", "docs/ARCHITECTURE.md", "docs/TESTING.md", "docs/VERDICTS.md"];
 
+    private static readonly string[] s_code = ["src", "tests"];
+
     [Fact]
     public void NoCode_UsesTheOldNameOfThePairing()
     {
         string root = RepositoryRoot();
-        string[] hits = [.. new[] { "src", "tests" }
+        string[] hits = [.. s_code
             .SelectMany(f => Directory.EnumerateFiles(Path.Combine(root, f), "*.cs", SearchOption.AllDirectories))
             .Where(static f => !f.Contains("/bin/", StringComparison.Ordinal) && !f.Contains("/obj/", StringComparison.Ordinal))
             .Where(f => File.ReadAllText(f).Contains("SideBy" + "Side", StringComparison.Ordinal))
@@ -45,5 +47,6 @@ public sealed class VocabularyTests
         hits.ShouldBeEmpty("say in pairs, paired or compared (docs/ARCHITECTURE.md, \"Vocabulary: A/B\")");
     }
 
-    private static string RepositoryRoot([CallerFilePath] string here = "") => Path.GetFullPath(Path.Combine(Path.GetDirectoryName(here)!, "..", "..", ".."));
+    private static string RepositoryRoot([CallerFilePath] string here = "") =>
+        Path.GetFullPath(Path.Combine(Path.GetDirectoryName(here)!, "..", "..", ".."));
 }

@@ -35,7 +35,7 @@ internal sealed class ThreadPinning : IDisposable
     public static ThreadPinning PinToCurrentCpu() => Pin(null);
 
     /// <summary>
-    /// Pins the calling thread to <paramref name="cpu"/>: the two worker processes of a side-by-side comparison
+    /// Pins the calling thread to <paramref name="cpu"/>: the two worker processes of a paired comparison
     /// (<see cref="Engine.PairedPeer"/>) measure on the same CPU, so a pair's two samples see the same core.
     /// </summary>
     /// <param name="cpu">The CPU, from 0.</param>

@@ -15,7 +15,7 @@ namespace Picollo.Measurement.Paired;
 /// </summary>
 internal static class PairedEngine
 {
-    /// <summary>Measures <paramref name="reference"/> and <paramref name="candidate"/> side by side.</summary>
+    /// <summary>Measures <paramref name="reference"/> and <paramref name="candidate"/> in pairs.</summary>
     /// <param name="options">How to measure.</param>
     /// <param name="reference">The reference's loop.</param>
     /// <param name="emptyReference">Its empty loop.</param>
