@@ -4,8 +4,8 @@
 # Why this exists: every rule of the stored-baseline verdict (the settings of src/Picollo/Baselines/JudgementPolicy.cs, the
 # stages of Baselines/Judging and the allowance parts of Baselines/Rules) should be kept only when something fails without
 # it. The bench cells answer that on real machines and are slow (fresh processes, minutes per cell); this script answers the
-# other half cheaply: for each rule in the table below it turns the rule off with a one-line edit of src/, builds
-# tests/Picollo.Tests in Release, runs the tests that judge baselines, records which of them fail, and puts the source back.
+# other half cheaply: for each rule in the table below it turns the rule off with a one-line edit of src/, builds it in
+# Release (src/Picollo into the test project's output; see build below), runs the tests that judge baselines, records which of them fail, and puts the source back.
 # A rule no test needs is either a candidate for removal or a rule whose case has no test yet (bench/RESULTS.md, the section
 # on the rules turned off one by one, reads the table).
 #
@@ -18,6 +18,7 @@
 #   ABLATION_OUT  where the markdown table goes (default bench/ablation/results.md); the raw trx files and build logs of
 #                 each run go to bench/ablation/runs/ (not committed).
 #   ABLATION_SKIP_BASELINE=1  skips the run with no change (its failures are then not excluded as flaky).
+#   ABLATION_FULL_BUILD=1     builds tests/Picollo.Tests as a whole for each rule, not only src/Picollo (slower).
 #
 # Each rule is turned off at the place that applies it, not by changing its default in JudgementPolicy: the policy's defaults
 # are read back against docs/VERDICTS.md by a test, and a changed default would fail that test whatever the rule does. A
@@ -179,12 +180,24 @@ revert() {
   for f in ${FILES[$1]}; do git checkout -- "$f"; done
 }
 
+# build: by default only src/Picollo, copied over the test project's copy (an edit of a method body changes no other
+# assembly; on 2 shared cores the test project's own compile took minutes per rule). ABLATION_FULL_BUILD=1 builds
+# tests/Picollo.Tests as a whole instead. tests/Picollo.Tests must have been built in Release once before.
+TEST_BIN=tests/Picollo.Tests/bin/Release/net10.0
+build() {
+  if [[ ${ABLATION_FULL_BUILD:-0} == 1 ]]; then
+    dotnet build tests/Picollo.Tests -c Release -v quiet -nologo
+  else
+    dotnet build src/Picollo -c Release -v quiet -nologo && cp src/Picollo/bin/Release/net10.0/Picollo.dll "$TEST_BIN/Picollo.dll"
+  fi
+}
+
 # run LABEL: builds and runs the filtered tests; prints the failing tests' names (sorted), or BUILD-FAILED.
 run() {
   local label=$1 trx
   trx="$PWD/$RUNS/$label.trx"
   rm -f "$trx"
-  if ! dotnet build tests/Picollo.Tests -c Release -v quiet -nologo >"$RUNS/$label.build.log" 2>&1; then
+  if ! build >"$RUNS/$label.build.log" 2>&1; then
     echo BUILD-FAILED
     return
   fi
@@ -215,6 +228,11 @@ case "${1:-}" in
     done
     exit $status ;;
 esac
+
+if [[ ${ABLATION_FULL_BUILD:-0} != 1 && ! -f $TEST_BIN/Picollo.Tests.dll ]]; then
+  echo "build tests/Picollo.Tests in Release first (dotnet build tests/Picollo.Tests -c Release)" >&2
+  exit 1
+fi
 
 if ! git diff --quiet -- src; then
   echo "src/ has changes: commit or stash them first (the script reverts src/ files with git checkout)" >&2
@@ -290,6 +308,10 @@ for i in "${selected[@]}"; do
   echo "${IDS[$i]}: ${#kept[@]} failing, $((SECONDS - t)) s" >&2
   echo "| ${IDS[$i]} | ${NAMES[$i]} | ${HOWS[$i]} | ${cell//|/\\|} |" >>"$OUT"
 done
+
+# The test project's copy of Picollo.dll is the last rule's: build the unchanged one back.
+revert_all
+build >"$RUNS/restore.build.log" 2>&1 || echo "the rebuild of the unchanged src/Picollo failed: see $RUNS/restore.build.log" >&2
 
 echo >>"$OUT"
 echo "Total: $((SECONDS - start)) s." >>"$OUT"
