@@ -188,7 +188,10 @@ build() {
   if [[ ${ABLATION_FULL_BUILD:-0} == 1 ]]; then
     dotnet build tests/Picollo.Tests -c Release -v quiet -nologo
   else
-    dotnet build src/Picollo -c Release -v quiet -nologo && cp src/Picollo/bin/Release/net10.0/Picollo.dll "$TEST_BIN/Picollo.dll"
+    # Without the .NET and code-style analyzers (the edits are throwaway; the source generators still run): they took
+    # about half of each compile.
+    dotnet build src/Picollo -c Release -v quiet -nologo -p:EnableNETAnalyzers=false -p:EnforceCodeStyleInBuild=false &&
+      cp src/Picollo/bin/Release/net10.0/Picollo.dll "$TEST_BIN/Picollo.dll"
   fi
 }
 
