@@ -248,6 +248,22 @@ public sealed class FreshProcessJudgementTests
     }
 
     [Fact]
+    public void AFreshProcess_IsJudgedOnTheFasterOfItsMeasurements()
+    {
+        using var temp = new TempDirectory();
+        using var host = RecordingHost.Install();
+        Runs(1.0).ShouldNotRegress(options: Options(temp) with { UpdateBaselines = true }, callerFilePath: temp.Combine("T.cs"), testMethod: "M");
+
+        // +50 % here, twice; each fresh process measures +50 % first (its start, a level of its own) and then its level: the
+        // faster of the two is the process's (JudgementPolicy.MeasurementsPerProcess), which clears the regression.
+        var fresh = new ScriptedProcesses([1.5, 1.0]);
+        Should.NotThrow(() =>
+            Runs(1.5, 1.5).ShouldNotRegress(options: Options(temp, fresh), callerFilePath: temp.Combine("T.cs"), testMethod: "M"));
+
+        fresh.Started.ShouldBe(1);
+    }
+
+    [Fact]
     public void AFreshProcessThatPassesOnlyWithinItsOwnWiderAllowance_DoesNotUnconfirm()
     {
         using var temp = new TempDirectory();
