@@ -133,7 +133,8 @@ internal static class AbCommand
     // Each project built at the head and, where it exists there, at the base, and its perf tests found; a project new at the
     // head is a note. The two builds of a project run at once: a small project's build keeps little more than one core
     // busy (restore, evaluation, one compilation after another), so on a runner with two cores or more the pair ends sooner
-    // than one build after the other (the ab tests' run whose base does not build, one run each: 12.3 s one after the other, 8.5 s at once).
+    // than one build after the other (the ab tests' run whose base does not build, one run each: 12.3 s one after the other,
+    // 8.5 s at once).
     private static (List<AbTestAssembly> Head, List<AbTestAssembly> Base) BuildBoth(
         IAnsiConsole progress,
         AbWorkspace workspace,
