@@ -112,8 +112,12 @@ public sealed class JudgementDecisionTests
     }
 
     [Fact]
-    public void TheTestsOwnMeasurement_ComesFirst() =>
-        Should.Throw<ArgumentException>(() => JudgementDecision.Decide([], Inputs(new TempDirectory(), freshProcesses: false)));
+    public void TheTestsOwnMeasurement_ComesFirst()
+    {
+        using var temp = new TempDirectory();
+
+        Should.Throw<ArgumentException>(() => JudgementDecision.Decide([], Inputs(temp, freshProcesses: false)));
+    }
 
     // "pass", "notice" or "fail" when the judgement concluded; otherwise the origin asked for and its wait in seconds (the
     // wait only for fresh processes).

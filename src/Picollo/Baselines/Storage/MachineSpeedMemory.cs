@@ -29,9 +29,10 @@ internal sealed class MachineSpeedMemory
 
     private readonly string? _path;
 
-    // This process's readings not yet written, per memory file, oldest first: written when the process exits.
-    private static readonly Dictionary<string, List<(string Kind, double Value)>> Unwritten = new(StringComparer.Ordinal);
-    private static readonly Dictionary<string, int> UnwrittenCapacity = new(StringComparer.Ordinal);
+    // This process's readings not yet written, per memory file, oldest first, and the most readings of each kind the file
+    // keeps: written when the process exits.
+    private static readonly Dictionary<string, (int Capacity, List<(string Kind, double Value)> Readings)> Unwritten =
+        new(StringComparer.Ordinal);
     private static bool s_writesAtExit;
 
     // How many readings are kept, and how many say something (JudgementPolicy.SpeedMemoryCapacity, SpeedMemoryMinimumReadings).
@@ -97,7 +98,7 @@ internal sealed class MachineSpeedMemory
         if (path is not null)
         {
             lock (Unwritten)
-                readings.AddRange(Unwritten.GetValueOrDefault(path) ?? []);
+                readings.AddRange(Unwritten.TryGetValue(path, out var unwritten) ? unwritten.Readings : []);
         }
 
         return new MachineSpeedMemory(path, judgement, Of(readings, CoreLine), Of(readings, AllocationLine), Of(readings, BranchLine))
@@ -111,21 +112,15 @@ internal sealed class MachineSpeedMemory
     /// <param name="path">The one memory file to write, or <see langword="null"/> for every file.</param>
     internal static void WriteRemembered(string? path = null)
     {
-        (string File, List<(string Kind, double Value)> Readings, int Capacity)[] unwritten;
+        KeyValuePair<string, (int Capacity, List<(string Kind, double Value)> Readings)>[] unwritten;
         lock (Unwritten)
         {
-            unwritten =
-            [
-                .. Unwritten.Where(u => path is null || u.Key == path).Select(static u => (u.Key, u.Value, UnwrittenCapacity[u.Key])),
-            ];
-            foreach ((string file, _, _) in unwritten)
-            {
+            unwritten = [.. Unwritten.Where(u => path is null || u.Key == path)];
+            foreach (string file in unwritten.Select(static u => u.Key))
                 Unwritten.Remove(file);
-                UnwrittenCapacity.Remove(file);
-            }
         }
 
-        foreach ((string file, List<(string Kind, double Value)> readings, int capacity) in unwritten)
+        foreach ((string file, (int capacity, List<(string Kind, double Value)> readings)) in unwritten)
         {
             List<(string Kind, double Value)> merged = ReadFile(file);
             merged.AddRange(readings);
@@ -219,10 +214,9 @@ internal sealed class MachineSpeedMemory
         {
             lock (Unwritten)
             {
-                if (!Unwritten.TryGetValue(_path, out List<(string Kind, double Value)>? unwritten))
-                    Unwritten[_path] = unwritten = [];
+                (int capacity, List<(string Kind, double Value)> unwritten) = Unwritten.GetValueOrDefault(_path, (0, []));
                 unwritten.AddRange(readings);
-                UnwrittenCapacity[_path] = Math.Max(UnwrittenCapacity.GetValueOrDefault(_path), _judgement.SpeedMemoryCapacity);
+                Unwritten[_path] = (Math.Max(capacity, _judgement.SpeedMemoryCapacity), unwritten);
                 if (!s_writesAtExit)
                 {
                     s_writesAtExit = true;
