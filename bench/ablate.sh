@@ -147,9 +147,6 @@ rule R32 "Simulated counter spread tolerance" "$B/Rules/BaselineComparer.cs" \
 rule R33 "Two measurements per fresh process" "$B/Judging/FreshProcessLooks.cs $B/Judging/LevelRecording.cs" \
   's#j.Policy.Judgement.MeasurementsPerProcess, MeasurementCancellation#1, MeasurementCancellation#' \
   'MeasurementsPerProcess = 1 where fresh processes are asked'
-rule R34 "Negligible band change" "$B/Rules/TimeAllowance.cs" \
-  's#judgement.NegligibleBandChange#0#g' \
-  'NegligibleBandChange = 0'
 rule R35 "Branch follow margin" "$B/Rules/BranchFollowing.cs" \
   's#slope + judgement.BranchFollowMargin#slope#' \
   'BranchFollowMargin = 0'
@@ -160,8 +157,11 @@ revert_all() {
   local f
   for f in $(git diff --name-only -- src); do git checkout -- "$f"; done
 }
-trap 'revert_all' EXIT
-trap 'echo "interrupted: reverting" >&2; revert_all; exit 130' INT TERM
+# Armed only once src/ is known clean, so a refused start leaves the user's changes alone.
+arm_revert() {
+  trap 'revert_all' EXIT
+  trap 'echo "interrupted: reverting" >&2; revert_all; exit 130' INT TERM
+}
 
 # apply INDEX: the edit, or a message and status 1 when some file did not change.
 apply() {
@@ -224,6 +224,11 @@ case "${1:-}" in
     for i in "${!IDS[@]}"; do printf '%s\t%s\t%s\n' "${IDS[$i]}" "${NAMES[$i]}" "${HOWS[$i]}"; done
     exit 0 ;;
   --check)
+    if ! git diff --quiet -- src; then
+      echo "src/ has changes: commit or stash them first (the script reverts src/ files with git checkout)" >&2
+      exit 1
+    fi
+    arm_revert
     status=0
     for i in "${!IDS[@]}"; do
       if apply "$i"; then echo "${IDS[$i]} applies"; git --no-pager diff -U0 -- src | grep '^[-+] '; else status=1; fi
@@ -241,6 +246,7 @@ if ! git diff --quiet -- src; then
   echo "src/ has changes: commit or stash them first (the script reverts src/ files with git checkout)" >&2
   exit 1
 fi
+arm_revert
 
 selected=()
 if (($# > 0)); then

@@ -58,9 +58,6 @@ internal sealed record JudgementPolicy
     /// <summary>What busy processes allow a baseline recorded beside them, per share (docs/VERDICTS.md, "Other processes").</summary>
     public double BusyVariation { get; init; } = 0.06;
 
-    /// <summary>A band change too small to cut or widen it (docs/VERDICTS.md, "What a verdict allows for").</summary>
-    public double NegligibleBandChange { get; init; } = 0.005;
-
     /// <summary>The share of a rule's threshold two runs may differ by (docs/VERDICTS.md, "Recording a baseline").</summary>
     public double AgreementShareOfThreshold { get; init; } = 0.5;
 

@@ -275,7 +275,7 @@ internal sealed record TimeAllowance(
             // stops at MostAllowed unless the body's own recorded spread, a measured fact of this machine, is wider
             // (docs/VERDICTS.md, "What a verdict allows for").
             double most = Math.Max(Math.Log(judgement.MostAllowed), Math.Log(spread));
-            if (_high > most + judgement.NegligibleBandChange)
+            if (_high > most)
             {
                 _parts.Add(VerdictMessages.AtMostInAll(most));
                 // The cut comes off the branchy part first, so the rest of the band is still what the other conditions allow:
@@ -292,7 +292,7 @@ internal sealed record TimeAllowance(
             // a branchy part: a pass inside it is one on that state (FreshProcessLooks asks fresh processes). The other parts
             // are each measurement's own, as keeping them would hide a regression behind an earlier moment's band.
             if (looks?.BranchyAllowance?.GetValueOrDefault(counter) is > 0 and var earlier
-                && earlier > _branchy + judgement.NegligibleBandChange)
+                && earlier > _branchy)
             {
                 _parts.Add(VerdictMessages.AsEarlierBranchyState(earlier));
                 _high += earlier - _branchy;
