@@ -55,20 +55,20 @@ rule R02 "Code final in neither measurement confirms nothing" "$B/Judging/Verdic
 rule R03 "Exact counters fail without a second look" "$B/Judging/VerdictDecision.cs" \
   's#Mode == VerdictMode.Exact)#Mode == VerdictMode.Exact \&\& counter.Name.Length < 0)#' \
   'NeedsConfirmation no longer returns false for an Exact-mode regression'
-rule R04 "Fresh-process confirmation of a time regression" "$B/Judging/FreshConfirmationVote.cs" \
-  's#process <= (IsGross ? 1 : _policy.Judgement.FreshConfirmations)#process <= 0#' \
-  'FreshConfirmationVote.Asks always false (FreshConfirmations = 0, the gross case included)'
-rule R05 "Gross shortcut (one fresh process for a 2x-beyond-band regression)" "$B/Judging/FreshConfirmationVote.cs" \
-  's#IsGross = VerdictDecision.Gross(verdicts, _pending);#IsGross = VerdictDecision.Gross(verdicts, _pending) \&\& _pending.Count < 0;#' \
-  'FreshConfirmationVote.IsGross always false (VerdictDecision.Gross ignored)'
-rule R06 "Look past the branchy state (fresh processes on a pass inside the branchy bound)" "$B/Judging/BranchyStateVote.cs" \
-  's#_pending.Count > 0 && (process <= _policy.Judgement.FreshConfirmations#_pending.Count < 0 \&\& (process <= _policy.Judgement.FreshConfirmations#' \
-  'BranchyStateVote.Asks always false: no fresh process is asked'
-rule R07 "More fresh processes once one regressed past the branchy state" "$B/Judging/BranchyStateVote.cs" \
-  's#process <= _policy.Judgement.MostFreshProcessesPastBranchyState#process <= 0#' \
+rule R04 "Fresh-process confirmation of a time regression" "$B/Judging/FreshProcessVote.cs" \
+  's#? (IsGross ? 1 : _policy.Judgement.FreshConfirmations)$#? 0#' \
+  'FreshProcessVote asks no process about a regression (FreshConfirmations = 0, the gross case included)'
+rule R05 "Gross shortcut (one fresh process for a 2x-beyond-band regression)" "$B/Judging/FreshProcessVote.cs" \
+  's#\&\& VerdictDecision.Gross(verdicts, _pending);#\&\& VerdictDecision.Gross(verdicts, _pending) \&\& _pending.Count < 0;#' \
+  'FreshProcessVote.IsGross always false (VerdictDecision.Gross ignored)'
+rule R06 "Look past the branchy state (fresh processes on a pass inside the branchy bound)" "$B/Judging/FreshProcessVote.cs" \
+  's#: Math.Max(_policy.Judgement.FreshConfirmations, _regressions.Count > 0 ? _policy.Judgement.MostFreshProcessesPastBranchyState : 0);#: 0;#' \
+  'FreshProcessVote asks no process about a pass on the branchy state'
+rule R07 "More fresh processes once one regressed past the branchy state" "$B/Judging/FreshProcessVote.cs" \
+  's#? _policy.Judgement.MostFreshProcessesPastBranchyState : 0#? 0 : 0#' \
   'MostFreshProcessesPastBranchyState = 0 at its use (only FreshConfirmations processes asked)'
-rule R08 "Two fresh regressions fail a pass on the branchy state" "$B/Judging/BranchyStateVote.cs" \
-  's#count >= _policy.Judgement.FreshRegressionsPastBranchyState#count >= 1#' \
+rule R08 "Two fresh regressions fail a pass on the branchy state" "$B/Judging/FreshProcessVote.cs" \
+  's#? MostAsked : _policy.Judgement.FreshRegressionsPastBranchyState;#? MostAsked : 1;#' \
   'FreshRegressionsPastBranchyState = 1 at its use (one fresh regression fails it)'
 rule R09 "Re-measuring in other conditions" "$B/Judging/Judgement.cs" \
   's#attempt < Policy.Judgement.ConditionAttempts#attempt < 0#' \

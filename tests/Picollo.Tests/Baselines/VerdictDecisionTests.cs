@@ -138,9 +138,9 @@ public sealed class VerdictDecisionTests
     public void FreshConfirmation_AsksThree_AndTheFirstClearingPassEndsIt(string outcomes, int asked, bool stands, int confirming)
     {
         CounterVerdict mine = Verdict("tsc", CounterVerdictStatus.Regressed, 0.2, Band(0));
-        var vote = new FreshConfirmationVote([mine], ["tsc"], s_current, s_policy);
+        var vote = new FreshProcessVote(FreshQuestion.Regression, [mine], ["tsc"], s_current, s_policy);
 
-        int process = Run(vote.Asks, outcomes, o => vote.Add([Fresh(o)]));
+        int process = Run(vote.Asks, outcomes, o => vote.Add([Fresh(o)], s_current));
 
         (process, vote.Stands, vote.Confirming).ShouldBe((asked, stands, confirming));
         vote.Cleared.ShouldBe(stands ? [] : ["tsc"]);
@@ -150,9 +150,9 @@ public sealed class VerdictDecisionTests
     public void FreshConfirmation_OfAGrossRegression_AsksOne()
     {
         CounterVerdict mine = Verdict("tsc", CounterVerdictStatus.Regressed, 1.5, Band(0));
-        var vote = new FreshConfirmationVote([mine], ["tsc"], s_current, s_policy);
+        var vote = new FreshProcessVote(FreshQuestion.Regression, [mine], ["tsc"], s_current, s_policy);
 
-        int asked = Run(vote.Asks, "RRR", o => vote.Add([Fresh(o)]));
+        int asked = Run(vote.Asks, "RRR", o => vote.Add([Fresh(o)], s_current));
 
         (vote.IsGross, asked, vote.Stands).ShouldBe((true, 1, true));
     }
@@ -169,11 +169,11 @@ public sealed class VerdictDecisionTests
     public void BranchyState_TwoRegressionsFail_AndTheFirstPassWithoutTheStateClears(
         string outcomes, int asked, bool fails, bool cleared)
     {
-        var vote = new BranchyStateVote(["tsc"], s_current, s_policy);
+        var vote = new FreshProcessVote(FreshQuestion.PassOnBranchyState, [], ["tsc"], s_current, s_policy);
 
         int process = Run(vote.Asks, outcomes, o => vote.Add([Fresh(o)], s_current));
 
-        (process, vote.Failing.Count > 0, vote.Cleared).ShouldBe((asked, fails, cleared));
+        (process, vote.Failing.Count > 0, vote.Cleared.Count > 0).ShouldBe((asked, fails, cleared));
     }
 
     // Hands the outcomes to a vote while it asks; returns how many processes it asked.

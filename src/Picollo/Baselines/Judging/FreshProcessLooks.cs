@@ -9,8 +9,8 @@ namespace Picollo.Baselines.Judging;
 /// <summary>
 /// The stages of a judgement that ask fresh processes (docs/VERDICTS.md, "Levels"): a time regression confirmed in this
 /// process may be this process's level, and a time pass inside the host's branchy state may be that state's; a fresh
-/// process draws both anew. This class measures the processes, spaced out, and hands their verdicts to the votes
-/// (<see cref="FreshConfirmationVote"/>, <see cref="BranchyStateVote"/>), which decide.
+/// process draws both anew. This class measures the processes, spaced out, and hands their verdicts to one vote
+/// (<see cref="FreshProcessVote"/>), which decides.
 /// </summary>
 /// <param name="j">The judgement.</param>
 internal sealed class FreshProcessLooks(Judgement j)
@@ -26,17 +26,9 @@ internal sealed class FreshProcessLooks(Judgement j)
         if (pending.Length == 0 || j.Options.FreshProcesses is null)
             return;
 
-        var vote = new FreshConfirmationVote(j.CheckResult.Verdicts, pending, j.Current, j.Policy);
-        for (int process = 1; vote.Asks(process); process++)
-        {
-            (BaselineRecord? level, bool stop) =
-                MeasureFreshProcess(EvidenceOrigin.FreshConfirmation, process, BaselineMessages.FreshProcessCouldNotMeasure);
-            if (stop)
-                break;
-            if (level is not null)
-                vote.Add(FreshVerdicts(level, vote.Pending));
-        }
-
+        FreshProcessVote vote = Ask(
+            new FreshProcessVote(FreshQuestion.Regression, j.CheckResult.Verdicts, pending, j.Current, j.Policy),
+            EvidenceOrigin.FreshConfirmation, BaselineMessages.FreshProcessCouldNotMeasure);
         if (vote.Cleared.Count > 0)
             j.Unconfirm(vote.Cleared, vote.Seen);
         if (!vote.Stands)
@@ -63,23 +55,15 @@ internal sealed class FreshProcessLooks(Judgement j)
         if (here.Count == 0)
             return;
 
-        var vote = new BranchyStateVote(here.Keys, j.Current, j.Policy);
-        for (int process = 1; vote.Asks(process); process++)
-        {
-            (BaselineRecord? level, bool stop) =
-                MeasureFreshProcess(EvidenceOrigin.PastBranchyState, process, BaselineMessages.FreshProcessCouldNotLook);
-            if (stop)
-                break;
-            if (level is not null)
-                vote.Add(FreshVerdicts(level, vote.Pending), level);
-        }
-
+        FreshProcessVote vote = Ask(
+            new FreshProcessVote(FreshQuestion.PassOnBranchyState, j.CheckResult.Verdicts, here.Keys, j.Current, j.Policy),
+            EvidenceOrigin.PastBranchyState, BaselineMessages.FreshProcessCouldNotLook);
         if (vote.Seen.Count == 0)
             return;
         string all = string.Join("; then ", vote.Seen);
         if (vote.Failing.Count == 0)
         {
-            j.Remeasurements.Add(BaselineMessages.LookedPastBranchyState(vote.Seen.Count, vote.Cleared, all));
+            j.Remeasurements.Add(BaselineMessages.LookedPastBranchyState(vote.Seen.Count, vote.Cleared.Count > 0, all));
             return;
         }
 
@@ -96,6 +80,21 @@ internal sealed class FreshProcessLooks(Judgement j)
         j.Confirmation = BaselineMessages.RegressedPastBranchyState(passedHere, vote.Seen.Count, vote.Regressed, all);
         j.Remeasurements.Add(j.Confirmation);
         j.CheckResult = j.Store.Rejudge(j.CheckResult, verdicts);
+    }
+
+    // Asks fresh processes, one after the other, while the vote asks for them.
+    private FreshProcessVote Ask(FreshProcessVote vote, EvidenceOrigin origin, Func<string, string> couldNot)
+    {
+        for (int process = 1; vote.Asks(process); process++)
+        {
+            (BaselineRecord? level, bool stop) = MeasureFreshProcess(origin, process, couldNot);
+            if (stop)
+                break;
+            if (level is not null)
+                vote.Add(FreshVerdicts(level, vote.Pending), level);
+        }
+
+        return vote;
     }
 
     // Measures fresh process number `process` (the second and later spaced out: a host level that slowed a body for 8-25 s

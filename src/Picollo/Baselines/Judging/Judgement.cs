@@ -10,7 +10,7 @@ namespace Picollo.Baselines.Judging;
 /// again in other conditions, confirm, conclude. The state the stages share is the measurement being judged, its record
 /// and the check against the baseline; the recording's levels (<see cref="LevelRecording"/>) and the fresh processes'
 /// votes (<see cref="FreshProcessLooks"/>) are stages of their own, and what the evidence means is decided by
-/// <see cref="VerdictDecision"/>, <see cref="FreshConfirmationVote"/> and <see cref="BranchyStateVote"/>. The script
+/// <see cref="VerdictDecision"/> and <see cref="FreshProcessVote"/>. The script
 /// measures nothing itself: each measurement it asks for comes from the evidence (<see cref="Measurements"/>), and
 /// <see cref="JudgementDecision.Decide"/> runs it over the evidence until it asks for one the evidence does not hold.
 /// Each check is a plan (<see cref="BaselineCheckPlan"/>): the driver writes the judged measurement's plan once, at the
