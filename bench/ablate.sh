@@ -144,8 +144,8 @@ rule R31 "Joined level tolerance" "$B/Rules/TimeSpread.cs" \
 rule R32 "Simulated counter spread tolerance" "$B/Rules/BaselineComparer.cs" \
   's#judgement.SimulatedSpreadTolerance \* (reference.Recording?.Drift ?? 0)#0.0#' \
   'SimulatedSpreadTolerance = 0 (the rule threshold only)'
-rule R33 "Two measurements per fresh process" "$B/Judging/FreshProcessLooks.cs $B/Judging/LevelRecording.cs" \
-  's#j.Policy.Judgement.MeasurementsPerProcess, MeasurementCancellation#1, MeasurementCancellation#' \
+rule R33 "Two measurements per fresh process" "$B/Judging/BaselineJudge.cs" \
+  's#int measurements = options.VerdictPolicy.Judgement.MeasurementsPerProcess;#int measurements = 1;#' \
   'MeasurementsPerProcess = 1 where fresh processes are asked'
 rule R35 "Branch follow margin" "$B/Rules/BranchFollowing.cs" \
   's#slope + judgement.BranchFollowMargin#slope#' \
