@@ -157,8 +157,13 @@ revert_all() {
   local f
   for f in $(git diff --name-only -- src); do git checkout -- "$f"; done
 }
-# Armed only once src/ is known clean, so a refused start leaves the user's changes alone.
-arm_revert() {
+# Refuses a tree with changes in src/, then arms the revert: armed before the check, a refused start would put the
+# user's own changes back to HEAD on its way out.
+start_on_clean_src() {
+  if ! git diff --quiet -- src; then
+    echo "src/ has changes: commit or stash them first (the script reverts src/ files with git checkout)" >&2
+    exit 1
+  fi
   trap 'revert_all' EXIT
   trap 'echo "interrupted: reverting" >&2; revert_all; exit 130' INT TERM
 }
@@ -224,11 +229,7 @@ case "${1:-}" in
     for i in "${!IDS[@]}"; do printf '%s\t%s\t%s\n' "${IDS[$i]}" "${NAMES[$i]}" "${HOWS[$i]}"; done
     exit 0 ;;
   --check)
-    if ! git diff --quiet -- src; then
-      echo "src/ has changes: commit or stash them first (the script reverts src/ files with git checkout)" >&2
-      exit 1
-    fi
-    arm_revert
+    start_on_clean_src
     status=0
     for i in "${!IDS[@]}"; do
       if apply "$i"; then echo "${IDS[$i]} applies"; git --no-pager diff -U0 -- src | grep '^[-+] '; else status=1; fi
@@ -242,11 +243,7 @@ if [[ ${ABLATION_FULL_BUILD:-0} != 1 && ! -f $TEST_BIN/Picollo.Tests.dll ]]; the
   exit 1
 fi
 
-if ! git diff --quiet -- src; then
-  echo "src/ has changes: commit or stash them first (the script reverts src/ files with git checkout)" >&2
-  exit 1
-fi
-arm_revert
+start_on_clean_src
 
 selected=()
 if (($# > 0)); then
