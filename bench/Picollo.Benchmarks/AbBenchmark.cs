@@ -31,6 +31,21 @@ internal static class AbBenchmark
 
     private static readonly (string Name, double Work)[] s_arms = [("A/A", 1.0), ("+5%", 1.05), ("+10%", 1.10), ("+20%", 1.20)];
 
+    // The bodies' build folder copied whole (the assembly, its dependencies, its runtime files) into a new temporary folder.
+    private static string CopyToAnotherFolder(string assembly)
+    {
+        string source = Path.GetDirectoryName(assembly)!;
+        string target = Directory.CreateTempSubdirectory("picollo-ab-bench-head-").FullName;
+        foreach (string file in Directory.GetFiles(source, "*", SearchOption.AllDirectories))
+        {
+            string copy = Path.Combine(target, Path.GetRelativePath(source, file));
+            Directory.CreateDirectory(Path.GetDirectoryName(copy)!);
+            File.Copy(file, copy);
+        }
+
+        return Path.Combine(target, Path.GetFileName(assembly));
+    }
+
     public static int Run(string[] args)
     {
         int runs = args.Length > 0 && int.TryParse(args[0], CultureInfo.InvariantCulture, out int n) ? n : 10;
@@ -67,6 +82,10 @@ internal static class AbBenchmark
             options = options with { TestsPerPair = testsPerPair };
         (string Name, double Work)[] arms = VerdictsBenchmark.Option(args, "--arms") is { } named ? [.. s_arms.Where(a => named.Contains(a.Name))]
             : fifty ? [.. s_arms.Take(2)] : s_arms;
+        // --two-folders: the head's workers run a copy of the bodies in another folder, as picollo ab runs two worktrees'
+        // builds. xunit v3 orders tests by IDs hashed from the assembly's path, so the two sides then run their tests in
+        // different orders (docs/VERDICTS.md, "Base against head"); from one folder both sides run one order.
+        string headAssembly = args.Contains("--two-folders") ? CopyToAnotherFolder(assembly) : assembly;
         MachineInfo machine = MachineInfo.Current();
         string loadBefore = MachineInfo.ReadLoadAverage();
         var total = Stopwatch.StartNew();
@@ -88,7 +107,7 @@ internal static class AbBenchmark
                     // The arms' order turns with each run, so a slow spell of the host does not always fall on the same arm.
                     (string arm, double work) = arms[(i + run) % arms.Length];
                     AbTestAssembly baseSide = bodies with { Environment = new Dictionary<string, string> { ["PICOLLO_BENCH_WORK"] = "1.0" } };
-                    AbTestAssembly headSide = bodies with { Environment = new Dictionary<string, string> { ["PICOLLO_BENCH_WORK"] = work.ToString("R", CultureInfo.InvariantCulture) } };
+                    AbTestAssembly headSide = bodies with { AssemblyPath = headAssembly, Environment = new Dictionary<string, string> { ["PICOLLO_BENCH_WORK"] = work.ToString("R", CultureInfo.InvariantCulture) } };
                     var watch = Stopwatch.StartNew();
                     IReadOnlyList<AbTestResult> results = AbRunner.Run([baseSide], [headSide], options, static _ => { }, CancellationToken.None);
                     double seconds = watch.Elapsed.TotalSeconds;

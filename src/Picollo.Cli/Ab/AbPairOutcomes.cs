@@ -12,9 +12,10 @@ internal static class AbPairOutcomes
 {
     /// <summary>
     /// Each test's records, and the pair's problem laid where it belongs (<see cref="Blamed"/>). Tests a crashed side has
-    /// nothing for are left out: they run alone in a later pair.
+    /// nothing for are left out: they run alone in a later pair. So are tests both sides measured, each alone: the builds
+    /// run their tests in different orders, which the result gives (<see cref="AbRunOrder"/> plans the next pairs by them).
     /// </summary>
-    public static Dictionary<AbTest, AbPairOutcome> Collect(string folder, List<Side> sides, AbTestOrder order, Trouble? trouble)
+    public static AbPairResult Collect(string folder, List<Side> sides, AbTestOrder order, Trouble? trouble)
     {
         var measurements = new List<PairedRecord>();
         var failures = new List<PairedRecord>();
@@ -36,8 +37,36 @@ internal static class AbPairOutcomes
         }
 
         AbTest? blamed = trouble is null ? null : Blamed(sides, order, trouble);
-        return PerTest(sides, order, trouble, blamed, measurements, failures, skips);
+        var unpaired = new HashSet<AbTest>();
+        Dictionary<AbTest, AbPairOutcome> outcomes = PerTest(sides, order, trouble, blamed, measurements, failures, skips, unpaired);
+        return new AbPairResult(outcomes, unpaired, Began(sides, "base", order), Began(sides, "head", order));
     }
+
+    // The tests in the order one side began their measurements.
+    private static List<AbTest> Began(List<Side> sides, string name, AbTestOrder order)
+    {
+        var tests = new List<AbTest>();
+        foreach (string key in sides.FirstOrDefault(s => s.Name == name)?.Began ?? [])
+        {
+            if (order.TestOfKey(key) is { } test && !tests.Contains(test))
+                tests.Add(test);
+        }
+
+        return tests;
+    }
+
+    /// <summary>
+    /// Whether both sides measured a test and never side by side: each reached it while the other waited at another test.
+    /// In a pair of one test that cannot be the order: there the records stand, whatever they hold.
+    /// </summary>
+    /// <param name="own">The test's measurement records from both sides.</param>
+    /// <param name="testsInPair">How many tests the pair ran.</param>
+    /// <returns>Whether the records are no pair of the test's.</returns>
+    internal static bool NeverSideBySide(IReadOnlyList<PairedRecord> own, int testsInPair) =>
+        testsInPair > 1
+        && own.Any(static r => r.Kind == "measurement" && r.Side == "base")
+        && own.Any(static r => r.Kind == "measurement" && r.Side == "head")
+        && !own.Any(static r => r.Kind == "measurement" && r.IsPaired);
 
     // Each test's outcome: its records, the pair's trouble where it was laid, or what a side that had nothing for it says.
     private static Dictionary<AbTest, AbPairOutcome> PerTest(
@@ -47,7 +76,8 @@ internal static class AbPairOutcomes
         AbTest? blamed,
         List<PairedRecord> measurements,
         List<PairedRecord> failures,
-        List<PairedRecord> skips)
+        List<PairedRecord> skips,
+        HashSet<AbTest> unpaired)
     {
         var outcomes = new Dictionary<AbTest, AbPairOutcome>();
         foreach (AbTest test in order.Tests)
@@ -55,6 +85,12 @@ internal static class AbPairOutcomes
             List<PairedRecord> own = [.. measurements.Where(r => order.TestOf(r.Test) == test)];
             List<PairedRecord> failed = [.. failures.Where(r => order.TestOf(r.Test) == test)];
             Trouble? problem = test == blamed ? trouble : null;
+            if (problem is null && failed.Count == 0 && NeverSideBySide(own, order.Tests.Count))
+            {
+                unpaired.Add(test);
+                continue;
+            }
+
             bool unreached = false;
             foreach (Side side in sides)
             {
@@ -104,7 +140,7 @@ internal static class AbPairOutcomes
         IEnumerable<string?> keys = [troubled?.Pending, .. sides.Where(s => s != troubled).Select(static s => s.Pending)];
         foreach (string? key in keys)
         {
-            if (key is not null && order.TestOf(key[..Math.Max(0, key.LastIndexOf('#'))]) is { } test)
+            if (key is not null && order.TestOfKey(key) is { } test)
                 return test;
         }
 

@@ -25,7 +25,10 @@ internal static class AbPairRun
     /// </summary>
     /// <param name="baseAssembly">The base build's assembly holding the tests, or <see langword="null"/>.</param>
     /// <param name="headAssembly">The head build's, or <see langword="null"/>.</param>
-    /// <param name="tests">The test methods (the workers run them in their framework's order; the records tell it).</param>
+    /// <param name="tests">
+    /// The test methods, in the order both builds are expected to run them (each worker runs them in its framework's order,
+    /// which may differ per build; the result tells it).
+    /// </param>
     /// <param name="pairIndex">The round: which side warms up first alternates with it.</param>
     /// <param name="cpu">The CPU both sides measure on.</param>
     /// <param name="timeout">How long a side may stay silent (not measuring, not exiting) before the pair is given up.</param>
@@ -33,9 +36,9 @@ internal static class AbPairRun
     /// <param name="cancellation">Ctrl+C: both workers are stopped.</param>
     /// <returns>
     /// Per test, what each side measured and any problem; a test the pair never reached (a worker crashed on an earlier
-    /// test) is absent, to be run in a later pair.
+    /// test) or measured on both sides but never side by side is absent, to be run in a later pair; and each side's order.
     /// </returns>
-    public static IReadOnlyDictionary<AbTest, AbPairOutcome> Run(
+    public static AbPairResult Run(
         AbTestAssembly? baseAssembly,
         AbTestAssembly? headAssembly,
         IReadOnlyList<AbTest> tests,
@@ -202,9 +205,9 @@ internal static class AbPairRun
             if (line is null)
                 side.Closed = true;
             else if (line.StartsWith("BEGIN ", StringComparison.Ordinal))
-                side.Pending = line["BEGIN ".Length..];
+                side.Begin(line["BEGIN ".Length..], alone: false);
             else if (line.StartsWith("ALONE ", StringComparison.Ordinal))
-                (side.Pending, side.Alone) = (line["ALONE ".Length..], true);
+                side.Begin(line["ALONE ".Length..], alone: true);
             else
                 return new Trouble(side.Name, AbMessages.WorkerSaidUnexpected(side.Name, line));
         }
@@ -212,9 +215,11 @@ internal static class AbPairRun
         return null;
     }
 
-    // Both sides at the same measurement are paired; a side whose other has ended, or waits at a measurement that comes
-    // later in the round's order (this one's test is not in the other build, or was skipped there), runs alone (SOLO), an
-    // ALONE side first. Where the order cannot tell (two cases of one test), the first waiting side goes alone.
+    // Both sides at the same measurement are paired; a side whose other has ended, or waits at another measurement, runs
+    // alone (SOLO), an ALONE side first. Of two sides at different measurements the one goes alone whose measurement the
+    // other has passed already (it can pair no more), else the one whose measurement comes first in the pair's order: the
+    // other's test is not in this build or was skipped, or the builds run their tests in different orders (xunit's follows
+    // the assembly's path, docs/VERDICTS.md "Base against head"). Where nothing tells, the first waiting side goes alone.
     private static Trouble? Dispatch(List<Side> sides, AbTestOrder order, int pairIndex, int maxSamples, ref bool progressed)
     {
         Side? first = sides.FirstOrDefault(static s => s.Pending is not null && s.Alone)
@@ -231,10 +236,12 @@ internal static class AbPairRun
             }
             else if (other is null || other.Closed || other.Pending is not null)
             {
-                // The other side has ended, or waits for another measurement: the earlier of the two runs alone while the
-                // other waits.
-                Side alone = !first.Alone && other is { Pending: { } later, Alone: false }
-                    && order.Compare(later, first.Pending!) < 0 ? other : first;
+                // The other side has ended, or waits for another measurement: one of the two runs alone while the other
+                // waits (the rule above).
+                Side alone = first.Alone || other is not { Pending: { } later, Alone: false } ? first
+                    : other.HasBegun(first.Pending!) ? first
+                    : first.HasBegun(later) || order.Compare(later, first.Pending!) < 0 ? other
+                    : first;
                 Send(alone.Socket!, "SOLO");
                 (alone.Pending, alone.Alone) = (null, false);
                 progressed = true;
@@ -371,9 +378,21 @@ internal static class AbPairRun
 
         public string? Pending { get; set; }
 
+        // Every measurement key the side asked for, in its order: the order its framework runs its tests in.
+        public List<string> Began { get; } = [];
+
         // The pending measurement asked to run alone (ALONE: a comparison inside one build).
         public bool Alone { get; set; }
 
         public bool Closed { get; set; }
+
+        // A measurement the worker is about to take: it waits for the tool's word.
+        public void Begin(string key, bool alone)
+        {
+            (Pending, Alone) = (key, alone);
+            Began.Add(key);
+        }
+
+        public bool HasBegun(string key) => Began.Contains(key, StringComparer.Ordinal);
     }
 }

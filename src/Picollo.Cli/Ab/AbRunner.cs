@@ -29,6 +29,7 @@ internal static class AbRunner
         CancellationToken cancellation)
     {
         List<Entry> tests = Entries(baseAssemblies, headAssemblies);
+        var order = new AbRunOrder();
         int cpu = options.Cpu;
         long start = Stopwatch.GetTimestamp();
         int round = 0;
@@ -37,7 +38,7 @@ internal static class AbRunner
             List<Entry> due = [.. tests.Where(e => e.WantsPair(options, round))];
             if (due.Count == 0)
                 break;
-            foreach (List<Entry> group in Groups(due, options.TestsPerPair))
+            foreach (List<Entry> group in Groups(due, options.TestsPerPair, order))
             {
                 if (Stopwatch.GetElapsedTime(start) > options.TimeBudget && round >= 1)
                 {
@@ -48,15 +49,23 @@ internal static class AbRunner
                 }
 
                 cancellation.ThrowIfCancellationRequested();
-                IReadOnlyDictionary<AbTest, AbPairOutcome> outcomes = AbPairRun.Run(
+                AbPairResult pair = AbPairRun.Run(
                     group[0].Base, group[0].Head, [.. group.Select(static e => e.Test)], round, cpu, options.WorkerTimeout,
                     options.SamplesPerPair, cancellation);
+                order.Observe(group[0].Base, pair.BaseOrder);
+                order.Observe(group[0].Head, pair.HeadOrder);
                 foreach (Entry entry in group)
                 {
-                    if (outcomes.TryGetValue(entry.Test, out AbPairOutcome? outcome))
+                    if (pair.Outcomes.TryGetValue(entry.Test, out AbPairOutcome? outcome))
                     {
                         entry.Pairs.Add(outcome);
                         progress(Progress(entry, options, Stopwatch.GetElapsedTime(start), tests));
+                    }
+                    else if (pair.Unpaired.Contains(entry.Test))
+                    {
+                        // Measured on both sides, each alone: the builds run their tests in different orders. The next
+                        // round's pairs follow the orders this one showed.
+                        entry.Unpaired++;
                     }
                     else
                     {
@@ -99,20 +108,36 @@ internal static class AbRunner
     }
 
     // The round's process pairs: the due tests of one project share a pair (the tests both builds have; the tests only the
-    // head has share a head-only one). A test a crash kept from its last pair, and tests whose short names collide, run in
-    // a pair of their own.
-    private static IEnumerable<List<Entry>> Groups(List<Entry> due, int testsPerPair)
+    // head has share a head-only one), in runs both builds take in one order once a pair has shown their orders
+    // (AbRunOrder). A test a crash kept from its last pair, one out of order twice, and tests whose short names collide,
+    // run in a pair of their own.
+    private static IEnumerable<List<Entry>> Groups(List<Entry> due, int testsPerPair, AbRunOrder order)
     {
         foreach (var sameBuilds in due.GroupBy(static e => (e.Base, e.Head)))
         {
-            List<Entry> shared = [.. sameBuilds.Where(static e => e.Missed == 0)];
+            List<Entry> shared = [.. sameBuilds.Where(static e => e.Missed == 0 && e.Unpaired < 2)];
             if (!AbTestOrder.Distinct(shared.Select(static e => e.Test)))
                 shared = [];
-            foreach (Entry[] chunk in shared.Chunk(Math.Max(1, testsPerPair)))
-                yield return [.. chunk];
+            foreach (List<Entry> run in Runs(shared, sameBuilds.Key.Base, sameBuilds.Key.Head, order))
+            {
+                foreach (Entry[] chunk in run.Chunk(Math.Max(1, testsPerPair)))
+                    yield return [.. chunk];
+            }
+
             foreach (Entry alone in sameBuilds.Where(e => !shared.Contains(e)))
                 yield return [alone];
         }
+    }
+
+    // Tests both builds have, once either build's order of them is known: runs in one order for both (those whose order
+    // is not known yet run alone); the rest (the first round, a build of its own) in one pair that shows the orders.
+    private static List<List<Entry>> Runs(List<Entry> shared, AbTestAssembly? baseAssembly, AbTestAssembly? headAssembly, AbRunOrder order)
+    {
+        List<AbTest> tests = [.. shared.Select(static e => e.Test)];
+        if (shared.Count <= 1 || baseAssembly is null || headAssembly is null
+            || !(order.Knows(baseAssembly, tests) || order.Knows(headAssembly, tests)))
+            return shared.Count == 0 ? [] : [shared];
+        return order.Runs(shared, static e => e.Test, baseAssembly, headAssembly);
     }
 
     private static AbProgress Progress(Entry entry, AbOptions options, TimeSpan elapsed, List<Entry> tests)
@@ -160,6 +185,9 @@ internal static class AbRunner
 
         // Pairs that ended before they reached this test.
         public int Missed { get; set; }
+
+        // Pairs that measured it on both sides, each alone: the builds ran it at different places in their orders.
+        public int Unpaired { get; set; }
 
         // Removed tests are not run; new tests run once (the head alone: its numbers and budgets); the others get the least
         // pairs, then more while a measurement is undecided, unless a pair failed outright (a crash is not noise).

@@ -44,6 +44,11 @@ internal sealed class AbTestOrder
         return best;
     }
 
+    /// <summary>The test a measurement key belongs to (<c>WordsPerf.Count#0</c>: its display name, then its order in it).</summary>
+    /// <param name="key">A key, <c>display#n</c>.</param>
+    /// <returns>The test, or <see langword="null"/> when none of the pair's tests is named so.</returns>
+    public AbTest? TestOfKey(string key) => TestOf(key[..Math.Max(0, key.LastIndexOf('#'))]);
+
     /// <summary>Which of two measurement keys comes first in the round: by test, then by measurement within one name.</summary>
     /// <param name="a">A key, <c>display#n</c>.</param>
     /// <param name="b">Another.</param>
