@@ -56,13 +56,13 @@ internal static class AbPairOutcomes
     }
 
     /// <summary>
-    /// Whether both sides measured a test and never side by side: each reached it while the other waited at another test.
+    /// Whether both sides measured a test and never paired: each reached it while the other waited at another test.
     /// In a pair of one test that cannot be the order: there the records stand, whatever they hold.
     /// </summary>
     /// <param name="own">The test's measurement records from both sides.</param>
     /// <param name="testsInPair">How many tests the pair ran.</param>
     /// <returns>Whether the records are no pair of the test's.</returns>
-    internal static bool NeverSideBySide(IReadOnlyList<PairedRecord> own, int testsInPair) =>
+    internal static bool NeverPaired(IReadOnlyList<PairedRecord> own, int testsInPair) =>
         testsInPair > 1
         && own.Any(static r => r.Kind == "measurement" && r.Side == "base")
         && own.Any(static r => r.Kind == "measurement" && r.Side == "head")
@@ -85,7 +85,7 @@ internal static class AbPairOutcomes
             List<PairedRecord> own = [.. measurements.Where(r => order.TestOf(r.Test) == test)];
             List<PairedRecord> failed = [.. failures.Where(r => order.TestOf(r.Test) == test)];
             Trouble? problem = test == blamed ? trouble : null;
-            if (problem is null && failed.Count == 0 && NeverSideBySide(own, order.Tests.Count))
+            if (problem is null && failed.Count == 0 && NeverPaired(own, order.Tests.Count))
             {
                 unpaired.Add(test);
                 continue;

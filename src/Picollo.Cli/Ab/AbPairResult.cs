@@ -1,7 +1,7 @@
 namespace Picollo.Cli.Ab;
 
 /// <summary>What one process pair of <c>picollo ab</c> left (<see cref="AbPairRun"/>).</summary>
-/// <param name="Outcomes">Each test's records and problem; a test the pair did not measure side by side is absent.</param>
+/// <param name="Outcomes">Each test's records and problem; a test the pair did not measure paired is absent.</param>
 /// <param name="Unpaired">
 /// The tests both sides measured, each alone, because the builds ran them in different orders: not a pair of theirs.
 /// </param>

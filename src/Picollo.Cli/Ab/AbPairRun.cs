@@ -36,7 +36,7 @@ internal static class AbPairRun
     /// <param name="cancellation">Ctrl+C: both workers are stopped.</param>
     /// <returns>
     /// Per test, what each side measured and any problem; a test the pair never reached (a worker crashed on an earlier
-    /// test) or measured on both sides but never side by side is absent, to be run in a later pair; and each side's order.
+    /// test) or measured on both sides but never paired is absent, to be run in a later pair; and each side's order.
     /// </returns>
     public static AbPairResult Run(
         AbTestAssembly? baseAssembly,

@@ -3,7 +3,7 @@ namespace Picollo.Cli.Ab;
 /// <summary>
 /// The order each build's workers run their tests in, as the pairs so far showed it, and the pairs it plans. xunit v3
 /// orders test collections and methods by IDs hashed from the test assembly's path, so the base's and the head's builds
-/// (two worktrees) run the same tests in different orders, and one process pair measures side by side only the tests both
+/// (two worktrees) run the same tests in different orders, and one process pair measures paired only the tests both
 /// reach in one relative order (docs/VERDICTS.md, "Base against head"). One build's order holds through a run: its path
 /// does not change, and a subset of its tests runs in the whole set's order. So a round's first pair shows each build's
 /// order, and the next rounds run the tests in pairs whose tests both builds take in the same order.

@@ -7,9 +7,9 @@ namespace Picollo.Tests.Cli.Ab;
 
 /// <summary>
 /// The base's and the head's builds of one test project run their tests in different orders (xunit v3 hashes the assembly's
-/// path into the IDs it orders by; the two builds sit in two worktrees), so a process pair measures side by side only the
+/// path into the IDs it orders by; the two builds sit in two worktrees), so a process pair measures paired only the
 /// tests both reach in one relative order. What a pair shows of each build's order plans the next pairs: runs of tests both
-/// builds take in one order, as few as the two orders allow; a test measured on both sides but never side by side is no
+/// builds take in one order, as few as the two orders allow; a test measured on both sides but never paired is no
 /// pair of its own and runs again.
 /// </summary>
 public sealed class AbRunOrderTests
@@ -78,23 +78,23 @@ public sealed class AbRunOrderTests
 
     [Theory]
     [InlineData(false, false, 3, true)] // both sides alone: no pair
-    [InlineData(true, true, 3, false)] // side by side
+    [InlineData(true, true, 3, false)] // paired
     [InlineData(false, false, 1, false)] // a pair of one test: its records stand
-    public void NeverSideBySide_IsBothSidesMeasuringEachAlone_InAPairOfSeveralTests(bool basePaired, bool headPaired, int testsInPair, bool never)
+    public void NeverPaired_IsBothSidesMeasuringEachAlone_InAPairOfSeveralTests(bool basePaired, bool headPaired, int testsInPair, bool never)
     {
         PairedRecord[] own = [Record("base", basePaired), Record("head", headPaired)];
-        AbPairOutcomes.NeverSideBySide(own, testsInPair).ShouldBe(never);
+        AbPairOutcomes.NeverPaired(own, testsInPair).ShouldBe(never);
     }
 
     [Fact]
-    public void NeverSideBySide_IsFalse_ForATestOneBuildAloneMeasured_OrAComparisonInsideOneBuild()
+    public void NeverPaired_IsFalse_ForATestOneBuildAloneMeasured_OrAComparisonInsideOneBuild()
     {
         // A test the base does not have (or skipped) runs on the head alone: its record is the head's numbers, as it should be.
-        AbPairOutcomes.NeverSideBySide([Record("head", paired: false)], 3).ShouldBeFalse();
+        AbPairOutcomes.NeverPaired([Record("head", paired: false)], 3).ShouldBeFalse();
 
         // Perf.Compare's relative records are each side's own comparison, never paired across builds.
         PairedRecord[] relative = [Record("base", false) with { Kind = "relative" }, Record("head", false) with { Kind = "relative" }];
-        AbPairOutcomes.NeverSideBySide(relative, 3).ShouldBeFalse();
+        AbPairOutcomes.NeverPaired(relative, 3).ShouldBeFalse();
     }
 
     private static AbTest[] Tests(string names) => [.. names.Select(static c => s_tests[c - 'A'])];
