@@ -252,6 +252,15 @@ internal static class AbMessages
         "Neither side measured anything: the test ran no measurement (skipped, built without optimizations, or instrumented for "
             + "code coverage).";
 
+    /// <summary>
+    /// A test's problem: its pairs ran, and none gave a time to compare (the verdict's own counter); its exact counters, where
+    /// listed, were compared, but they do not judge time.
+    /// </summary>
+    public static string NoTimeToCompare() =>
+        "No pair gave a time to compare: its batches read 0 at their fastest (a body that costs no more than the sample "
+            + "loop's own overhead), or the two sides did not count one time counter. Exact counters, where listed, were "
+            + "compared; time was not. Give the body more work per operation.";
+
     // " Its last output: ..." after a worker's exit, when it printed something.
     private static string LastOutput(string tail) => tail.Length > 0 ? " Its last output: " + tail : string.Empty;
 }

@@ -256,6 +256,8 @@ internal static class AbRunner
                 problems.Add(AbMessages.RelativeClaimsHeld());
             else if (measurements.Count == 0 && problems.Count == 0 && Base is not null)
                 problems.Add(AbMessages.NothingMeasured());
+            else if (verdict == AbVerdict.NotJudged && problems.Count == 0)
+                problems.Add(AbMessages.NoTimeToCompare());
             return new AbTestResult(Test, Project, verdict, measurements, Pairs.Count, problems) { PairOutcomes = [.. Pairs] };
         }
     }

@@ -123,6 +123,7 @@ public sealed class AbMessagesTests
         Case(text, nameof(AbMessages.PairsSetAside), AbMessages.PairsSetAside(2, 10));
         Case(text, nameof(AbMessages.RelativeClaimsHeld), AbMessages.RelativeClaimsHeld());
         Case(text, nameof(AbMessages.NothingMeasured), AbMessages.NothingMeasured());
+        Case(text, nameof(AbMessages.NoTimeToCompare), AbMessages.NoTimeToCompare());
     }
 
     private static void Case(StringBuilder text, string name, string message) => text.Append("## " + name + "\n\n" + message + "\n\n");
