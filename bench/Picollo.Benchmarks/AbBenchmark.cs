@@ -148,6 +148,8 @@ internal static class AbBenchmark
         }
 
         Directory.Delete(folder, recursive: true);
+        if (headAssembly != assembly)
+            Directory.Delete(Path.GetDirectoryName(headAssembly)!, recursive: true);
         string[] all = accumulate ? [.. NoiseMode.Names.Where(m => rows.Any(r => r.Mode == m))] : modes;
         string section = fifty
             ? FiftySection(rows, runs, all, machine, loadBefore, MachineInfo.ReadLoadAverage(), total.Elapsed, args)

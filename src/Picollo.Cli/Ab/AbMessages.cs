@@ -253,13 +253,14 @@ internal static class AbMessages
             + "code coverage).";
 
     /// <summary>
-    /// A test's problem: its pairs ran, and none gave a time to compare (the verdict's own counter); its exact counters, where
-    /// listed, were compared, but they do not judge time.
+    /// A test's problem: no pair gave it a time to compare (the verdict's own counter); its exact counters, where listed,
+    /// were compared, but they do not judge time.
     /// </summary>
     public static string NoTimeToCompare() =>
-        "No pair gave a time to compare: its batches read 0 at their fastest (a body that costs no more than the sample "
-            + "loop's own overhead), or the two sides did not count one time counter. Exact counters, where listed, were "
-            + "compared; time was not. Give the body more work per operation.";
+        "No pair gave a time to compare: the two builds never measured it paired in the pairs the run had (each reached it "
+            + "at another point of its own order), its batches read 0 at their fastest (a body that costs no more than the "
+            + "sample loop's own overhead), or the two sides did not count one time counter. Exact counters, where listed, "
+            + "were compared; time was not. Run it alone (--filter) to pair it, or give the body more work per operation.";
 
     // " Its last output: ..." after a worker's exit, when it printed something.
     private static string LastOutput(string tail) => tail.Length > 0 ? " Its last output: " + tail : string.Empty;

@@ -36,7 +36,7 @@ internal static class AbPairOutcomes
             (record.Kind switch { "failure" => failures, "skipped" => skips, _ => measurements }).Add(record);
         }
 
-        AbTest? blamed = trouble is null ? null : Blamed(sides, order, trouble);
+        AbTest? blamed = trouble is null ? null : Blamed(sides, order, trouble, measurements);
         var unpaired = new HashSet<AbTest>();
         Dictionary<AbTest, AbPairOutcome> outcomes = PerTest(sides, order, trouble, blamed, measurements, failures, skips, unpaired);
         return new AbPairResult(outcomes, unpaired, Began(sides, "base", order), Began(sides, "head", order));
@@ -131,13 +131,16 @@ internal static class AbPairOutcomes
         return outcomes;
     }
 
-    // The test a pair given up belongs to: the measurement a side waits at (the troubled side's own, else the other's: both
-    // sides run one order); else, in a pair of one test, that test. In a pair of several with no side waiting, nothing says
-    // which test the side ended in: none is blamed, and each test it has nothing for runs alone in the next round.
-    private static AbTest? Blamed(List<Side> sides, AbTestOrder order, Trouble trouble)
+    // The test a pair given up belongs to: the measurement the troubled side waits at, or the one it was taking alone and
+    // wrote no record for; for the tool's own trouble, the measurement either side waits at; else, in a pair of one test,
+    // that test. The other side's measurement says nothing of the troubled side's: the two builds run their tests in
+    // different orders (docs/VERDICTS.md, "Base against head"). In a pair of several with nothing to say which test the
+    // side ended in, none is blamed, and each test it has nothing for runs alone in the next round.
+    private static AbTest? Blamed(List<Side> sides, AbTestOrder order, Trouble trouble, List<PairedRecord> measurements)
     {
         Side? troubled = sides.FirstOrDefault(s => s.Name == trouble.Side);
-        IEnumerable<string?> keys = [troubled?.Pending, .. sides.Where(s => s != troubled).Select(static s => s.Pending)];
+        string? solo = troubled?.Solo is { } key0 && !measurements.Any(r => r.Side == troubled.Name && r.Key == key0) ? key0 : null;
+        IEnumerable<string?> keys = troubled is null ? sides.Select(static s => s.Pending) : [troubled.Pending, solo];
         foreach (string? key in keys)
         {
             if (key is not null && order.TestOfKey(key) is { } test)

@@ -219,7 +219,7 @@ internal static class AbPairRun
     // alone (SOLO), an ALONE side first. Of two sides at different measurements the one goes alone whose measurement the
     // other has passed already (it can pair no more), else the one whose measurement comes first in the pair's order: the
     // other's test is not in this build or was skipped, or the builds run their tests in different orders (xunit's follows
-    // the assembly's path, docs/VERDICTS.md "Base against head"). Where nothing tells, the first waiting side goes alone.
+    // the assembly's path, docs/VERDICTS.md "Base against head"); where the order cannot tell, as the round says (Earlier).
     private static Trouble? Dispatch(List<Side> sides, AbTestOrder order, int pairIndex, int maxSamples, ref bool progressed)
     {
         Side? first = sides.FirstOrDefault(static s => s.Pending is not null && s.Alone)
@@ -240,15 +240,24 @@ internal static class AbPairRun
                 // waits (the rule above).
                 Side alone = first.Alone || other is not { Pending: { } later, Alone: false } ? first
                     : other.HasBegun(first.Pending!) ? first
-                    : first.HasBegun(later) || order.Compare(later, first.Pending!) < 0 ? other
-                    : first;
+                    : first.HasBegun(later) ? other
+                    : Earlier(order, first, other, pairIndex);
                 Send(alone.Socket!, "SOLO");
-                (alone.Pending, alone.Alone) = (null, false);
+                (alone.Solo, alone.Pending, alone.Alone) = (alone.Pending, null, false);
                 progressed = true;
             }
         }
 
         return null;
+    }
+
+    // Of two sides waiting at different measurements neither has passed, the one whose measurement comes first in the pair's
+    // order. Where the order cannot tell (two rows of one theory: each build orders its rows as it orders its tests), the
+    // side turns with the round, so that each row is paired in some rounds.
+    private static Side Earlier(AbTestOrder order, Side first, Side other, int pairIndex)
+    {
+        int compare = order.Compare(other.Pending!, first.Pending!);
+        return compare < 0 ? other : compare > 0 ? first : pairIndex % 2 == 0 ? first : other;
     }
 
     // One paired measurement, both sides waiting at BEGIN of the same key: PREP, PILOT, OPS, READY one side at a time,
@@ -381,6 +390,10 @@ internal static class AbPairRun
         // Every measurement key the side asked for, in its order: the order its framework runs its tests in.
         public List<string> Began { get; } = [];
 
+        // The measurement it was last told to take alone, until it asks for its next one: a side that ends or falls silent
+        // before writing that measurement's record ended in it.
+        public string? Solo { get; set; }
+
         // The pending measurement asked to run alone (ALONE: a comparison inside one build).
         public bool Alone { get; set; }
 
@@ -389,7 +402,7 @@ internal static class AbPairRun
         // A measurement the worker is about to take: it waits for the tool's word.
         public void Begin(string key, bool alone)
         {
-            (Pending, Alone) = (key, alone);
+            (Pending, Alone, Solo) = (key, alone, null);
             Began.Add(key);
         }
 

@@ -6,8 +6,9 @@ namespace Picollo.Cli.Ab;
 
 /// <summary>
 /// The adaptive part of <c>picollo ab</c>: every test gets <see cref="AbOptions.MinPairs"/> process pairs, then one more
-/// round at a time for the tests still undecided, up to <see cref="AbOptions.MaxPairs"/> or the time budget. A round is one
-/// process pair per project that runs all of that project's due tests in turn: the level a process settles at is what a
+/// round at a time for the tests still undecided, up to <see cref="AbOptions.MaxPairs"/> or the time budget. A round's first
+/// pair per project runs all of that project's due tests in turn, and the later rounds as few pairs as the two builds'
+/// orders of their tests allow (<see cref="AbRunOrder"/>): the level a process settles at is what a
 /// pair samples, and one pair of processes samples it for many tests, where a pair per test paid two process starts,
 /// discovery and the runtime's warmup for each (3.2 s a pair, about 27 minutes for the A/A of 50 tests at 10 pairs each).
 /// A slow spell of the host still falls on several tests' measurements instead of on every pair of one.
@@ -254,7 +255,7 @@ internal static class AbRunner
                 problems.Add(AbMessages.PairsSetAside(setAside, Pairs.Count));
             if (verdict == AbVerdict.Relative)
                 problems.Add(AbMessages.RelativeClaimsHeld());
-            else if (measurements.Count == 0 && problems.Count == 0 && Base is not null)
+            else if (measurements.Count == 0 && problems.Count == 0 && Base is not null && Pairs.Count > 0)
                 problems.Add(AbMessages.NothingMeasured());
             else if (verdict == AbVerdict.NotJudged && problems.Count == 0)
                 problems.Add(AbMessages.NoTimeToCompare());

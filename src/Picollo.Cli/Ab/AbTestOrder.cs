@@ -3,7 +3,8 @@ using System.Globalization;
 namespace Picollo.Cli.Ab;
 
 /// <summary>
-/// The tests one process pair runs, in the order its workers run them, and the way back from what a worker names (a
+/// The tests one process pair runs, in the order both workers are expected to run them (an order the two builds share once
+/// a pair has shown theirs, <see cref="AbRunOrder"/>; the first pair's guess before that), and the way back from what a worker names (a
 /// measurement's test display name, <c>WordsPerf.Count</c> or <c>FnvPerf.Hash(64)</c>, and its key,
 /// <c>WordsPerf.Count#0</c>) to the test method: a pair's records are laid out per test, and a side that waits at a later
 /// test than the other lets the other go alone.
@@ -11,7 +12,7 @@ namespace Picollo.Cli.Ab;
 internal sealed class AbTestOrder
 {
     /// <summary>Takes the tests in the order given; their short names must differ (<see cref="Distinct"/>).</summary>
-    /// <param name="tests">The tests, in the order their framework runs them.</param>
+    /// <param name="tests">The tests, in the order both builds are expected to run them.</param>
     public AbTestOrder(IReadOnlyList<AbTest> tests) => Tests = tests;
 
     /// <summary>The tests, in order.</summary>
